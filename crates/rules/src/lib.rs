@@ -1,0 +1,31 @@
+//! Star Trek Panic's rules, headless: Bevy ECS without a renderer, window or sound.
+//!
+//! The state is one `GameState` resource of plain ordered data; the rulebook's seven phases are
+//! functions on it (`phases`), run by one ECS system each (`plugin`). Player intent arrives as
+//! `PlayerAction` messages that pass one validator (`validate`); every change is reported as a
+//! `RulesEvent`. A seeded ChaCha8 generator lives in the state, so a seed and a list of actions
+//! always give the same game.
+
+pub mod actions;
+mod apply;
+pub mod bot;
+pub mod content;
+pub mod events;
+mod hash;
+pub mod invariants;
+mod mechanics;
+mod mission;
+mod phases;
+pub mod plugin;
+pub mod setup;
+pub mod sim;
+pub mod state;
+mod validate;
+
+pub use actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target};
+pub use events::{DieRollPurpose, ManeuverKind, RulesEvent};
+pub use mechanics::uncloak_position;
+pub use mission::Progress;
+
+pub use setup::{GameOptions, SetupError};
+pub use state::*;

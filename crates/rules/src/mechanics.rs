@@ -1,0 +1,488 @@
+//! Shared mechanics the phases and cards call: drawing, damage to the Enterprise, hits on
+//! threats, placing tokens, repairs. Each is a plain method on the state, tested alone.
+
+use rand::Rng;
+use rand::seq::SliceRandom;
+
+use crate::content::{Captain, Range, ThreatKind, builtin};
+use crate::events::{DieRollPurpose, RulesEvent};
+use crate::state::{
+    CardId, FACINGS, GameState, LossCause, Outcome, PlayerId, Position, SectionKind, SectionRef,
+    SectionState, ThreatOnBoard, TokenId, nearer,
+};
+
+impl GameState {
+    pub fn roll_die(&mut self, purpose: DieRollPurpose) -> u8 {
+        let value = self.rng.random_range(1..=6u8);
+        self.emit(RulesEvent::DieRolled { value, purpose });
+        value
+    }
+
+    pub fn lose(&mut self, cause: LossCause) {
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome::Lost(cause));
+            self.turn.window = None;
+            self.emit(RulesEvent::GameLost { cause });
+        }
+    }
+
+    /// Rulebook "Winning the Game": the required missions are done and no threat is left on
+    /// the board. In a patrol game (no missions) the bag must be empty too.
+    pub fn check_victory(&mut self) {
+        if self.outcome.is_some() || !self.missions_done() {
+            return;
+        }
+        let content = builtin();
+        let ships_left = self
+            .threats
+            .iter()
+            .any(|t| content.threat(t.token).is_ship());
+        let bag_matters = self.config.missions_required == 0;
+        if !ships_left && (!bag_matters || self.bag.is_empty()) {
+            self.outcome = Some(Outcome::Won);
+            self.turn.window = None;
+            self.emit(RulesEvent::GameWon);
+        }
+    }
+
+    /// Turns the discard pile into a new draw deck (rulebook phase 1).
+    fn reshuffle_discard(&mut self) {
+        let mut cards = std::mem::take(&mut self.discard);
+        cards.shuffle(&mut self.rng);
+        self.emit(RulesEvent::DeckReshuffled { cards: cards.len() });
+        self.deck = cards;
+    }
+
+    /// Draws `count` cards into a hand. Returns false, and loses the game, when a card is
+    /// needed and none is left (rulebook "Damage to Destroyed Hull Sections").
+    pub fn draw_cards(&mut self, player: PlayerId, count: usize) -> bool {
+        let mut drawn = Vec::with_capacity(count);
+        for _ in 0..count {
+            if self.deck.is_empty() && !self.discard.is_empty() {
+                self.reshuffle_discard();
+            }
+            match self.deck.pop() {
+                Some(card) => {
+                    self.players[player as usize].hand.push(card);
+                    drawn.push(card);
+                }
+                None => {
+                    if !drawn.is_empty() {
+                        self.emit(RulesEvent::CardsDrawn { player, cards: drawn });
+                    }
+                    self.lose(LossCause::DeckDepleted);
+                    return false;
+                }
+            }
+        }
+        if !drawn.is_empty() {
+            self.emit(RulesEvent::CardsDrawn { player, cards: drawn });
+        }
+        true
+    }
+
+    /// Every player draws `count`, the active player first.
+    pub fn all_players_draw(&mut self, count: usize) {
+        let n = self.players.len() as u8;
+        for offset in 0..n {
+            let player = (self.turn.active + offset) % n;
+            if !self.draw_cards(player, count) {
+                return;
+            }
+        }
+    }
+
+    /// Removes the top `count` Enterprise cards from the game (hits on a destroyed Hull).
+    pub fn remove_top_cards(&mut self, count: u8) {
+        let mut removed = Vec::new();
+        for _ in 0..count {
+            if self.deck.is_empty() && !self.discard.is_empty() {
+                self.reshuffle_discard();
+            }
+            match self.deck.pop() {
+                Some(card) => {
+                    self.removed.push(card);
+                    removed.push(card);
+                }
+                None => break,
+            }
+        }
+        if !removed.is_empty() {
+            self.emit(RulesEvent::CardsRemoved { cards: removed });
+        }
+    }
+
+    /// Damage dealt to a Hull section, one point at a time: intact → damaged → destroyed, and
+    /// each point on a destroyed section removes the top Enterprise card from the game.
+    pub fn damage_hull(&mut self, facing: u8, amount: u8) {
+        let section = SectionRef {
+            kind: SectionKind::Hull,
+            facing,
+        };
+        for _ in 0..amount {
+            if self.outcome.is_some() {
+                return;
+            }
+            match self.enterprise.hull[facing as usize] {
+                SectionState::Intact => {
+                    self.enterprise.hull[facing as usize] = SectionState::Damaged;
+                    self.emit(RulesEvent::SectionDamaged { section });
+                }
+                SectionState::Damaged => {
+                    self.enterprise.hull[facing as usize] = SectionState::Destroyed;
+                    self.emit(RulesEvent::SectionDestroyed { section });
+                    if self.enterprise.destroyed_hull() == FACINGS as usize {
+                        self.lose(LossCause::HullDestroyed);
+                    }
+                }
+                SectionState::Destroyed => self.remove_top_cards(1),
+            }
+        }
+    }
+
+    /// Simultaneous fire on one facing (rulebook "Damage From Enemy Fire"): a Shield takes the
+    /// damage first and nothing overflows past it; without a Shield the Hull takes it all.
+    pub fn fire_on_facing(&mut self, facing: u8, mut amount: u8) {
+        if amount == 0 || self.outcome.is_some() {
+            return;
+        }
+        let f = facing as usize;
+        if !self.enterprise.has_shield(facing) {
+            self.damage_hull(facing, amount);
+            return;
+        }
+        if self.enterprise.red_alert[f] {
+            self.enterprise.red_alert[f] = false;
+            amount -= 1;
+            self.emit(RulesEvent::RedAlertAbsorbed { facing });
+            if amount == 0 {
+                return;
+            }
+        }
+        let section = SectionRef {
+            kind: SectionKind::Shield,
+            facing,
+        };
+        let taken = match self.enterprise.shields[f] {
+            SectionState::Intact if amount == 1 => {
+                self.enterprise.shields[f] = SectionState::Damaged;
+                self.emit(RulesEvent::SectionDamaged { section });
+                1
+            }
+            SectionState::Intact => {
+                self.enterprise.shields[f] = SectionState::Destroyed;
+                self.emit(RulesEvent::SectionDamaged { section });
+                self.emit(RulesEvent::SectionDestroyed { section });
+                2
+            }
+            _ => {
+                self.enterprise.shields[f] = SectionState::Destroyed;
+                self.emit(RulesEvent::SectionDestroyed { section });
+                1
+            }
+        };
+        if amount > taken {
+            self.emit(RulesEvent::DamageIgnored {
+                facing,
+                kind: SectionKind::Shield,
+                amount: amount - taken,
+            });
+        }
+    }
+
+    /// A Comet's impact: it destroys whatever it strikes first; on a destroyed Hull section it
+    /// removes `damage` cards from the game (rulebook "Comets").
+    pub fn comet_impact(&mut self, facing: u8, damage: u8) {
+        let f = facing as usize;
+        if self.enterprise.has_shield(facing) {
+            self.enterprise.shields[f] = SectionState::Destroyed;
+            self.emit(RulesEvent::SectionDestroyed {
+                section: SectionRef {
+                    kind: SectionKind::Shield,
+                    facing,
+                },
+            });
+        } else if self.enterprise.hull[f] == SectionState::Destroyed {
+            self.remove_top_cards(damage);
+        } else {
+            self.enterprise.hull[f] = SectionState::Damaged;
+            self.damage_hull(facing, 1);
+        }
+    }
+
+    /// A Hit on a threat: its Defense rotates down; at zero it is destroyed.
+    pub fn hit_threat(&mut self, token: TokenId, damage: u8) {
+        let Some(index) = self.threat_index(token) else {
+            return;
+        };
+        let defense = self.threats[index].defense.saturating_sub(damage);
+        self.threats[index].defense = defense;
+        self.emit(RulesEvent::ThreatHit {
+            token,
+            damage,
+            defense,
+        });
+        if defense == 0 {
+            self.destroy_threat(token);
+        }
+    }
+
+    /// Removes a threat from the board to the threat discard pile.
+    pub fn destroy_threat(&mut self, token: TokenId) {
+        let Some(index) = self.threat_index(token) else {
+            return;
+        };
+        self.threats.remove(index);
+        self.threat_discard.push(token);
+        self.emit(RulesEvent::ThreatDestroyed { token });
+        if builtin().threat(token).is_ship()
+            && let Some(mission) = self.mission.as_mut()
+        {
+            mission.threats_destroyed = mission.threats_destroyed.saturating_add(1);
+        }
+    }
+
+    /// Moves a threat to a new position (no boarding here; callers decide that).
+    pub fn move_threat(&mut self, index: usize, to: Position) {
+        let from = self.threats[index].pos;
+        if from != to {
+            self.threats[index].pos = to;
+            let token = self.threats[index].token;
+            self.emit(RulesEvent::ThreatMoved { token, from, to });
+            if to.range == Range::Short && builtin().threat(token).is_tholian() {
+                self.emit(RulesEvent::TholianWebbed { token });
+            }
+        }
+    }
+
+    /// A Tholian in Short Range holds the Enterprise in its web.
+    pub fn tholian_web(&self) -> bool {
+        let content = builtin();
+        self.threats
+            .iter()
+            .any(|t| t.pos.range == Range::Short && content.threat(t.token).is_tholian())
+    }
+
+    /// Draws a random token from the bag, refilling it from the threat discard pile when it is
+    /// empty (rulebook phase 7). A patrol game never refills: its bag running out ends the game.
+    pub fn draw_from_bag(&mut self) -> Option<TokenId> {
+        if self.bag.is_empty() && self.config.missions_required > 0 {
+            let tokens = std::mem::take(&mut self.threat_discard);
+            if !tokens.is_empty() {
+                self.emit(RulesEvent::BagRefilled {
+                    tokens: tokens.len(),
+                });
+            }
+            self.bag = tokens;
+        }
+        if self.bag.is_empty() {
+            return None;
+        }
+        let index = self.rng.random_range(0..self.bag.len());
+        Some(self.bag.swap_remove(index))
+    }
+
+    /// Places or resolves a token drawn from the bag (rulebook phase 7 and "Special Threat
+    /// Tokens"): ships and the Starbase go to a rolled Long Range sector, Comets strike.
+    pub fn resolve_drawn_threat(&mut self, token: TokenId) {
+        let def = builtin().threat(token);
+        match def.threat {
+            ThreatKind::Comet { damage } => {
+                let sector = self.roll_die(DieRollPurpose::Comet) - 1;
+                self.comet(token, sector, damage);
+            }
+            ThreatKind::Ship { .. } | ThreatKind::Starbase => {
+                let sector = self.roll_die(DieRollPurpose::PlaceThreat) - 1;
+                self.place_threat(token, Position::new(Range::Long, sector));
+                if let Some(captain) = def.captain() {
+                    self.captain_arrives(token, captain);
+                }
+            }
+        }
+        self.check_victory();
+    }
+
+    pub fn place_threat(&mut self, token: TokenId, pos: Position) {
+        let defense = builtin().threat(token).max_defense();
+        self.threats.push(ThreatOnBoard {
+            token,
+            pos,
+            defense,
+            cloaked: false,
+            force_field: false,
+        });
+        self.emit(RulesEvent::ThreatPlaced { token, pos });
+    }
+
+    /// A Comet flies down its sector destroying every non-mission token, then strikes the ship.
+    fn comet(&mut self, token: TokenId, sector: u8, damage: u8) {
+        let facing = self.enterprise.facing_of_sector(sector);
+        self.emit(RulesEvent::CometStruck {
+            token,
+            sector,
+            facing,
+        });
+        for range in [Range::Long, Range::Medium, Range::Short] {
+            let in_path: Vec<TokenId> = self
+                .threats
+                .iter()
+                .filter(|t| t.pos.sector == sector && t.pos.range == range)
+                .map(|t| t.token)
+                .collect();
+            for victim in in_path {
+                self.destroy_threat(victim);
+            }
+        }
+        self.comet_impact(facing, damage);
+        self.threat_discard.push(token);
+    }
+
+    /// Klingon captains' one-time events on placement (rulebook "Klingon Captains").
+    fn captain_arrives(&mut self, token: TokenId, captain: Captain) {
+        self.emit(RulesEvent::CaptainArrived { token });
+        let content = builtin();
+        match captain {
+            Captain::Kang => {
+                // Cloaked Klingons uncloak as their behaviour dictates (one roll), then every
+                // Klingon fires at once.
+                if self
+                    .threats
+                    .iter()
+                    .any(|t| t.cloaked && content.threat(t.token).is_klingon())
+                {
+                    let roll = self.roll_die(DieRollPurpose::Uncloak);
+                    for index in 0..self.threats.len() {
+                        let t = &self.threats[index];
+                        if t.cloaked && content.threat(t.token).is_klingon() {
+                            let to = uncloak_position(t.pos, roll);
+                            self.move_threat(index, to);
+                            self.threats[index].cloaked = false;
+                            let token = self.threats[index].token;
+                            self.emit(RulesEvent::ThreatUncloaked { token });
+                        }
+                    }
+                }
+                let mut volley = [0u8; 6];
+                for t in &self.threats {
+                    let def = content.threat(t.token);
+                    if def.is_klingon() {
+                        let facing = self.enterprise.facing_of_sector(t.pos.sector);
+                        volley[facing as usize] += def.firepower();
+                        self.events.push(RulesEvent::ThreatFired {
+                            token: t.token,
+                            facing,
+                            damage: def.firepower(),
+                        });
+                    }
+                }
+                for (facing, amount) in volley.into_iter().enumerate() {
+                    self.fire_on_facing(facing as u8, amount);
+                }
+            }
+            Captain::Koloth => {
+                // Uncloaked Klingons advance one ring; in Short Range they hold (ruling R7:
+                // boarding happens only in Threats Move & Fire or on a Forward maneuver).
+                for index in 0..self.threats.len() {
+                    let t = &self.threats[index];
+                    if !t.cloaked
+                        && content.threat(t.token).is_klingon()
+                        && let Some(range) = nearer(t.pos.range)
+                    {
+                        let to = Position::new(range, t.pos.sector);
+                        self.move_threat(index, to);
+                    }
+                }
+            }
+            Captain::Kor => {
+                for index in 0..self.threats.len() {
+                    let t = &mut self.threats[index];
+                    let def = content.threat(t.token);
+                    if def.is_klingon() && t.defense < def.max_defense() {
+                        t.defense += 1;
+                        let (token, defense) = (t.token, t.defense);
+                        self.emit(RulesEvent::ThreatReinforced { token, defense });
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn repair(&mut self, section: SectionRef) {
+        *self.enterprise.section_mut(section) = SectionState::Intact;
+        self.emit(RulesEvent::SectionRepaired { section });
+    }
+
+    pub fn rebuild(&mut self, section: SectionRef) {
+        *self.enterprise.section_mut(section) = SectionState::Intact;
+        self.emit(RulesEvent::SectionRebuilt { section });
+    }
+
+    /// Incoming fire on each ship facing if every uncloaked ship fired now; used to pick
+    /// which section an automatic repair goes to (ruling R5).
+    pub fn pressure(&self, facing: u8) -> u8 {
+        let content = builtin();
+        self.threats
+            .iter()
+            .filter(|t| !t.cloaked && self.enterprise.facing_of_sector(t.pos.sector) == facing)
+            .map(|t| content.threat(t.token).firepower())
+            .sum()
+    }
+
+    /// Sections in `state`, most threatened facing first (ties: lowest facing).
+    pub fn sections_by_pressure(&self, kind: SectionKind, state: SectionState) -> Vec<SectionRef> {
+        let mut sections: Vec<SectionRef> = (0..FACINGS)
+            .map(|facing| SectionRef { kind, facing })
+            .filter(|s| self.enterprise.section(*s) == state)
+            .collect();
+        sections.sort_by_key(|s| std::cmp::Reverse(self.pressure(s.facing)));
+        sections
+    }
+
+    /// Repairs up to `count` damaged sections of a kind; returns how many.
+    pub fn auto_repair(&mut self, kind: SectionKind, count: u8) -> u8 {
+        let targets = self.sections_by_pressure(kind, SectionState::Damaged);
+        let mut done = 0;
+        for section in targets.into_iter().take(count as usize) {
+            self.repair(section);
+            done += 1;
+        }
+        done
+    }
+
+    /// Rebuilds one destroyed section of a kind, if any.
+    pub fn auto_rebuild(&mut self, kind: SectionKind) -> bool {
+        match self
+            .sections_by_pressure(kind, SectionState::Destroyed)
+            .first()
+        {
+            Some(section) => {
+                self.rebuild(*section);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Moves a card from a hand to the discard pile.
+    pub fn take_from_hand(&mut self, player: PlayerId, card: CardId) -> bool {
+        let hand = &mut self.players[player as usize].hand;
+        match hand.iter().position(|c| *c == card) {
+            Some(index) => {
+                hand.remove(index);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Where an uncloaking ship reappears (rulebook "Cloaking Ships"): 1–2 one facing clockwise,
+/// 3–4 where it is, 5–6 one facing counter-clockwise.
+pub fn uncloak_position(pos: Position, roll: u8) -> Position {
+    let sector = match roll {
+        1 | 2 => (pos.sector + 1) % FACINGS,
+        3 | 4 => pos.sector,
+        _ => (pos.sector + FACINGS - 1) % FACINGS,
+    };
+    Position::new(pos.range, sector)
+}

@@ -1,0 +1,274 @@
+//! Missions (rulebook "About Missions" and "Check Mission Status"): reveal and setup,
+//! objectives and their progress, completion with rewards, failure.
+
+use crate::content::{Objective, Reward, SectorSpec, SpecialRule, builtin};
+use crate::events::{DieRollPurpose, RulesEvent};
+use crate::state::{
+    CardId, Committed, Division, GameState, MissionState, MissionTokenOnBoard, Position,
+    SectionKind, arc_of_facing,
+};
+
+/// Progress toward one objective: (done, needed).
+pub type Progress = (u8, u8);
+
+impl GameState {
+    /// Draws the top mission and sets it up: timer and tokens (rulebook phase 2).
+    pub fn reveal_mission(&mut self) {
+        if self.mission.is_some() || self.missions_done() || self.mission_deck.is_empty() {
+            return;
+        }
+        let id = self.mission_deck.remove(0);
+        let def = builtin().mission(id);
+        self.mission = Some(MissionState {
+            mission: id,
+            timer: def.timer,
+            committed: Vec::new(),
+            threats_destroyed: 0,
+            die_successes: 0,
+            token_lost: false,
+        });
+        self.emit(RulesEvent::MissionRevealed { mission: id });
+        for setup in &def.tokens {
+            let Some(token) = builtin().mission_token_index(&setup.token) else {
+                continue;
+            };
+            let sector = match setup.sector {
+                SectorSpec::Roll => self.roll_die(DieRollPurpose::MissionToken) - 1,
+                SectorSpec::Fixed(sector) => sector - 1,
+            };
+            let pos = Position::new(setup.range, sector);
+            let value = builtin().mission_tokens[token as usize].value;
+            self.mission_tokens.push(MissionTokenOnBoard { token, pos, value });
+            self.emit(RulesEvent::MissionTokenPlaced { token, pos });
+        }
+    }
+
+    /// Progress of each objective of the current mission, in card order.
+    pub fn mission_progress(&self) -> Vec<Progress> {
+        let Some(mission) = &self.mission else {
+            return Vec::new();
+        };
+        let def = builtin().mission(mission.mission);
+        def.objectives
+            .iter()
+            .enumerate()
+            .map(|(index, objective)| {
+                let committed = mission
+                    .committed
+                    .iter()
+                    .filter(|c| objective_index_of(self, c) == Some(index))
+                    .count() as u8;
+                match objective {
+                    Objective::CommitCredits { count, .. } | Objective::CommitCards { count, .. } => {
+                        (committed.min(*count), *count)
+                    }
+                    Objective::TokenInRange { token, range, arc } => {
+                        let met = builtin().mission_token_index(token).is_some_and(|id| {
+                            self.mission_tokens.iter().any(|t| {
+                                t.token == id
+                                    && t.pos.range == *range
+                                    && arc.is_none_or(|arc| {
+                                        arc_of_facing(self.enterprise.facing_of_sector(t.pos.sector))
+                                            == arc
+                                    })
+                            })
+                        });
+                        (u8::from(met), 1)
+                    }
+                    Objective::DieRolls { successes, .. } => {
+                        (mission.die_successes.min(*successes), *successes)
+                    }
+                    Objective::DestroyThreats { count } => {
+                        (mission.threats_destroyed.min(*count), *count)
+                    }
+                }
+            })
+            .collect()
+    }
+
+    pub fn objectives_met(&self) -> bool {
+        self.mission.is_some() && self.mission_progress().iter().all(|(done, need)| done >= need)
+    }
+
+    /// The unmet objective a card would count toward if committed: named-card objectives first,
+    /// then credit objectives. McCoy's ability makes any card a Medical credit.
+    pub fn commit_objective(&self, card: CardId, as_medical: bool) -> Option<(usize, Option<Division>)> {
+        let mission = self.mission.as_ref()?;
+        let def = builtin().mission(mission.mission);
+        let card_def = builtin().card(card);
+        let progress = self.mission_progress();
+        let credit = if as_medical {
+            Some(Division::Medical)
+        } else {
+            card_def.credit
+        };
+        let open = |i: usize| progress[i].0 < progress[i].1;
+        if !as_medical {
+            for (i, objective) in def.objectives.iter().enumerate() {
+                if let Objective::CommitCards { card: name, .. } = objective
+                    && *name == card_def.name
+                    && open(i)
+                {
+                    return Some((i, None));
+                }
+            }
+        }
+        for (i, objective) in def.objectives.iter().enumerate() {
+            if let Objective::CommitCredits { division, .. } = objective
+                && Some(*division) == credit
+                && open(i)
+            {
+                return Some((i, credit));
+            }
+        }
+        None
+    }
+
+    pub fn commit_card(&mut self, card: CardId, credit: Option<Division>) {
+        if let Some(mission) = self.mission.as_mut() {
+            mission.committed.push(Committed { card, credit });
+        }
+    }
+
+    /// Rulebook "Check Mission Status": complete, tick the timer, or fail.
+    pub fn check_mission_status(&mut self) {
+        let Some(mission) = self.mission.as_ref() else {
+            return;
+        };
+        if mission.token_lost {
+            self.fail_mission();
+        } else if self.objectives_met() {
+            self.complete_mission();
+        } else if let Some(timer) = mission.timer {
+            let remaining = timer.saturating_sub(1);
+            if let Some(m) = self.mission.as_mut() {
+                m.timer = Some(remaining);
+            }
+            self.emit(RulesEvent::MissionTimer { remaining });
+            if remaining == 0 {
+                self.fail_mission();
+            }
+        }
+    }
+
+    /// Committed cards to the discard pile and mission tokens back to their pile.
+    fn close_mission(&mut self) -> Option<u8> {
+        let mission = self.mission.take()?;
+        self.discard
+            .extend(mission.committed.iter().map(|c| c.card));
+        self.mission_tokens.clear();
+        Some(mission.mission)
+    }
+
+    fn complete_mission(&mut self) {
+        let Some(id) = self.close_mission() else {
+            return;
+        };
+        self.completed_missions.push(id);
+        self.emit(RulesEvent::MissionCompleted { mission: id });
+        for reward in builtin().mission(id).rewards.clone() {
+            self.claim_reward(reward);
+        }
+        self.check_victory();
+    }
+
+    fn fail_mission(&mut self) {
+        let Some(id) = self.close_mission() else {
+            return;
+        };
+        self.mission_deck.push(id);
+        self.emit(RulesEvent::MissionFailed { mission: id });
+    }
+
+    /// Rewards are claimed at once (rulebook "Mission Cards Overview"); where a reward leaves a
+    /// choice, the rules pick the most threatened section (ruling R5).
+    pub fn claim_reward(&mut self, reward: Reward) {
+        match reward {
+            Reward::RepairShields(n) => {
+                self.auto_repair(SectionKind::Shield, n);
+            }
+            Reward::RepairHull(n) => {
+                self.auto_repair(SectionKind::Hull, n);
+            }
+            Reward::Rebuild(n) => {
+                for _ in 0..n {
+                    if !self.auto_rebuild(SectionKind::Hull) {
+                        self.auto_rebuild(SectionKind::Shield);
+                    }
+                }
+            }
+            Reward::AllPlayersDraw(n) => self.all_players_draw(n as usize),
+            Reward::ActivePlayerDraws(n) => {
+                self.draw_cards(self.turn.active, n as usize);
+            }
+            Reward::DestroyThreatsInRange(range) => {
+                let content = builtin();
+                let doomed: Vec<u8> = self
+                    .threats
+                    .iter()
+                    .filter(|t| t.pos.range == range && !t.cloaked)
+                    .filter(|t| content.threat(t.token).is_ship())
+                    .map(|t| t.token)
+                    .collect();
+                for token in doomed {
+                    self.destroy_threat(token);
+                }
+            }
+        }
+    }
+
+    /// The mission's rule that a token draws the fire of threats in its sector, if any.
+    pub fn fire_drawing_token(&self) -> Option<usize> {
+        let mission = self.mission.as_ref()?;
+        builtin()
+            .mission(mission.mission)
+            .special
+            .iter()
+            .find_map(|rule| {
+                let SpecialRule::TokenDrawsFire { token } = rule;
+                let id = builtin().mission_token_index(token)?;
+                self.mission_tokens.iter().position(|t| t.token == id && t.value > 0)
+            })
+    }
+
+    pub fn mission_forbids_maneuver(&self) -> bool {
+        self.mission
+            .as_ref()
+            .is_some_and(|m| builtin().mission(m.mission).no_maneuver)
+    }
+
+    pub fn mission_forbids_trade(&self) -> bool {
+        self.mission
+            .as_ref()
+            .is_some_and(|m| builtin().mission(m.mission).no_trade)
+    }
+
+    /// The die-roll objective of the current mission, if it is still open: its target.
+    pub fn open_die_objective(&self) -> Option<u8> {
+        let mission = self.mission.as_ref()?;
+        let def = builtin().mission(mission.mission);
+        def.objectives.iter().find_map(|o| match o {
+            Objective::DieRolls {
+                at_least,
+                successes,
+            } if mission.die_successes < *successes => Some(*at_least),
+            _ => None,
+        })
+    }
+}
+
+/// Which objective a committed card counts toward: the first matching objective by the rule
+/// `commit_objective` used, counted in commit order.
+fn objective_index_of(state: &GameState, committed: &Committed) -> Option<usize> {
+    let mission = state.mission.as_ref()?;
+    let def = builtin().mission(mission.mission);
+    let card = builtin().card(committed.card);
+    match committed.credit {
+        None => def.objectives.iter().position(|o| {
+            matches!(o, Objective::CommitCards { card: name, .. } if *name == card.name)
+        }),
+        Some(division) => def.objectives.iter().position(|o| {
+            matches!(o, Objective::CommitCredits { division: d, .. } if *d == division)
+        }),
+    }
+}

@@ -1,0 +1,168 @@
+//! Rulebook "Get Ready to Play": a new game from a seed, the players and a preset.
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+use crate::content::{Range, builtin};
+use crate::state::{
+    Enterprise, GameConfig, GameState, Phase, Player, Position, TokenId, Turn,
+};
+
+/// Who sits at the table and what game they play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameOptions {
+    pub seed: u64,
+    pub preset: String,
+    /// Player names and character ids (`None` = dealt at random from the seed).
+    pub players: Vec<(String, Option<String>)>,
+}
+
+impl GameOptions {
+    /// `count` players named "Player N", characters dealt from the seed.
+    pub fn quick(seed: u64, count: usize, preset: &str) -> Self {
+        GameOptions {
+            seed,
+            preset: preset.to_string(),
+            players: (1..=count).map(|i| (format!("Player {i}"), None)).collect(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SetupError {
+    PlayerCount(usize),
+    UnknownPreset(String),
+    UnknownCharacter(String),
+    CharacterTwice(String),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::PlayerCount(n) => write!(f, "Star Trek Panic needs 1–6 players, not {n}"),
+            SetupError::UnknownPreset(p) => {
+                let names: Vec<&str> = builtin().presets.iter().map(|p| p.id.as_str()).collect();
+                write!(f, "unknown preset `{p}` (presets: {})", names.join(", "))
+            }
+            SetupError::UnknownCharacter(c) => write!(f, "unknown character `{c}`"),
+            SetupError::CharacterTwice(c) => write!(f, "character `{c}` is chosen twice"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+impl GameState {
+    pub fn new(options: &GameOptions) -> Result<GameState, SetupError> {
+        let content = builtin();
+        let count = options.players.len();
+        if !(1..=6).contains(&count) {
+            return Err(SetupError::PlayerCount(count));
+        }
+        let preset = content
+            .preset(&options.preset)
+            .ok_or_else(|| SetupError::UnknownPreset(options.preset.clone()))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+
+        // Characters: chosen ones first, the rest dealt from the remaining ones.
+        let mut chosen: Vec<Option<u8>> = Vec::with_capacity(count);
+        for (_, character) in &options.players {
+            match character {
+                Some(id) => {
+                    let index = content
+                        .character_index(id)
+                        .ok_or_else(|| SetupError::UnknownCharacter(id.clone()))?;
+                    if chosen.contains(&Some(index)) {
+                        return Err(SetupError::CharacterTwice(id.clone()));
+                    }
+                    chosen.push(Some(index));
+                }
+                None => chosen.push(None),
+            }
+        }
+        let mut free: Vec<u8> = (0..content.characters.len() as u8)
+            .filter(|c| !chosen.contains(&Some(*c)))
+            .collect();
+        free.shuffle(&mut rng);
+        let mut players = Vec::with_capacity(count);
+        for ((name, _), pick) in options.players.iter().zip(chosen) {
+            let character = match pick {
+                Some(c) => c,
+                None => free.pop().unwrap_or(0),
+            };
+            players.push(Player {
+                name: name.clone(),
+                character,
+                hand: Vec::new(),
+            });
+        }
+
+        // Threats: one each of the setup tokens, shuffled over Long Range 1, 3 and 5.
+        let mut setup_tokens = content.setup_threats.clone();
+        setup_tokens.shuffle(&mut rng);
+        let bag: Vec<TokenId> = (0..content.threats.len() as u8)
+            .filter(|t| !setup_tokens.contains(t))
+            .collect();
+
+        let mut deck: Vec<u8> = (0..content.cards.len() as u8).collect();
+        deck.shuffle(&mut rng);
+
+        let mut mission_deck: Vec<u8> = match &preset.missions {
+            Some(list) => list
+                .iter()
+                .filter_map(|id| content.mission_index(id))
+                .collect(),
+            None => (0..content.missions.len() as u8).collect(),
+        };
+        mission_deck.shuffle(&mut rng);
+
+        let mut state = GameState {
+            config: GameConfig {
+                seed: options.seed,
+                preset: preset.id.clone(),
+                missions_required: preset.missions_required,
+            },
+            enterprise: Enterprise::default(),
+            threats: Vec::new(),
+            mission_tokens: Vec::new(),
+            deck,
+            discard: Vec::new(),
+            removed: Vec::new(),
+            players,
+            mission: None,
+            mission_deck,
+            completed_missions: Vec::new(),
+            bag,
+            threat_discard: Vec::new(),
+            turn: Turn {
+                number: 1,
+                active: 0,
+                phase: Phase::Trade,
+                phase_done: false,
+                maneuvers: 0,
+                extra_maneuvers: 0,
+                trades: 0,
+                ability_used: false,
+                mission_rolled: false,
+                window: None,
+            },
+            outcome: None,
+            rng,
+            events: Vec::new(),
+        };
+        for (token, sector) in setup_tokens.into_iter().zip([0u8, 2, 4]) {
+            state.place_threat(token, Position::new(Range::Long, sector));
+        }
+        let hand_size = state.hand_size();
+        for player in 0..count as u8 {
+            state.draw_cards(player, hand_size);
+        }
+        // The first mission is revealed at setup; the first player skips phases 1 and 2.
+        state.reveal_mission();
+        state.enter_trade_phase();
+        Ok(state)
+    }
+}

@@ -1,0 +1,385 @@
+//! The game state: the ring board, the Enterprise, the tokens, the piles and the turn.
+//!
+//! Everything is plain ordered data (`Vec`, arrays, ids from indices), so a state can be cloned
+//! for undo, saved, compared and hashed portably. In the ECS it is the `GameState` resource.
+
+use bevy_ecs::prelude::Resource;
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+
+pub use crate::content::{Division, Range};
+use crate::events::RulesEvent;
+
+/// An Enterprise card: its index in `Content::cards` (0..62).
+pub type CardId = u8;
+/// A threat token: its index in `Content::threats` (0..31).
+pub type TokenId = u8;
+/// A player's seat, 0-based, in turn order.
+pub type PlayerId = u8;
+
+/// Number of facings around the board and around the ship.
+pub const FACINGS: u8 = 6;
+
+/// A place on the ring board. `sector` is the board's sector, 0-based (the board prints 1–6),
+/// numbered clockwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Position {
+    pub range: Range,
+    pub sector: u8,
+}
+
+impl Position {
+    pub fn new(range: Range, sector: u8) -> Self {
+        Position {
+            range,
+            sector: sector % FACINGS,
+        }
+    }
+}
+
+/// One step nearer to the Enterprise, or `None` from Short Range.
+pub fn nearer(range: Range) -> Option<Range> {
+    match range {
+        Range::Long => Some(Range::Medium),
+        Range::Medium => Some(Range::Short),
+        Range::Short => None,
+    }
+}
+
+pub fn farther(range: Range) -> Option<Range> {
+    match range {
+        Range::Short => Some(Range::Medium),
+        Range::Medium => Some(Range::Long),
+        Range::Long => None,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SectionState {
+    Intact,
+    Damaged,
+    Destroyed,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SectionKind {
+    Shield,
+    Hull,
+}
+
+/// A Shield or Hull section, by ship facing (0 = fore-starboard, clockwise to 5 = fore-port).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SectionRef {
+    pub kind: SectionKind,
+    pub facing: u8,
+}
+
+/// The Enterprise: heading on the board plus 6 Shields and 6 Hull sections by ship facing.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Enterprise {
+    /// Board sector of ship facing 0. At setup the Front facings are in sectors 1 and 6.
+    pub heading: u8,
+    pub shields: [SectionState; 6],
+    pub hull: [SectionState; 6],
+    /// Red Alert markers by ship facing: the next Damage to that Shield is ignored.
+    pub red_alert: [bool; 6],
+}
+
+impl Default for Enterprise {
+    fn default() -> Self {
+        Enterprise {
+            heading: 0,
+            shields: [SectionState::Intact; 6],
+            hull: [SectionState::Intact; 6],
+            red_alert: [false; 6],
+        }
+    }
+}
+
+impl Enterprise {
+    /// The ship facing that looks at a board sector.
+    pub fn facing_of_sector(&self, sector: u8) -> u8 {
+        (sector + FACINGS - self.heading % FACINGS) % FACINGS
+    }
+    /// The board sector a ship facing looks at.
+    pub fn sector_of_facing(&self, facing: u8) -> u8 {
+        (facing + self.heading) % FACINGS
+    }
+    pub fn section(&self, section: SectionRef) -> SectionState {
+        match section.kind {
+            SectionKind::Shield => self.shields[section.facing as usize],
+            SectionKind::Hull => self.hull[section.facing as usize],
+        }
+    }
+    pub fn section_mut(&mut self, section: SectionRef) -> &mut SectionState {
+        match section.kind {
+            SectionKind::Shield => &mut self.shields[section.facing as usize],
+            SectionKind::Hull => &mut self.hull[section.facing as usize],
+        }
+    }
+    pub fn has_shield(&self, facing: u8) -> bool {
+        self.shields[facing as usize] != SectionState::Destroyed
+    }
+    pub fn destroyed_hull(&self) -> usize {
+        self.hull
+            .iter()
+            .filter(|s| **s == SectionState::Destroyed)
+            .count()
+    }
+}
+
+/// The facing group of a ship facing, as printed on Hit cards.
+pub fn arc_of_facing(facing: u8) -> crate::content::Arc {
+    use crate::content::Arc;
+    match facing % FACINGS {
+        0 | 5 => Arc::Forward,
+        1 | 4 => Arc::Sides,
+        _ => Arc::Aft,
+    }
+}
+
+/// A threat token on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ThreatOnBoard {
+    pub token: TokenId,
+    pub pos: Position,
+    /// Current Defense value pointing at the Enterprise (0 for the Starbase).
+    pub defense: u8,
+    /// Face down.
+    pub cloaked: bool,
+    /// Under a Force Field marker: does not move or fire in the next Threats Move & Fire phase.
+    pub force_field: bool,
+}
+
+/// A mission token (4-sided) on the board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MissionTokenOnBoard {
+    pub token: u8,
+    pub pos: Position,
+    pub value: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Player {
+    pub name: String,
+    pub character: u8,
+    pub hand: Vec<CardId>,
+}
+
+/// A card set aside by the mission card, with the credit it counts as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Committed {
+    pub card: CardId,
+    pub credit: Option<Division>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MissionState {
+    pub mission: u8,
+    pub timer: Option<u8>,
+    pub committed: Vec<Committed>,
+    pub threats_destroyed: u8,
+    pub die_successes: u8,
+    /// Set when a token under the mission's protection is lost: the mission fails at the next
+    /// Check Mission Status.
+    pub token_lost: bool,
+}
+
+/// The rulebook's seven turn phases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    DrawCards,
+    RevealMission,
+    Trade,
+    PlayAndManeuver,
+    CheckMissionStatus,
+    ThreatsMoveAndFire,
+    DrawNewThreats,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 7] = [
+        Phase::DrawCards,
+        Phase::RevealMission,
+        Phase::Trade,
+        Phase::PlayAndManeuver,
+        Phase::CheckMissionStatus,
+        Phase::ThreatsMoveAndFire,
+        Phase::DrawNewThreats,
+    ];
+    pub fn number(self) -> u8 {
+        Phase::ALL.iter().position(|p| *p == self).unwrap_or(0) as u8 + 1
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::DrawCards => "Draw Enterprise Cards",
+            Phase::RevealMission => "Reveal New Mission",
+            Phase::Trade => "Trade a Card",
+            Phase::PlayAndManeuver => "Play Cards & Maneuver",
+            Phase::CheckMissionStatus => "Check Mission Status",
+            Phase::ThreatsMoveAndFire => "Threats Move & Fire",
+            Phase::DrawNewThreats => "Draw 2 New Threats",
+        }
+    }
+}
+
+/// A boarder waiting for Security Teams before its Damage lands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Boarder {
+    pub token: TokenId,
+    /// Ship facing it boards through.
+    pub facing: u8,
+    pub damage: u8,
+}
+
+/// A moment when the rules wait for players' answers inside a phase.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Window {
+    /// Boarders are arriving: any player may play Security Teams, then the damage lands.
+    Boarding {
+        boarders: Vec<Boarder>,
+        reduction: u8,
+    },
+    /// Spock drew three threats: resolve two in a chosen order, return one.
+    SpockChoice { drawn: Vec<TokenId> },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Turn {
+    pub number: u32,
+    pub active: PlayerId,
+    pub phase: Phase,
+    /// The active player has ended the current interactive phase.
+    pub phase_done: bool,
+    pub maneuvers: u8,
+    pub extra_maneuvers: u8,
+    pub trades: u8,
+    pub ability_used: bool,
+    pub mission_rolled: bool,
+    pub window: Option<Window>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LossCause {
+    /// All 6 Hull sections destroyed.
+    HullDestroyed,
+    /// A player had to draw and the Enterprise deck was gone.
+    DeckDepleted,
+}
+
+impl LossCause {
+    pub fn key(self) -> &'static str {
+        match self {
+            LossCause::HullDestroyed => "hull_destroyed",
+            LossCause::DeckDepleted => "deck_depleted",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Outcome {
+    Won,
+    Lost(LossCause),
+}
+
+/// How a game was set up.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct GameConfig {
+    pub seed: u64,
+    pub preset: String,
+    pub missions_required: u8,
+}
+
+#[derive(Debug, Clone, Resource, Serialize, Deserialize)]
+pub struct GameState {
+    pub config: GameConfig,
+    pub enterprise: Enterprise,
+    pub threats: Vec<ThreatOnBoard>,
+    pub mission_tokens: Vec<MissionTokenOnBoard>,
+    /// Enterprise draw deck; the top is the last element.
+    pub deck: Vec<CardId>,
+    /// Discard pile; the top is the last element.
+    pub discard: Vec<CardId>,
+    /// Cards removed from the game by hits on destroyed Hull sections.
+    pub removed: Vec<CardId>,
+    pub players: Vec<Player>,
+    pub mission: Option<MissionState>,
+    /// Mission deck; the top is the first element.
+    pub mission_deck: Vec<u8>,
+    pub completed_missions: Vec<u8>,
+    pub bag: Vec<TokenId>,
+    pub threat_discard: Vec<TokenId>,
+    pub turn: Turn,
+    pub outcome: Option<Outcome>,
+    pub rng: ChaCha8Rng,
+    /// Events since the last drain; not part of the game's identity.
+    #[serde(skip)]
+    pub events: Vec<RulesEvent>,
+}
+
+impl GameState {
+    pub fn emit(&mut self, event: RulesEvent) {
+        self.events.push(event);
+    }
+
+    pub fn drain_events(&mut self) -> Vec<RulesEvent> {
+        std::mem::take(&mut self.events)
+    }
+
+    pub fn hand_size(&self) -> usize {
+        match self.players.len() {
+            0..=2 => 6,
+            3..=5 => 5,
+            _ => 4,
+        }
+    }
+
+    pub fn threat(&self, token: TokenId) -> Option<&ThreatOnBoard> {
+        self.threats.iter().find(|t| t.token == token)
+    }
+
+    pub fn threat_index(&self, token: TokenId) -> Option<usize> {
+        self.threats.iter().position(|t| t.token == token)
+    }
+
+    pub fn missions_done(&self) -> bool {
+        self.completed_missions.len() >= self.config.missions_required as usize
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// Whether the rules are waiting for a player's action (not an automatic phase).
+    pub fn awaits_players(&self) -> bool {
+        self.outcome.is_none()
+            && (self.turn.window.is_some()
+                || (matches!(self.turn.phase, Phase::Trade | Phase::PlayAndManeuver)
+                    && !self.turn.phase_done))
+    }
+
+    /// Portable hash of the whole game (events excluded), for determinism checks and replays.
+    pub fn state_hash(&self) -> u64 {
+        use std::hash::Hash;
+        let mut hasher = crate::hash::Fnv64::default();
+        self.config.hash(&mut hasher);
+        self.enterprise.hash(&mut hasher);
+        self.threats.hash(&mut hasher);
+        self.mission_tokens.hash(&mut hasher);
+        self.deck.hash(&mut hasher);
+        self.discard.hash(&mut hasher);
+        self.removed.hash(&mut hasher);
+        self.players.hash(&mut hasher);
+        self.mission.hash(&mut hasher);
+        self.mission_deck.hash(&mut hasher);
+        self.completed_missions.hash(&mut hasher);
+        self.bag.hash(&mut hasher);
+        self.threat_discard.hash(&mut hasher);
+        self.turn.hash(&mut hasher);
+        self.outcome.hash(&mut hasher);
+        self.rng.get_seed().hash(&mut hasher);
+        self.rng.get_word_pos().hash(&mut hasher);
+        self.rng.get_stream().hash(&mut hasher);
+        std::hash::Hasher::finish(&hasher)
+    }
+}
