@@ -1,1 +1,8 @@
-fn main(){}
+//! Star Trek Panic: the command line. `simulate` plays bot games headless.
+
+mod cli;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    std::process::exit(cli::run(&args));
+}

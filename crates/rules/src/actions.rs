@@ -65,6 +65,8 @@ pub enum Action {
     Repair(SectionRef),
     /// Kirk's ability: take a card from another player's hand.
     TakeCard { from: PlayerId, card: CardId },
+    /// Ruling R1: a player with no legal play or commit may discard one card a turn.
+    Discard { card: CardId },
     /// Any player, while boarders are arriving.
     PlaySecurityTeam { card: CardId },
     /// Let the boarders' damage land.
@@ -120,6 +122,8 @@ pub enum Refusal {
     NotYourAbility,
     AbilityCannotShift,
     ChooseDrawnTokens,
+    HasLegalPlay,
+    AlreadyDiscarded,
 }
 
 impl fmt::Display for Refusal {
@@ -173,6 +177,8 @@ impl fmt::Display for Refusal {
             NotYourAbility => write!(f, "your character does not have that ability"),
             AbilityCannotShift => write!(f, "the range cannot shift that way"),
             ChooseDrawnTokens => write!(f, "choose two different tokens among those drawn"),
+            HasLegalPlay => write!(f, "you can still play or commit a card, so you cannot discard"),
+            AlreadyDiscarded => write!(f, "you have already discarded a card this turn"),
         }
     }
 }

@@ -91,6 +91,12 @@ impl GameState {
                 self.players[player as usize].hand.push(card);
                 self.emit(RulesEvent::CardTaken { player, from, card });
             }
+            Action::Discard { card } => {
+                self.turn.discarded = true;
+                self.take_from_hand(player, card);
+                self.discard.push(card);
+                self.emit(RulesEvent::CardDiscarded { player, card });
+            }
             Action::PlaySecurityTeam { card } => self.play_security_team(player, card),
             Action::ResolveBoarding => self.close_boarding_window(),
             Action::ChooseThreats { first, second } => self.spock_chooses(player, first, second),
@@ -338,7 +344,10 @@ impl GameState {
             self.emit(RulesEvent::ThreatReturnedToBag { token: *token });
         }
         for token in [first, second] {
-            if !self.is_over() {
+            if self.is_over() {
+                // The game ended on the first token: the second goes back unplayed.
+                self.bag.push(token);
+            } else {
                 self.resolve_drawn_threat(token);
             }
         }

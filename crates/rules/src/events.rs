@@ -39,6 +39,7 @@ pub enum RulesEvent {
     CardTaken { player: PlayerId, from: PlayerId, card: CardId },
     CardPlayed { player: PlayerId, card: CardId },
     CardCommitted { player: PlayerId, card: CardId },
+    CardDiscarded { player: PlayerId, card: CardId },
     CardRecovered { player: PlayerId, card: CardId },
     ThreatHit { token: TokenId, damage: u8, defense: u8 },
     ThreatDestroyed { token: TokenId },

@@ -1,0 +1,94 @@
+//! Invariants that hold after every step of every game: each of the 62 cards and 31 tokens is
+//! in exactly one place, and the Enterprise's sections are in legal states.
+
+use crate::content::schema::{ENTERPRISE_CARDS as CARDS, THREAT_TOKENS as TOKENS};
+use crate::state::{FACINGS, GameState, Outcome, SectionState, Window};
+
+/// Returns every violated invariant, in words.
+pub fn check(state: &GameState) -> Vec<String> {
+    let mut problems = Vec::new();
+
+    let mut cards = vec![0u8; CARDS];
+    let mut count_card = |card: u8| {
+        if let Some(slot) = cards.get_mut(card as usize) {
+            *slot += 1;
+        }
+    };
+    state.deck.iter().for_each(|c| count_card(*c));
+    state.discard.iter().for_each(|c| count_card(*c));
+    state.removed.iter().for_each(|c| count_card(*c));
+    for player in &state.players {
+        player.hand.iter().for_each(|c| count_card(*c));
+    }
+    if let Some(mission) = &state.mission {
+        mission.committed.iter().for_each(|c| count_card(c.card));
+    }
+    for (card, count) in cards.iter().enumerate() {
+        if *count != 1 {
+            problems.push(format!("card {card} is in {count} places"));
+        }
+    }
+    let total = state.deck.len()
+        + state.discard.len()
+        + state.removed.len()
+        + state.players.iter().map(|p| p.hand.len()).sum::<usize>()
+        + state.mission.as_ref().map_or(0, |m| m.committed.len());
+    if total != CARDS {
+        problems.push(format!("{total} cards in play, not {CARDS}"));
+    }
+
+    let mut tokens = vec![0u8; TOKENS];
+    let mut count_token = |token: u8| {
+        if let Some(slot) = tokens.get_mut(token as usize) {
+            *slot += 1;
+        }
+    };
+    state.bag.iter().for_each(|t| count_token(*t));
+    state.threat_discard.iter().for_each(|t| count_token(*t));
+    state.threats.iter().for_each(|t| count_token(t.token));
+    if let Some(Window::SpockChoice { drawn }) = &state.turn.window {
+        drawn.iter().for_each(|t| count_token(*t));
+    }
+    for (token, count) in tokens.iter().enumerate() {
+        if *count != 1 {
+            problems.push(format!("threat token {token} is in {count} places"));
+        }
+    }
+
+    for threat in &state.threats {
+        let def = crate::content::builtin().threat(threat.token);
+        if threat.pos.sector >= FACINGS {
+            problems.push(format!("threat {} is off the board", threat.token));
+        }
+        if def.is_ship() && (threat.defense == 0 || threat.defense > def.max_defense()) {
+            problems.push(format!(
+                "threat {} has Defense {} (max {})",
+                threat.token,
+                threat.defense,
+                def.max_defense()
+            ));
+        }
+        if threat.cloaked && !def.cloaks() {
+            problems.push(format!("threat {} is cloaked but cannot cloak", threat.token));
+        }
+    }
+    if state.enterprise.heading >= FACINGS {
+        problems.push("the Enterprise's heading is off the board".into());
+    }
+    let destroyed = state
+        .enterprise
+        .hull
+        .iter()
+        .filter(|s| **s == SectionState::Destroyed)
+        .count();
+    if destroyed == FACINGS as usize && state.outcome != Some(Outcome::Lost(crate::LossCause::HullDestroyed)) {
+        problems.push("all Hull sections destroyed but the game goes on".into());
+    }
+    if state.turn.active as usize >= state.players.len() {
+        problems.push("the active player does not exist".into());
+    }
+    if state.completed_missions.len() > state.config.missions_required as usize {
+        problems.push("more missions completed than required".into());
+    }
+    problems
+}

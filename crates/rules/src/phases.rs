@@ -342,6 +342,7 @@ impl GameState {
         self.turn.trades = 0;
         self.turn.ability_used = false;
         self.turn.mission_rolled = false;
+        self.turn.discarded = false;
         self.turn.window = None;
         self.emit(RulesEvent::TurnStarted {
             player: self.turn.active,

@@ -147,6 +147,7 @@ impl GameState {
                 trades: 0,
                 ability_used: false,
                 mission_rolled: false,
+                discarded: false,
                 window: None,
             },
             outcome: None,

@@ -1,0 +1,240 @@
+//! Headless bot games: the `simulate` subcommand, property tests and balance measurements.
+//!
+//! Games run on the rules' phase functions directly (the same ones the ECS phase systems
+//! call), without a schedule per step, so thousands of games a second fit on one core.
+
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+use crate::actions::{Action, PlayerAction};
+use crate::bot;
+use crate::content::builtin;
+use crate::events::RulesEvent;
+use crate::invariants;
+use crate::setup::{GameOptions, SetupError};
+use crate::state::{GameState, Outcome, Window};
+
+/// A game that runs this many turns is stopped and counted as unfinished.
+pub const TURN_LIMIT: u32 = 2_000;
+
+/// What one bot game did.
+#[derive(Debug, Clone, Default)]
+pub struct GameRecord {
+    pub outcome: Option<Outcome>,
+    pub turns: u32,
+    pub actions: Vec<PlayerAction>,
+    pub final_hash: u64,
+    pub invariant_violations: u64,
+    pub first_violation: Option<String>,
+    pub refused: u64,
+    pub missions_drawn: Vec<u8>,
+    pub missions_completed: Vec<u8>,
+    pub missions_failed: Vec<u8>,
+    /// Ability uses by character id.
+    pub ability_uses: BTreeMap<u8, u32>,
+    pub characters: Vec<u8>,
+}
+
+/// Plays one game with the bot. With `check`, the invariants are checked after every step.
+/// `keep_actions` records the actions for replays and determinism tests.
+pub fn play_game(
+    options: &GameOptions,
+    check: bool,
+    keep_actions: bool,
+) -> Result<GameRecord, SetupError> {
+    let mut state = GameState::new(options)?;
+    let mut record = GameRecord {
+        characters: state.players.iter().map(|p| p.character).collect(),
+        ..GameRecord::default()
+    };
+    state.advance();
+    tally(&mut record, &mut state);
+    if check {
+        note_violations(&mut record, &state);
+    }
+    while !state.is_over() && state.turn.number <= TURN_LIMIT {
+        let Some(action) = bot::choose(&state) else {
+            break;
+        };
+        let action = match state.act(action) {
+            Ok(()) => action,
+            Err(_) => {
+                // The bot should never be refused; count it and fall back to a safe move.
+                record.refused += 1;
+                let fallback = fallback_action(&state);
+                if state.act(fallback).is_err() {
+                    break;
+                }
+                fallback
+            }
+        };
+        if keep_actions {
+            record.actions.push(action);
+        }
+        state.advance();
+        tally(&mut record, &mut state);
+        if check {
+            note_violations(&mut record, &state);
+        }
+    }
+    record.outcome = state.outcome;
+    record.turns = state.turn.number;
+    record.final_hash = state.state_hash();
+    Ok(record)
+}
+
+/// The action that always moves the game on: end the phase or let boarders land.
+pub fn fallback_action(state: &GameState) -> PlayerAction {
+    let action = match &state.turn.window {
+        Some(Window::Boarding { .. }) => Action::ResolveBoarding,
+        Some(Window::SpockChoice { drawn }) => Action::ChooseThreats {
+            first: drawn[0],
+            second: drawn[1],
+        },
+        None => Action::EndPhase,
+    };
+    PlayerAction {
+        player: state.turn.active,
+        action,
+    }
+}
+
+fn note_violations(record: &mut GameRecord, state: &GameState) {
+    let problems = invariants::check(state);
+    if !problems.is_empty() {
+        record.invariant_violations += problems.len() as u64;
+        if record.first_violation.is_none() {
+            record.first_violation = Some(problems.join("; "));
+        }
+    }
+}
+
+fn tally(record: &mut GameRecord, state: &mut GameState) {
+    for event in state.events.drain(..) {
+        match event {
+            RulesEvent::MissionRevealed { mission } => record.missions_drawn.push(mission),
+            RulesEvent::MissionCompleted { mission } => record.missions_completed.push(mission),
+            RulesEvent::MissionFailed { mission } => record.missions_failed.push(mission),
+            RulesEvent::AbilityUsed { character, .. } => {
+                *record.ability_uses.entry(character).or_default() += 1;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct MissionStats {
+    pub drawn: u64,
+    pub completed: u64,
+    pub failed: u64,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CharacterStats {
+    pub games: u64,
+    pub wins: u64,
+    pub ability_uses: u64,
+    pub win_rate: f64,
+}
+
+/// The `simulate` summary; `--json` prints it as one object.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Summary {
+    pub games: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub unfinished: u64,
+    pub win_rate: f64,
+    pub mean_turns: f64,
+    pub games_per_second: f64,
+    pub elapsed_seconds: f64,
+    pub losses_by_cause: BTreeMap<String, u64>,
+    pub invariant_violations: u64,
+    pub refused_actions: u64,
+    pub seed: u64,
+    pub preset: String,
+    pub players: usize,
+    pub missions: BTreeMap<String, MissionStats>,
+    pub characters: BTreeMap<String, CharacterStats>,
+}
+
+impl Summary {
+    pub fn new(seed: u64, preset: &str, players: usize) -> Self {
+        Summary {
+            seed,
+            preset: preset.to_string(),
+            players,
+            ..Summary::default()
+        }
+    }
+
+    pub fn add(&mut self, record: &GameRecord) {
+        let content = builtin();
+        self.games += 1;
+        let won = record.outcome == Some(Outcome::Won);
+        match record.outcome {
+            Some(Outcome::Won) => self.wins += 1,
+            Some(Outcome::Lost(cause)) => {
+                self.losses += 1;
+                *self.losses_by_cause.entry(cause.key().to_string()).or_default() += 1;
+            }
+            None => self.unfinished += 1,
+        }
+        self.mean_turns += (f64::from(record.turns) - self.mean_turns) / self.games as f64;
+        self.invariant_violations += record.invariant_violations;
+        self.refused_actions += record.refused;
+        let missions = [
+            &record.missions_drawn,
+            &record.missions_completed,
+            &record.missions_failed,
+        ];
+        for (which, ids) in missions.into_iter().enumerate() {
+            for id in ids {
+                let stats = self
+                    .missions
+                    .entry(content.mission(*id).name.clone())
+                    .or_default();
+                match which {
+                    0 => stats.drawn += 1,
+                    1 => stats.completed += 1,
+                    _ => stats.failed += 1,
+                }
+            }
+        }
+        for character in &record.characters {
+            let stats = self
+                .characters
+                .entry(content.characters[*character as usize].name.clone())
+                .or_default();
+            stats.games += 1;
+            stats.wins += u64::from(won);
+            stats.ability_uses += u64::from(*record.ability_uses.get(character).unwrap_or(&0));
+        }
+    }
+
+    /// Fills in the rates once all games are in.
+    pub fn finish(&mut self, elapsed_seconds: f64) {
+        self.elapsed_seconds = elapsed_seconds;
+        if self.games > 0 {
+            self.win_rate = self.wins as f64 / self.games as f64;
+        }
+        if elapsed_seconds > 0.0 {
+            self.games_per_second = self.games as f64 / elapsed_seconds;
+        }
+        for stats in self.characters.values_mut() {
+            if stats.games > 0 {
+                stats.win_rate = stats.wins as f64 / stats.games as f64;
+            }
+        }
+    }
+}
+
+/// The seed of game `index` in a run started from `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    // SplitMix64 step: neighbouring runs do not share games.
+    let mut z = seed.wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -256,6 +256,8 @@ pub struct Turn {
     pub trades: u8,
     pub ability_used: bool,
     pub mission_rolled: bool,
+    /// Ruling R1's discard has been used this turn.
+    pub discarded: bool,
     pub window: Option<Window>,
 }
 

@@ -161,6 +161,17 @@ impl GameState {
                 }
                 self.require_hand(from, card)
             }
+            Action::Discard { card } => {
+                self.require_phase(Phase::PlayAndManeuver)?;
+                self.require_hand(player, card)?;
+                if self.turn.discarded {
+                    return Err(Refusal::AlreadyDiscarded);
+                }
+                if self.has_legal_play(player) {
+                    return Err(Refusal::HasLegalPlay);
+                }
+                Ok(())
+            }
             Action::PlaySecurityTeam { .. }
             | Action::ResolveBoarding
             | Action::ChooseThreats { .. } => Err(Refusal::NotAChoice),
@@ -425,6 +436,38 @@ impl GameState {
         } else {
             Err(Refusal::OutOfRange { range: pos.range })
         }
+    }
+
+    /// Whether any card in the player's hand can be played (with any target, pairing or
+    /// Chekov's shift) or committed now. Ruling R1 allows a discard only when none can.
+    pub fn has_legal_play(&self, player: PlayerId) -> bool {
+        let hand = &self.players[player as usize].hand;
+        let mut targets = vec![Target::None];
+        for t in &self.threats {
+            targets.push(Target::Threat(t.token));
+            targets.push(Target::Shift(t.token, crate::actions::Rotation::Clockwise));
+            targets.push(Target::Shift(t.token, crate::actions::Rotation::CounterClockwise));
+        }
+        for facing in 0..FACINGS {
+            targets.push(Target::Facing(facing));
+            for kind in [SectionKind::Shield, SectionKind::Hull] {
+                targets.push(Target::Section(SectionRef { kind, facing }));
+            }
+        }
+        targets.extend(self.discard.iter().rev().take(10).map(|c| Target::Discard(*c)));
+        let pairings: Vec<Option<CardId>> =
+            std::iter::once(None).chain(hand.iter().map(|c| Some(*c))).collect();
+        let shifts = [None, Some(RangeShift::Nearer), Some(RangeShift::Farther)];
+        hand.iter().any(|card| {
+            self.commit_objective(*card, false).is_some()
+                || targets.iter().any(|target| {
+                    pairings.iter().any(|with| {
+                        shifts.iter().any(|shift| {
+                            self.validate_play(player, *card, *target, *with, *shift).is_ok()
+                        })
+                    })
+                })
+        })
     }
 
     /// Whether a maneuver is legal now (used by bots and the UI to light up controls).

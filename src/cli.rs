@@ -1,0 +1,168 @@
+//! Command-line parsing and the `simulate` subcommand.
+
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+use stp_rules::GameOptions;
+use stp_rules::sim::{Summary, game_seed, play_game};
+
+const USAGE: &str = "\
+usage:
+  star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
+                           [--no-check]
+
+  simulate   play N complete games headless with the built-in bot and print a summary.
+             Invariants are checked after every step unless --no-check is given.
+";
+
+/// Runs the command line; returns the process exit code.
+pub fn run(args: &[String]) -> i32 {
+    match args.first().map(String::as_str) {
+        Some("simulate") => match SimArgs::parse(&args[1..]) {
+            Ok(sim) => simulate(&sim),
+            Err(message) => {
+                eprintln!("error: {message}\n\n{USAGE}");
+                2
+            }
+        },
+        Some("--help") | Some("-h") | Some("help") => {
+            print!("{USAGE}");
+            0
+        }
+        _ => {
+            eprintln!("The 3D tabletop is not built yet; the rules run headless.\n\n{USAGE}");
+            2
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimArgs {
+    pub games: u64,
+    pub players: usize,
+    pub preset: String,
+    pub seed: u64,
+    pub json: bool,
+    pub check: bool,
+}
+
+impl SimArgs {
+    pub fn parse(args: &[String]) -> Result<SimArgs, String> {
+        let mut sim = SimArgs {
+            games: 100,
+            players: 4,
+            preset: "standard".into(),
+            seed: 1,
+            json: false,
+            check: true,
+        };
+        let mut iter = args.iter();
+        while let Some(flag) = iter.next() {
+            let mut value = |name: &str| {
+                iter.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{name} needs a value"))
+            };
+            match flag.as_str() {
+                "--games" => sim.games = number(&value("--games")?, "--games")?,
+                "--players" => sim.players = number(&value("--players")?, "--players")? as usize,
+                "--preset" => sim.preset = value("--preset")?,
+                "--seed" => sim.seed = number(&value("--seed")?, "--seed")?,
+                "--json" => sim.json = true,
+                "--no-check" => sim.check = false,
+                other => return Err(format!("unknown option `{other}`")),
+            }
+        }
+        if !(1..=6).contains(&sim.players) {
+            return Err(format!("--players must be 1–6, not {}", sim.players));
+        }
+        Ok(sim)
+    }
+}
+
+fn number(text: &str, name: &str) -> Result<u64, String> {
+    text.parse()
+        .map_err(|_| format!("{name} expects a whole number, not `{text}`"))
+}
+
+fn simulate(sim: &SimArgs) -> i32 {
+    let mut summary = Summary::new(sim.seed, &sim.preset, sim.players);
+    let progress = std::io::stderr().is_terminal();
+    let started = Instant::now();
+    for index in 0..sim.games {
+        let options = GameOptions::quick(game_seed(sim.seed, index), sim.players, &sim.preset);
+        match play_game(&options, sim.check, false) {
+            Ok(record) => summary.add(&record),
+            Err(err) => {
+                eprintln!("error: {err}");
+                return 2;
+            }
+        }
+        if progress && (index % 256 == 0 || index + 1 == sim.games) {
+            draw_progress(index + 1, sim.games);
+        }
+    }
+    if progress {
+        eprintln!();
+    }
+    summary.finish(started.elapsed().as_secs_f64());
+    if sim.json {
+        match serde_json::to_string(&summary) {
+            Ok(text) => println!("{text}"),
+            Err(err) => {
+                eprintln!("error: {err}");
+                return 1;
+            }
+        }
+    } else {
+        print_summary(&summary);
+    }
+    i32::from(summary.invariant_violations > 0)
+}
+
+fn draw_progress(done: u64, total: u64) {
+    let width = 40;
+    let filled = (done * width / total.max(1)) as usize;
+    eprint!(
+        "\r[{}{}] {done}/{total}",
+        "#".repeat(filled),
+        "-".repeat(width as usize - filled)
+    );
+    let _ = std::io::stderr().flush();
+}
+
+fn print_summary(s: &Summary) {
+    println!(
+        "{} games, {} players, preset {}, seed {}",
+        s.games, s.players, s.preset, s.seed
+    );
+    println!(
+        "won {} ({:.1}%), lost {}, unfinished {}; mean {:.1} turns",
+        s.wins,
+        100.0 * s.win_rate,
+        s.losses,
+        s.unfinished,
+        s.mean_turns
+    );
+    for (cause, count) in &s.losses_by_cause {
+        println!("  lost by {cause}: {count}");
+    }
+    println!(
+        "{:.0} games/s; invariant violations: {}; refused bot actions: {}",
+        s.games_per_second, s.invariant_violations, s.refused_actions
+    );
+    for (name, m) in &s.missions {
+        println!(
+            "  mission {name}: drawn {}, completed {}, failed {}",
+            m.drawn, m.completed, m.failed
+        );
+    }
+    for (name, c) in &s.characters {
+        println!(
+            "  {name}: {} games, {:.1}% won, ability used {} times",
+            c.games,
+            100.0 * c.win_rate,
+            c.ability_uses
+        );
+    }
+}
