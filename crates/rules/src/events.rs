@@ -78,3 +78,26 @@ pub enum RulesEvent {
     GameWon,
     GameLost { cause: LossCause },
 }
+
+impl RulesEvent {
+    /// Whether the event brings the game closer to its end (ruling R2's "progress"): shots,
+    /// damage either way, new threats, cards lost, mission work. Moving tokens around and
+    /// playing support cards is not progress on its own.
+    pub fn is_progress(&self) -> bool {
+        matches!(
+            self,
+            RulesEvent::CardCommitted { .. }
+                | RulesEvent::ThreatPlaced { .. }
+                | RulesEvent::ThreatFired { .. }
+                | RulesEvent::ThreatHit { .. }
+                | RulesEvent::ThreatDestroyed { .. }
+                | RulesEvent::Boarded { .. }
+                | RulesEvent::MissionTokenHit { .. }
+                | RulesEvent::MissionRevealed { .. }
+                | RulesEvent::MissionTimer { .. }
+                | RulesEvent::SectionDamaged { .. }
+                | RulesEvent::SectionDestroyed { .. }
+                | RulesEvent::CardsRemoved { .. }
+        )
+    }
+}

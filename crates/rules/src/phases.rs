@@ -5,7 +5,10 @@
 use crate::content::{Ability, Range, builtin};
 use crate::events::{DieRollPurpose, RulesEvent};
 use crate::mechanics::uncloak_position;
-use crate::state::{Boarder, FACINGS, GameState, Phase, Position, Window, nearer};
+use crate::state::{Boarder, FACINGS, GameState, LossCause, Phase, Position, Window, nearer};
+
+/// Ruling R2: full rounds without progress before the Enterprise is declared lost.
+pub const STALEMATE_ROUNDS: u32 = 10;
 
 impl GameState {
     fn set_phase(&mut self, phase: Phase) {
@@ -335,6 +338,15 @@ impl GameState {
             return;
         }
         let n = self.players.len() as u8;
+        if self.turn.progress {
+            self.turn.idle_turns = 0;
+        } else {
+            self.turn.idle_turns += 1;
+            if self.turn.idle_turns >= STALEMATE_ROUNDS * u32::from(n) {
+                return self.lose(LossCause::Stalemate);
+            }
+        }
+        self.turn.progress = false;
         self.turn.active = (self.turn.active + 1) % n;
         self.turn.number += 1;
         self.turn.maneuvers = 0;

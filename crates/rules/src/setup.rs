@@ -148,6 +148,8 @@ impl GameState {
                 ability_used: false,
                 mission_rolled: false,
                 discarded: false,
+                progress: false,
+                idle_turns: 0,
                 window: None,
             },
             outcome: None,

@@ -258,6 +258,10 @@ pub struct Turn {
     pub mission_rolled: bool,
     /// Ruling R1's discard has been used this turn.
     pub discarded: bool,
+    /// Something brought the game closer to its end this turn (ruling R2).
+    pub progress: bool,
+    /// Turns in a row without progress.
+    pub idle_turns: u32,
     pub window: Option<Window>,
 }
 
@@ -267,6 +271,8 @@ pub enum LossCause {
     HullDestroyed,
     /// A player had to draw and the Enterprise deck was gone.
     DeckDepleted,
+    /// Ruling R2: ten full rounds passed with nothing happening on the board or in play.
+    Stalemate,
 }
 
 impl LossCause {
@@ -274,6 +280,7 @@ impl LossCause {
         match self {
             LossCause::HullDestroyed => "hull_destroyed",
             LossCause::DeckDepleted => "deck_depleted",
+            LossCause::Stalemate => "stalemate",
         }
     }
 }
@@ -321,6 +328,9 @@ pub struct GameState {
 
 impl GameState {
     pub fn emit(&mut self, event: RulesEvent) {
+        if event.is_progress() {
+            self.turn.progress = true;
+        }
         self.events.push(event);
     }
 
