@@ -26,6 +26,7 @@ pub use actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target};
 pub use events::{DieRollPurpose, ManeuverKind, RulesEvent};
 pub use mechanics::uncloak_position;
 pub use mission::Progress;
+pub use plugin::{ActionRefused, RulesPlugin, RulesSet, SetupFailed, StartGame};
 
 pub use setup::{GameOptions, SetupError};
 pub use state::*;

@@ -1,0 +1,177 @@
+//! The rules as a Bevy plugin: the `GameState` resource, player actions in, rules events out,
+//! and one system per turn phase.
+//!
+//! The turn phase lives in the `GameState` resource rather than in a Bevy `State`: state
+//! transitions apply once a frame, while the rules run several automatic phases back to back
+//! (Check Mission Status → Threats Move & Fire → Draw 2 New Threats) in one frame.
+
+use bevy_app::{App, Plugin, Update};
+use bevy_ecs::prelude::*;
+
+use crate::actions::{PlayerAction, Refusal};
+use crate::events::RulesEvent;
+use crate::setup::GameOptions;
+use crate::state::{GameState, Phase};
+
+/// Start a new game (replacing any game in progress).
+#[derive(Debug, Clone, Message)]
+pub struct StartGame(pub GameOptions);
+
+/// A player action the validator refused, with the reason to show the player.
+#[derive(Debug, Clone, PartialEq, Message)]
+pub struct ActionRefused {
+    pub action: PlayerAction,
+    pub reason: Refusal,
+}
+
+/// A game that could not be set up (unknown preset, bad player count …).
+#[derive(Debug, Clone, PartialEq, Message)]
+pub struct SetupFailed(pub String);
+
+/// The rules' systems, in order: start, player actions, then the seven phases.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
+pub enum RulesSet {
+    Start,
+    Actions,
+    Phases,
+}
+
+pub struct RulesPlugin;
+
+impl Plugin for RulesPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<StartGame>()
+            .add_message::<SetupFailed>()
+            .add_message::<PlayerAction>()
+            .add_message::<ActionRefused>()
+            .add_message::<RulesEvent>()
+            .configure_sets(
+                Update,
+                (RulesSet::Start, RulesSet::Actions, RulesSet::Phases).chain(),
+            )
+            .add_systems(Update, start_game.in_set(RulesSet::Start))
+            .add_systems(
+                Update,
+                receive_player_actions
+                    .in_set(RulesSet::Actions)
+                    .run_if(resource_exists::<GameState>),
+            )
+            .add_systems(
+                Update,
+                (
+                    draw_cards_phase.run_if(in_phase(Phase::DrawCards)),
+                    reveal_mission_phase.run_if(in_phase(Phase::RevealMission)),
+                    trade_phase.run_if(in_phase(Phase::Trade)),
+                    play_cards_and_maneuver_phase.run_if(in_phase(Phase::PlayAndManeuver)),
+                    check_mission_status_phase.run_if(in_phase(Phase::CheckMissionStatus)),
+                    threats_move_and_fire_phase.run_if(in_phase(Phase::ThreatsMoveAndFire)),
+                    draw_new_threats_phase.run_if(in_phase(Phase::DrawNewThreats)),
+                )
+                    .chain()
+                    .in_set(RulesSet::Phases),
+            );
+    }
+}
+
+/// Run condition: a game is on, in this phase, and not waiting for players.
+pub fn in_phase(phase: Phase) -> impl Fn(Option<Res<GameState>>) -> bool + Clone {
+    move |state: Option<Res<GameState>>| {
+        state.is_some_and(|s| s.turn.phase == phase && !s.awaits_players() && !s.is_over())
+    }
+}
+
+/// Sends the events the rules produced since the last flush.
+fn publish(state: &mut GameState, events: &mut MessageWriter<RulesEvent>) {
+    for event in state.drain_events() {
+        events.write(event);
+    }
+}
+
+fn start_game(
+    mut requests: MessageReader<StartGame>,
+    mut commands: Commands,
+    mut events: MessageWriter<RulesEvent>,
+    mut failures: MessageWriter<SetupFailed>,
+) {
+    for StartGame(options) in requests.read() {
+        match GameState::new(options) {
+            Ok(mut state) => {
+                publish(&mut state, &mut events);
+                commands.insert_resource(state);
+            }
+            Err(err) => {
+                failures.write(SetupFailed(err.to_string()));
+            }
+        }
+    }
+}
+
+/// Every player action passes the one validator; refusals go back with their reason.
+fn receive_player_actions(
+    mut actions: MessageReader<PlayerAction>,
+    mut state: ResMut<GameState>,
+    mut refused: MessageWriter<ActionRefused>,
+    mut events: MessageWriter<RulesEvent>,
+) {
+    for action in actions.read() {
+        if let Err(reason) = state.act(*action) {
+            refused.write(ActionRefused {
+                action: *action,
+                reason,
+            });
+        }
+        publish(&mut state, &mut events);
+    }
+}
+
+/// Runs one phase function exactly as `GameState::step` does, then publishes its events.
+fn run_phase(
+    state: &mut GameState,
+    events: &mut MessageWriter<RulesEvent>,
+    phase: fn(&mut GameState),
+) {
+    phase(state);
+    state.check_victory();
+    publish(state, events);
+}
+
+/// Phase 1: Draw Enterprise Cards.
+fn draw_cards_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
+    run_phase(&mut state, &mut events, GameState::draw_cards_phase);
+}
+
+/// Phase 2: Reveal New Mission.
+fn reveal_mission_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
+    run_phase(&mut state, &mut events, GameState::reveal_mission_phase);
+}
+
+/// Phase 3: Trade a Card (moves on once the active player ends it).
+fn trade_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
+    run_phase(&mut state, &mut events, GameState::trade_phase);
+}
+
+/// Phase 4: Play Cards & Maneuver (moves on once the active player ends it).
+fn play_cards_and_maneuver_phase(
+    mut state: ResMut<GameState>,
+    mut events: MessageWriter<RulesEvent>,
+) {
+    run_phase(&mut state, &mut events, GameState::play_cards_and_maneuver_phase);
+}
+
+/// Phase 5: Check Mission Status.
+fn check_mission_status_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
+    run_phase(&mut state, &mut events, GameState::check_mission_status_phase);
+}
+
+/// Phase 6: Threats Move & Fire.
+fn threats_move_and_fire_phase(
+    mut state: ResMut<GameState>,
+    mut events: MessageWriter<RulesEvent>,
+) {
+    run_phase(&mut state, &mut events, GameState::threats_move_and_fire_phase);
+}
+
+/// Phase 7: Draw 2 New Threats.
+fn draw_new_threats_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
+    run_phase(&mut state, &mut events, GameState::draw_new_threats_phase);
+}

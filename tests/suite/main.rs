@@ -1,0 +1,5 @@
+//! The test suite: one binary (each file directly under `tests/` would link the crate again).
+
+mod common;
+mod engine;
+mod rules;
