@@ -62,7 +62,12 @@ pub fn rig_bag(state: &mut GameState, kinds: &[&str]) -> Vec<TokenId> {
             .unwrap_or_else(|| panic!("no `{kind}` left in the bag"));
         chosen.push(state.bag[index]);
     }
-    let rest: Vec<TokenId> = state.bag.iter().copied().filter(|t| !chosen.contains(t)).collect();
+    let rest: Vec<TokenId> = state
+        .bag
+        .iter()
+        .copied()
+        .filter(|t| !chosen.contains(t))
+        .collect();
     state.threat_discard.extend(rest);
     state.bag = chosen.clone();
     chosen
@@ -73,7 +78,12 @@ pub fn rig_bag(state: &mut GameState, kinds: &[&str]) -> Vec<TokenId> {
 pub fn give(state: &mut GameState, player: PlayerId, kind: &str) -> CardId {
     let is_kind = |c: &CardId| builtin().card(*c).kind == kind;
     let mine = &state.players[player as usize].hand;
-    if let Some(card) = state.deck.iter().copied().find(|c| is_kind(c) && !mine.contains(c)) {
+    if let Some(card) = state
+        .deck
+        .iter()
+        .copied()
+        .find(|c| is_kind(c) && !mine.contains(c))
+    {
         state.deck.retain(|c| *c != card);
         state.players[player as usize].hand.push(card);
         return card;
@@ -115,7 +125,12 @@ pub fn act(state: &mut GameState, player: PlayerId, action: Action) -> Result<()
     state.act(PlayerAction { player, action })
 }
 
-pub fn play(state: &mut GameState, player: PlayerId, card: CardId, target: Target) -> Result<(), Refusal> {
+pub fn play(
+    state: &mut GameState,
+    player: PlayerId,
+    card: CardId,
+    target: Target,
+) -> Result<(), Refusal> {
     act(
         state,
         player,
@@ -140,6 +155,14 @@ pub fn assert_refused(state: &mut GameState, player: PlayerId, action: Action, e
     let events = state.events.len();
     let result = act(state, player, action);
     assert_eq!(result, Err(expected));
-    assert_eq!(state.state_hash(), before, "a refused action changed the state");
-    assert_eq!(state.events.len(), events, "a refused action emitted events");
+    assert_eq!(
+        state.state_hash(),
+        before,
+        "a refused action changed the state"
+    );
+    assert_eq!(
+        state.events.len(),
+        events,
+        "a refused action emitted events"
+    );
 }

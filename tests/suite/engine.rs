@@ -67,9 +67,19 @@ fn seed_42_gives_the_recorded_setup() {
     let state = GameState::new(&GameOptions::quick(42, 2, "standard")).expect("setup");
     let top_of_deck: Vec<u8> = state.deck.iter().rev().take(5).copied().collect();
     let first_hand = state.players[0].hand.clone();
-    let placed: Vec<(u8, u8)> = state.threats.iter().map(|t| (t.token, t.pos.sector)).collect();
-    let golden = format!("{top_of_deck:?} {first_hand:?} {placed:?} {:?}", state.mission_deck);
-    assert_eq!(golden, GOLDEN_SEED_42, "seed 42 no longer gives the same setup");
+    let placed: Vec<(u8, u8)> = state
+        .threats
+        .iter()
+        .map(|t| (t.token, t.pos.sector))
+        .collect();
+    let golden = format!(
+        "{top_of_deck:?} {first_hand:?} {placed:?} {:?}",
+        state.mission_deck
+    );
+    assert_eq!(
+        golden, GOLDEN_SEED_42,
+        "seed 42 no longer gives the same setup"
+    );
 }
 
 const GOLDEN_SEED_42: &str = include_str!("golden_seed_42.txt");
@@ -164,7 +174,10 @@ fn ecs_reports_a_bad_setup() {
 struct Lcg(u64);
 impl Lcg {
     fn next(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 33) % n.max(1)
     }
 }
@@ -229,7 +242,10 @@ fn random_action(rng: &mut Lcg, state: &GameState) -> PlayerAction {
         _ => {
             // A card really in the active hand, so plays get past the first checks.
             let hand = &state.players[state.turn.active as usize].hand;
-            let card = hand.get(rng.next(hand.len() as u64) as usize).copied().unwrap_or(card);
+            let card = hand
+                .get(rng.next(hand.len() as u64) as usize)
+                .copied()
+                .unwrap_or(card);
             Action::PlayCard {
                 card,
                 target,
@@ -257,8 +273,12 @@ fn random_action_sequences_never_panic_or_corrupt_the_state() {
     let mut refused = 0;
     for game in 0..40u64 {
         let players = 1 + (game % 6) as usize;
-        let mut state = GameState::new(&GameOptions::quick(game, players, PRESETS[(game % 3) as usize]))
-            .expect("setup");
+        let mut state = GameState::new(&GameOptions::quick(
+            game,
+            players,
+            PRESETS[(game % 3) as usize],
+        ))
+        .expect("setup");
         state.advance();
         for _ in 0..400 {
             if state.is_over() {
@@ -270,10 +290,16 @@ fn random_action_sequences_never_panic_or_corrupt_the_state() {
                 Ok(()) => accepted += 1,
                 Err(_) => {
                     refused += 1;
-                    assert_eq!(state.state_hash(), before, "refused {action:?} changed the state");
+                    assert_eq!(
+                        state.state_hash(),
+                        before,
+                        "refused {action:?} changed the state"
+                    );
                     // Keep the game moving now and then.
                     if rng.next(6) == 0 {
-                        state.act(fallback_action(&state)).expect("fallback is legal");
+                        state
+                            .act(fallback_action(&state))
+                            .expect("fallback is legal");
                     }
                 }
             }
@@ -281,17 +307,30 @@ fn random_action_sequences_never_panic_or_corrupt_the_state() {
             assert_invariants(&state);
         }
     }
-    assert!(accepted > 100 && refused > 100, "{accepted} accepted, {refused} refused");
+    assert!(
+        accepted > 100 && refused > 100,
+        "{accepted} accepted, {refused} refused"
+    );
 }
 
 fn builtin_sources() -> Vec<(String, String)> {
-    ["cards", "threats", "characters", "mission_tokens", "missions", "presets"]
-        .iter()
-        .map(|name| {
-            let path = format!("{}/assets/{name}.ron", env!("CARGO_MANIFEST_DIR"));
-            (format!("assets/{name}.ron"), std::fs::read_to_string(path).expect("asset"))
-        })
-        .collect()
+    [
+        "cards",
+        "threats",
+        "characters",
+        "mission_tokens",
+        "missions",
+        "presets",
+    ]
+    .iter()
+    .map(|name| {
+        let path = format!("{}/assets/{name}.ron", env!("CARGO_MANIFEST_DIR"));
+        (
+            format!("assets/{name}.ron"),
+            std::fs::read_to_string(path).expect("asset"),
+        )
+    })
+    .collect()
 }
 
 fn load(files: &[(String, String)]) -> Result<schema::ContentData, Vec<String>> {
@@ -320,15 +359,43 @@ fn content_has_62_cards_31_tokens_7_characters() {
 #[test]
 fn bad_content_is_refused_naming_file_and_entry() {
     let cases: [(usize, &str, &str, &str); 5] = [
-        (0, "damage: 2", "damage: 0", "`photon_torpedoes` is a Hit card that deals no damage"),
-        (1, "count: 8", "count: 9", "assets/threats.ron: the bag has 32 tokens"),
-        (4, "token: \"distress_beacon\", range: Long", "token: \"no_such_token\", range: Long", "`distress_signal` places unknown mission token `no_such_token`"),
-        (5, "\"outpost_defense\"]", "\"outpost_raid\"]", "`cadet` names unknown mission `outpost_raid`"),
-        (0, "effect: DirectHit", "effect: Teleport", "assets/cards.ron"),
+        (
+            0,
+            "damage: 2",
+            "damage: 0",
+            "`photon_torpedoes` is a Hit card that deals no damage",
+        ),
+        (
+            1,
+            "count: 8",
+            "count: 9",
+            "assets/threats.ron: the bag has 32 tokens",
+        ),
+        (
+            4,
+            "token: \"distress_beacon\", range: Long",
+            "token: \"no_such_token\", range: Long",
+            "`distress_signal` places unknown mission token `no_such_token`",
+        ),
+        (
+            5,
+            "\"outpost_defense\"]",
+            "\"outpost_raid\"]",
+            "`cadet` names unknown mission `outpost_raid`",
+        ),
+        (
+            0,
+            "effect: DirectHit",
+            "effect: Teleport",
+            "assets/cards.ron",
+        ),
     ];
     for (file, from, to, expected) in cases {
         let mut files = builtin_sources();
-        assert!(files[file].1.contains(from), "fixture text `{from}` not found");
+        assert!(
+            files[file].1.contains(from),
+            "fixture text `{from}` not found"
+        );
         files[file].1 = files[file].1.replacen(from, to, 1);
         let errors = load(&files).expect_err("bad content must be refused");
         assert!(
@@ -342,14 +409,38 @@ fn bad_content_is_refused_naming_file_and_entry() {
 #[test]
 fn simulate_json_reports_the_agreed_fields() {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
-        .args(["simulate", "--games", "30", "--players", "3", "--preset", "cadet", "--seed", "5", "--json"])
+        .args([
+            "simulate",
+            "--games",
+            "30",
+            "--players",
+            "3",
+            "--preset",
+            "cadet",
+            "--seed",
+            "5",
+            "--json",
+        ])
         .output()
         .expect("run the binary");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     let json: serde_json::Value = serde_json::from_slice(&output.stdout).expect("one JSON object");
     for key in [
-        "games", "wins", "losses", "win_rate", "mean_turns", "games_per_second",
-        "losses_by_cause", "invariant_violations", "seed", "preset", "players",
+        "games",
+        "wins",
+        "losses",
+        "win_rate",
+        "mean_turns",
+        "games_per_second",
+        "losses_by_cause",
+        "invariant_violations",
+        "seed",
+        "preset",
+        "players",
     ] {
         assert!(json.get(key).is_some(), "missing `{key}` in {json}");
     }
@@ -378,6 +469,9 @@ fn simulate_refuses_bad_arguments() {
             .output()
             .expect("run the binary");
         assert_eq!(output.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&output.stderr).contains("error"), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("error"),
+            "{args:?}"
+        );
     }
 }

@@ -134,10 +134,18 @@ impl fmt::Display for Refusal {
             UnknownPlayer(p) => write!(f, "there is no player {}", p + 1),
             NotYourTurn { active } => write!(f, "it is player {}'s turn", active + 1),
             WrongPhase { phase } => {
-                write!(f, "not allowed in phase {} ({})", phase.number(), phase.name())
+                write!(
+                    f,
+                    "not allowed in phase {} ({})",
+                    phase.number(),
+                    phase.name()
+                )
             }
             WaitingForBoarders => {
-                write!(f, "boarders are arriving: play Security Teams or let them board")
+                write!(
+                    f,
+                    "boarders are arriving: play Security Teams or let them board"
+                )
             }
             WaitingForSpock => write!(f, "Spock must first choose which threats to resolve"),
             NoBoarders => write!(f, "no boarders are arriving"),
@@ -160,24 +168,35 @@ impl fmt::Display for Refusal {
             NotAShip(_) => write!(f, "that token is not an enemy ship"),
             TargetCloaked(_) => write!(f, "cloaked ships cannot be targeted"),
             OutsideArc => write!(f, "the target is outside this card's facings"),
-            OutOfRange { range } => write!(f, "the target is at {range:?} Range, outside this card's ranges"),
+            OutOfRange { range } => write!(
+                f,
+                "the target is at {range:?} Range, outside this card's ranges"
+            ),
             WrongTarget { expected } => write!(f, "this card targets {expected}"),
             NothingToRepair => write!(f, "that section is not damaged"),
             NothingToRebuild => write!(f, "that section is not destroyed"),
             NoShieldThere => write!(f, "that facing has no Shield"),
             NotInTopOfDiscard { depth } => {
-                write!(f, "that card is not among the top {depth} of the discard pile")
+                write!(
+                    f,
+                    "that card is not among the top {depth} of the discard pile"
+                )
             }
             NoMission => write!(f, "there is no mission in play"),
             CommittedAlready => write!(f, "that card is already committed"),
-            NotNeededForMission => write!(f, "the mission has no objective this card counts toward"),
+            NotNeededForMission => {
+                write!(f, "the mission has no objective this card counts toward")
+            }
             AlreadyRolled => write!(f, "the mission die has already been rolled this turn"),
             NoDieObjective => write!(f, "the current mission has no die-roll objective"),
             AbilityUsed => write!(f, "your ability has already been used this turn"),
             NotYourAbility => write!(f, "your character does not have that ability"),
             AbilityCannotShift => write!(f, "the range cannot shift that way"),
             ChooseDrawnTokens => write!(f, "choose two different tokens among those drawn"),
-            HasLegalPlay => write!(f, "you can still play or commit a card, so you cannot discard"),
+            HasLegalPlay => write!(
+                f,
+                "you can still play or commit a card, so you cannot discard"
+            ),
             AlreadyDiscarded => write!(f, "you have already discarded a card this turn"),
         }
     }

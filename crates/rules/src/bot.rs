@@ -2,7 +2,7 @@
 //! mission and maneuvers for it. Every action it picks still goes through the validator.
 
 use crate::actions::{Action, PlayerAction, RangeShift, Rotation, Target};
-use crate::content::{Ability, CardEffect, Captain, Objective, ThreatKind, builtin};
+use crate::content::{Ability, Captain, CardEffect, Objective, ThreatKind, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
     CardId, FACINGS, GameState, Phase, PlayerId, Range, SectionKind, SectionRef, SectionState,
@@ -118,7 +118,12 @@ fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
     let give = hand
         .iter()
         .copied()
-        .filter(|c| !matches!(effect(*c), CardEffect::SecurityTeam | CardEffect::Dilithium | CardEffect::Tritanium))
+        .filter(|c| {
+            !matches!(
+                effect(*c),
+                CardEffect::SecurityTeam | CardEffect::Dilithium | CardEffect::Tritanium
+            )
+        })
         .min_by_key(|c| card_value(state, *c))?;
     tradeable.then_some(Action::Trade {
         with: from,
@@ -216,7 +221,11 @@ fn repairs(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Actio
         let shield = worst(state, SectionKind::Shield, SectionState::Destroyed);
         let hull_first = state.enterprise.destroyed_hull() >= 2
             || shield.is_none_or(|s| state.pressure(s.facing) == 0);
-        let section = if hull_first { hull.or(shield) } else { shield.or(hull) };
+        let section = if hull_first {
+            hull.or(shield)
+        } else {
+            shield.or(hull)
+        };
         if let Some(section) = section {
             return Some(Action::PlayCard {
                 card: d,
@@ -382,7 +391,10 @@ fn best_hit_target(
 }
 
 fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
-    let direct_hit = hand.iter().copied().find(|c| *effect(*c) == CardEffect::DirectHit);
+    let direct_hit = hand
+        .iter()
+        .copied()
+        .find(|c| *effect(*c) == CardEffect::DirectHit);
     let mut best: Option<(i32, Action)> = None;
     let chekov = state.ability_of(player) == Ability::FireControl && !state.turn.ability_used;
     for card in hand.iter().copied() {
@@ -479,7 +491,9 @@ fn support_cards(state: &GameState, hand: &[CardId]) -> Option<Action> {
                     .threats
                     .iter()
                     .filter(|t| !t.cloaked && !t.force_field && content.threat(t.token).is_ship())
-                    .filter(|t| !(content.threat(t.token).is_tholian() && t.pos.range == Range::Short))
+                    .filter(|t| {
+                        !(content.threat(t.token).is_tholian() && t.pos.range == Range::Short)
+                    })
                     .filter(|t| {
                         let f = state.enterprise.facing_of_sector(t.pos.sector);
                         !state.enterprise.has_shield(f) && t.pos.range != Range::Long
@@ -491,7 +505,9 @@ fn support_cards(state: &GameState, hand: &[CardId]) -> Option<Action> {
             }
             CardEffect::RedAlert => {
                 let facing = (0..FACINGS)
-                    .filter(|f| state.enterprise.has_shield(*f) && !state.enterprise.red_alert[*f as usize])
+                    .filter(|f| {
+                        state.enterprise.has_shield(*f) && !state.enterprise.red_alert[*f as usize]
+                    })
                     .max_by_key(|f| state.pressure(*f));
                 if let Some(facing) = facing
                     && state.pressure(facing) > 0
@@ -505,7 +521,8 @@ fn support_cards(state: &GameState, hand: &[CardId]) -> Option<Action> {
                 }
                 // Pull a ship away from an unshielded facing toward a shielded neighbour.
                 for t in &state.threats {
-                    if t.cloaked || !content.threat(t.token).is_ship() || t.pos.range == Range::Long {
+                    if t.cloaked || !content.threat(t.token).is_ship() || t.pos.range == Range::Long
+                    {
                         continue;
                     }
                     let f = state.enterprise.facing_of_sector(t.pos.sector);

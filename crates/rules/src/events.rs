@@ -26,57 +26,192 @@ pub enum ManeuverKind {
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Message)]
 pub enum RulesEvent {
-    TurnStarted { player: PlayerId, turn: u32 },
-    PhaseStarted { phase: Phase },
-    PhaseSkipped { phase: Phase },
-    CardsDrawn { player: PlayerId, cards: Vec<CardId> },
-    DeckReshuffled { cards: usize },
-    MissionRevealed { mission: u8 },
-    MissionTokenPlaced { token: u8, pos: Position },
-    MissionTokenMoved { token: u8, from: Position, to: Position },
-    MissionTokenHit { token: u8, value: u8 },
-    Traded { player: PlayerId, with: PlayerId, gave: CardId, took: CardId },
-    CardTaken { player: PlayerId, from: PlayerId, card: CardId },
-    CardPlayed { player: PlayerId, card: CardId },
-    CardCommitted { player: PlayerId, card: CardId },
-    CardDiscarded { player: PlayerId, card: CardId },
-    CardRecovered { player: PlayerId, card: CardId },
-    ThreatHit { token: TokenId, damage: u8, defense: u8 },
-    ThreatDestroyed { token: TokenId },
-    ThreatPlaced { token: TokenId, pos: Position },
-    ThreatMoved { token: TokenId, from: Position, to: Position },
-    ThreatFired { token: TokenId, facing: u8, damage: u8 },
-    ThreatCloaked { token: TokenId },
-    ThreatUncloaked { token: TokenId },
-    ThreatReinforced { token: TokenId, defense: u8 },
-    ThreatReturnedToBag { token: TokenId },
-    ForceFieldPlaced { token: TokenId },
-    ForceFieldHeld { token: TokenId },
-    RedAlertSet { facing: u8 },
-    RedAlertAbsorbed { facing: u8 },
-    TholianWebbed { token: TokenId },
-    CaptainArrived { token: TokenId },
-    CometStruck { token: TokenId, sector: u8, facing: u8 },
-    Docked { token: TokenId },
-    BagRefilled { tokens: usize },
-    Maneuvered { kind: ManeuverKind, heading: u8 },
-    DieRolled { value: u8, purpose: DieRollPurpose },
-    SectionDamaged { section: SectionRef },
-    SectionDestroyed { section: SectionRef },
-    SectionRepaired { section: SectionRef },
-    SectionRebuilt { section: SectionRef },
-    DamageIgnored { facing: u8, kind: SectionKind, amount: u8 },
-    CardsRemoved { cards: Vec<CardId> },
-    BoardersArriving { token: TokenId, facing: u8, damage: u8 },
-    SecurityTeamPlayed { player: PlayerId, card: CardId },
-    Boarded { token: TokenId, facing: u8, damage: u8 },
-    AbilityUsed { player: PlayerId, character: u8 },
-    MissionTimer { remaining: u8 },
-    MissionCompleted { mission: u8 },
-    MissionFailed { mission: u8 },
-    ThreatChosen { token: TokenId },
+    TurnStarted {
+        player: PlayerId,
+        turn: u32,
+    },
+    PhaseStarted {
+        phase: Phase,
+    },
+    PhaseSkipped {
+        phase: Phase,
+    },
+    CardsDrawn {
+        player: PlayerId,
+        cards: Vec<CardId>,
+    },
+    DeckReshuffled {
+        cards: usize,
+    },
+    MissionRevealed {
+        mission: u8,
+    },
+    MissionTokenPlaced {
+        token: u8,
+        pos: Position,
+    },
+    MissionTokenMoved {
+        token: u8,
+        from: Position,
+        to: Position,
+    },
+    MissionTokenHit {
+        token: u8,
+        value: u8,
+    },
+    Traded {
+        player: PlayerId,
+        with: PlayerId,
+        gave: CardId,
+        took: CardId,
+    },
+    CardTaken {
+        player: PlayerId,
+        from: PlayerId,
+        card: CardId,
+    },
+    CardPlayed {
+        player: PlayerId,
+        card: CardId,
+    },
+    CardCommitted {
+        player: PlayerId,
+        card: CardId,
+    },
+    CardDiscarded {
+        player: PlayerId,
+        card: CardId,
+    },
+    CardRecovered {
+        player: PlayerId,
+        card: CardId,
+    },
+    ThreatHit {
+        token: TokenId,
+        damage: u8,
+        defense: u8,
+    },
+    ThreatDestroyed {
+        token: TokenId,
+    },
+    ThreatPlaced {
+        token: TokenId,
+        pos: Position,
+    },
+    ThreatMoved {
+        token: TokenId,
+        from: Position,
+        to: Position,
+    },
+    ThreatFired {
+        token: TokenId,
+        facing: u8,
+        damage: u8,
+    },
+    ThreatCloaked {
+        token: TokenId,
+    },
+    ThreatUncloaked {
+        token: TokenId,
+    },
+    ThreatReinforced {
+        token: TokenId,
+        defense: u8,
+    },
+    ThreatReturnedToBag {
+        token: TokenId,
+    },
+    ForceFieldPlaced {
+        token: TokenId,
+    },
+    ForceFieldHeld {
+        token: TokenId,
+    },
+    RedAlertSet {
+        facing: u8,
+    },
+    RedAlertAbsorbed {
+        facing: u8,
+    },
+    TholianWebbed {
+        token: TokenId,
+    },
+    CaptainArrived {
+        token: TokenId,
+    },
+    CometStruck {
+        token: TokenId,
+        sector: u8,
+        facing: u8,
+    },
+    Docked {
+        token: TokenId,
+    },
+    BagRefilled {
+        tokens: usize,
+    },
+    Maneuvered {
+        kind: ManeuverKind,
+        heading: u8,
+    },
+    DieRolled {
+        value: u8,
+        purpose: DieRollPurpose,
+    },
+    SectionDamaged {
+        section: SectionRef,
+    },
+    SectionDestroyed {
+        section: SectionRef,
+    },
+    SectionRepaired {
+        section: SectionRef,
+    },
+    SectionRebuilt {
+        section: SectionRef,
+    },
+    DamageIgnored {
+        facing: u8,
+        kind: SectionKind,
+        amount: u8,
+    },
+    CardsRemoved {
+        cards: Vec<CardId>,
+    },
+    BoardersArriving {
+        token: TokenId,
+        facing: u8,
+        damage: u8,
+    },
+    SecurityTeamPlayed {
+        player: PlayerId,
+        card: CardId,
+    },
+    Boarded {
+        token: TokenId,
+        facing: u8,
+        damage: u8,
+    },
+    AbilityUsed {
+        player: PlayerId,
+        character: u8,
+    },
+    MissionTimer {
+        remaining: u8,
+    },
+    MissionCompleted {
+        mission: u8,
+    },
+    MissionFailed {
+        mission: u8,
+    },
+    ThreatChosen {
+        token: TokenId,
+    },
     GameWon,
-    GameLost { cause: LossCause },
+    GameLost {
+        cause: LossCause,
+    },
 }
 
 impl RulesEvent {

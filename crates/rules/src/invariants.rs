@@ -8,7 +8,7 @@ use crate::state::{FACINGS, GameState, Outcome, SectionState, Window};
 pub fn check(state: &GameState) -> Vec<String> {
     let mut problems = Vec::new();
 
-    let mut cards = vec![0u8; CARDS];
+    let mut cards = [0u8; CARDS];
     let mut count_card = |card: u8| {
         if let Some(slot) = cards.get_mut(card as usize) {
             *slot += 1;
@@ -37,7 +37,7 @@ pub fn check(state: &GameState) -> Vec<String> {
         problems.push(format!("{total} cards in play, not {CARDS}"));
     }
 
-    let mut tokens = vec![0u8; TOKENS];
+    let mut tokens = [0u8; TOKENS];
     let mut count_token = |token: u8| {
         if let Some(slot) = tokens.get_mut(token as usize) {
             *slot += 1;
@@ -69,7 +69,10 @@ pub fn check(state: &GameState) -> Vec<String> {
             ));
         }
         if threat.cloaked && !def.cloaks() {
-            problems.push(format!("threat {} is cloaked but cannot cloak", threat.token));
+            problems.push(format!(
+                "threat {} is cloaked but cannot cloak",
+                threat.token
+            ));
         }
     }
     if state.enterprise.heading >= FACINGS {
@@ -81,7 +84,9 @@ pub fn check(state: &GameState) -> Vec<String> {
         .iter()
         .filter(|s| **s == SectionState::Destroyed)
         .count();
-    if destroyed == FACINGS as usize && state.outcome != Some(Outcome::Lost(crate::LossCause::HullDestroyed)) {
+    if destroyed == FACINGS as usize
+        && state.outcome != Some(Outcome::Lost(crate::LossCause::HullDestroyed))
+    {
         problems.push("all Hull sections destroyed but the game goes on".into());
     }
     if state.turn.active as usize >= state.players.len() {

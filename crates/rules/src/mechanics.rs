@@ -68,7 +68,10 @@ impl GameState {
                 }
                 None => {
                     if !drawn.is_empty() {
-                        self.emit(RulesEvent::CardsDrawn { player, cards: drawn });
+                        self.emit(RulesEvent::CardsDrawn {
+                            player,
+                            cards: drawn,
+                        });
                     }
                     self.lose(LossCause::DeckDepleted);
                     return false;
@@ -76,7 +79,10 @@ impl GameState {
             }
         }
         if !drawn.is_empty() {
-            self.emit(RulesEvent::CardsDrawn { player, cards: drawn });
+            self.emit(RulesEvent::CardsDrawn {
+                player,
+                cards: drawn,
+            });
         }
         true
     }

@@ -38,7 +38,8 @@ impl GameState {
             };
             let pos = Position::new(setup.range, sector);
             let value = builtin().mission_tokens[token as usize].value;
-            self.mission_tokens.push(MissionTokenOnBoard { token, pos, value });
+            self.mission_tokens
+                .push(MissionTokenOnBoard { token, pos, value });
             self.emit(RulesEvent::MissionTokenPlaced { token, pos });
         }
     }
@@ -59,17 +60,17 @@ impl GameState {
                     .filter(|c| objective_index_of(self, c) == Some(index))
                     .count() as u8;
                 match objective {
-                    Objective::CommitCredits { count, .. } | Objective::CommitCards { count, .. } => {
-                        (committed.min(*count), *count)
-                    }
+                    Objective::CommitCredits { count, .. }
+                    | Objective::CommitCards { count, .. } => (committed.min(*count), *count),
                     Objective::TokenInRange { token, range, arc } => {
                         let met = builtin().mission_token_index(token).is_some_and(|id| {
                             self.mission_tokens.iter().any(|t| {
                                 t.token == id
                                     && t.pos.range == *range
                                     && arc.is_none_or(|arc| {
-                                        arc_of_facing(self.enterprise.facing_of_sector(t.pos.sector))
-                                            == arc
+                                        arc_of_facing(
+                                            self.enterprise.facing_of_sector(t.pos.sector),
+                                        ) == arc
                                     })
                             })
                         });
@@ -87,12 +88,20 @@ impl GameState {
     }
 
     pub fn objectives_met(&self) -> bool {
-        self.mission.is_some() && self.mission_progress().iter().all(|(done, need)| done >= need)
+        self.mission.is_some()
+            && self
+                .mission_progress()
+                .iter()
+                .all(|(done, need)| done >= need)
     }
 
     /// The unmet objective a card would count toward if committed: named-card objectives first,
     /// then credit objectives. McCoy's ability makes any card a Medical credit.
-    pub fn commit_objective(&self, card: CardId, as_medical: bool) -> Option<(usize, Option<Division>)> {
+    pub fn commit_objective(
+        &self,
+        card: CardId,
+        as_medical: bool,
+    ) -> Option<(usize, Option<Division>)> {
         let mission = self.mission.as_ref()?;
         let def = builtin().mission(mission.mission);
         let card_def = builtin().card(card);
@@ -227,7 +236,9 @@ impl GameState {
             .find_map(|rule| {
                 let SpecialRule::TokenDrawsFire { token } = rule;
                 let id = builtin().mission_token_index(token)?;
-                self.mission_tokens.iter().position(|t| t.token == id && t.value > 0)
+                self.mission_tokens
+                    .iter()
+                    .position(|t| t.token == id && t.value > 0)
             })
     }
 
@@ -264,11 +275,11 @@ fn objective_index_of(state: &GameState, committed: &Committed) -> Option<usize>
     let def = builtin().mission(mission.mission);
     let card = builtin().card(committed.card);
     match committed.credit {
-        None => def.objectives.iter().position(|o| {
-            matches!(o, Objective::CommitCards { card: name, .. } if *name == card.name)
-        }),
-        Some(division) => def.objectives.iter().position(|o| {
-            matches!(o, Objective::CommitCredits { division: d, .. } if *d == division)
-        }),
+        None => def.objectives.iter().position(
+            |o| matches!(o, Objective::CommitCards { card: name, .. } if *name == card.name),
+        ),
+        Some(division) => def.objectives.iter().position(
+            |o| matches!(o, Objective::CommitCredits { division: d, .. } if *d == division),
+        ),
     }
 }

@@ -155,12 +155,20 @@ fn play_cards_and_maneuver_phase(
     mut state: ResMut<GameState>,
     mut events: MessageWriter<RulesEvent>,
 ) {
-    run_phase(&mut state, &mut events, GameState::play_cards_and_maneuver_phase);
+    run_phase(
+        &mut state,
+        &mut events,
+        GameState::play_cards_and_maneuver_phase,
+    );
 }
 
 /// Phase 5: Check Mission Status.
 fn check_mission_status_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
-    run_phase(&mut state, &mut events, GameState::check_mission_status_phase);
+    run_phase(
+        &mut state,
+        &mut events,
+        GameState::check_mission_status_phase,
+    );
 }
 
 /// Phase 6: Threats Move & Fire.
@@ -168,7 +176,11 @@ fn threats_move_and_fire_phase(
     mut state: ResMut<GameState>,
     mut events: MessageWriter<RulesEvent>,
 ) {
-    run_phase(&mut state, &mut events, GameState::threats_move_and_fire_phase);
+    run_phase(
+        &mut state,
+        &mut events,
+        GameState::threats_move_and_fire_phase,
+    );
 }
 
 /// Phase 7: Draw 2 New Threats.

@@ -7,9 +7,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use crate::content::{Range, builtin};
-use crate::state::{
-    Enterprise, GameConfig, GameState, Phase, Player, Position, TokenId, Turn,
-};
+use crate::state::{Enterprise, GameConfig, GameState, Phase, Player, Position, TokenId, Turn};
 
 /// Who sits at the table and what game they play.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

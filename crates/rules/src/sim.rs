@@ -177,7 +177,10 @@ impl Summary {
             Some(Outcome::Won) => self.wins += 1,
             Some(Outcome::Lost(cause)) => {
                 self.losses += 1;
-                *self.losses_by_cause.entry(cause.key().to_string()).or_default() += 1;
+                *self
+                    .losses_by_cause
+                    .entry(cause.key().to_string())
+                    .or_default() += 1;
             }
             None => self.unfinished += 1,
         }

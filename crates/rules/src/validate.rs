@@ -256,7 +256,9 @@ impl GameState {
     /// A threat a card may act on: on the board and not cloaked; `ship` also excludes the
     /// Starbase.
     fn targetable(&self, token: TokenId, ship: bool) -> Result<usize, Refusal> {
-        let index = self.threat_index(token).ok_or(Refusal::NoSuchThreat(token))?;
+        let index = self
+            .threat_index(token)
+            .ok_or(Refusal::NoSuchThreat(token))?;
         if ship && !builtin().threat(token).is_ship() {
             return Err(Refusal::NotAShip(token));
         }
@@ -331,8 +333,9 @@ impl GameState {
                         }
                         self.require_section(section, SectionState::Damaged)
                     }
-                    Some(p) if (*p == CardEffect::Dilithium || *p == CardEffect::Tritanium)
-                        && p != effect =>
+                    Some(p)
+                        if (*p == CardEffect::Dilithium || *p == CardEffect::Tritanium)
+                            && p != effect =>
                     {
                         self.require_section(section, SectionState::Destroyed)
                     }
@@ -446,7 +449,10 @@ impl GameState {
         for t in &self.threats {
             targets.push(Target::Threat(t.token));
             targets.push(Target::Shift(t.token, crate::actions::Rotation::Clockwise));
-            targets.push(Target::Shift(t.token, crate::actions::Rotation::CounterClockwise));
+            targets.push(Target::Shift(
+                t.token,
+                crate::actions::Rotation::CounterClockwise,
+            ));
         }
         for facing in 0..FACINGS {
             targets.push(Target::Facing(facing));
@@ -454,16 +460,24 @@ impl GameState {
                 targets.push(Target::Section(SectionRef { kind, facing }));
             }
         }
-        targets.extend(self.discard.iter().rev().take(10).map(|c| Target::Discard(*c)));
-        let pairings: Vec<Option<CardId>> =
-            std::iter::once(None).chain(hand.iter().map(|c| Some(*c))).collect();
+        targets.extend(
+            self.discard
+                .iter()
+                .rev()
+                .take(10)
+                .map(|c| Target::Discard(*c)),
+        );
+        let pairings: Vec<Option<CardId>> = std::iter::once(None)
+            .chain(hand.iter().map(|c| Some(*c)))
+            .collect();
         let shifts = [None, Some(RangeShift::Nearer), Some(RangeShift::Farther)];
         hand.iter().any(|card| {
             self.commit_objective(*card, false).is_some()
                 || targets.iter().any(|target| {
                     pairings.iter().any(|with| {
                         shifts.iter().any(|shift| {
-                            self.validate_play(player, *card, *target, *with, *shift).is_ok()
+                            self.validate_play(player, *card, *target, *with, *shift)
+                                .is_ok()
                         })
                     })
                 })

@@ -3,7 +3,7 @@
 pub mod schema;
 
 pub use schema::{
-    Ability, Arc, CardEffect, Captain, Division, Faction, MissionEntry, Objective, PresetEntry,
+    Ability, Arc, Captain, CardEffect, Division, Faction, MissionEntry, Objective, PresetEntry,
     Range, Reward, SectorSpec, SpecialRule, ThreatKind, Weapon,
 };
 
@@ -138,7 +138,10 @@ impl Content {
         self.presets.iter().find(|p| p.id == id)
     }
     pub fn mission_index(&self, id: &str) -> Option<u8> {
-        self.missions.iter().position(|m| m.id == id).map(|i| i as u8)
+        self.missions
+            .iter()
+            .position(|m| m.id == id)
+            .map(|i| i as u8)
     }
     pub fn mission_token_index(&self, id: &str) -> Option<u8> {
         self.mission_tokens

@@ -289,8 +289,7 @@ pub fn load(sources: &Sources) -> Result<ContentData, Vec<String>> {
     let cards: Option<Vec<CardEntry>> = parse(sources.cards, &mut errors);
     let threats: Option<ThreatFile> = parse(sources.threats, &mut errors);
     let characters: Option<Vec<CharacterEntry>> = parse(sources.characters, &mut errors);
-    let mission_tokens: Option<Vec<MissionTokenEntry>> =
-        parse(sources.mission_tokens, &mut errors);
+    let mission_tokens: Option<Vec<MissionTokenEntry>> = parse(sources.mission_tokens, &mut errors);
     let missions: Option<Vec<MissionEntry>> = parse(sources.missions, &mut errors);
     let presets: Option<Vec<PresetEntry>> = parse(sources.presets, &mut errors);
     let (
@@ -300,7 +299,14 @@ pub fn load(sources: &Sources) -> Result<ContentData, Vec<String>> {
         Some(mission_tokens),
         Some(missions),
         Some(presets),
-    ) = (cards, threats, characters, mission_tokens, missions, presets)
+    ) = (
+        cards,
+        threats,
+        characters,
+        mission_tokens,
+        missions,
+        presets,
+    )
     else {
         return Err(errors);
     };
@@ -353,7 +359,9 @@ fn check_cards(data: &ContentData, file: &str, errors: &mut Vec<String>) {
     for card in &data.cards {
         let id = &card.id;
         if card.credits.is_empty() {
-            errors.push(format!("{file}: `{id}` has no copies (its credits list is empty)"));
+            errors.push(format!(
+                "{file}: `{id}` has no copies (its credits list is empty)"
+            ));
         }
         if card.name.trim().is_empty() || card.text.trim().is_empty() {
             errors.push(format!("{file}: `{id}` needs a name and a text"));
@@ -366,14 +374,18 @@ fn check_cards(data: &ContentData, file: &str, errors: &mut Vec<String>) {
                 ..
             } => {
                 if arcs.is_empty() || ranges.is_empty() {
-                    errors.push(format!("{file}: `{id}` is a Hit card with no arcs or no ranges"));
+                    errors.push(format!(
+                        "{file}: `{id}` is a Hit card with no arcs or no ranges"
+                    ));
                 }
                 if *damage == 0 {
                     errors.push(format!("{file}: `{id}` is a Hit card that deals no damage"));
                 }
             }
             CardEffect::TimeTravel { depth: 0 } | CardEffect::DrawCards { count: 0 } => {
-                errors.push(format!("{file}: `{id}` has an effect that does nothing (0)"));
+                errors.push(format!(
+                    "{file}: `{id}` has an effect that does nothing (0)"
+                ));
             }
             _ => {}
         }
@@ -384,13 +396,19 @@ fn check_cards(data: &ContentData, file: &str, errors: &mut Vec<String>) {
         (CardEffect::Tritanium, "Tritanium"),
     ] {
         if !data.cards.iter().any(|c| c.effect == effect) {
-            errors.push(format!("{file}: the deck has no {name} card, which the rulebook needs"));
+            errors.push(format!(
+                "{file}: the deck has no {name} card, which the rulebook needs"
+            ));
         }
     }
 }
 
 fn check_threats(data: &ContentData, file: &str, errors: &mut Vec<String>) {
-    let ids = check_unique_ids(file, data.threats.tokens.iter().map(|t| t.id.as_str()), errors);
+    let ids = check_unique_ids(
+        file,
+        data.threats.tokens.iter().map(|t| t.id.as_str()),
+        errors,
+    );
     let total: usize = data.threats.tokens.iter().map(|t| t.count as usize).sum();
     if total != THREAT_TOKENS {
         errors.push(format!(
@@ -419,7 +437,9 @@ fn check_threats(data: &ContentData, file: &str, errors: &mut Vec<String>) {
                     errors.push(format!("{file}: `{id}` is a ship that never fires"));
                 }
                 if *faction == Faction::Tholian && (*cloaks || captain.is_some()) {
-                    errors.push(format!("{file}: `{id}`: Tholians neither cloak nor have captains"));
+                    errors.push(format!(
+                        "{file}: `{id}`: Tholians neither cloak nor have captains"
+                    ));
                 }
                 if captain.is_some() && (*faction != Faction::Klingon || token.count != 1) {
                     errors.push(format!(
@@ -434,7 +454,9 @@ fn check_threats(data: &ContentData, file: &str, errors: &mut Vec<String>) {
         }
     }
     if data.threats.setup.len() != 3 {
-        errors.push(format!("{file}: setup must name 3 tokens (Long Range 1, 3 and 5)"));
+        errors.push(format!(
+            "{file}: setup must name 3 tokens (Long Range 1, 3 and 5)"
+        ));
     }
     for id in &data.threats.setup {
         if !ids.contains(id) {
@@ -445,10 +467,14 @@ fn check_threats(data: &ContentData, file: &str, errors: &mut Vec<String>) {
         let needed = data.threats.setup.iter().filter(|s| *s == id).count();
         if let Some(entry) = entry {
             if !matches!(entry.kind, ThreatKind::Ship { captain: None, .. }) {
-                errors.push(format!("{file}: setup token `{id}` must be an ordinary ship"));
+                errors.push(format!(
+                    "{file}: setup token `{id}` must be an ordinary ship"
+                ));
             }
             if (entry.count as usize) < needed {
-                errors.push(format!("{file}: setup needs {needed} of `{id}`, the bag has fewer"));
+                errors.push(format!(
+                    "{file}: setup needs {needed} of `{id}`, the bag has fewer"
+                ));
             }
         }
     }
@@ -478,41 +504,56 @@ fn check_missions(data: &ContentData, file: &str, errors: &mut Vec<String>) {
     check_unique_ids(file, data.missions.iter().map(|m| m.id.as_str()), errors);
     for name in ["Distress Signal", "Outpost Defense"] {
         if !data.missions.iter().any(|m| m.name == name) {
-            errors.push(format!("{file}: the first-game mission `{name}` is missing"));
+            errors.push(format!(
+                "{file}: the first-game mission `{name}` is missing"
+            ));
         }
     }
     for mission in &data.missions {
         let id = &mission.id;
         if mission.objectives.is_empty() {
-            errors.push(format!("{file}: `{id}` has no objective, so it can never be completed"));
+            errors.push(format!(
+                "{file}: `{id}` has no objective, so it can never be completed"
+            ));
         }
         if mission.rewards.is_empty() {
             errors.push(format!("{file}: `{id}` has no reward"));
         }
         if mission.timer == Some(0) {
-            errors.push(format!("{file}: `{id}` has a timer of 0, so it fails at once"));
+            errors.push(format!(
+                "{file}: `{id}` has a timer of 0, so it fails at once"
+            ));
         }
         let placed: Vec<&str> = mission.tokens.iter().map(|t| t.token.as_str()).collect();
         for setup in &mission.tokens {
             if !data.mission_tokens.iter().any(|t| t.id == setup.token) {
-                errors.push(format!("{file}: `{id}` places unknown mission token `{}`", setup.token));
+                errors.push(format!(
+                    "{file}: `{id}` places unknown mission token `{}`",
+                    setup.token
+                ));
             }
             if let SectorSpec::Fixed(sector) = setup.sector
                 && !(1..=6).contains(&sector)
             {
-                errors.push(format!("{file}: `{id}` places a token in sector {sector}; sectors are 1–6"));
+                errors.push(format!(
+                    "{file}: `{id}` places a token in sector {sector}; sectors are 1–6"
+                ));
             }
         }
         let mut distinct = placed.clone();
         distinct.sort_unstable();
         distinct.dedup();
         if distinct.len() != placed.len() {
-            errors.push(format!("{file}: `{id}` places the same mission token twice"));
+            errors.push(format!(
+                "{file}: `{id}` places the same mission token twice"
+            ));
         }
         for rule in &mission.special {
             let SpecialRule::TokenDrawsFire { token } = rule;
             if !placed.contains(&token.as_str()) {
-                errors.push(format!("{file}: `{id}` has a rule about token `{token}` it never places"));
+                errors.push(format!(
+                    "{file}: `{id}` has a rule about token `{token}` it never places"
+                ));
             }
         }
         for objective in &mission.objectives {
@@ -564,7 +605,9 @@ fn check_objective(
                 .map(|c| c.credits.len())
                 .sum();
             if available == 0 {
-                errors.push(format!("{file}: `{id}` needs cards named `{card}`; the deck has none"));
+                errors.push(format!(
+                    "{file}: `{id}` needs cards named `{card}`; the deck has none"
+                ));
             } else if *count == 0 || *count as usize > available {
                 errors.push(format!(
                     "{file}: `{id}` needs {count} `{card}` cards; the deck has {available}"
@@ -573,7 +616,9 @@ fn check_objective(
         }
         Objective::TokenInRange { token, .. } => {
             if !placed.contains(&token.as_str()) {
-                errors.push(format!("{file}: `{id}` needs token `{token}` that it never places"));
+                errors.push(format!(
+                    "{file}: `{id}` needs token `{token}` that it never places"
+                ));
             }
         }
         Objective::DieRolls {
@@ -581,7 +626,9 @@ fn check_objective(
             successes,
         } => {
             if !(1..=6).contains(at_least) || *successes == 0 {
-                errors.push(format!("{file}: `{id}` has an impossible or empty die objective"));
+                errors.push(format!(
+                    "{file}: `{id}` has an impossible or empty die objective"
+                ));
             }
         }
         Objective::DestroyThreats { count } => {
