@@ -441,47 +441,86 @@ impl GameState {
         }
     }
 
-    /// Whether any card in the player's hand can be played (with any target, pairing or
-    /// Chekov's shift) or committed now. Ruling R1 allows a discard only when none can.
+    /// Whether any card in the player's hand can be played or committed now. Ruling R1 allows
+    /// a discard only when none can. Each card is tried, through the validator, against the
+    /// targets its effect could take.
     pub fn has_legal_play(&self, player: PlayerId) -> bool {
         let hand = &self.players[player as usize].hand;
-        let mut targets = vec![Target::None];
-        for t in &self.threats {
-            targets.push(Target::Threat(t.token));
-            targets.push(Target::Shift(t.token, crate::actions::Rotation::Clockwise));
-            targets.push(Target::Shift(
-                t.token,
-                crate::actions::Rotation::CounterClockwise,
-            ));
-        }
-        for facing in 0..FACINGS {
-            targets.push(Target::Facing(facing));
-            for kind in [SectionKind::Shield, SectionKind::Hull] {
-                targets.push(Target::Section(SectionRef { kind, facing }));
-            }
-        }
-        targets.extend(
-            self.discard
-                .iter()
-                .rev()
-                .take(10)
-                .map(|c| Target::Discard(*c)),
-        );
-        let pairings: Vec<Option<CardId>> = std::iter::once(None)
-            .chain(hand.iter().map(|c| Some(*c)))
-            .collect();
-        let shifts = [None, Some(RangeShift::Nearer), Some(RangeShift::Farther)];
         hand.iter().any(|card| {
             self.commit_objective(*card, false).is_some()
-                || targets.iter().any(|target| {
-                    pairings.iter().any(|with| {
-                        shifts.iter().any(|shift| {
-                            self.validate_play(player, *card, *target, *with, *shift)
-                                .is_ok()
-                        })
+                || self
+                    .play_candidates(player, *card)
+                    .into_iter()
+                    .any(|(target, with, shift)| {
+                        self.validate_play(player, *card, target, with, shift)
+                            .is_ok()
                     })
-                })
         })
+    }
+
+    /// The plays worth validating for a card: its kind of target, pairings and shifts.
+    fn play_candidates(
+        &self,
+        player: PlayerId,
+        card: CardId,
+    ) -> Vec<(Target, Option<CardId>, Option<RangeShift>)> {
+        use crate::actions::Rotation;
+        let hand = &self.players[player as usize].hand;
+        let mut out = Vec::new();
+        match &builtin().card(card).effect {
+            CardEffect::Hit { .. } => {
+                let shifts: &[Option<RangeShift>] =
+                    if self.ability_of(player) == Ability::FireControl && !self.turn.ability_used {
+                        &[None, Some(RangeShift::Nearer), Some(RangeShift::Farther)]
+                    } else {
+                        &[None]
+                    };
+                for t in &self.threats {
+                    for shift in shifts {
+                        out.push((Target::Threat(t.token), None, *shift));
+                    }
+                }
+            }
+            CardEffect::Dilithium | CardEffect::Tritanium => {
+                let pairs = std::iter::once(None).chain(hand.iter().map(|c| Some(*c)));
+                for with in pairs {
+                    for facing in 0..FACINGS {
+                        for kind in [SectionKind::Shield, SectionKind::Hull] {
+                            out.push((Target::Section(SectionRef { kind, facing }), with, None));
+                        }
+                    }
+                }
+            }
+            CardEffect::TractorBeam => {
+                for t in &self.threats {
+                    out.push((Target::Shift(t.token, Rotation::Clockwise), None, None));
+                }
+            }
+            CardEffect::ForceField => {
+                out.extend(
+                    self.threats
+                        .iter()
+                        .map(|t| (Target::Threat(t.token), None, None)),
+                );
+            }
+            CardEffect::TimeTravel { .. } => {
+                out.extend(
+                    self.discard
+                        .last()
+                        .map(|c| (Target::Discard(*c), None, None)),
+                );
+            }
+            CardEffect::RedAlert => {
+                out.extend((0..FACINGS).map(|f| (Target::Facing(f), None, None)));
+            }
+            CardEffect::DrawCards { .. } | CardEffect::EvasiveManeuvers => {
+                out.push((Target::None, None, None));
+            }
+            // Direct Hit is legal only with a Hit card that is legal on its own; a Security
+            // Team is played only while boarders arrive.
+            CardEffect::DirectHit | CardEffect::SecurityTeam => {}
+        }
+        out
     }
 
     /// Whether a maneuver is legal now (used by bots and the UI to light up controls).
