@@ -241,7 +241,7 @@ impl GameState {
         self.threats.remove(index);
         self.threat_discard.push(token);
         self.emit(RulesEvent::ThreatDestroyed { token });
-        if builtin().threat(token).is_ship()
+        if self.counts_for_mission(token)
             && let Some(mission) = self.mission.as_mut()
         {
             mission.threats_destroyed = mission.threats_destroyed.saturating_add(1);

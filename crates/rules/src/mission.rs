@@ -79,7 +79,7 @@ impl GameState {
                     Objective::DieRolls { successes, .. } => {
                         (mission.die_successes.min(*successes), *successes)
                     }
-                    Objective::DestroyThreats { count } => {
+                    Objective::DestroyThreats { count, .. } => {
                         (mission.threats_destroyed.min(*count), *count)
                     }
                 }
@@ -234,12 +234,44 @@ impl GameState {
             .special
             .iter()
             .find_map(|rule| {
-                let SpecialRule::TokenDrawsFire { token } = rule;
+                let SpecialRule::TokenDrawsFire { token } = rule else {
+                    return None;
+                };
                 let id = builtin().mission_token_index(token)?;
                 self.mission_tokens
                     .iter()
                     .position(|t| t.token == id && t.value > 0)
             })
+    }
+
+    /// Threats drawn in phase 7: 2, or what the mission's special rule says.
+    pub fn threats_per_turn(&self) -> u8 {
+        self.mission
+            .as_ref()
+            .and_then(|m| {
+                builtin()
+                    .mission(m.mission)
+                    .special
+                    .iter()
+                    .find_map(|rule| match rule {
+                        SpecialRule::ThreatsPerTurn(n) => Some(*n),
+                        _ => None,
+                    })
+            })
+            .unwrap_or(2)
+    }
+
+    /// Whether a destroyed threat counts toward the mission's `DestroyThreats` objective.
+    pub fn counts_for_mission(&self, token: u8) -> bool {
+        let Some(mission) = &self.mission else {
+            return false;
+        };
+        let kind = &builtin().threat(token).threat;
+        builtin()
+            .mission(mission.mission)
+            .objectives
+            .iter()
+            .any(|o| matches!(o, Objective::DestroyThreats { of, .. } if of.matches(kind)))
     }
 
     pub fn mission_forbids_maneuver(&self) -> bool {

@@ -301,8 +301,9 @@ impl GameState {
         }
     }
 
-    /// Phase 7: two new threats, drawn and resolved one at a time; Spock draws three and
-    /// chooses. Skipped once the required missions are done (rulebook "Winning the Game").
+    /// Phase 7: two new threats (or the mission's number), drawn and resolved one at a time;
+    /// Spock draws three and chooses two (ruling R24: not under a mission that changes the
+    /// number). Skipped once the required missions are done (rulebook "Winning the Game").
     pub fn draw_new_threats_phase(&mut self) {
         if self.config.missions_required > 0 && self.missions_done() {
             self.emit(RulesEvent::PhaseSkipped {
@@ -310,7 +311,8 @@ impl GameState {
             });
             return self.end_turn();
         }
-        if self.active_ability() == Ability::ThreatForesight {
+        let count = self.threats_per_turn();
+        if self.active_ability() == Ability::ThreatForesight && count == 2 {
             let drawn: Vec<u8> = (0..3).filter_map(|_| self.draw_from_bag()).collect();
             if drawn.len() == 3 {
                 self.turn.window = Some(Window::SpockChoice { drawn });
@@ -321,7 +323,7 @@ impl GameState {
             }
             return self.end_turn();
         }
-        for _ in 0..2 {
+        for _ in 0..count {
             if self.is_over() {
                 return;
             }

@@ -4,7 +4,7 @@ pub mod schema;
 
 pub use schema::{
     Ability, Arc, Captain, CardEffect, Division, Faction, MissionEntry, Objective, PresetEntry,
-    Range, Reward, SectorSpec, SpecialRule, ThreatKind, Weapon,
+    Range, Reward, SectorSpec, SpecialRule, ThreatFilter, ThreatKind, Weapon,
 };
 
 use std::sync::OnceLock;

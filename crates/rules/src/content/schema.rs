@@ -176,6 +176,27 @@ pub enum SpecialRule {
     /// Threats in the token's sector fire at the token instead of the Enterprise; each shot
     /// lowers its value by one, and at zero the mission fails.
     TokenDrawsFire { token: String },
+    /// Draw 2 New Threats draws this many instead while the mission is in play.
+    ThreatsPerTurn(u8),
+}
+
+/// Which destroyed threats count toward a `DestroyThreats` objective.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ThreatFilter {
+    Any,
+    Faction(Faction),
+    Cloaking,
+}
+
+impl ThreatFilter {
+    pub fn matches(self, kind: &ThreatKind) -> bool {
+        match (self, kind) {
+            (_, ThreatKind::Comet { .. } | ThreatKind::Starbase) => false,
+            (ThreatFilter::Any, _) => true,
+            (ThreatFilter::Faction(wanted), ThreatKind::Ship { faction, .. }) => wanted == *faction,
+            (ThreatFilter::Cloaking, ThreatKind::Ship { cloaks, .. }) => *cloaks,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -192,8 +213,8 @@ pub enum Objective {
     },
     /// Succeed on this many mission die rolls (one roll a turn, success at `at_least` or more).
     DieRolls { at_least: u8, successes: u8 },
-    /// Destroy this many threats while the mission is in play.
-    DestroyThreats { count: u8 },
+    /// Destroy this many threats of a kind while the mission is in play.
+    DestroyThreats { count: u8, of: ThreatFilter },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -218,6 +239,16 @@ pub struct MissionEntry {
     pub special: Vec<SpecialRule>,
     pub objectives: Vec<Objective>,
     pub rewards: Vec<Reward>,
+    /// The card's text; checked against `describe` so it never says what the rules don't do.
+    pub text: MissionText,
+}
+
+/// What the mission card says, section by section.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissionText {
+    pub parameters: String,
+    pub objective: String,
+    pub reward: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -549,12 +580,39 @@ fn check_missions(data: &ContentData, file: &str, errors: &mut Vec<String>) {
             ));
         }
         for rule in &mission.special {
-            let SpecialRule::TokenDrawsFire { token } = rule;
-            if !placed.contains(&token.as_str()) {
+            match rule {
+                SpecialRule::TokenDrawsFire { token } if !placed.contains(&token.as_str()) => {
+                    errors.push(format!(
+                        "{file}: `{id}` has a rule about token `{token}` it never places"
+                    ));
+                }
+                SpecialRule::ThreatsPerTurn(n) if !(1..=4).contains(n) => {
+                    errors.push(format!(
+                        "{file}: `{id}` draws {n} threats a turn; 1–4 allowed"
+                    ));
+                }
+                _ => {}
+            }
+        }
+        let kinds: Vec<std::mem::Discriminant<Objective>> = mission
+            .objectives
+            .iter()
+            .map(std::mem::discriminant)
+            .collect();
+        for (i, kind) in kinds.iter().enumerate() {
+            if kinds[..i].contains(kind) {
                 errors.push(format!(
-                    "{file}: `{id}` has a rule about token `{token}` it never places"
+                    "{file}: `{id}` has two objectives of one kind; merge them into one"
                 ));
             }
+        }
+        let expected = describe(mission, &data.mission_tokens);
+        if mission.text != expected {
+            errors.push(format!(
+                "{file}: `{id}`'s card text does not match what the mission does; it should read \
+                 parameters: {:?}, objective: {:?}, reward: {:?}",
+                expected.parameters, expected.objective, expected.reward
+            ));
         }
         for objective in &mission.objectives {
             check_objective(data, file, id, &placed, objective, errors);
@@ -631,7 +689,7 @@ fn check_objective(
                 ));
             }
         }
-        Objective::DestroyThreats { count } => {
+        Objective::DestroyThreats { count, .. } => {
             if *count == 0 {
                 errors.push(format!("{file}: `{id}` asks to destroy 0 threats"));
             }
@@ -668,5 +726,141 @@ fn check_presets(data: &ContentData, file: &str, errors: &mut Vec<String>) {
         if preset.missions_required > 10 {
             errors.push(format!("{file}: `{id}`: the markers go up to 10 missions"));
         }
+    }
+}
+
+fn plural(n: u8, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+fn token_name<'a>(tokens: &'a [MissionTokenEntry], id: &'a str) -> &'a str {
+    tokens
+        .iter()
+        .find(|t| t.id == id)
+        .map_or(id, |t| t.name.as_str())
+}
+
+/// The card text a mission's data means: what the players read is what the rules do.
+pub fn describe(mission: &MissionEntry, tokens: &[MissionTokenEntry]) -> MissionText {
+    let mut parameters = Vec::new();
+    match mission.timer {
+        Some(t) => parameters.push(format!("Mission Timer starts at {t}.")),
+        None => parameters.push("No time limit.".to_string()),
+    }
+    for setup in &mission.tokens {
+        let name = token_name(tokens, &setup.token);
+        let sector = match setup.sector {
+            SectorSpec::Roll => "the sector the die shows".to_string(),
+            SectorSpec::Fixed(n) => format!("sector {n}"),
+        };
+        parameters.push(format!(
+            "Place the {name} in {:?} Range, {sector}.",
+            setup.range
+        ));
+    }
+    if mission.no_maneuver {
+        parameters.push("No Maneuvering while this Mission is in play.".to_string());
+    }
+    if mission.no_trade {
+        parameters.push("No Trading while this Mission is in play.".to_string());
+    }
+    for rule in &mission.special {
+        parameters.push(match rule {
+            SpecialRule::TokenDrawsFire { token } => format!(
+                "Threats in the {0}'s sector fire at the {0} instead of the Enterprise; each \
+                 shot lowers it by 1, and at 0 the Mission fails.",
+                token_name(tokens, token)
+            ),
+            SpecialRule::ThreatsPerTurn(n) => {
+                format!("Draw {n} New Threats each turn instead of 2.")
+            }
+        });
+    }
+    let objective = mission
+        .objectives
+        .iter()
+        .map(|o| match o {
+            Objective::CommitCredits { division, count } => {
+                format!(
+                    "Commit {}.",
+                    plural(
+                        *count,
+                        &format!("{division:?} credit"),
+                        &format!("{division:?} credits")
+                    )
+                )
+            }
+            Objective::CommitCards { card, count } => {
+                format!(
+                    "Commit {}.",
+                    plural(*count, &format!("{card} card"), &format!("{card} cards"))
+                )
+            }
+            Objective::TokenInRange { token, range, arc } => {
+                let arc = match arc {
+                    None => String::new(),
+                    Some(Arc::Forward) => " in a Forward facing".to_string(),
+                    Some(Arc::Sides) => " in a Port or Starboard facing".to_string(),
+                    Some(Arc::Aft) => " in an Aft facing".to_string(),
+                };
+                format!(
+                    "Bring the {} into {range:?} Range{arc}.",
+                    token_name(tokens, token)
+                )
+            }
+            Objective::DieRolls {
+                at_least,
+                successes,
+            } => format!(
+                "Roll the die once a turn: {} of {at_least} or more.",
+                plural(*successes, "roll", "rolls")
+            ),
+            Objective::DestroyThreats { count, of } => {
+                let what = match of {
+                    ThreatFilter::Any => plural(*count, "Threat", "Threats"),
+                    ThreatFilter::Faction(f) => {
+                        plural(*count, &format!("{f:?} ship"), &format!("{f:?} ships"))
+                    }
+                    ThreatFilter::Cloaking => plural(*count, "cloaking ship", "cloaking ships"),
+                };
+                format!("Destroy {what} while this Mission is in play.")
+            }
+        })
+        .collect::<Vec<_>>();
+    let reward = mission
+        .rewards
+        .iter()
+        .map(|r| match r {
+            Reward::RepairShields(n) => format!(
+                "Repair {}.",
+                plural(*n, "damaged Shield", "damaged Shields")
+            ),
+            Reward::RepairHull(n) => format!(
+                "Repair {}.",
+                plural(*n, "damaged Hull section", "damaged Hull sections")
+            ),
+            Reward::Rebuild(n) => format!(
+                "Rebuild {}, Hull first.",
+                plural(*n, "destroyed section", "destroyed sections")
+            ),
+            Reward::AllPlayersDraw(n) => {
+                format!("Every player draws {}.", plural(*n, "card", "cards"))
+            }
+            Reward::ActivePlayerDraws(n) => {
+                format!("The active player draws {}.", plural(*n, "card", "cards"))
+            }
+            Reward::DestroyThreatsInRange(range) => {
+                format!("Destroy every uncloaked enemy ship in {range:?} Range.")
+            }
+        })
+        .collect::<Vec<_>>();
+    MissionText {
+        parameters: parameters.join(" "),
+        objective: objective.join(" "),
+        reward: reward.join(" "),
     }
 }
