@@ -367,8 +367,8 @@ fn bad_content_is_refused_naming_file_and_entry() {
         ),
         (
             1,
-            "count: 8",
-            "count: 9",
+            "count: 10",
+            "count: 11",
             "assets/threats.ron: the bag has 32 tokens",
         ),
         (

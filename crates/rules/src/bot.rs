@@ -473,11 +473,25 @@ fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<
 fn useful_now(state: &GameState, card: CardId) -> bool {
     match effect(card) {
         CardEffect::Hit { .. } => hits_now(state, card),
-        CardEffect::SecurityTeam => true,
+        CardEffect::SecurityTeam => boarders_possible(state),
         CardEffect::Dilithium => worst(state, SectionKind::Shield, SectionState::Damaged).is_some(),
         CardEffect::Tritanium => worst(state, SectionKind::Hull, SectionState::Damaged).is_some(),
         _ => false,
     }
+}
+
+/// Whether a ship could board soon: one in Short or Medium Range of a facing with no Shield.
+fn boarders_possible(state: &GameState) -> bool {
+    let content = builtin();
+    state.threats.iter().any(|t| {
+        let def = content.threat(t.token);
+        def.is_ship()
+            && !def.is_tholian()
+            && t.pos.range != Range::Long
+            && !state
+                .enterprise
+                .has_shield(state.enterprise.facing_of_sector(t.pos.sector))
+    })
 }
 
 /// Force Field, Red Alert, Tractor Beam and Evasive Maneuvers where they help.
