@@ -10,9 +10,11 @@ const USAGE: &str = "\
 usage:
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check]
+  star-trek-panic balance  [--games N] [--players P] [--seed S]
 
   simulate   play N complete games headless with the built-in bot and print a summary.
              Invariants are checked after every step unless --no-check is given.
+  balance    simulate every preset and print the win-rate table (Markdown) for the README.
 ";
 
 /// Runs the command line; returns the process exit code.
@@ -20,6 +22,13 @@ pub fn run(args: &[String]) -> i32 {
     match args.first().map(String::as_str) {
         Some("simulate") => match SimArgs::parse(&args[1..]) {
             Ok(sim) => simulate(&sim),
+            Err(message) => {
+                eprintln!("error: {message}\n\n{USAGE}");
+                2
+            }
+        },
+        Some("balance") => match SimArgs::parse(&args[1..]) {
+            Ok(sim) => balance(&sim),
             Err(message) => {
                 eprintln!("error: {message}\n\n{USAGE}");
                 2
@@ -85,19 +94,15 @@ fn number(text: &str, name: &str) -> Result<u64, String> {
         .map_err(|_| format!("{name} expects a whole number, not `{text}`"))
 }
 
-fn simulate(sim: &SimArgs) -> i32 {
+/// Plays the games of one run; `Err` carries a setup error's message.
+fn run_games(sim: &SimArgs) -> Result<Summary, String> {
     let mut summary = Summary::new(sim.seed, &sim.preset, sim.players);
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
     for index in 0..sim.games {
         let options = GameOptions::quick(game_seed(sim.seed, index), sim.players, &sim.preset);
-        match play_game(&options, sim.check, false) {
-            Ok(record) => summary.add(&record),
-            Err(err) => {
-                eprintln!("error: {err}");
-                return 2;
-            }
-        }
+        let record = play_game(&options, sim.check, false).map_err(|err| err.to_string())?;
+        summary.add(&record);
         if progress && (index % 256 == 0 || index + 1 == sim.games) {
             draw_progress(index + 1, sim.games);
         }
@@ -106,6 +111,17 @@ fn simulate(sim: &SimArgs) -> i32 {
         eprintln!();
     }
     summary.finish(started.elapsed().as_secs_f64());
+    Ok(summary)
+}
+
+fn simulate(sim: &SimArgs) -> i32 {
+    let summary = match run_games(sim) {
+        Ok(summary) => summary,
+        Err(err) => {
+            eprintln!("error: {err}");
+            return 2;
+        }
+    };
     if sim.json {
         match serde_json::to_string(&summary) {
             Ok(text) => println!("{text}"),
@@ -165,4 +181,42 @@ fn print_summary(s: &Summary) {
             c.ability_uses
         );
     }
+}
+
+/// Every preset, in the order of the data file, as a Markdown table.
+fn balance(sim: &SimArgs) -> i32 {
+    println!(
+        "| preset | missions | win rate | mean turns | lost: hull | lost: deck | lost: stalemate |"
+    );
+    println!("|---|---|---|---|---|---|---|");
+    for preset in &stp_rules::content::builtin().presets {
+        let run = SimArgs {
+            preset: preset.id.clone(),
+            check: false,
+            ..sim.clone()
+        };
+        let s = match run_games(&run) {
+            Ok(summary) => summary,
+            Err(err) => {
+                eprintln!("error: {err}");
+                return 2;
+            }
+        };
+        let lost = |cause: &str| s.losses_by_cause.get(cause).copied().unwrap_or(0);
+        println!(
+            "| {} | {} | {:.1}% | {:.1} | {} | {} | {} |",
+            preset.id,
+            preset.missions_required,
+            100.0 * s.win_rate,
+            s.mean_turns,
+            lost("hull_destroyed"),
+            lost("deck_depleted"),
+            lost("stalemate")
+        );
+    }
+    println!(
+        "\n{} games per preset, {} players, seed {}: `star-trek-panic balance --games {} --players {} --seed {}`",
+        sim.games, sim.players, sim.seed, sim.games, sim.players, sim.seed
+    );
+    0
 }

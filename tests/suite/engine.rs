@@ -203,7 +203,7 @@ fn random_action(rng: &mut Lcg, state: &GameState) -> PlayerAction {
         5 => Target::Discard(card),
         _ => Target::Threat(state.threats.first().map_or(token, |t| t.token)),
     };
-    let action = match rng.next(14) {
+    let action = match rng.next(15) {
         0 => Action::EndPhase,
         1 => Action::Trade {
             with: player,
@@ -239,6 +239,7 @@ fn random_action(rng: &mut Lcg, state: &GameState) -> PlayerAction {
             second: rng.next(35) as u8,
         },
         12 => Action::Discard { card },
+        13 => Action::Redraw { card },
         _ => {
             // A card really in the active hand, so plays get past the first checks.
             let hand = &state.players[state.turn.active as usize].hand;

@@ -65,6 +65,8 @@ pub enum Action {
     Repair(SectionRef),
     /// Kirk's ability: take a card from another player's hand.
     TakeCard { from: PlayerId, card: CardId },
+    /// McCoy's ability: discard a card from your hand and draw one.
+    Redraw { card: CardId },
     /// Ruling R1: a player with no legal play or commit may discard one card a turn.
     Discard { card: CardId },
     /// Any player, while boarders are arriving.

@@ -91,6 +91,15 @@ impl GameState {
                 self.players[player as usize].hand.push(card);
                 self.emit(RulesEvent::CardTaken { player, from, card });
             }
+            Action::Redraw { card } => {
+                self.turn.ability_used = true;
+                self.ability_used_by(player);
+                self.take_from_hand(player, card);
+                self.discard.push(card);
+                self.emit(RulesEvent::CardDiscarded { player, card });
+                // The discard pile now holds a card, so this draw always succeeds.
+                self.draw_cards(player, 1);
+            }
             Action::Discard { card } => {
                 self.turn.discarded = true;
                 self.take_from_hand(player, card);

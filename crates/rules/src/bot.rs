@@ -99,16 +99,23 @@ fn hits_now(state: &GameState, card: CardId) -> bool {
 /// Phase 3: take or trade for a Hit card that can fire now when the hand has none.
 fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
     let hand = &state.players[player as usize].hand;
-    if hand.iter().any(|c| hits_now(state, *c)) {
-        return None;
-    }
+    // What the hand lacks, most wanted first: a Hit card that can fire now, then the repair
+    // card for a damaged section.
+    let lacks = |e: CardEffect| !hand.iter().any(|c| *effect(*c) == e);
+    let damaged = |kind| worst(state, kind, SectionState::Damaged).is_some();
+    let wanted = |c: CardId| match effect(c) {
+        CardEffect::Hit { .. } => !hand.iter().any(|h| hits_now(state, *h)) && hits_now(state, c),
+        CardEffect::Dilithium => lacks(CardEffect::Dilithium) && damaged(SectionKind::Shield),
+        CardEffect::Tritanium => lacks(CardEffect::Tritanium) && damaged(SectionKind::Hull),
+        _ => false,
+    };
     let (from, card) = state
         .players
         .iter()
         .enumerate()
         .filter(|(i, _)| *i != player as usize)
         .flat_map(|(i, p)| p.hand.iter().map(move |c| (i as PlayerId, *c)))
-        .find(|(_, c)| hits_now(state, *c))?;
+        .find(|(_, c)| wanted(*c))?;
     if state.ability_of(player) == Ability::TakeCard && !state.turn.ability_used {
         return Some(Action::TakeCard { from, card });
     }
@@ -122,7 +129,7 @@ fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
             !matches!(
                 effect(*c),
                 CardEffect::SecurityTeam | CardEffect::Dilithium | CardEffect::Tritanium
-            )
+            ) && !hits_now(state, *c)
         })
         .min_by_key(|c| card_value(state, *c))?;
     tradeable.then_some(Action::Trade {
@@ -176,7 +183,28 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     if let Some(action) = mission_work(state, player, hand) {
         return Some(action);
     }
-    support_cards(state, hand).or_else(|| stand_down(state, player, hand))
+    support_cards(state, hand)
+        .or_else(|| redraw(state, player, hand))
+        .or_else(|| stand_down(state, player, hand))
+}
+
+/// McCoy swaps his least useful card for a fresh one when no mission needs a Medical credit.
+fn redraw(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+    if state.ability_of(player) != Ability::FieldMedicine || state.turn.ability_used {
+        return None;
+    }
+    if hand
+        .iter()
+        .any(|c| state.commit_objective(*c, true).is_some())
+    {
+        return None; // keep the ability for a Medical credit
+    }
+    let card = hand
+        .iter()
+        .copied()
+        .filter(|c| !useful_now(state, *c))
+        .min_by_key(|c| card_value(state, *c))?;
+    (card_value(state, card) < 5).then_some(Action::Redraw { card })
 }
 
 /// Ruling R1: with nothing playable, discard the least useful card so the hand turns over.

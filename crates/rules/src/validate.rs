@@ -161,6 +161,11 @@ impl GameState {
                 }
                 self.require_hand(from, card)
             }
+            Action::Redraw { card } => {
+                self.require_turn_phases()?;
+                self.require_ability(player, Ability::FieldMedicine)?;
+                self.require_hand(player, card)
+            }
             Action::Discard { card } => {
                 self.require_phase(Phase::PlayAndManeuver)?;
                 self.require_hand(player, card)?;

@@ -128,7 +128,8 @@ pub enum Ability {
     TakeCard,
     /// Spock (rulebook): draw 3 threats, resolve 2 in any order, return 1 to the bag.
     ThreatForesight,
-    /// McCoy: once a turn, commit any one card as a Medical credit.
+    /// McCoy: once a turn, commit any one card as a Medical credit, or discard a card to draw
+    /// one.
     FieldMedicine,
     /// Scotty: once a turn, repair one damaged Shield or Hull section without a card.
     DamageControl,
