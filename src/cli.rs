@@ -4,6 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
 use stp_rules::GameOptions;
+use stp_rules::files::ReplayFile;
 use stp_rules::sim::{Summary, game_seed, play_game};
 
 const USAGE: &str = "\
@@ -11,10 +12,14 @@ usage:
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check]
   star-trek-panic balance  [--games N] [--players P] [--seed S]
+  star-trek-panic replay FILE [--json]
 
   simulate   play N complete games headless with the built-in bot and print a summary.
              Invariants are checked after every step unless --no-check is given.
   balance    simulate every preset and print the win-rate table (Markdown) for the README.
+  replay     replay a recorded game (.json) or a scenario (.ron) headless; exits 0 when every
+             action is legal and a recorded final state hash matches.
+  --record DIR (simulate) writes every game as a replay file in DIR.
 ";
 
 /// Runs the command line; returns the process exit code.
@@ -34,6 +39,7 @@ pub fn run(args: &[String]) -> i32 {
                 2
             }
         },
+        Some("replay") => crate::replay::run(&args[1..]),
         Some("--help") | Some("-h") | Some("help") => {
             print!("{USAGE}");
             0
@@ -53,6 +59,7 @@ pub struct SimArgs {
     pub seed: u64,
     pub json: bool,
     pub check: bool,
+    pub record: Option<std::path::PathBuf>,
 }
 
 impl SimArgs {
@@ -64,6 +71,7 @@ impl SimArgs {
             seed: 1,
             json: false,
             check: true,
+            record: None,
         };
         let mut iter = args.iter();
         while let Some(flag) = iter.next() {
@@ -79,6 +87,7 @@ impl SimArgs {
                 "--seed" => sim.seed = number(&value("--seed")?, "--seed")?,
                 "--json" => sim.json = true,
                 "--no-check" => sim.check = false,
+                "--record" => sim.record = Some(value("--record")?.into()),
                 other => return Err(format!("unknown option `{other}`")),
             }
         }
@@ -101,7 +110,14 @@ fn run_games(sim: &SimArgs) -> Result<Summary, String> {
     let started = Instant::now();
     for index in 0..sim.games {
         let options = GameOptions::quick(game_seed(sim.seed, index), sim.players, &sim.preset);
-        let record = play_game(&options, sim.check, false).map_err(|err| err.to_string())?;
+        let record =
+            play_game(&options, sim.check, sim.record.is_some()).map_err(|err| err.to_string())?;
+        if let Some(dir) = &sim.record {
+            let path = dir.join(format!("game-{index:05}.json"));
+            ReplayFile::new(&options, &record.actions, record.final_hash)
+                .write(&path)
+                .map_err(|err| err.to_string())?;
+        }
         summary.add(&record);
         if progress && (index % 256 == 0 || index + 1 == sim.games) {
             draw_progress(index + 1, sim.games);
@@ -193,6 +209,7 @@ fn balance(sim: &SimArgs) -> i32 {
         let run = SimArgs {
             preset: preset.id.clone(),
             check: false,
+            record: None,
             ..sim.clone()
         };
         let s = match run_games(&run) {

@@ -13,7 +13,11 @@ use crate::state::{
 
 impl GameState {
     pub fn roll_die(&mut self, purpose: DieRollPurpose) -> u8 {
-        let value = self.rng.random_range(1..=6u8);
+        let value = if self.forced_rolls.is_empty() {
+            self.rng.random_range(1..=6u8)
+        } else {
+            self.forced_rolls.remove(0).clamp(1, 6)
+        };
         self.emit(RulesEvent::DieRolled { value, purpose });
         value
     }

@@ -152,6 +152,7 @@ impl GameState {
             },
             outcome: None,
             rng,
+            forced_rolls: Vec::new(),
             events: Vec::new(),
         };
         for (token, sector) in setup_tokens.into_iter().zip([0u8, 2, 4]) {

@@ -321,6 +321,9 @@ pub struct GameState {
     pub turn: Turn,
     pub outcome: Option<Outcome>,
     pub rng: ChaCha8Rng,
+    /// Die results to use before the generator (scenarios set them), first first.
+    #[serde(default)]
+    pub forced_rolls: Vec<u8>,
     /// Events since the last drain; not part of the game's identity.
     #[serde(skip)]
     pub events: Vec<RulesEvent>,
@@ -389,6 +392,7 @@ impl GameState {
         self.threat_discard.hash(&mut hasher);
         self.turn.hash(&mut hasher);
         self.outcome.hash(&mut hasher);
+        self.forced_rolls.hash(&mut hasher);
         self.rng.get_seed().hash(&mut hasher);
         self.rng.get_word_pos().hash(&mut hasher);
         self.rng.get_stream().hash(&mut hasher);
