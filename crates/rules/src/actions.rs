@@ -126,6 +126,7 @@ pub enum Refusal {
     ChooseDrawnTokens,
     HasLegalPlay,
     AlreadyDiscarded,
+    NothingToUndo,
 }
 
 impl fmt::Display for Refusal {
@@ -200,6 +201,10 @@ impl fmt::Display for Refusal {
                 "you can still play or commit a card, so you cannot discard"
             ),
             AlreadyDiscarded => write!(f, "you have already discarded a card this turn"),
+            NothingToUndo => write!(
+                f,
+                "nothing of yours to undo since the last card draw, threat draw, die roll or turn"
+            ),
         }
     }
 }

@@ -208,6 +208,10 @@ pub enum RulesEvent {
     ThreatChosen {
         token: TokenId,
     },
+    /// The player took back their last action; the state is as it was before it.
+    ActionUndone {
+        player: PlayerId,
+    },
     GameWon,
     GameLost {
         cause: LossCause,

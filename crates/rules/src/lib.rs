@@ -23,13 +23,16 @@ pub mod scenario;
 pub mod setup;
 pub mod sim;
 pub mod state;
+pub mod undo;
 mod validate;
 
 pub use actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target};
 pub use events::{DieRollPurpose, ManeuverKind, RulesEvent};
 pub use mechanics::uncloak_position;
 pub use mission::Progress;
-pub use plugin::{ActionRefused, RulesPlugin, RulesSet, SetupFailed, StartGame};
+pub use plugin::{
+    ActionRefused, RulesPlugin, RulesSet, SetupFailed, StartGame, UndoRefused, UndoRequest,
+};
 
 pub use setup::{GameOptions, SetupError};
 pub use state::*;

@@ -12,6 +12,7 @@ use crate::actions::{PlayerAction, Refusal};
 use crate::events::RulesEvent;
 use crate::setup::GameOptions;
 use crate::state::{GameState, Phase};
+use crate::undo::{UndoHistory, is_information_boundary};
 
 /// Start a new game (replacing any game in progress).
 #[derive(Debug, Clone, Message)]
@@ -21,6 +22,19 @@ pub struct StartGame(pub GameOptions);
 #[derive(Debug, Clone, PartialEq, Message)]
 pub struct ActionRefused {
     pub action: PlayerAction,
+    pub reason: Refusal,
+}
+
+/// The active player asks to take back their last action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Message)]
+pub struct UndoRequest {
+    pub player: crate::state::PlayerId,
+}
+
+/// An undo that could not be done, with the reason.
+#[derive(Debug, Clone, PartialEq, Message)]
+pub struct UndoRefused {
+    pub player: crate::state::PlayerId,
     pub reason: Refusal,
 }
 
@@ -45,6 +59,9 @@ impl Plugin for RulesPlugin {
             .add_message::<PlayerAction>()
             .add_message::<ActionRefused>()
             .add_message::<RulesEvent>()
+            .add_message::<UndoRequest>()
+            .add_message::<UndoRefused>()
+            .init_resource::<UndoHistory>()
             .configure_sets(
                 Update,
                 (RulesSet::Start, RulesSet::Actions, RulesSet::Phases).chain(),
@@ -52,7 +69,8 @@ impl Plugin for RulesPlugin {
             .add_systems(Update, start_game.in_set(RulesSet::Start))
             .add_systems(
                 Update,
-                receive_player_actions
+                (undo_requests, receive_player_actions)
+                    .chain()
                     .in_set(RulesSet::Actions)
                     .run_if(resource_exists::<GameState>),
             )
@@ -66,6 +84,7 @@ impl Plugin for RulesPlugin {
                     check_mission_status_phase.run_if(in_phase(Phase::CheckMissionStatus)),
                     threats_move_and_fire_phase.run_if(in_phase(Phase::ThreatsMoveAndFire)),
                     draw_new_threats_phase.run_if(in_phase(Phase::DrawNewThreats)),
+                    watch_information_boundaries,
                 )
                     .chain()
                     .in_set(RulesSet::Phases),
@@ -90,12 +109,14 @@ fn publish(state: &mut GameState, events: &mut MessageWriter<RulesEvent>) {
 fn start_game(
     mut requests: MessageReader<StartGame>,
     mut commands: Commands,
+    mut history: ResMut<UndoHistory>,
     mut events: MessageWriter<RulesEvent>,
     mut failures: MessageWriter<SetupFailed>,
 ) {
     for StartGame(options) in requests.read() {
         match GameState::new(options) {
             Ok(mut state) => {
+                history.clear();
                 publish(&mut state, &mut events);
                 commands.insert_resource(state);
             }
@@ -110,17 +131,58 @@ fn start_game(
 fn receive_player_actions(
     mut actions: MessageReader<PlayerAction>,
     mut state: ResMut<GameState>,
+    mut history: ResMut<UndoHistory>,
     mut refused: MessageWriter<ActionRefused>,
     mut events: MessageWriter<RulesEvent>,
 ) {
     for action in actions.read() {
-        if let Err(reason) = state.act(*action) {
-            refused.write(ActionRefused {
-                action: *action,
-                reason,
-            });
+        let before = state.clone();
+        let mark = state.events.len();
+        match state.act(*action) {
+            Ok(()) => history.record(action.player, before, &state.events[mark..]),
+            Err(reason) => {
+                refused.write(ActionRefused {
+                    action: *action,
+                    reason,
+                });
+            }
         }
         publish(&mut state, &mut events);
+    }
+}
+
+/// Undo: the active player's own actions, back to the last information boundary.
+fn undo_requests(
+    mut requests: MessageReader<UndoRequest>,
+    mut state: ResMut<GameState>,
+    mut history: ResMut<UndoHistory>,
+    mut refused: MessageWriter<UndoRefused>,
+    mut events: MessageWriter<RulesEvent>,
+) {
+    for UndoRequest { player } in requests.read() {
+        match history.undo(&state, *player) {
+            Ok(before) => {
+                *state = before;
+                events.write(RulesEvent::ActionUndone { player: *player });
+            }
+            Err(reason) => {
+                refused.write(UndoRefused {
+                    player: *player,
+                    reason,
+                });
+            }
+        }
+    }
+}
+
+/// Anything revealed this frame (by an action or by the automatic phases after it) ends what
+/// can be undone.
+fn watch_information_boundaries(
+    mut seen: MessageReader<RulesEvent>,
+    mut history: ResMut<UndoHistory>,
+) {
+    if seen.read().any(is_information_boundary) {
+        history.clear();
     }
 }
 

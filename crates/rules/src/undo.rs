@@ -1,0 +1,85 @@
+//! Undo (design notes §3, BGA's policy): the active player may take back their own actions
+//! to the last information boundary — a card draw, a threat draw, a die roll, a turn
+//! handover — never across one.
+
+use bevy_ecs::prelude::Resource;
+
+use crate::actions::{PlayerAction, Refusal};
+use crate::events::RulesEvent;
+use crate::state::{GameState, PlayerId};
+
+/// Whether an event revealed something no undo may take back.
+pub fn is_information_boundary(event: &RulesEvent) -> bool {
+    matches!(
+        event,
+        RulesEvent::CardsDrawn { .. }
+            | RulesEvent::DeckReshuffled { .. }
+            | RulesEvent::CardsRemoved { .. }
+            | RulesEvent::DieRolled { .. }
+            | RulesEvent::ThreatPlaced { .. }
+            | RulesEvent::CometStruck { .. }
+            | RulesEvent::MissionRevealed { .. }
+            | RulesEvent::TurnStarted { .. }
+            | RulesEvent::GameWon
+            | RulesEvent::GameLost { .. }
+    )
+}
+
+/// The states before each undoable action since the last boundary, with who acted.
+#[derive(Debug, Clone, Default, Resource)]
+pub struct UndoHistory {
+    entries: Vec<(PlayerId, GameState)>,
+}
+
+impl UndoHistory {
+    /// Records an action that was carried out: `before` is the state it started from and
+    /// `events` everything that followed it (the action and any automatic phases).
+    pub fn record(&mut self, player: PlayerId, before: GameState, events: &[RulesEvent]) {
+        if events.iter().any(is_information_boundary) {
+            self.entries.clear();
+        } else {
+            let mut before = before;
+            before.events.clear();
+            self.entries.push((player, before));
+        }
+    }
+
+    /// Forgets everything (a boundary seen elsewhere, a new game, a load).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+    }
+
+    /// Whether `player` can undo now (the UI shows the button and Ctrl+Z only then).
+    pub fn can_undo(&self, state: &GameState, player: PlayerId) -> bool {
+        player == state.turn.active
+            && self
+                .entries
+                .last()
+                .is_some_and(|(actor, _)| *actor == player)
+    }
+
+    /// Takes back the player's last action: the state it started from.
+    pub fn undo(&mut self, state: &GameState, player: PlayerId) -> Result<GameState, Refusal> {
+        if !self.can_undo(state, player) {
+            return Err(Refusal::NothingToUndo);
+        }
+        self.entries
+            .pop()
+            .map(|(_, before)| before)
+            .ok_or(Refusal::NothingToUndo)
+    }
+}
+
+/// Acts, runs the automatic phases and records the action for undo.
+pub fn act_with_undo(
+    history: &mut UndoHistory,
+    state: &mut GameState,
+    action: PlayerAction,
+) -> Result<(), Refusal> {
+    let before = state.clone();
+    let mark = state.events.len();
+    state.act(action)?;
+    state.advance();
+    history.record(action.player, before, &state.events[mark..]);
+    Ok(())
+}
