@@ -119,8 +119,8 @@ pub struct ScenarioAction {
     pub action: NamedAction,
 }
 
-fn intact() -> [SectionState; 6] {
-    [SectionState::Intact; 6]
+fn intact() -> Vec<SectionState> {
+    vec![SectionState::Intact; 6]
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -138,9 +138,9 @@ pub struct Scenario {
     pub heading: u8,
     /// By ship facing 1–6 (index 0 is facing 1, fore-starboard).
     #[serde(default = "intact")]
-    pub shields: [SectionState; 6],
+    pub shields: Vec<SectionState>,
     #[serde(default = "intact")]
-    pub hull: [SectionState; 6],
+    pub hull: Vec<SectionState>,
     #[serde(default)]
     pub threats: Vec<ScenarioThreat>,
     #[serde(default)]
@@ -361,8 +361,12 @@ impl Scenario {
         state.deck = cards;
 
         state.enterprise.heading = self.heading;
-        state.enterprise.shields = self.shields;
-        state.enterprise.hull = self.hull;
+        let six = |v: &[SectionState], what: &str| -> Result<[SectionState; 6], FileError> {
+            v.try_into()
+                .map_err(|_| bad(format!("{what} needs 6 sections, facings 1 to 6")))
+        };
+        state.enterprise.shields = six(&self.shields, "shields")?;
+        state.enterprise.hull = six(&self.hull, "hull")?;
         state.turn.active = self.active;
         state.turn.phase = self.phase;
         state.turn.phase_done = false;

@@ -1,0 +1,525 @@
+//! Games players can trust: saves that refuse bad files, replays that reproduce games,
+//! scenarios from the rulebook's worked examples, and undo up to information boundaries.
+
+use stp_rules::files::{FileError, ReplayFile, SaveFile, hash_text, write_atomically};
+use stp_rules::report::report;
+use stp_rules::scenario::Scenario;
+use stp_rules::sim::{game_seed, play_game};
+use stp_rules::undo::{UndoHistory, act_with_undo};
+use stp_rules::*;
+
+use crate::common::*;
+
+fn scratch_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("stp-tests-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn mid_game_save() -> SaveFile {
+    let options = GameOptions::quick(11, 3, "standard");
+    let record = play_game(&options, false, true).expect("setup");
+    let mut state = GameState::new(&options).expect("setup");
+    state.advance();
+    let actions = &record.actions[..record.actions.len() / 2];
+    for action in actions {
+        state.act(*action).expect("legal");
+        state.advance();
+    }
+    state.events.clear();
+    SaveFile::new(&options, actions, &state)
+}
+
+/// A save round-trips exactly: the loaded state hashes like the saved one and plays on.
+#[test]
+fn save_and_load_round_trip_the_whole_game() {
+    let dir = scratch_dir("roundtrip");
+    let save = mid_game_save();
+    let path = dir.join("game.json");
+    save.write(&path).expect("write");
+    let loaded = SaveFile::load(&path).expect("load");
+    assert_eq!(loaded.state.state_hash(), save.state.state_hash());
+    assert_eq!(loaded.actions, save.actions);
+    // The generator's position travelled too: both continue identically.
+    let (mut a, mut b) = (save.state.clone(), loaded.state);
+    for _ in 0..50 {
+        let Some(action) = bot::choose(&a) else { break };
+        a.act_and_advance(action).expect("legal");
+        b.act_and_advance(action)
+            .expect("legal in the loaded game too");
+    }
+    assert_eq!(a.state_hash(), b.state_hash());
+    assert!(
+        !dir.join("game.json.tmp").exists(),
+        "the temporary file is renamed away"
+    );
+}
+
+/// Truncated, garbage, mutated, foreign and newer files are refused with a message; none
+/// panics; a good save beside them is left unchanged.
+#[test]
+fn bad_save_files_are_refused_and_never_replace_a_good_one() {
+    let dir = scratch_dir("bad");
+    let good = mid_game_save();
+    let good_path = dir.join("good.json");
+    good.write(&good_path).expect("write");
+    let good_text = std::fs::read_to_string(&good_path).expect("read");
+
+    let mut bad: Vec<(String, String)> = vec![
+        ("empty".into(), String::new()),
+        ("garbage".into(), "\u{1F596} live long and prosper".into()),
+        (
+            "binary".into(),
+            String::from_utf8_lossy(&[0, 159, 146, 150, 7, 0]).into(),
+        ),
+        ("json but not ours".into(), r#"{"hello": "world"}"#.into()),
+        (
+            "a replay, not a save".into(),
+            ReplayFile::new(&good.options, &good.actions, 1).to_text(),
+        ),
+        (
+            "newer".into(),
+            good_text.replacen("\"version\": 1", "\"version\": 99", 1),
+        ),
+        (
+            "foreign".into(),
+            good_text.replacen(files::SAVE_FORMAT, "tricorder-log", 1),
+        ),
+    ];
+    for cut in [
+        1,
+        10,
+        good_text.len() / 3,
+        good_text.len() / 2,
+        good_text.len() - 2,
+    ] {
+        bad.push((format!("truncated at {cut}"), good_text[..cut].to_string()));
+    }
+    // Mutations: change a digit, a value, a section; each must fail the checksum or checks.
+    let mut rng = 12345u64;
+    for i in 0..40 {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let bytes: Vec<(usize, char)> = good_text
+            .char_indices()
+            .filter(|(_, c)| c.is_ascii_digit())
+            .collect();
+        let (at, digit) = bytes[(rng >> 33) as usize % bytes.len()];
+        let replacement = if digit == '9' {
+            '0'
+        } else {
+            (digit as u8 + 1) as char
+        };
+        let mut text = good_text.clone();
+        text.replace_range(at..at + 1, &replacement.to_string());
+        bad.push((format!("mutation {i} at byte {at}"), text));
+    }
+    bad.push((
+        "section swapped".into(),
+        good_text.replacen("Intact", "Destroyed", 1),
+    ));
+    for (name, text) in &bad {
+        let path = dir.join("candidate.json");
+        std::fs::write(&path, text).expect("write candidate");
+        match SaveFile::load(&path) {
+            Ok(loaded) => {
+                // A mutation may land on a field outside the game's identity (e.g. the
+                // format's own pretty-printing); then the game itself must be unchanged.
+                assert_eq!(
+                    loaded.state.state_hash(),
+                    good.state.state_hash(),
+                    "{name}: a changed game was accepted"
+                );
+            }
+            Err(err) => assert!(!err.to_string().is_empty(), "{name}: empty message"),
+        }
+    }
+    assert_eq!(
+        std::fs::read_to_string(&good_path).expect("read"),
+        good_text
+    );
+    assert!(SaveFile::load(&good_path).is_ok());
+}
+
+#[test]
+fn newer_and_foreign_saves_say_so() {
+    let good = mid_game_save().to_text();
+    let newer = good.replacen("\"version\": 1", "\"version\": 7", 1);
+    assert_eq!(
+        SaveFile::from_text(&newer).map(|_| ()),
+        Err(FileError::NewerVersion { found: 7 })
+    );
+    let err = SaveFile::from_text("not json at all")
+        .map(|_| ())
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("not a star-trek-panic-save file"),
+        "{err}"
+    );
+    let truncated = &good[..good.len() / 2];
+    assert!(matches!(
+        SaveFile::from_text(truncated),
+        Err(FileError::Corrupt(_))
+    ));
+}
+
+/// An atomic write over an existing file leaves either the old or the new contents.
+#[test]
+fn saves_are_written_atomically() {
+    let dir = scratch_dir("atomic");
+    let path = dir.join("slot.json");
+    write_atomically(&path, "old").expect("write");
+    write_atomically(&path, "new").expect("write");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), "new");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).expect("dir").collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
+}
+
+/// Recorded simulator games replay to the same hashes.
+#[test]
+fn recorded_simulator_games_replay_to_the_same_hash() {
+    for index in 0..12u64 {
+        let options =
+            GameOptions::quick(game_seed(77, index), 1 + (index % 6) as usize, "standard");
+        let record = play_game(&options, false, true).expect("setup");
+        let replay = ReplayFile::new(&options, &record.actions, record.final_hash);
+        let parsed = ReplayFile::from_text(&replay.to_text()).expect("parse");
+        let (state, result) = parsed.run();
+        assert_eq!(result, Ok(()));
+        assert_eq!(state.map(|s| s.state_hash()), Some(record.final_hash));
+    }
+}
+
+/// A replay whose action is illegal, or whose hash differs, says where and why.
+#[test]
+fn broken_replays_name_the_action_and_the_reason() {
+    let options = GameOptions::quick(5, 2, "cadet");
+    let record = play_game(&options, false, true).expect("setup");
+    let mut actions = record.actions.clone();
+    actions.insert(
+        3,
+        PlayerAction {
+            player: 1,
+            action: Action::EndPhase,
+        },
+    );
+    let (_, result) = ReplayFile::new(&options, &actions, record.final_hash).run();
+    assert_eq!(
+        result,
+        Err(FileError::IllegalAction {
+            index: 3,
+            reason: Refusal::NotYourTurn { active: 0 }
+        })
+    );
+    let (_, result) = ReplayFile::new(&options, &record.actions, record.final_hash ^ 1).run();
+    assert!(matches!(result, Err(FileError::ReplayDiverged { .. })));
+}
+
+/// Replay files too: garbage, truncation and mutation are refused, never a panic.
+#[test]
+fn bad_replay_files_are_refused() {
+    let options = GameOptions::quick(8, 3, "cadet");
+    let record = play_game(&options, false, true).expect("setup");
+    let text = ReplayFile::new(&options, &record.actions, record.final_hash).to_text();
+    for cut in [0, 5, text.len() / 2, text.len() - 1] {
+        assert!(ReplayFile::from_text(&text[..cut]).is_err());
+    }
+    for (i, (at, c)) in text
+        .char_indices()
+        .filter(|(_, c)| c.is_ascii_digit())
+        .enumerate()
+    {
+        if i % 7 != 0 {
+            continue;
+        }
+        let mut bad = text.clone();
+        bad.replace_range(at..at + 1, if c == '1' { "2" } else { "1" });
+        if let Ok(replay) = ReplayFile::from_text(&bad) {
+            // Parsed: it must then fail to match, or be the very same game.
+            let (_, result) = replay.run();
+            if result.is_ok() {
+                assert_eq!(replay.final_hash, hash_text(record.final_hash));
+            }
+        }
+    }
+}
+
+/// The `replay` command: exit 0 on a match, 1 with the index and reason otherwise.
+#[test]
+fn replay_command_reports_matches_and_mismatches() {
+    let dir = scratch_dir("cli");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args(["simulate", "--games", "2", "--preset", "cadet", "--record"])
+        .arg(&dir)
+        .output()
+        .expect("run");
+    assert!(status.status.success());
+    let file = dir.join("game-00000.json");
+    let run = |path: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+            .arg("replay")
+            .arg(path)
+            .arg("--json")
+            .output()
+            .expect("run")
+    };
+    let ok = run(&file);
+    assert_eq!(
+        ok.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&ok.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&ok.stdout).expect("json");
+    assert_eq!(json["matches"], true);
+
+    let mut replay = ReplayFile::load(&file).expect("load");
+    replay.actions.insert(
+        0,
+        PlayerAction {
+            player: 3,
+            action: Action::EndPhase,
+        },
+    );
+    let broken = dir.join("broken.json");
+    replay.write(&broken).expect("write");
+    let bad = run(&broken);
+    assert_eq!(bad.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        stderr.contains("action 0 is illegal: it is player 1's turn"),
+        "{stderr}"
+    );
+
+    std::fs::write(dir.join("junk.json"), "{{{{").expect("write");
+    assert_eq!(run(&dir.join("junk.json")).status.code(), Some(2));
+}
+
+fn scenario(text: &str) -> GameState {
+    let scenario = Scenario::from_text(text).expect("scenario parses");
+    let (state, result) = scenario.run();
+    assert_eq!(result, Ok(()));
+    let state = state.expect("state");
+    assert_invariants(&state);
+    state
+}
+
+// Rulebook "Boarders" — the worked example with one Security Team.
+#[test]
+fn scenario_boarder_with_security_team() {
+    let state = scenario(include_str!("scenarios/boarder_with_security_team.ron"));
+    let r = report(&state);
+    assert_eq!(
+        r.hull[0],
+        SectionState::Damaged,
+        "2 Defense - 1 Security Team = 1 Damage"
+    );
+    assert!(
+        r.threat_discard
+            .contains(&"romulan_battle_cruiser".to_string())
+    );
+    assert_eq!(r.discard, vec!["security_team".to_string()]);
+    assert!(
+        state
+            .events
+            .iter()
+            .any(|e| matches!(e, RulesEvent::SecurityTeamPlayed { player: 1, .. })),
+        "the other player's Security Team was played"
+    );
+}
+
+// Rulebook "Maneuvering Forward" — Figures A and B.
+#[test]
+fn scenario_maneuver_forward_figures_a_b() {
+    let state = scenario(include_str!("scenarios/maneuver_forward_figures_a_b.ron"));
+    let r = report(&state);
+    let at = |kind: &str| {
+        r.threats
+            .iter()
+            .find(|t| t.kind == kind)
+            .map(|t| (t.range, t.sector))
+    };
+    assert_eq!(at("klingon_cruiser"), Some((Range::Medium, 6)));
+    assert_eq!(at("romulan_battle_cruiser"), Some((Range::Medium, 2)));
+    assert_eq!(state.mission_tokens[0].pos, Position::new(Range::Short, 0));
+}
+
+// Rulebook "Maneuvering Forward" — Figure C: shielded, the Threat stays.
+#[test]
+fn scenario_maneuver_forward_figure_c() {
+    let state = scenario(include_str!("scenarios/maneuver_forward_figure_c.ron"));
+    let r = report(&state);
+    assert_eq!(r.threats[0].range, Range::Short);
+    assert_eq!(r.hull, [SectionState::Intact; 6]);
+    assert_eq!(r.shields, [SectionState::Intact; 6]);
+}
+
+// Rulebook "Maneuvering Forward" — Figure D: unshielded, the Threat boards for its Defense.
+#[test]
+fn scenario_maneuver_forward_figure_d() {
+    let state = scenario(include_str!("scenarios/maneuver_forward_figure_d.ron"));
+    let r = report(&state);
+    assert_eq!(
+        r.hull[0],
+        SectionState::Destroyed,
+        "2 Damage: intact -> destroyed"
+    );
+    assert!(!r.threats.iter().any(|t| t.kind == "romulan_battle_cruiser"));
+    assert!(
+        r.threat_discard
+            .contains(&"romulan_battle_cruiser".to_string())
+    );
+}
+
+// Rulebook "Maneuvering the Enterprise" — the counter-clockwise example.
+#[test]
+fn scenario_maneuver_counter_clockwise() {
+    let state = scenario(include_str!("scenarios/maneuver_counter_clockwise.ron"));
+    let r = report(&state);
+    assert_eq!(r.threats[0].facing, 2, "right front -> starboard side");
+    let beacon = state.mission_tokens[0].pos;
+    assert_eq!(
+        state.enterprise.facing_of_sector(beacon.sector),
+        5,
+        "side -> left front"
+    );
+}
+
+// Rulebook "Comets" — the worked example.
+#[test]
+fn scenario_comet() {
+    let state = scenario(include_str!("scenarios/comet.ron"));
+    let r = report(&state);
+    assert!(
+        !r.threats.iter().any(|t| t.kind == "klingon_cruiser"),
+        "ship in the path"
+    );
+    assert!(r.threat_discard.contains(&"klingon_cruiser".to_string()));
+    assert!(r.threat_discard.contains(&"comet".to_string()));
+    assert_eq!(
+        r.hull[1],
+        SectionState::Destroyed,
+        "the right side Hull, unshielded"
+    );
+    assert_eq!(r.hull[0], SectionState::Intact);
+}
+
+// Rulebook "Threats Moving and Firing" — the Medium -> Short example.
+#[test]
+fn scenario_threat_moves_and_fires() {
+    let state = scenario(include_str!("scenarios/threat_moves_and_fires.ron"));
+    let r = report(&state);
+    assert_eq!(r.threats[0].range, Range::Short);
+    assert_eq!(r.shields[2], SectionState::Damaged);
+    assert_eq!(r.hull, [SectionState::Intact; 6]);
+}
+
+/// The `replay` command accepts scenarios and prints the resulting state.
+#[test]
+fn replay_command_runs_scenarios() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/suite/scenarios/comet.ron"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args(["replay", path, "--json"])
+        .output()
+        .expect("run");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    assert_eq!(json["hull"][1], "Destroyed");
+    for key in [
+        "threats", "shields", "hands", "discard", "mission", "phase", "outcome",
+    ] {
+        assert!(json.get(key).is_some(), "missing {key}");
+    }
+}
+
+/// A scenario that breaks the table is refused with a reason.
+#[test]
+fn impossible_scenarios_are_refused() {
+    let text = include_str!("scenarios/comet.ron");
+    let too_many = text.replace(
+        "hand: [\"dilithium\"]",
+        "hand: [\"direct_hit\", \"direct_hit\"]",
+    );
+    let err = Scenario::from_text(&too_many)
+        .expect("parses")
+        .table()
+        .unwrap_err();
+    assert!(
+        err.to_string().contains("no card `direct_hit` left"),
+        "{err}"
+    );
+    let off_board = text.replace("range: Medium, sector: 2", "range: Medium, sector: 9");
+    assert!(
+        Scenario::from_text(&off_board)
+            .expect("parses")
+            .table()
+            .is_err()
+    );
+    assert!(Scenario::from_text("(nonsense").is_err());
+}
+
+/// Undo (design notes §3): the active player takes back their own actions, back to the last
+/// information boundary and never across it.
+#[test]
+fn undo_goes_back_to_the_last_information_boundary() {
+    let mut state = table(2);
+    let mut history = UndoHistory::default();
+    let start = state.state_hash();
+    let klingon = place(&mut state, "klingon_cloaking_cruiser", Range::Long, 1);
+    let phaser = give(&mut state, 0, "phasers_forward_long");
+    let start_with_target = state.state_hash();
+    assert_ne!(start, start_with_target);
+    let shot = PlayerAction {
+        player: 0,
+        action: Action::PlayCard {
+            card: phaser,
+            target: Target::Threat(klingon),
+            with: None,
+            shift: None,
+        },
+    };
+    act_with_undo(&mut history, &mut state, shot).expect("legal");
+    let turn = PlayerAction {
+        player: 0,
+        action: Action::Maneuver(ManeuverKind::Clockwise),
+    };
+    act_with_undo(&mut history, &mut state, turn).expect("legal");
+    assert!(
+        !history.can_undo(&state, 1),
+        "only the active player may undo"
+    );
+    assert_eq!(history.undo(&state, 1).err(), Some(Refusal::NothingToUndo));
+    let after_shot = history.undo(&state, 0).expect("undo the maneuver");
+    assert_eq!(after_shot.enterprise.heading, 0);
+    let back = history.undo(&after_shot, 0).expect("undo the shot");
+    assert_eq!(back.state_hash(), start_with_target);
+    assert_eq!(history.undo(&back, 0).err(), Some(Refusal::NothingToUndo));
+
+    // A card draw is a boundary: Yeoman Rand cannot be taken back, nor what came before.
+    let mut state = back;
+    act_with_undo(&mut history, &mut state, turn).expect("legal");
+    assert!(history.can_undo(&state, 0));
+    let rand = give(&mut state, 0, "yeoman_rand");
+    let draw = PlayerAction {
+        player: 0,
+        action: Action::PlayCard {
+            card: rand,
+            target: Target::None,
+            with: None,
+            shift: None,
+        },
+    };
+    act_with_undo(&mut history, &mut state, draw).expect("legal");
+    assert!(!history.can_undo(&state, 0));
+    assert_eq!(history.undo(&state, 0).err(), Some(Refusal::NothingToUndo));
+}
