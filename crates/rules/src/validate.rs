@@ -290,7 +290,8 @@ impl GameState {
         }
         let effect = &builtin().card(card).effect;
         let paired = with.map(|c| &builtin().card(c).effect);
-        if shift.is_some() && !matches!(effect, CardEffect::Hit { .. }) {
+        let is_hit = |e: Option<&CardEffect>| matches!(e, Some(CardEffect::Hit { .. }));
+        if shift.is_some() && !is_hit(Some(effect)) && !is_hit(paired) {
             return Err(Refusal::NotThisCard {
                 expected: "a Hit card for Chekov's ability",
             });
@@ -451,8 +452,10 @@ impl GameState {
     /// targets its effect could take.
     pub fn has_legal_play(&self, player: PlayerId) -> bool {
         let hand = &self.players[player as usize].hand;
+        let mccoy = self.ability_of(player) == Ability::FieldMedicine && !self.turn.ability_used;
         hand.iter().any(|card| {
             self.commit_objective(*card, false).is_some()
+                || (mccoy && self.commit_objective(*card, true).is_some())
                 || self
                     .play_candidates(player, *card)
                     .into_iter()
