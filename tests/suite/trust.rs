@@ -523,3 +523,41 @@ fn undo_goes_back_to_the_last_information_boundary() {
     assert!(!history.can_undo(&state, 0));
     assert_eq!(history.undo(&state, 0).err(), Some(Refusal::NothingToUndo));
 }
+
+/// Game over shows the game's statistics, gathered from the rules events.
+#[test]
+fn game_statistics_follow_the_events() {
+    for index in 0..10u64 {
+        let options = GameOptions::quick(game_seed(31, index), 3, "ensign");
+        let mut state = GameState::new(&options).expect("setup");
+        state.advance();
+        let mut destroyed = 0;
+        let mut removed = 0;
+        let mut failed = 0;
+        let mut all_events = std::mem::take(&mut state.events);
+        while !state.is_over() {
+            let action = bot::choose(&state).expect("someone acts");
+            state.act_and_advance(action).expect("legal");
+            all_events.append(&mut state.events);
+        }
+        for event in &all_events {
+            match event {
+                RulesEvent::ThreatDestroyed { .. } => destroyed += 1,
+                RulesEvent::CardsRemoved { cards } => removed += cards.len() as u32,
+                RulesEvent::MissionFailed { .. } => failed += 1,
+                _ => {}
+            }
+        }
+        let stats = &state.stats;
+        assert_eq!(stats.turns, state.turn.number);
+        assert_eq!(stats.threats_destroyed_total(), destroyed);
+        assert_eq!(stats.cards_lost, removed);
+        assert_eq!(stats.cards_lost as usize, state.removed.len());
+        assert_eq!(
+            stats.missions_completed as usize,
+            state.completed_missions.len()
+        );
+        assert_eq!(stats.missions_failed, failed);
+        assert!(stats.shield_damage + stats.hull_damage > 0);
+    }
+}

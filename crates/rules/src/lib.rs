@@ -23,6 +23,7 @@ pub mod scenario;
 pub mod setup;
 pub mod sim;
 pub mod state;
+pub mod stats;
 pub mod undo;
 mod validate;
 

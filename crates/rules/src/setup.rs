@@ -153,6 +153,10 @@ impl GameState {
             outcome: None,
             rng,
             forced_rolls: Vec::new(),
+            stats: crate::stats::GameStats {
+                turns: 1,
+                ..Default::default()
+            },
             events: Vec::new(),
         };
         for (token, sector) in setup_tokens.into_iter().zip([0u8, 2, 4]) {

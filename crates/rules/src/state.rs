@@ -324,6 +324,9 @@ pub struct GameState {
     /// Die results to use before the generator (scenarios set them), first first.
     #[serde(default)]
     pub forced_rolls: Vec<u8>,
+    /// Statistics for the game-over screen; derived from events, not part of the hash.
+    #[serde(default)]
+    pub stats: crate::stats::GameStats,
     /// Events since the last drain; not part of the game's identity.
     #[serde(skip)]
     pub events: Vec<RulesEvent>,
@@ -334,6 +337,7 @@ impl GameState {
         if event.is_progress() {
             self.turn.progress = true;
         }
+        self.stats.observe(&event);
         self.events.push(event);
     }
 

@@ -1,0 +1,56 @@
+//! A game's statistics for the game-over screen, gathered from the rules events as they are
+//! emitted (the same stream the log, animation and sound use). They live in the state, so undo
+//! and loading restore them too.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use crate::content::builtin;
+use crate::events::RulesEvent;
+use crate::state::{SectionKind, TokenId};
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameStats {
+    pub turns: u32,
+    /// Threats destroyed, by token name.
+    pub threats_destroyed: BTreeMap<String, u32>,
+    pub shield_damage: u32,
+    pub hull_damage: u32,
+    pub sections_destroyed: u32,
+    pub cards_lost: u32,
+    pub boarders: u32,
+    pub missions_completed: u32,
+    pub missions_failed: u32,
+}
+
+impl GameStats {
+    pub fn observe(&mut self, event: &RulesEvent) {
+        let name = |t: &TokenId| builtin().threat(*t).name.clone();
+        match event {
+            RulesEvent::TurnStarted { turn, .. } => self.turns = *turn,
+            RulesEvent::ThreatDestroyed { token } => {
+                *self.threats_destroyed.entry(name(token)).or_default() += 1;
+            }
+            RulesEvent::SectionDamaged { section } => match section.kind {
+                SectionKind::Shield => self.shield_damage += 1,
+                SectionKind::Hull => self.hull_damage += 1,
+            },
+            RulesEvent::SectionDestroyed { section } => {
+                self.sections_destroyed += 1;
+                match section.kind {
+                    SectionKind::Shield => self.shield_damage += 1,
+                    SectionKind::Hull => self.hull_damage += 1,
+                }
+            }
+            RulesEvent::CardsRemoved { cards } => self.cards_lost += cards.len() as u32,
+            RulesEvent::Boarded { .. } => self.boarders += 1,
+            RulesEvent::MissionCompleted { .. } => self.missions_completed += 1,
+            RulesEvent::MissionFailed { .. } => self.missions_failed += 1,
+            _ => {}
+        }
+    }
+
+    pub fn threats_destroyed_total(&self) -> u32 {
+        self.threats_destroyed.values().sum()
+    }
+}
