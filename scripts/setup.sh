@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
-# Installs what building Star Trek Panic needs on a fresh Debian/Ubuntu machine:
-# a C toolchain and pkg-config (apt), and Rust (rustup) if cargo is missing.
+# Installs what building and running Star Trek Panic needs on a fresh Debian/Ubuntu machine:
+# a C toolchain, pkg-config and ALSA headers (audio), the X11 and Vulkan runtime libraries,
+# Xvfb with Mesa's software Vulkan (the screenshot test opens a window without a GPU),
+# and Rust (rustup) if cargo is missing.
 set -euo pipefail
 
 need_apt=()
 command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v curl >/dev/null 2>&1 || command -v cargo >/dev/null 2>&1 || need_apt+=(curl ca-certificates)
+command -v Xvfb >/dev/null 2>&1 || need_apt+=(xvfb xauth)
+for pkg in libasound2-dev mesa-vulkan-drivers libvulkan1 libx11-xcb1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
+done
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   sudo=""

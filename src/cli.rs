@@ -9,11 +9,16 @@ use stp_rules::sim::{Summary, game_seed, play_game};
 
 const USAGE: &str = "\
 usage:
+  star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
+                  [--screenshot FILE.png]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check]
   star-trek-panic balance  [--games N] [--players P] [--seed S]
   star-trek-panic replay FILE [--json]
 
+  (no command) open the 3D tabletop; --seed/--players/--preset skip the setup screen and
+             deal that game; --autoplay-turns lets the bot play T turns; --screenshot saves
+             the table at 1280x720 and exits.
   simulate   play N complete games headless with the built-in bot and print a summary.
              Invariants are checked after every step unless --no-check is given.
   balance    simulate every preset and print the win-rate table (Markdown) for the README.
@@ -44,10 +49,13 @@ pub fn run(args: &[String]) -> i32 {
             print!("{USAGE}");
             0
         }
-        _ => {
-            eprintln!("The 3D tabletop is not built yet; the rules run headless.\n\n{USAGE}");
-            2
-        }
+        _ => match PlayArgs::parse(args) {
+            Ok(play) => play.run(),
+            Err(message) => {
+                eprintln!("error: {message}\n\n{USAGE}");
+                2
+            }
+        },
     }
 }
 
@@ -236,4 +244,69 @@ fn balance(sim: &SimArgs) -> i32 {
         sim.games, sim.players, sim.seed, sim.games, sim.players, sim.seed
     );
     0
+}
+
+/// The tabletop's options.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct PlayArgs {
+    pub seed: Option<u64>,
+    pub players: Option<usize>,
+    pub preset: Option<String>,
+    pub autoplay_turns: u32,
+    pub screenshot: Option<std::path::PathBuf>,
+}
+
+impl PlayArgs {
+    pub fn parse(args: &[String]) -> Result<PlayArgs, String> {
+        let mut play = PlayArgs::default();
+        let mut iter = args.iter();
+        while let Some(flag) = iter.next() {
+            let mut value = |name: &str| {
+                iter.next()
+                    .cloned()
+                    .ok_or_else(|| format!("{name} needs a value"))
+            };
+            match flag.as_str() {
+                "--seed" => play.seed = Some(number(&value("--seed")?, "--seed")?),
+                "--players" => {
+                    let n = number(&value("--players")?, "--players")? as usize;
+                    if !(1..=6).contains(&n) {
+                        return Err(format!("--players must be 1–6, not {n}"));
+                    }
+                    play.players = Some(n);
+                }
+                "--preset" => {
+                    let preset = value("--preset")?;
+                    if stp_rules::content::builtin().preset(&preset).is_none() {
+                        return Err(format!("unknown preset `{preset}`"));
+                    }
+                    play.preset = Some(preset);
+                }
+                "--autoplay-turns" => {
+                    play.autoplay_turns =
+                        number(&value("--autoplay-turns")?, "--autoplay-turns")? as u32
+                }
+                "--screenshot" => play.screenshot = Some(value("--screenshot")?.into()),
+                other => return Err(format!("unknown option `{other}`")),
+            }
+        }
+        Ok(play)
+    }
+
+    #[cfg(feature = "gui")]
+    fn run(self) -> i32 {
+        crate::game::run(crate::game::Launch {
+            seed: self.seed,
+            players: self.players,
+            preset: self.preset,
+            autoplay_turns: self.autoplay_turns,
+            screenshot: self.screenshot,
+        })
+    }
+
+    #[cfg(not(feature = "gui"))]
+    fn run(self) -> i32 {
+        eprintln!("error: this build has no tabletop (built without the `gui` feature)");
+        2
+    }
 }

@@ -1,6 +1,9 @@
-//! Star Trek Panic: the command line. `simulate` plays bot games headless.
+//! Star Trek Panic: the 3D tabletop, and the headless commands (`simulate`, `balance`,
+//! `replay`).
 
 mod cli;
+#[cfg(feature = "gui")]
+mod game;
 mod replay;
 
 fn main() {

@@ -3,4 +3,6 @@
 mod common;
 mod engine;
 mod rules;
+#[cfg(feature = "gui")]
+mod screenshot;
 mod trust;

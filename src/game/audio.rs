@@ -1,0 +1,317 @@
+//! Sound: every cue is synthesized here at start-up (no recorded files), played from the rules
+//! events through bevy_kira_audio. A music loop runs on its own channel. Volumes and mute are
+//! kept between runs in the data directory. Without a sound device bevy_kira_audio logs a
+//! warning and the game plays on silently.
+
+use bevy::prelude::*;
+use bevy_kira_audio::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::f32::consts::TAU;
+use stp_rules::RulesEvent;
+use stp_rules::content::{ThreatKind, builtin};
+
+const RATE: u32 = 44_100;
+
+#[derive(Resource, Debug, Clone, Serialize, Deserialize)]
+pub struct Settings {
+    pub music: f32,
+    pub effects: f32,
+    pub muted: bool,
+    #[serde(skip)]
+    pub dirty: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            music: 0.35,
+            effects: 0.8,
+            muted: false,
+            dirty: true,
+        }
+    }
+}
+
+fn settings_path() -> Option<std::path::PathBuf> {
+    stp_rules::files::data_dir().map(|d| d.join("settings.json"))
+}
+
+impl Settings {
+    fn load() -> Settings {
+        settings_path()
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|t| serde_json::from_str::<Settings>(&t).ok())
+            .map(|mut s| {
+                s.dirty = true;
+                s
+            })
+            .unwrap_or_default()
+    }
+}
+
+#[derive(Resource)]
+struct Music;
+#[derive(Resource)]
+struct Effects;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Cue {
+    Phaser,
+    Torpedo,
+    Explosion,
+    ShieldHit,
+    HullHit,
+    Boarding,
+    Cloak,
+    Uncloak,
+    Comet,
+    Docking,
+    MissionComplete,
+    MissionFailed,
+    Victory,
+    Defeat,
+}
+
+#[derive(Resource)]
+struct Sounds {
+    cues: Vec<(Cue, Handle<AudioSource>)>,
+    music: Handle<AudioSource>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(AudioPlugin)
+        .add_audio_channel::<Music>()
+        .add_audio_channel::<Effects>()
+        .insert_resource(Settings::load())
+        .add_systems(Startup, synthesize)
+        .add_systems(
+            Update,
+            (apply_settings, play_cues).after(stp_rules::RulesSet::Phases),
+        );
+}
+
+/// Mono samples in −1..1 to a sound.
+fn sound(samples: Vec<f32>) -> AudioSource {
+    let frames: Vec<Frame> = samples.into_iter().map(Frame::from_mono).collect();
+    AudioSource {
+        sound: StaticSoundData {
+            sample_rate: RATE,
+            frames: frames.into(),
+            settings: StaticSoundSettings::default(),
+            slice: None,
+        },
+    }
+}
+
+/// A tiny deterministic noise source, so the sounds are the same on every run.
+struct Noise(u32);
+impl Noise {
+    fn next(&mut self) -> f32 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 17;
+        self.0 ^= self.0 << 5;
+        (self.0 as f32 / u32::MAX as f32) * 2.0 - 1.0
+    }
+}
+
+fn render(seconds: f32, mut f: impl FnMut(f32, f32) -> f32) -> Vec<f32> {
+    let n = (seconds * RATE as f32) as usize;
+    (0..n)
+        .map(|i| {
+            let t = i as f32 / RATE as f32;
+            (f(t, t / seconds) * 0.8).clamp(-1.0, 1.0)
+        })
+        .collect()
+}
+
+fn tone(freqs: &[f32], seconds: f32, decay: f32) -> Vec<f32> {
+    render(seconds, |t, _| {
+        let env = (-t * decay).exp() * (t * 200.0).min(1.0);
+        freqs.iter().map(|f| (TAU * f * t).sin()).sum::<f32>() / freqs.len() as f32 * env
+    })
+}
+
+fn cue_samples(cue: Cue) -> Vec<f32> {
+    let mut noise = Noise(0x9E37_79B9 ^ cue as u32);
+    match cue {
+        // A falling whine.
+        Cue::Phaser => render(0.45, |t, _| {
+            let f = 1800.0 - 2200.0 * t;
+            (TAU * f * t).sin() * 0.6 * (-t * 4.0).exp()
+        }),
+        Cue::Torpedo => render(0.6, |t, _| {
+            (TAU * (120.0 + 600.0 * (-t * 8.0).exp()) * t).sin() * (-t * 5.0).exp()
+        }),
+        Cue::Explosion => render(0.9, |t, _| noise.next() * (-t * 5.0).exp()),
+        Cue::ShieldHit => tone(&[880.0, 1320.0], 0.35, 9.0),
+        Cue::HullHit => render(0.5, |t, _| {
+            ((TAU * 70.0 * t).sin() + noise.next() * 0.5) * (-t * 7.0).exp()
+        }),
+        Cue::Boarding => render(0.9, |t, _| {
+            let f = if (t * 4.0) as u32 % 2 == 0 {
+                660.0
+            } else {
+                440.0
+            };
+            (TAU * f * t).sin().signum() * 0.25
+        }),
+        Cue::Cloak => render(0.7, |t, p| {
+            (TAU * (300.0 + 500.0 * p) * t).sin() * (1.0 - p) * 0.5
+        }),
+        Cue::Uncloak => render(0.7, |t, p| (TAU * (800.0 - 500.0 * p) * t).sin() * p * 0.5),
+        Cue::Comet => render(1.0, |t, p| {
+            noise.next() * (p * (1.0 - p) * 4.0) * (1.0 - (-t * 30.0).exp())
+        }),
+        Cue::Docking => [523.0, 659.0, 784.0]
+            .iter()
+            .flat_map(|f| tone(&[*f], 0.18, 6.0))
+            .collect(),
+        Cue::MissionComplete => [523.0, 659.0, 784.0, 1046.0]
+            .iter()
+            .flat_map(|f| tone(&[*f], 0.15, 5.0))
+            .collect(),
+        Cue::MissionFailed => [392.0, 330.0, 262.0]
+            .iter()
+            .flat_map(|f| tone(&[*f], 0.25, 4.0))
+            .collect(),
+        Cue::Victory => [392.0, 523.0, 659.0, 784.0]
+            .iter()
+            .flat_map(|f| tone(&[*f, f * 1.5], 0.3, 2.0))
+            .collect(),
+        Cue::Defeat => tone(&[110.0, 130.8, 164.8], 2.0, 1.2),
+    }
+}
+
+/// A slow pad: four chords, eight seconds, looped.
+fn music_samples() -> Vec<f32> {
+    let chords: [[f32; 3]; 4] = [
+        [220.0, 261.6, 329.6],
+        [174.6, 220.0, 261.6],
+        [196.0, 246.9, 293.7],
+        [164.8, 207.7, 246.9],
+    ];
+    chords
+        .iter()
+        .flat_map(|chord| {
+            render(2.0, |t, p| {
+                let env = (p * 8.0).min(1.0) * ((1.0 - p) * 8.0).min(1.0);
+                chord
+                    .iter()
+                    .map(|f| (TAU * f * t).sin() + 0.3 * (TAU * f * 2.0 * t).sin())
+                    .sum::<f32>()
+                    * 0.12
+                    * env
+            })
+        })
+        .collect()
+}
+
+fn synthesize(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+    let cues = [
+        Cue::Phaser,
+        Cue::Torpedo,
+        Cue::Explosion,
+        Cue::ShieldHit,
+        Cue::HullHit,
+        Cue::Boarding,
+        Cue::Cloak,
+        Cue::Uncloak,
+        Cue::Comet,
+        Cue::Docking,
+        Cue::MissionComplete,
+        Cue::MissionFailed,
+        Cue::Victory,
+        Cue::Defeat,
+    ]
+    .into_iter()
+    .map(|cue| (cue, sources.add(sound(cue_samples(cue)))))
+    .collect();
+    let music = sources.add(sound(music_samples()));
+    commands.insert_resource(Sounds { cues, music });
+}
+
+/// Linear volume (0–1) in decibels.
+fn decibels(volume: f32) -> f32 {
+    20.0 * volume.max(0.001).log10()
+}
+
+fn apply_settings(
+    mut settings: ResMut<Settings>,
+    music: Res<AudioChannel<Music>>,
+    effects: Res<AudioChannel<Effects>>,
+    sounds: Option<Res<Sounds>>,
+    mut started: Local<bool>,
+) {
+    if let Some(sounds) = &sounds
+        && !*started
+    {
+        music.play(sounds.music.clone()).looped();
+        *started = true;
+    }
+    if !settings.dirty {
+        return;
+    }
+    settings.dirty = false;
+    let mute = if settings.muted { 0.0 } else { 1.0 };
+    music.set_volume(decibels(settings.music * mute));
+    effects.set_volume(decibels(settings.effects * mute));
+    if let Some(path) = settings_path()
+        && let Ok(text) = serde_json::to_string(&*settings)
+        && let Err(err) = stp_rules::files::write_atomically(&path, &text)
+    {
+        warn!("settings not saved: {err}");
+    }
+}
+
+/// Which cue an event makes, if any.
+pub fn cue_for(event: &RulesEvent) -> Option<Cue> {
+    Some(match event {
+        RulesEvent::CardPlayed { card, .. } => match &builtin().card(*card).effect {
+            stp_rules::content::CardEffect::Hit { weapon, .. } => match weapon {
+                stp_rules::content::Weapon::Phasers => Cue::Phaser,
+                stp_rules::content::Weapon::PhotonTorpedoes => Cue::Torpedo,
+            },
+            _ => return None,
+        },
+        RulesEvent::ThreatDestroyed { token } => match builtin().threat(*token).threat {
+            ThreatKind::Comet { .. } => return None,
+            _ => Cue::Explosion,
+        },
+        RulesEvent::SectionDamaged { section } | RulesEvent::SectionDestroyed { section } => {
+            match section.kind {
+                stp_rules::SectionKind::Shield => Cue::ShieldHit,
+                stp_rules::SectionKind::Hull => Cue::HullHit,
+            }
+        }
+        RulesEvent::BoardersArriving { .. } => Cue::Boarding,
+        RulesEvent::ThreatCloaked { .. } => Cue::Cloak,
+        RulesEvent::ThreatUncloaked { .. } => Cue::Uncloak,
+        RulesEvent::CometStruck { .. } => Cue::Comet,
+        RulesEvent::Docked { .. } => Cue::Docking,
+        RulesEvent::MissionCompleted { .. } => Cue::MissionComplete,
+        RulesEvent::MissionFailed { .. } => Cue::MissionFailed,
+        RulesEvent::GameWon => Cue::Victory,
+        RulesEvent::GameLost { .. } => Cue::Defeat,
+        _ => return None,
+    })
+}
+
+fn play_cues(
+    mut events: MessageReader<RulesEvent>,
+    sounds: Option<Res<Sounds>>,
+    effects: Res<AudioChannel<Effects>>,
+) {
+    let Some(sounds) = sounds else {
+        events.clear();
+        return;
+    };
+    // One of each cue per frame: a volley of ten shots is one sound, not ten.
+    let mut wanted: Vec<Cue> = events.read().filter_map(cue_for).collect();
+    wanted.sort();
+    wanted.dedup();
+    for cue in wanted {
+        if let Some((_, handle)) = sounds.cues.iter().find(|(c, _)| *c == cue) {
+            effects.play(handle.clone());
+        }
+    }
+}

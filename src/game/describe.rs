@@ -1,0 +1,280 @@
+//! The action log: every rules event in plain words, in order, with its turn and player — the
+//! same event stream that drives animation and sound.
+
+use bevy::prelude::*;
+use stp_rules::content::builtin;
+use stp_rules::{
+    DieRollPurpose, GameState, ManeuverKind, Phase, Position, RulesEvent, SectionKind, SectionRef,
+    StartGame,
+};
+
+pub struct LogLine {
+    pub turn: u32,
+    pub player: u8,
+    pub text: String,
+}
+
+#[derive(Resource, Default)]
+pub struct GameLog {
+    pub lines: Vec<LogLine>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameLog>()
+        .add_systems(Update, record_events.after(stp_rules::RulesSet::Phases));
+}
+
+fn record_events(
+    mut events: MessageReader<RulesEvent>,
+    mut starts: MessageReader<StartGame>,
+    state: Option<Res<GameState>>,
+    mut log: ResMut<GameLog>,
+) {
+    if starts.read().count() > 0 {
+        log.lines.clear();
+    }
+    let Some(state) = state else {
+        events.clear();
+        return;
+    };
+    for event in events.read() {
+        if let Some(text) = describe(event, &state) {
+            log.lines.push(LogLine {
+                turn: state.turn.number,
+                player: state.turn.active,
+                text,
+            });
+        }
+    }
+}
+
+pub fn card_name(card: u8) -> String {
+    use stp_rules::content::{Arc, CardEffect};
+    let c = builtin().card(card);
+    match &c.effect {
+        CardEffect::Hit { arcs, ranges, .. } => {
+            let arcs = if arcs.len() == 3 {
+                "any facing".to_string()
+            } else {
+                arcs.iter()
+                    .map(|a| match a {
+                        Arc::Forward => "Forward",
+                        Arc::Sides => "Port & Starboard",
+                        Arc::Aft => "Aft",
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let ranges = ranges
+                .iter()
+                .map(|r| format!("{r:?}"))
+                .collect::<Vec<_>>()
+                .join("/");
+            format!("{} — {arcs}, {ranges}", c.name)
+        }
+        _ => c.name.clone(),
+    }
+}
+
+pub fn token_name(token: u8) -> String {
+    builtin().threat(token).name.clone()
+}
+
+pub fn place(pos: Position) -> String {
+    format!("{:?} Range, sector {}", pos.range, pos.sector + 1)
+}
+
+pub fn facing_name(facing: u8) -> &'static str {
+    match facing {
+        0 => "fore-starboard",
+        1 => "starboard",
+        2 => "aft-starboard",
+        3 => "aft-port",
+        4 => "port",
+        _ => "fore-port",
+    }
+}
+
+pub fn section_name(section: SectionRef) -> String {
+    let kind = match section.kind {
+        SectionKind::Shield => "Shield",
+        SectionKind::Hull => "Hull",
+    };
+    format!(
+        "{kind} {} ({})",
+        section.facing + 1,
+        facing_name(section.facing)
+    )
+}
+
+fn player_name(state: &GameState, player: u8) -> String {
+    state
+        .players
+        .get(player as usize)
+        .map_or_else(|| format!("Player {}", player + 1), |p| p.name.clone())
+}
+
+/// One event in words; `None` for bookkeeping the log does not need.
+pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
+    use RulesEvent::*;
+    let who = |p: &u8| player_name(state, *p);
+    Some(match event {
+        TurnStarted { player, turn } => format!("— Turn {turn}: {} —", who(player)),
+        PhaseStarted { phase } => format!("Phase {}: {}", phase.number(), phase.name()),
+        PhaseSkipped { phase } => match phase {
+            Phase::DrawNewThreats => "No new threats: the missions are done.".into(),
+            _ => return None,
+        },
+        CardsDrawn { player, cards } => format!("{} draws {} card(s).", who(player), cards.len()),
+        DeckReshuffled { cards } => {
+            format!("The discard pile ({cards} cards) is reshuffled into the deck.")
+        }
+        MissionRevealed { mission } => {
+            format!("New mission: {}.", builtin().mission(*mission).name)
+        }
+        MissionTokenPlaced { token, pos } => format!(
+            "{} placed at {}.",
+            builtin().mission_tokens[*token as usize].name,
+            place(*pos)
+        ),
+        MissionTokenMoved { token, to, .. } => format!(
+            "{} now at {}.",
+            builtin().mission_tokens[*token as usize].name,
+            place(*to)
+        ),
+        MissionTokenHit { token, value } => format!(
+            "{} is hit: {value} left.",
+            builtin().mission_tokens[*token as usize].name
+        ),
+        Traded {
+            player,
+            with,
+            gave,
+            took,
+        } => format!(
+            "{} trades {} to {} for {}.",
+            who(player),
+            card_name(*gave),
+            who(with),
+            card_name(*took)
+        ),
+        CardTaken { player, from, card } => format!(
+            "{} takes {} from {}.",
+            who(player),
+            card_name(*card),
+            who(from)
+        ),
+        CardPlayed { player, card } => format!("{} plays {}.", who(player), card_name(*card)),
+        CardCommitted { player, card } => format!(
+            "{} commits {} to the mission.",
+            who(player),
+            card_name(*card)
+        ),
+        CardDiscarded { player, card } => format!("{} discards {}.", who(player), card_name(*card)),
+        CardRecovered { player, card } => format!(
+            "{} takes {} back from the discard pile.",
+            who(player),
+            card_name(*card)
+        ),
+        ThreatHit {
+            token,
+            damage,
+            defense,
+        } => format!(
+            "{} takes {damage} damage: Defense {defense}.",
+            token_name(*token)
+        ),
+        ThreatDestroyed { token } => format!("{} is destroyed.", token_name(*token)),
+        ThreatPlaced { token, pos } => {
+            format!("{} appears at {}.", token_name(*token), place(*pos))
+        }
+        ThreatMoved { token, to, .. } => format!("{} moves to {}.", token_name(*token), place(*to)),
+        ThreatFired {
+            token,
+            facing,
+            damage,
+        } => format!(
+            "{} fires at the {} facing ({damage}).",
+            token_name(*token),
+            facing_name(*facing)
+        ),
+        ThreatCloaked { token } => format!("{} cloaks.", token_name(*token)),
+        ThreatUncloaked { token } => format!("{} uncloaks.", token_name(*token)),
+        ThreatReinforced { token, defense } => {
+            format!("{} is reinforced: Defense {defense}.", token_name(*token))
+        }
+        ThreatReturnedToBag { token } => format!("{} goes back into the bag.", token_name(*token)),
+        ForceFieldPlaced { token } => format!("A Force Field holds {}.", token_name(*token)),
+        ForceFieldHeld { token } => format!("{} is held by the Force Field.", token_name(*token)),
+        RedAlertSet { facing } => format!("Red Alert on the {} Shield.", facing_name(*facing)),
+        RedAlertAbsorbed { facing } => format!(
+            "Red Alert absorbs a hit on the {} Shield.",
+            facing_name(*facing)
+        ),
+        TholianWebbed { token } => format!(
+            "{} webs the Enterprise: no maneuvering.",
+            token_name(*token)
+        ),
+        CaptainArrived { token } => format!("{} arrives!", token_name(*token)),
+        CometStruck { sector, facing, .. } => format!(
+            "A Comet streaks down sector {} toward the {} facing.",
+            sector + 1,
+            facing_name(*facing)
+        ),
+        Docked { .. } => {
+            "The Enterprise docks with the Starbase: repairs and a card for everyone.".into()
+        }
+        BagRefilled { tokens } => format!("The threat bag is refilled with {tokens} tokens."),
+        Maneuvered { kind, .. } => match kind {
+            ManeuverKind::Clockwise => "The Enterprise turns clockwise.".into(),
+            ManeuverKind::CounterClockwise => "The Enterprise turns counter-clockwise.".into(),
+            ManeuverKind::Forward => "The Enterprise moves forward.".into(),
+        },
+        DieRolled { value, purpose } => {
+            let why = match purpose {
+                DieRollPurpose::PlaceThreat => "placing a threat",
+                DieRollPurpose::Comet => "the Comet's path",
+                DieRollPurpose::Uncloak => "uncloaking ships",
+                DieRollPurpose::MissionToken => "placing a mission token",
+                DieRollPurpose::MissionObjective => "the mission",
+            };
+            format!("Die roll for {why}: {value}.")
+        }
+        SectionDamaged { section } => format!("{} damaged.", section_name(*section)),
+        SectionDestroyed { section } => format!("{} destroyed!", section_name(*section)),
+        SectionRepaired { section } => format!("{} repaired.", section_name(*section)),
+        SectionRebuilt { section } => format!("{} rebuilt.", section_name(*section)),
+        DamageIgnored { amount, .. } => format!("{amount} damage stops at the falling Shield."),
+        CardsRemoved { cards } => format!("{} Enterprise card(s) lost for good.", cards.len()),
+        BoardersArriving {
+            token,
+            facing,
+            damage,
+        } => format!(
+            "Boarders! {} enters through the {} facing ({damage} damage). Security Teams?",
+            token_name(*token),
+            facing_name(*facing)
+        ),
+        SecurityTeamPlayed { player, .. } => format!("{} sends a Security Team.", who(player)),
+        Boarded { token, damage, .. } => format!(
+            "{} boards: {damage} damage to the Hull.",
+            token_name(*token)
+        ),
+        AbilityUsed { player, character } => format!(
+            "{} uses {}'s ability.",
+            who(player),
+            builtin().characters[*character as usize].name
+        ),
+        MissionTimer { remaining } => format!("Mission timer: {remaining}."),
+        MissionCompleted { mission } => {
+            format!("Mission complete: {}!", builtin().mission(*mission).name)
+        }
+        MissionFailed { mission } => {
+            format!("Mission failed: {}.", builtin().mission(*mission).name)
+        }
+        ThreatChosen { token } => format!("Spock chooses {}.", token_name(*token)),
+        ActionUndone { player } => format!("{} takes back the last action.", who(player)),
+        GameWon => "Victory! The board is clear.".into(),
+        GameLost { cause } => format!("Defeat: {}.", cause.key().replace('_', " ")),
+    })
+}

@@ -1,0 +1,87 @@
+//! Keyboard: Q/E (←/→) turn, W (↑) forward, Space/Enter end the phase, 1–9 pick a card,
+//! Ctrl+Z undo, Esc the menu, F1 help. No hotkey fires while an egui field has the keyboard.
+
+use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
+use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
+
+use super::panels::Overlays;
+use super::screens::{Handover, Screen};
+use super::selection::{Selection, clear_card};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        hotkeys
+            .run_if(not(egui_wants_any_keyboard_input))
+            .run_if(in_state(Screen::Playing))
+            .before(stp_rules::RulesSet::Actions),
+    );
+}
+
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+#[allow(clippy::too_many_arguments)]
+fn hotkeys(
+    keys: Res<ButtonInput<KeyCode>>,
+    state: Option<Res<GameState>>,
+    handover: Res<Handover>,
+    mut selection: ResMut<Selection>,
+    mut overlays: ResMut<Overlays>,
+    mut actions: MessageWriter<PlayerAction>,
+    mut undo: MessageWriter<UndoRequest>,
+) {
+    let Some(state) = state else { return };
+    if keys.just_pressed(KeyCode::F1) {
+        overlays.help = !overlays.help;
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        if selection.card.is_some() {
+            clear_card(&mut selection);
+        } else {
+            overlays.menu = !overlays.menu;
+        }
+    }
+    if handover.0.is_some() {
+        return;
+    }
+    let player = state.turn.active;
+    let mut send = |action| actions.write(PlayerAction { player, action });
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+        undo.write(UndoRequest { player });
+        return;
+    }
+    if keys.any_just_pressed([KeyCode::KeyQ, KeyCode::ArrowLeft]) {
+        send(Action::Maneuver(ManeuverKind::CounterClockwise));
+    }
+    if keys.any_just_pressed([KeyCode::KeyE, KeyCode::ArrowRight]) {
+        send(Action::Maneuver(ManeuverKind::Clockwise));
+    }
+    if keys.any_just_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
+        send(Action::Maneuver(ManeuverKind::Forward));
+    }
+    if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+        send(Action::EndPhase);
+    }
+    for (index, key) in DIGITS.iter().enumerate() {
+        if keys.just_pressed(*key)
+            && let Some(card) = state.players[player as usize].hand.get(index)
+        {
+            selection.card = Some((player, *card));
+            selection.with = None;
+            selection.shift = None;
+            selection.message = None;
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! The one test that opens a window: the real game under Xvfb with Mesa's software Vulkan,
+//! played by the bot for a few turns, then saved as a 1280x720 picture that is not blank.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+struct Xvfb(Child);
+
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_xvfb(display: &str) -> Xvfb {
+    let child = Command::new("Xvfb")
+        .args([display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("Xvfb is installed by scripts/setup.sh");
+    std::thread::sleep(Duration::from_millis(800));
+    Xvfb(child)
+}
+
+#[test]
+fn screenshot_of_the_table_is_1280x720_and_not_blank() {
+    let display = format!(":{}", 90 + std::process::id() % 100);
+    let _xvfb = start_xvfb(&display);
+    let dir = std::env::temp_dir().join(format!("stp-shot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("table.png");
+    let started = Instant::now();
+    let mut game = Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args([
+            "--seed",
+            "7",
+            "--players",
+            "3",
+            "--preset",
+            "cadet",
+            "--autoplay-turns",
+            "3",
+            "--screenshot",
+        ])
+        .arg(&path)
+        .env("DISPLAY", &display)
+        .env("WGPU_BACKEND", "vulkan")
+        .env_remove("WAYLAND_DISPLAY")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the game");
+    // Software rendering compiles every shader on the CPU: allow minutes, not forever.
+    let status = loop {
+        if let Some(status) = game.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(600) {
+            let _ = game.kill();
+            panic!("the game did not save its screenshot within 10 minutes");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let output = game.wait_with_output().expect("output");
+    assert!(
+        status.success(),
+        "the game failed: {status}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let file = std::fs::File::open(&path).expect("the screenshot exists");
+    let decoder = png::Decoder::new(std::io::BufReader::new(file));
+    let mut reader = decoder.read_info().expect("a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
+    let info = reader.next_frame(&mut pixels).expect("decode");
+    assert_eq!((info.width, info.height), (1280, 720));
+    let pixels = &pixels[..info.buffer_size()];
+    let step = info.color_type.samples();
+    let mut colors = std::collections::BTreeSet::new();
+    for px in pixels.chunks(step * 97) {
+        colors.insert((px[0] / 16, px[1] / 16, px[2] / 16));
+    }
+    assert!(
+        colors.len() > 20,
+        "the picture is nearly blank: {} colours",
+        colors.len()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
