@@ -148,7 +148,7 @@ fn cue_samples(cue: Cue) -> Vec<f32> {
             ((TAU * 70.0 * t).sin() + noise.next() * 0.5) * (-t * 7.0).exp()
         }),
         Cue::Boarding => render(0.9, |t, _| {
-            let f = if (t * 4.0) as u32 % 2 == 0 {
+            let f = if ((t * 4.0) as u32).is_multiple_of(2) {
                 660.0
             } else {
                 440.0

@@ -498,7 +498,7 @@ fn card_menu(
             ui,
             active,
             Action::TakeCard { from: player, card },
-            format!("Take it (Kirk)"),
+            "Take it (Kirk)".to_string(),
         );
         for give in state.players[active as usize].hand.iter().copied() {
             offer(
