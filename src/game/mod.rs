@@ -6,6 +6,7 @@ mod audio;
 mod autoplay;
 mod camera;
 mod describe;
+mod egui_idle;
 mod input;
 mod panels;
 mod screens;
@@ -69,6 +70,7 @@ pub fn run(launch: Launch) -> i32 {
         describe::plugin,
         audio::plugin,
         autoplay::plugin,
+        egui_idle::plugin,
     ));
     match app.run() {
         AppExit::Success => 0,
