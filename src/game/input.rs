@@ -8,6 +8,7 @@ use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 use super::panels::Overlays;
 use super::screens::{Handover, Screen};
 use super::selection::{Selection, clear_card};
+use super::session::Replaying;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -31,7 +32,6 @@ const DIGITS: [KeyCode; 9] = [
     KeyCode::Digit9,
 ];
 
-#[allow(clippy::too_many_arguments)]
 fn hotkeys(
     keys: Res<ButtonInput<KeyCode>>,
     state: Option<Res<GameState>>,
@@ -40,6 +40,7 @@ fn hotkeys(
     mut overlays: ResMut<Overlays>,
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
+    replaying: Res<Replaying>,
 ) {
     let Some(state) = state else { return };
     if keys.just_pressed(KeyCode::F1) {
@@ -52,7 +53,7 @@ fn hotkeys(
             overlays.menu = !overlays.menu;
         }
     }
-    if handover.0.is_some() {
+    if handover.0.is_some() || replaying.record.is_some() {
         return;
     }
     let player = state.turn.active;

@@ -2,6 +2,9 @@
 //! `GameState` resource and the `RulesEvent` messages and sends `PlayerAction` messages; it
 //! never changes game state itself.
 
+// Bevy systems take each resource they use as an argument.
+#![allow(clippy::too_many_arguments)]
+
 mod audio;
 mod autoplay;
 mod camera;
@@ -11,6 +14,7 @@ mod input;
 mod panels;
 mod screens;
 mod selection;
+mod session;
 mod table;
 
 use bevy::prelude::*;
@@ -71,6 +75,7 @@ pub fn run(launch: Launch) -> i32 {
         audio::plugin,
         autoplay::plugin,
         egui_idle::plugin,
+        session::plugin,
     ));
     match app.run() {
         AppExit::Success => 0,

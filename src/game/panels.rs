@@ -16,6 +16,7 @@ use super::camera::Orbit;
 use super::describe::{GameLog, card_name, facing_name, token_name};
 use super::screens::{Handover, Screen};
 use super::selection::{Selection, clear_card, legal_targets, play_action};
+use super::session::{Replaying, SaveRequest, SaveStatus, replay_step, save_path};
 use super::table::{AnimationSpeed, DIE, PILES, Pieces, on_board, ring_center, sector_angle};
 
 /// Which overlays are open, and the log's filters.
@@ -76,7 +77,6 @@ fn phase_hint(state: &GameState) -> String {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn table_panels(
     mut contexts: EguiContexts,
     state: Option<Res<GameState>>,
@@ -87,8 +87,10 @@ fn table_panels(
     mut speed: ResMut<AnimationSpeed>,
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
+    replaying: Res<Replaying>,
 ) -> Result {
     let Some(state) = state else { return Ok(()) };
+    let watching = replaying.record.is_some();
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -121,6 +123,9 @@ fn table_panels(
             }
         });
         ui.horizontal_wrapped(|ui| {
+            if watching {
+                ui.disable();
+            }
             ui.label(phase_hint(&state));
             let mine = |action| PlayerAction {
                 player: active,
@@ -624,7 +629,6 @@ fn board_labels(
 }
 
 /// Boarding offers, Spock's choice, help and the menu.
-#[allow(clippy::too_many_arguments)]
 fn windows(
     mut contexts: EguiContexts,
     state: Option<Res<GameState>>,
@@ -634,6 +638,9 @@ fn windows(
     handover: Res<Handover>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut saves: MessageWriter<SaveRequest>,
+    status: Res<SaveStatus>,
+    mut replaying: ResMut<Replaying>,
 ) -> Result {
     let Some(state) = state else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
@@ -741,7 +748,20 @@ fn windows(
             settings.dirty = true;
         }
         ui.separator();
+        ui.heading("Game");
+        if ui.button("Save game").clicked() {
+            saves.write(SaveRequest::Save);
+        }
+        if let Some(path) = save_path().filter(|p| p.exists())
+            && ui.button("Load saved game").clicked()
+        {
+            saves.write(SaveRequest::Load(path));
+        }
+        if let Some(message) = &status.0 {
+            ui.label(message);
+        }
         if ui.button("New game").clicked() {
+            replaying.record = None;
             next.set(Screen::Setup);
         }
         if ui.button("Quit").clicked() {
@@ -749,5 +769,28 @@ fn windows(
         }
     });
     overlays.menu = menu;
+    if replaying.record.is_some() {
+        let total = replaying.record.as_ref().map_or(0, |r| r.actions.len());
+        egui::Window::new("Watching the game again")
+            .collapsible(false)
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-290.0, -140.0])
+            .show(ctx, |ui| {
+                ui.label(format!("Step {} of {total}", replaying.next));
+                ui.horizontal(|ui| {
+                    if ui.button("Next step").clicked() {
+                        replay_step(&mut replaying, &mut actions);
+                    }
+                    let label = if replaying.playing { "Pause" } else { "Play" };
+                    if ui.button(label).clicked() {
+                        replaying.playing = !replaying.playing;
+                    }
+                    if ui.button("Stop watching").clicked() {
+                        replaying.record = None;
+                        replaying.playing = false;
+                        next.set(Screen::Setup);
+                    }
+                });
+            });
+    }
     Ok(())
 }

@@ -7,6 +7,9 @@ use stp_rules::content::builtin;
 use stp_rules::{GameOptions, GameState, Outcome, RulesEvent, SetupFailed, StartGame};
 
 use super::Launch;
+use super::session::{
+    Record, Replaying, SaveRequest, SaveStatus, autosave_path, save_path, start_replay,
+};
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
@@ -129,6 +132,7 @@ fn watch_turns(
     mut events: MessageReader<RulesEvent>,
     state: Option<Res<GameState>>,
     launch: Res<Launch>,
+    replaying: Res<Replaying>,
     mut handover: ResMut<Handover>,
 ) {
     let Some(state) = state else { return };
@@ -136,6 +140,7 @@ fn watch_turns(
         if let RulesEvent::TurnStarted { player, .. } = event
             && state.players.len() > 1
             && launch.screenshot.is_none()
+            && replaying.record.is_none()
         {
             handover.0 = Some(*player);
         }
@@ -153,6 +158,8 @@ fn setup_screen(
     mut form: ResMut<SetupForm>,
     mut start: MessageWriter<StartGame>,
     mut commands: Commands,
+    mut saves: MessageWriter<SaveRequest>,
+    status: Res<SaveStatus>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let content = builtin();
@@ -161,6 +168,22 @@ fn setup_screen(
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
+            if let Some(path) = autosave_path().filter(|p| p.exists()) {
+                ui.horizontal(|ui| {
+                    if ui.button("Continue the last game").clicked() {
+                        saves.write(SaveRequest::Load(path));
+                    }
+                    if let Some(saved) = save_path().filter(|p| p.exists())
+                        && ui.button("Load the saved game").clicked()
+                    {
+                        saves.write(SaveRequest::Load(saved));
+                    }
+                });
+                if let Some(message) = &status.0 {
+                    ui.label(message);
+                }
+                ui.separator();
+            }
             ui.label("1–6 players share this keyboard and mouse. Choose names and characters.");
             ui.separator();
             let form = &mut *form;
@@ -281,6 +304,8 @@ fn game_over_screen(
     mut start: MessageWriter<StartGame>,
     mut next: ResMut<NextState<Screen>>,
     mut form: ResMut<SetupForm>,
+    record: Res<Record>,
+    mut replaying: ResMut<Replaying>,
 ) -> Result {
     let Some(state) = state else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
@@ -321,9 +346,14 @@ fn game_over_screen(
             ui.label(format!("Seed: {}", state.config.seed));
             ui.separator();
             ui.horizontal(|ui| {
+                if ui.button("Watch the game again").clicked() {
+                    let finished = replaying.record.clone().unwrap_or_else(|| record.clone());
+                    start_replay(&finished, &mut replaying, &mut start);
+                }
                 if let Some(current) = &current
                     && ui.button("Play again (same seed)").clicked()
                 {
+                    replaying.record = None;
                     start.write(StartGame(current.0.clone()));
                 }
                 if let Some(current) = &current
@@ -331,9 +361,11 @@ fn game_over_screen(
                 {
                     let mut options = current.0.clone();
                     options.seed = random_seed();
+                    replaying.record = None;
                     start.write(StartGame(options));
                 }
                 if ui.button("New crew").clicked() {
+                    replaying.record = None;
                     form.seed = random_seed().to_string();
                     next.set(Screen::Setup);
                 }

@@ -476,3 +476,37 @@ fn simulate_refuses_bad_arguments() {
         );
     }
 }
+
+/// A saved game goes back on the table through the rules' `LoadGame`; accepted actions are
+/// reported so the presentation can record them for saves and replays.
+#[test]
+fn ecs_loads_saved_games_and_reports_accepted_actions() {
+    let options = GameOptions::quick(21, 2, "cadet");
+    let mut app = ecs_app(&options);
+    settle(&mut app);
+    let action = PlayerAction {
+        player: 0,
+        action: Action::EndPhase,
+    };
+    app.world_mut()
+        .resource_mut::<Messages<PlayerAction>>()
+        .write(action);
+    app.update();
+    let accepted: Vec<ActionAccepted> = app
+        .world_mut()
+        .resource_mut::<Messages<ActionAccepted>>()
+        .drain()
+        .collect();
+    assert_eq!(accepted, vec![ActionAccepted(action)]);
+
+    let mut other = GameState::new(&GameOptions::quick(99, 3, "standard")).expect("setup");
+    other.advance();
+    let hash = other.state_hash();
+    app.world_mut()
+        .resource_mut::<Messages<LoadGame>>()
+        .write(LoadGame(Box::new(other)));
+    app.update();
+    let state = app.world().resource::<GameState>();
+    assert_eq!(state.state_hash(), hash);
+    assert_eq!(state.players.len(), 3);
+}

@@ -32,7 +32,8 @@ pub use events::{DieRollPurpose, ManeuverKind, RulesEvent};
 pub use mechanics::uncloak_position;
 pub use mission::Progress;
 pub use plugin::{
-    ActionRefused, RulesPlugin, RulesSet, SetupFailed, StartGame, UndoRefused, UndoRequest,
+    ActionAccepted, ActionRefused, LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame,
+    UndoRefused, UndoRequest,
 };
 
 pub use setup::{GameOptions, SetupError};

@@ -18,6 +18,16 @@ use crate::undo::{UndoHistory, is_information_boundary};
 #[derive(Debug, Clone, Message)]
 pub struct StartGame(pub GameOptions);
 
+/// A player action the validator accepted and the rules carried out (recorded for saves and
+/// replays).
+#[derive(Debug, Clone, Copy, PartialEq, Message)]
+pub struct ActionAccepted(pub PlayerAction);
+
+/// Put a saved game on the table (replacing any game in progress). Check it first with
+/// `files::SaveFile`, which refuses bad files.
+#[derive(Debug, Clone, Message)]
+pub struct LoadGame(pub Box<GameState>);
+
 /// A player action the validator refused, with the reason to show the player.
 #[derive(Debug, Clone, PartialEq, Message)]
 pub struct ActionRefused {
@@ -57,6 +67,8 @@ impl Plugin for RulesPlugin {
         app.add_message::<StartGame>()
             .add_message::<SetupFailed>()
             .add_message::<PlayerAction>()
+            .add_message::<ActionAccepted>()
+            .add_message::<LoadGame>()
             .add_message::<ActionRefused>()
             .add_message::<RulesEvent>()
             .add_message::<UndoRequest>()
@@ -108,6 +120,7 @@ fn publish(state: &mut GameState, events: &mut MessageWriter<RulesEvent>) {
 
 fn start_game(
     mut requests: MessageReader<StartGame>,
+    mut loads: MessageReader<LoadGame>,
     mut commands: Commands,
     mut history: ResMut<UndoHistory>,
     mut events: MessageWriter<RulesEvent>,
@@ -125,6 +138,12 @@ fn start_game(
             }
         }
     }
+    for LoadGame(state) in loads.read() {
+        history.clear();
+        let mut state = (**state).clone();
+        state.events.clear();
+        commands.insert_resource(state);
+    }
 }
 
 /// Every player action passes the one validator; refusals go back with their reason.
@@ -133,13 +152,17 @@ fn receive_player_actions(
     mut state: ResMut<GameState>,
     mut history: ResMut<UndoHistory>,
     mut refused: MessageWriter<ActionRefused>,
+    mut accepted: MessageWriter<ActionAccepted>,
     mut events: MessageWriter<RulesEvent>,
 ) {
     for action in actions.read() {
         let before = state.clone();
         let mark = state.events.len();
         match state.act(*action) {
-            Ok(()) => history.record(action.player, before, &state.events[mark..]),
+            Ok(()) => {
+                history.record(action.player, before, &state.events[mark..]);
+                accepted.write(ActionAccepted(*action));
+            }
             Err(reason) => {
                 refused.write(ActionRefused {
                     action: *action,

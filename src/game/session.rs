@@ -1,0 +1,205 @@
+//! The game's record (setup and every accepted action), saving and loading through the menu,
+//! an autosave at every turn handover, "continue" on the setup screen, and watching a finished
+//! game again step by step. Loads go through the rules' `LoadGame`; replays send the recorded
+//! actions through the validator again.
+
+use bevy::prelude::*;
+use std::path::PathBuf;
+use stp_rules::files::{SaveFile, data_dir};
+use stp_rules::{
+    ActionAccepted, GameOptions, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
+};
+
+use super::Launch;
+
+/// Everything needed to save or replay the game on the table.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Record {
+    pub options: Option<GameOptions>,
+    pub actions: Vec<PlayerAction>,
+}
+
+/// Watching a finished game again: its record and how far the replay has come.
+#[derive(Resource, Debug, Default)]
+pub struct Replaying {
+    pub record: Option<Record>,
+    pub next: usize,
+    pub playing: bool,
+}
+
+/// Asks for a save or load from the menu; the result is shown there.
+#[derive(Message, Debug, Clone)]
+pub enum SaveRequest {
+    Save,
+    Load(PathBuf),
+}
+
+#[derive(Resource, Debug, Default)]
+pub struct SaveStatus(pub Option<String>);
+
+pub fn save_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("save.json"))
+}
+
+pub fn autosave_path() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("autosave.json"))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Record>()
+        .init_resource::<Replaying>()
+        .init_resource::<SaveStatus>()
+        .add_message::<SaveRequest>()
+        .add_systems(
+            Update,
+            (
+                record_starts.before(stp_rules::RulesSet::Start),
+                (record_actions, autosave, save_and_load, step_replay)
+                    .chain()
+                    .after(stp_rules::RulesSet::Phases),
+            ),
+        );
+}
+
+fn record_starts(mut starts: MessageReader<StartGame>, mut record: ResMut<Record>) {
+    for StartGame(options) in starts.read() {
+        record.options = Some(options.clone());
+        record.actions.clear();
+    }
+}
+
+fn record_actions(
+    mut accepted: MessageReader<ActionAccepted>,
+    mut events: MessageReader<RulesEvent>,
+    mut record: ResMut<Record>,
+) {
+    for ActionAccepted(action) in accepted.read() {
+        record.actions.push(*action);
+    }
+    for event in events.read() {
+        if let RulesEvent::ActionUndone { .. } = event {
+            record.actions.pop();
+        }
+    }
+}
+
+fn write_save(path: &std::path::Path, record: &Record, state: &GameState) -> Result<(), String> {
+    let options = record.options.as_ref().ok_or("no game to save")?;
+    SaveFile::new(options, &record.actions, state)
+        .write(path)
+        .map_err(|e| e.to_string())
+}
+
+/// An autosave at every turn handover (not while a replay or a screenshot run plays).
+fn autosave(
+    mut events: MessageReader<RulesEvent>,
+    state: Option<Res<GameState>>,
+    record: Res<Record>,
+    replaying: Res<Replaying>,
+    launch: Res<Launch>,
+    mut status: ResMut<SaveStatus>,
+) {
+    let handover = events
+        .read()
+        .any(|e| matches!(e, RulesEvent::TurnStarted { .. }));
+    let (Some(state), Some(path)) = (state, autosave_path()) else {
+        return;
+    };
+    if !handover || replaying.record.is_some() || launch.screenshot.is_some() {
+        return;
+    }
+    if let Err(err) = write_save(&path, &record, &state) {
+        status.0 = Some(format!("Autosave failed: {err}"));
+    }
+}
+
+fn save_and_load(
+    mut requests: MessageReader<SaveRequest>,
+    state: Option<Res<GameState>>,
+    mut record: ResMut<Record>,
+    mut status: ResMut<SaveStatus>,
+    mut loads: MessageWriter<LoadGame>,
+) {
+    for request in requests.read() {
+        match request {
+            SaveRequest::Save => {
+                let result = match (&state, save_path()) {
+                    (Some(state), Some(path)) => write_save(&path, &record, state).map(|_| path),
+                    (None, _) => Err("no game on the table".into()),
+                    (_, None) => Err("no data directory (set HOME or XDG_DATA_HOME)".into()),
+                };
+                status.0 = Some(match result {
+                    Ok(path) => format!("Saved to {}", path.display()),
+                    Err(err) => format!("Not saved: {err}"),
+                });
+            }
+            SaveRequest::Load(path) => match SaveFile::load(path) {
+                Ok(save) => {
+                    record.options = Some(save.options.clone());
+                    record.actions = save.actions.clone();
+                    loads.write(LoadGame(Box::new(save.state)));
+                    status.0 = Some(format!("Loaded {}", path.display()));
+                }
+                Err(err) => status.0 = Some(format!("Cannot load {}: {err}", path.display())),
+            },
+        }
+    }
+}
+
+/// Starts watching the recorded game from its setup.
+pub fn start_replay(
+    record: &Record,
+    replaying: &mut Replaying,
+    start: &mut MessageWriter<StartGame>,
+) {
+    if let Some(options) = &record.options {
+        replaying.record = Some(record.clone());
+        replaying.next = 0;
+        replaying.playing = false;
+        start.write(StartGame(options.clone()));
+    }
+}
+
+/// Sends the next recorded action when asked (or continuously while "play" is on).
+fn step_replay(
+    mut replaying: ResMut<Replaying>,
+    state: Option<Res<GameState>>,
+    mut actions: MessageWriter<PlayerAction>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    if !replaying.playing {
+        return;
+    }
+    let Some(state) = state else { return };
+    if !state.awaits_players() {
+        return;
+    }
+    let next = replaying.next;
+    match replaying
+        .record
+        .as_ref()
+        .and_then(|r| r.actions.get(next))
+        .copied()
+    {
+        Some(action) => {
+            actions.write(action);
+            replaying.next += 1;
+            redraw.write(bevy::window::RequestRedraw);
+        }
+        None => replaying.playing = false,
+    }
+}
+
+/// One step of the replay: the next recorded action.
+pub fn replay_step(replaying: &mut Replaying, actions: &mut MessageWriter<PlayerAction>) {
+    let next = replaying.next;
+    if let Some(action) = replaying
+        .record
+        .as_ref()
+        .and_then(|r| r.actions.get(next))
+        .copied()
+    {
+        actions.write(action);
+        replaying.next += 1;
+    }
+}
