@@ -60,10 +60,15 @@ fn capture(
         return;
     };
     redraw.write(RequestRedraw);
-    let Some(state) = state else { return };
-    let done_playing = state.turn.number > launch.autoplay_turns
-        || state.is_over()
-        || state.awaits_players() && launch.autoplay_turns == 0;
+    // Without a dealt game the picture is the setup screen.
+    let done_playing = match &state {
+        None => !launch.skips_setup(),
+        Some(state) => {
+            state.turn.number > launch.autoplay_turns
+                || state.is_over()
+                || (state.awaits_players() && launch.autoplay_turns == 0)
+        }
+    };
     if !done_playing || progress.requested || !capturing.is_empty() {
         return;
     }

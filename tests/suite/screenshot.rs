@@ -46,6 +46,8 @@ fn screenshot_of_the_table_is_1280x720_and_not_blank() {
         ])
         .arg(&path)
         .env("DISPLAY", &display)
+        // Settings and saves go to the test's own folder, not the user's.
+        .env("XDG_DATA_HOME", &dir)
         .env("WGPU_BACKEND", "vulkan")
         .env_remove("WAYLAND_DISPLAY")
         .stdout(Stdio::piped())
