@@ -10,7 +10,7 @@ use stp_rules::sim::{Summary, game_seed, play_game};
 const USAGE: &str = "\
 usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
-                  [--screenshot FILE.png]
+                  [--screenshot FILE.png] [--load SAVE.json]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check]
   star-trek-panic balance  [--games N] [--players P] [--seed S]
@@ -18,7 +18,8 @@ usage:
 
   (no command) open the 3D tabletop; --seed/--players/--preset skip the setup screen and
              deal that game; --autoplay-turns lets the bot play T turns; --screenshot saves
-             the table at 1280x720 and exits.
+             the table at 1280x720 and exits; --load opens a saved game (a bad file is
+             refused with a message before any window opens).
   simulate   play N complete games headless with the built-in bot and print a summary.
              Invariants are checked after every step unless --no-check is given.
   balance    simulate every preset and print the win-rate table (Markdown) for the README.
@@ -254,6 +255,7 @@ pub struct PlayArgs {
     pub preset: Option<String>,
     pub autoplay_turns: u32,
     pub screenshot: Option<std::path::PathBuf>,
+    pub load: Option<std::path::PathBuf>,
 }
 
 impl PlayArgs {
@@ -287,6 +289,13 @@ impl PlayArgs {
                         number(&value("--autoplay-turns")?, "--autoplay-turns")? as u32
                 }
                 "--screenshot" => play.screenshot = Some(value("--screenshot")?.into()),
+                "--load" => {
+                    let path: std::path::PathBuf = value("--load")?.into();
+                    if let Err(err) = stp_rules::files::SaveFile::load(&path) {
+                        return Err(format!("{}: {err}", path.display()));
+                    }
+                    play.load = Some(path);
+                }
                 other => return Err(format!("unknown option `{other}`")),
             }
         }
@@ -301,6 +310,7 @@ impl PlayArgs {
             preset: self.preset,
             autoplay_turns: self.autoplay_turns,
             screenshot: self.screenshot,
+            load: self.load,
         })
     }
 

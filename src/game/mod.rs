@@ -31,12 +31,17 @@ pub struct Launch {
     pub preset: Option<String>,
     pub autoplay_turns: u32,
     pub screenshot: Option<PathBuf>,
+    /// A saved game to open (already checked by the command line).
+    pub load: Option<PathBuf>,
 }
 
 impl Launch {
     /// Whether the command line names a game, so the setup screen is skipped.
     pub fn skips_setup(&self) -> bool {
-        self.seed.is_some() || self.players.is_some() || self.preset.is_some()
+        self.seed.is_some()
+            || self.players.is_some()
+            || self.preset.is_some()
+            || self.load.is_some()
     }
 }
 

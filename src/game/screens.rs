@@ -85,8 +85,13 @@ pub(super) fn plugin(app: &mut App) {
 fn start_from_command_line(
     launch: Res<Launch>,
     mut start: MessageWriter<StartGame>,
+    mut saves: MessageWriter<SaveRequest>,
     mut commands: Commands,
 ) {
+    if let Some(path) = &launch.load {
+        saves.write(SaveRequest::Load(path.clone()));
+        return;
+    }
     if !launch.skips_setup() {
         return;
     }

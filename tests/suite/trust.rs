@@ -561,3 +561,23 @@ fn game_statistics_follow_the_events() {
         assert!(stats.shield_damage + stats.hull_damage > 0);
     }
 }
+
+/// `--load` refuses a bad save on the command line, with a message, before opening a window.
+#[test]
+fn load_option_refuses_bad_saves_with_a_message() {
+    let dir = scratch_dir("load");
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        "{\"format\": \"star-trek-panic-save\", \"version\": 1",
+    )
+    .expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .arg("--load")
+        .arg(&bad)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("damaged or incomplete"), "{stderr}");
+}
