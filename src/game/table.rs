@@ -9,8 +9,6 @@ use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use stp_rules::content::{Faction, ThreatKind, builtin};
 use stp_rules::{GameState, Range, RulesEvent, SectionState, TokenId};
 
-use super::screens::Screen;
-
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
 pub const SHIP_RADIUS: f32 = 1.25;
 pub const RING_WIDTH: f32 = 1.05;
@@ -126,8 +124,7 @@ pub(super) fn plugin(app: &mut App) {
                 fade_effects,
             )
                 .chain()
-                .after(stp_rules::RulesSet::Phases)
-                .run_if(not(in_state(Screen::Setup))),
+                .after(stp_rules::RulesSet::Phases),
         );
 }
 
@@ -399,8 +396,16 @@ fn spawn_enterprise(
 }
 
 /// Where a token stands: its ring and sector, spread sideways when several share a space,
-/// with the current Defense corner pointing at the Enterprise.
-fn token_transform(angle: f32, radius: f32, slot: usize, of: usize, flipped: bool) -> Transform {
+/// with the current Defense corner pointing at the Enterprise: each point of damage turns the
+/// token a third of a turn, as on the table.
+fn token_transform(
+    angle: f32,
+    radius: f32,
+    slot: usize,
+    of: usize,
+    flipped: bool,
+    damage: u8,
+) -> Transform {
     let spread = 0.32;
     let offset = (slot as f32 - (of as f32 - 1.0) / 2.0) * spread / radius;
     let angle = angle + offset;
@@ -410,6 +415,7 @@ fn token_transform(angle: f32, radius: f32, slot: usize, of: usize, flipped: boo
     if flipped {
         rotation = Quat::from_rotation_y(-angle) * Quat::from_rotation_x(FRAC_PI_2);
     }
+    rotation *= Quat::from_rotation_z(f32::from(damage) * TAU / 3.0);
     Transform::from_translation(on_board(angle, radius, 0.06)).with_rotation(rotation)
 }
 
@@ -473,6 +479,10 @@ fn sync_pieces(
             slot,
             space.len(),
             t.cloaked,
+            builtin()
+                .threat(t.token)
+                .max_defense()
+                .saturating_sub(t.defense),
         );
         let mat = threat_material(&palette, t.token, t.cloaked);
         match pieces
