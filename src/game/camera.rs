@@ -1,8 +1,10 @@
 //! The camera orbits with the right mouse button, zooms with the wheel and resets with R.
 
-use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::egui_wants_any_keyboard_input;
+
+use super::panels::{TableRect, on_table};
 
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Orbit {
@@ -37,10 +39,7 @@ impl Orbit {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_camera).add_systems(
         Update,
-        (
-            orbit.run_if(not(egui_wants_any_pointer_input)),
-            reset.run_if(not(egui_wants_any_keyboard_input)),
-        ),
+        (orbit, reset.run_if(not(egui_wants_any_keyboard_input))),
     );
 }
 
@@ -49,22 +48,48 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn((Camera3d::default(), orbit.transform(), orbit));
 }
 
+/// Right-drag orbits, the wheel zooms — when the pointer is over the table, not a panel.
 fn orbit(
     mouse: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
+    windows: Query<&Window>,
+    table_rect: Res<TableRect>,
+    mut contexts: bevy_egui::EguiContexts,
+    mut dragging: Local<bool>,
+    mut last_cursor: Local<Option<Vec2>>,
     mut cameras: Query<(&mut Orbit, &mut Transform)>,
 ) {
-    let turning = mouse.pressed(MouseButton::Right) && motion.delta != Vec2::ZERO;
-    if !turning && scroll.delta.y == 0.0 {
+    let cursor = windows.iter().find_map(|w| w.cursor_position());
+    let over_table = match (cursor, contexts.ctx_mut()) {
+        (Some(cursor), Ok(ctx)) => on_table(ctx, &table_rect, cursor),
+        _ => false,
+    };
+    // A drag that starts on the table keeps turning the camera wherever it goes.
+    if mouse.just_pressed(MouseButton::Right) {
+        *dragging = over_table;
+    }
+    if !mouse.pressed(MouseButton::Right) {
+        *dragging = false;
+    }
+    // Cursor movement rather than raw device motion: it works the same under every X server.
+    let delta = match (cursor, *last_cursor) {
+        (Some(now), Some(before)) => now - before,
+        _ => Vec2::ZERO,
+    };
+    *last_cursor = cursor;
+    let turning = *dragging && delta != Vec2::ZERO;
+    let zooming = over_table && scroll.delta.y != 0.0;
+    if !turning && !zooming {
         return;
     }
     for (mut orbit, mut transform) in &mut cameras {
         if turning {
-            orbit.yaw -= motion.delta.x * 0.006;
-            orbit.pitch = (orbit.pitch + motion.delta.y * 0.006).clamp(0.25, 1.5);
+            orbit.yaw -= delta.x * 0.006;
+            orbit.pitch = (orbit.pitch + delta.y * 0.006).clamp(0.25, 1.5);
         }
-        orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(5.0, 30.0);
+        if zooming {
+            orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(5.0, 30.0);
+        }
         *transform = orbit.transform();
     }
 }

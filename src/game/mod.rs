@@ -64,7 +64,6 @@ pub fn run(launch: Launch) -> i32 {
             }),
     )
     .add_plugins(EguiPlugin::default())
-    .add_plugins(MeshPickingPlugin)
     .add_plugins(stp_rules::RulesPlugin)
     // Redraw only on input or while something animates.
     .insert_resource(WinitSettings::desktop_app())

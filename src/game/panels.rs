@@ -31,6 +31,7 @@ pub struct Overlays {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Overlays>()
+        .init_resource::<TableRect>()
         .add_systems(Update, remember_rolls)
         .add_systems(
             EguiPrimaryContextPass,
@@ -88,6 +89,7 @@ fn table_panels(
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
     replaying: Res<Replaying>,
+    mut table_rect: ResMut<TableRect>,
 ) -> Result {
     let Some(state) = state else { return Ok(()) };
     let watching = replaying.record.is_some();
@@ -102,7 +104,7 @@ fn table_panels(
     let active = state.turn.active;
     let content = builtin();
 
-    egui::Panel::top("phases").show(&mut root, |ui| {
+    let top = egui::Panel::top("phases").show(&mut root, |ui| {
         ui.horizontal_wrapped(|ui| {
             let seat = &state.players[active as usize];
             let character = &content.characters[seat.character as usize];
@@ -183,7 +185,7 @@ fn table_panels(
         }
     });
 
-    egui::Panel::bottom("log")
+    let bottom = egui::Panel::bottom("log")
         .default_size(120.0)
         .resizable(true)
         .show(&mut root, |ui| {
@@ -228,20 +230,49 @@ fn table_panels(
                 });
         });
 
-    egui::Panel::right("mission")
+    let right = egui::Panel::right("mission")
         .default_size(270.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| mission_card(ui, &state));
         });
 
-    egui::Panel::left("hands")
+    let left = egui::Panel::left("hands")
         .default_size(300.0)
         .show(&mut root, |ui| {
+            if watching {
+                ui.disable();
+            }
             egui::ScrollArea::vertical().show(ui, |ui| {
                 hands(ui, &state, &mut selection, &mut actions);
             });
         });
+    // What the panels leave free is the table: clicks and drags there belong to the 3D scene.
+    // (egui counts its whole background layer as "egui" when panels live in a custom root Ui.)
+    table_rect.0 = egui::Rect::from_min_max(
+        egui::pos2(left.response.rect.right(), top.response.rect.bottom()),
+        egui::pos2(right.response.rect.left(), bottom.response.rect.top()),
+    );
     Ok(())
+}
+
+/// The part of the window the panels leave to the 3D table (as of the last frame).
+#[derive(Resource, Debug)]
+pub struct TableRect(pub egui::Rect);
+
+impl Default for TableRect {
+    fn default() -> Self {
+        TableRect(egui::Rect::NOTHING)
+    }
+}
+
+/// Whether a window position is on the table: inside the panels' free space and not under an
+/// egui window, menu or tooltip.
+pub fn on_table(ctx: &egui::Context, rect: &TableRect, cursor: Vec2) -> bool {
+    let pos = egui::pos2(cursor.x, cursor.y);
+    rect.0.contains(pos)
+        && ctx
+            .layer_id_at(pos)
+            .is_none_or(|layer| layer.order == egui::Order::Background)
 }
 
 fn mission_card(ui: &mut egui::Ui, state: &GameState) {
@@ -530,16 +561,20 @@ fn board_labels(
     transforms: Query<&GlobalTransform>,
     overlays: Res<Overlays>,
     selection: Res<Selection>,
+    table_rect: Res<TableRect>,
 ) -> Result {
     let Some(state) = state else { return Ok(()) };
     let Ok((camera, camera_at)) = cameras.single() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("labels"),
-    ));
+    // Only over the table: labels of pieces behind a panel stay hidden.
+    let painter = ctx
+        .layer_painter(egui::LayerId::new(
+            egui::Order::Background,
+            egui::Id::new("labels"),
+        ))
+        .with_clip_rect(table_rect.0);
     let text = |at: Vec3, words: String, color: egui::Color32| {
         if let Ok(p) = camera.world_to_viewport(camera_at, at) {
             painter.text(

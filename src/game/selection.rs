@@ -29,9 +29,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<TokenClicked>()
         .add_systems(
             Update,
-            (play_on_clicked_token, show_refusals)
-                .chain()
-                .after(stp_rules::RulesSet::Phases),
+            (
+                click_tokens.before(stp_rules::RulesSet::Actions),
+                (play_on_clicked_token, show_refusals)
+                    .chain()
+                    .after(stp_rules::RulesSet::Phases),
+            ),
         );
 }
 
@@ -112,6 +115,45 @@ pub fn legal_targets(state: &GameState, selection: &Selection) -> Vec<(Target, S
                 .is_ok()
         })
         .collect()
+}
+
+/// A left click on the table picks the threat token nearest the pointer on screen (within a
+/// token's width).
+fn click_tokens(
+    mouse: Res<ButtonInput<MouseButton>>,
+    table_rect: Res<super::panels::TableRect>,
+    mut contexts: bevy_egui::EguiContexts,
+    windows: Query<&Window>,
+    cameras: Query<(&Camera, &GlobalTransform), With<super::camera::Orbit>>,
+    tokens: Query<(&super::table::ThreatPiece, &GlobalTransform)>,
+    mut clicked: MessageWriter<TokenClicked>,
+) {
+    if !mouse.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let Some(cursor) = windows.iter().find_map(|w| w.cursor_position()) else {
+        return;
+    };
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return;
+    };
+    if !super::panels::on_table(ctx, &table_rect, cursor) {
+        return;
+    }
+    let Ok((camera, at)) = cameras.single() else {
+        return;
+    };
+    let nearest = tokens
+        .iter()
+        .filter_map(|(piece, place)| {
+            let screen = camera.world_to_viewport(at, place.translation()).ok()?;
+            Some((piece.0, screen.distance(cursor)))
+        })
+        .filter(|(_, distance)| *distance < 28.0)
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    if let Some((token, _)) = nearest {
+        clicked.write(TokenClicked(token));
+    }
 }
 
 fn play_on_clicked_token(

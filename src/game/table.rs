@@ -506,7 +506,6 @@ fn sync_pieces(
                         Glide { to },
                         ThreatPiece(t.token),
                     ))
-                    .observe(click_token)
                     .id();
                 if let Some(border) = border_material(&palette, t.token) {
                     let ring = commands
@@ -733,18 +732,5 @@ fn fade_effects(
             transform.scale *= 1.0 + effect.grow * time.delta_secs();
             redraw.write(RequestRedraw);
         }
-    }
-}
-
-/// A click on a threat token: the selection decides what it means.
-fn click_token(
-    click: On<Pointer<Click>>,
-    pieces: Query<&ThreatPiece>,
-    mut clicked: MessageWriter<super::selection::TokenClicked>,
-) {
-    if click.button == PointerButton::Primary
-        && let Ok(piece) = pieces.get(click.entity)
-    {
-        clicked.write(super::selection::TokenClicked(piece.0));
     }
 }
