@@ -4,4 +4,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/star-trek-panic/target}"
-exec cargo run --release --locked --quiet -- simulate "$@"
+# The headless commands need no renderer: leaving it out keeps the release build short.
+exec cargo run --release --locked --quiet --no-default-features -- simulate "$@"
