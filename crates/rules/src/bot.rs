@@ -209,7 +209,8 @@ fn redraw(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action
 
 /// Ruling R1: with nothing playable, discard the least useful card so the hand turns over.
 fn stand_down(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
-    if state.turn.discarded || hand.is_empty() || state.has_legal_play(player) {
+    // Only a full hand is stuck: a shorter one draws fresh cards next turn anyway.
+    if state.turn.discarded || hand.len() < state.hand_size() || state.has_legal_play(player) {
         return None;
     }
     let card = hand.iter().copied().min_by_key(|c| card_value(state, *c))?;
