@@ -84,11 +84,7 @@ impl SimArgs {
         };
         let mut iter = args.iter();
         while let Some(flag) = iter.next() {
-            let mut value = |name: &str| {
-                iter.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{name} needs a value"))
-            };
+            let mut value = |name: &str| next_value(&mut iter, name);
             match flag.as_str() {
                 "--games" => sim.games = number(&value("--games")?, "--games")?,
                 "--players" => sim.players = number(&value("--players")?, "--players")? as usize,
@@ -105,6 +101,16 @@ impl SimArgs {
         }
         Ok(sim)
     }
+}
+
+/// The value after an option, or a message naming the option.
+fn next_value<'a>(
+    iter: &mut impl Iterator<Item = &'a String>,
+    name: &str,
+) -> Result<String, String> {
+    iter.next()
+        .cloned()
+        .ok_or_else(|| format!("{name} needs a value"))
 }
 
 fn number(text: &str, name: &str) -> Result<u64, String> {
@@ -263,11 +269,7 @@ impl PlayArgs {
         let mut play = PlayArgs::default();
         let mut iter = args.iter();
         while let Some(flag) = iter.next() {
-            let mut value = |name: &str| {
-                iter.next()
-                    .cloned()
-                    .ok_or_else(|| format!("{name} needs a value"))
-            };
+            let mut value = |name: &str| next_value(&mut iter, name);
             match flag.as_str() {
                 "--seed" => play.seed = Some(number(&value("--seed")?, "--seed")?),
                 "--players" => {

@@ -253,7 +253,6 @@ fn spawn_board(
         Mesh3d(meshes.add(Cuboid::new(0.35, 0.35, 0.35))),
         MeshMaterial3d(material(&mut materials, Color::srgb(0.95, 0.95, 0.95))),
         Transform::from_translation(DIE).with_rotation(Quat::from_rotation_y(0.4)),
-        Die,
     ));
     for (at, color) in PILES.iter().zip([
         Color::srgb(0.2, 0.3, 0.7),
@@ -265,7 +264,6 @@ fn spawn_board(
             Mesh3d(meshes.add(Cuboid::new(0.5, 0.25, 0.7))),
             MeshMaterial3d(material(&mut materials, color)),
             Transform::from_translation(*at).with_rotation(Quat::from_rotation_y(0.3)),
-            Pile,
         ));
     }
     spawn_enterprise(&mut commands, &mut meshes, &mut materials, &palette);
@@ -279,14 +277,6 @@ pub const PILES: [Vec3; 4] = [
     Vec3::new(3.3, 0.13, -4.5),
 ];
 pub const DIE: Vec3 = Vec3::new(4.3, 0.18, 3.8);
-
-/// The die beside the board (its last roll is written over it by the panels).
-#[derive(Component)]
-pub struct Die;
-
-/// Deck, discard, bag and removed piles.
-#[derive(Component)]
-pub struct Pile;
 
 /// A recognisable Constitution-class silhouette from primitives: saucer, neck, engineering
 /// hull and two nacelles, pointing at −Z (the Front).

@@ -341,7 +341,7 @@ fn exposure(state: &GameState, heading: u8) -> i32 {
 }
 
 fn maneuver(state: &GameState) -> Option<Action> {
-    if !state.can_maneuver(ManeuverKind::Clockwise) {
+    if !state.can_maneuver() {
         return None;
     }
     if let Some((sector, _)) = destination(state) {

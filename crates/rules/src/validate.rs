@@ -3,7 +3,6 @@
 
 use crate::actions::{Action, PlayerAction, RangeShift, Refusal, Target};
 use crate::content::{Ability, CardEffect, builtin};
-use crate::events::ManeuverKind;
 use crate::state::{
     CardId, FACINGS, GameState, Phase, PlayerId, Range, SectionKind, SectionRef, SectionState,
     TokenId, Window, arc_of_facing, farther, nearer,
@@ -532,7 +531,7 @@ impl GameState {
     }
 
     /// Whether a maneuver is legal now (used by bots and the UI to light up controls).
-    pub fn can_maneuver(&self, _kind: ManeuverKind) -> bool {
+    pub fn can_maneuver(&self) -> bool {
         self.turn.phase == Phase::PlayAndManeuver
             && self.turn.window.is_none()
             && self.validate_maneuver().is_ok()
