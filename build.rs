@@ -1,8 +1,8 @@
 //! Checks the game data in `assets/` when the crate builds: a missing or contradictory entry is
 //! a build error naming the file and the entry, not a surprise at run time.
 
-#[path = "crates/rules/src/content/schema.rs"]
-#[allow(dead_code)]
+#[path = "crates/rules/src/content/schema/mod.rs"]
+#[allow(dead_code, unused_imports)]
 mod schema;
 
 use std::path::Path;
@@ -17,7 +17,9 @@ const FILES: [&str; 6] = [
 ];
 
 fn main() {
-    println!("cargo:rerun-if-changed=crates/rules/src/content/schema.rs");
+    for part in ["mod.rs", "checks.rs", "text.rs"] {
+        println!("cargo:rerun-if-changed=crates/rules/src/content/schema/{part}");
+    }
     let mut texts = Vec::new();
     for file in FILES {
         let path = Path::new("assets").join(file);

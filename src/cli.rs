@@ -12,51 +12,179 @@ usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
                   [--screenshot FILE.png] [--load SAVE.json]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
-                           [--no-check]
+                           [--no-check] [--record DIR]
   star-trek-panic balance  [--games N] [--players P] [--seed S]
   star-trek-panic replay FILE [--json]
+  star-trek-panic help
 
   (no command) open the 3D tabletop; --seed/--players/--preset skip the setup screen and
-             deal that game; --autoplay-turns lets the bot play T turns; --screenshot saves
-             the table at 1280x720 and exits; --load opens a saved game (a bad file is
-             refused with a message before any window opens).
-  simulate   play N complete games headless with the built-in bot and print a summary.
-             Invariants are checked after every step unless --no-check is given.
+             deal that game; --autoplay-turns lets the bot play T turns (0 to 4294967295);
+             --screenshot saves the table at 1280x720 and exits; --load opens a saved game
+             (a bad file is refused with a message before any window opens; it cannot be
+             combined with --seed, --players or --preset).
+  simulate   play N complete games headless with the built-in bot and print a summary
+             (--json: one JSON object). Invariants are checked after every step unless
+             --no-check is given. --record DIR writes every game as a replay file in DIR.
   balance    simulate every preset and print the win-rate table (Markdown) for the README.
   replay     replay a recorded game (.json) or a scenario (.ron) headless; exits 0 when every
-             action is legal and a recorded final state hash matches.
-  --record DIR (simulate) writes every game as a replay file in DIR.
+             action is legal and a recorded final state hash matches (--json: the final
+             table as JSON).
+
+  Players are 1–6; other numbers are whole numbers. Each option is given at most once, and a
+  command refuses an option it does not take: the exit status is then 2.
 ";
+
+/// The options each command takes, in the order of the usage text.
+const PLAY_OPTIONS: &[&str] = &[
+    "--seed",
+    "--players",
+    "--preset",
+    "--autoplay-turns",
+    "--screenshot",
+    "--load",
+];
+const SIMULATE_OPTIONS: &[&str] = &[
+    "--games",
+    "--players",
+    "--preset",
+    "--seed",
+    "--json",
+    "--no-check",
+    "--record",
+];
+const BALANCE_OPTIONS: &[&str] = &["--games", "--players", "--seed"];
+pub(crate) const REPLAY_OPTIONS: &[&str] = &["--json"];
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
-    match args.first().map(String::as_str) {
-        Some("simulate") => match SimArgs::parse(&args[1..]) {
-            Ok(sim) => simulate(&sim),
-            Err(message) => {
-                eprintln!("error: {message}\n\n{USAGE}");
-                2
-            }
-        },
-        Some("balance") => match SimArgs::parse(&args[1..]) {
-            Ok(sim) => balance(&sim),
-            Err(message) => {
-                eprintln!("error: {message}\n\n{USAGE}");
-                2
-            }
-        },
-        Some("replay") => crate::replay::run(&args[1..]),
-        Some("--help") | Some("-h") | Some("help") => {
-            print!("{USAGE}");
-            0
+    if args.iter().any(|a| a == "--help" || a == "-h") || args.first().is_some_and(|a| a == "help")
+    {
+        print!("{USAGE}");
+        return 0;
+    }
+    let parsed = match args.first().map(String::as_str) {
+        Some("simulate") => SimArgs::parse(&args[1..]).map(|sim| simulate(&sim)),
+        Some("balance") => BalanceArgs::parse(&args[1..]).map(|args| balance(&args)),
+        Some("replay") => return crate::replay::run(&args[1..]),
+        _ => PlayArgs::parse(args).map(PlayArgs::run),
+    };
+    parsed.unwrap_or_else(|message| refuse(&message))
+}
+
+/// Refuses a command line: the message, the usage text, exit status 2.
+pub(crate) fn refuse(message: &str) -> i32 {
+    eprintln!("error: {message}\n\n{USAGE}");
+    2
+}
+
+/// One argument of a command line, as [`Args`] reads it.
+pub(crate) enum Arg<'a> {
+    /// An option the command takes, given for the first time.
+    Option(&'a str),
+    /// Anything that is not an option (a file name).
+    Plain(&'a str),
+}
+
+/// Reads a command's arguments: refuses options the command does not take, options given
+/// twice and options whose value is missing.
+pub(crate) struct Args<'a> {
+    /// The command, as the messages name it.
+    command: &'static str,
+    accepted: &'static [&'static str],
+    rest: std::slice::Iter<'a, String>,
+    seen: Vec<&'a str>,
+}
+
+impl<'a> Args<'a> {
+    pub(crate) fn new(
+        command: &'static str,
+        accepted: &'static [&'static str],
+        args: &'a [String],
+    ) -> Self {
+        Args {
+            command,
+            accepted,
+            rest: args.iter(),
+            seen: Vec::new(),
         }
-        _ => match PlayArgs::parse(args) {
-            Ok(play) => play.run(),
-            Err(message) => {
-                eprintln!("error: {message}\n\n{USAGE}");
-                2
-            }
-        },
+    }
+
+    /// The next argument; `Err` for an option this command does not take or one given twice.
+    pub(crate) fn next(&mut self) -> Result<Option<Arg<'a>>, String> {
+        let Some(arg) = self.rest.next().map(String::as_str) else {
+            return Ok(None);
+        };
+        if !is_option(arg) {
+            return Ok(Some(Arg::Plain(arg)));
+        }
+        if !self.accepted.contains(&arg) {
+            let takes = self.accepted.join(", ");
+            let elsewhere = [
+                ("the tabletop", PLAY_OPTIONS),
+                ("simulate", SIMULATE_OPTIONS),
+                ("balance", BALANCE_OPTIONS),
+                ("replay", REPLAY_OPTIONS),
+            ]
+            .into_iter()
+            .filter(|(_, options)| options.contains(&arg))
+            .map(|(command, _)| command)
+            .collect::<Vec<_>>();
+            return Err(if elsewhere.is_empty() {
+                format!("unknown option `{arg}` ({} takes {takes})", self.command)
+            } else {
+                format!(
+                    "{} does not take `{arg}` (that is an option of {}); it takes {takes}",
+                    self.command,
+                    elsewhere.join(" and ")
+                )
+            });
+        }
+        if self.seen.contains(&arg) {
+            return Err(format!("{arg} is given twice"));
+        }
+        self.seen.push(arg);
+        Ok(Some(Arg::Option(arg)))
+    }
+
+    /// The value after option `name`, or a message naming the option.
+    pub(crate) fn value(&mut self, name: &str) -> Result<&'a str, String> {
+        match self.rest.next().map(String::as_str) {
+            Some(value) if !is_option(value) => Ok(value),
+            Some(option) => Err(format!("{name} needs a value, not the option `{option}`")),
+            None => Err(format!("{name} needs a value")),
+        }
+    }
+
+    /// The whole number after option `name`, at most `max`.
+    fn number(&mut self, name: &str, max: u64) -> Result<u64, String> {
+        let text = self.value(name)?;
+        number(text, name, max)
+    }
+
+    /// The player count after `--players`: 1 to 6.
+    fn players(&mut self) -> Result<usize, String> {
+        let text = self.value("--players")?;
+        match number(text, "--players", u64::MAX) {
+            Ok(n @ 1..=6) => Ok(n as usize),
+            _ => Err(format!("--players must be 1–6, not `{text}`")),
+        }
+    }
+}
+
+/// Whether an argument is an option (`-x`, `--x`) rather than a value; a negative number is
+/// a value (refused later as not a whole number).
+fn is_option(arg: &str) -> bool {
+    arg.starts_with('-') && arg.len() > 1 && arg.parse::<i64>().is_err()
+}
+
+/// `text` as a whole number from 0 to `max`, or a message naming option `name`.
+fn number(text: &str, name: &str, max: u64) -> Result<u64, String> {
+    match text.parse::<u64>() {
+        Ok(n) if n <= max => Ok(n),
+        Err(e) if *e.kind() != std::num::IntErrorKind::PosOverflow => {
+            Err(format!("{name} expects a whole number, not `{text}`"))
+        }
+        _ => Err(format!("{name} must be at most {max}, not `{text}`")),
     }
 }
 
@@ -71,9 +199,9 @@ pub struct SimArgs {
     pub record: Option<std::path::PathBuf>,
 }
 
-impl SimArgs {
-    pub fn parse(args: &[String]) -> Result<SimArgs, String> {
-        let mut sim = SimArgs {
+impl Default for SimArgs {
+    fn default() -> Self {
+        SimArgs {
             games: 100,
             players: 4,
             preset: "standard".into(),
@@ -81,41 +209,59 @@ impl SimArgs {
             json: false,
             check: true,
             record: None,
-        };
-        let mut iter = args.iter();
-        while let Some(flag) = iter.next() {
-            let mut value = |name: &str| next_value(&mut iter, name);
-            match flag.as_str() {
-                "--games" => sim.games = number(&value("--games")?, "--games")?,
-                "--players" => sim.players = number(&value("--players")?, "--players")? as usize,
-                "--preset" => sim.preset = value("--preset")?,
-                "--seed" => sim.seed = number(&value("--seed")?, "--seed")?,
-                "--json" => sim.json = true,
-                "--no-check" => sim.check = false,
-                "--record" => sim.record = Some(value("--record")?.into()),
-                other => return Err(format!("unknown option `{other}`")),
-            }
         }
-        if !(1..=6).contains(&sim.players) {
-            return Err(format!("--players must be 1–6, not {}", sim.players));
+    }
+}
+
+impl SimArgs {
+    pub fn parse(args: &[String]) -> Result<SimArgs, String> {
+        let mut sim = SimArgs::default();
+        let mut args = Args::new("simulate", SIMULATE_OPTIONS, args);
+        while let Some(arg) = args.next()? {
+            match arg {
+                Arg::Option("--games") => sim.games = args.number("--games", u64::MAX)?,
+                Arg::Option("--players") => sim.players = args.players()?,
+                Arg::Option("--preset") => sim.preset = args.value("--preset")?.to_string(),
+                Arg::Option("--seed") => sim.seed = args.number("--seed", u64::MAX)?,
+                Arg::Option("--json") => sim.json = true,
+                Arg::Option("--no-check") => sim.check = false,
+                Arg::Option("--record") => sim.record = Some(args.value("--record")?.into()),
+                Arg::Option(other) => unreachable!("{other} is in SIMULATE_OPTIONS"),
+                Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
+            }
         }
         Ok(sim)
     }
 }
 
-/// The value after an option, or a message naming the option.
-fn next_value<'a>(
-    iter: &mut impl Iterator<Item = &'a String>,
-    name: &str,
-) -> Result<String, String> {
-    iter.next()
-        .cloned()
-        .ok_or_else(|| format!("{name} needs a value"))
+/// `balance`: every preset is simulated without invariant checks or records.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BalanceArgs {
+    pub games: u64,
+    pub players: usize,
+    pub seed: u64,
 }
 
-fn number(text: &str, name: &str) -> Result<u64, String> {
-    text.parse()
-        .map_err(|_| format!("{name} expects a whole number, not `{text}`"))
+impl BalanceArgs {
+    pub fn parse(args: &[String]) -> Result<BalanceArgs, String> {
+        let defaults = SimArgs::default();
+        let mut balance = BalanceArgs {
+            games: defaults.games,
+            players: defaults.players,
+            seed: defaults.seed,
+        };
+        let mut args = Args::new("balance", BALANCE_OPTIONS, args);
+        while let Some(arg) = args.next()? {
+            match arg {
+                Arg::Option("--games") => balance.games = args.number("--games", u64::MAX)?,
+                Arg::Option("--players") => balance.players = args.players()?,
+                Arg::Option("--seed") => balance.seed = args.number("--seed", u64::MAX)?,
+                Arg::Option(other) => unreachable!("{other} is in BALANCE_OPTIONS"),
+                Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
+            }
+        }
+        Ok(balance)
+    }
 }
 
 /// Plays the games of one run; `Err` carries a setup error's message.
@@ -215,17 +361,20 @@ fn print_summary(s: &Summary) {
 }
 
 /// Every preset, in the order of the data file, as a Markdown table.
-fn balance(sim: &SimArgs) -> i32 {
+fn balance(args: &BalanceArgs) -> i32 {
     println!(
         "| preset | missions | win rate | mean turns | lost: hull | lost: deck | lost: stalemate |"
     );
     println!("|---|---|---|---|---|---|---|");
     for preset in &stp_rules::content::builtin().presets {
         let run = SimArgs {
+            games: args.games,
+            players: args.players,
             preset: preset.id.clone(),
+            seed: args.seed,
+            json: false,
             check: false,
             record: None,
-            ..sim.clone()
         };
         let s = match run_games(&run) {
             Ok(summary) => summary,
@@ -248,7 +397,7 @@ fn balance(sim: &SimArgs) -> i32 {
     }
     println!(
         "\n{} games per preset, {} players, seed {}: `star-trek-panic balance --games {} --players {} --seed {}`",
-        sim.games, sim.players, sim.seed, sim.games, sim.players, sim.seed
+        args.games, args.players, args.seed, args.games, args.players, args.seed
     );
     0
 }
@@ -267,39 +416,47 @@ pub struct PlayArgs {
 impl PlayArgs {
     pub fn parse(args: &[String]) -> Result<PlayArgs, String> {
         let mut play = PlayArgs::default();
-        let mut iter = args.iter();
-        while let Some(flag) = iter.next() {
-            let mut value = |name: &str| next_value(&mut iter, name);
-            match flag.as_str() {
-                "--seed" => play.seed = Some(number(&value("--seed")?, "--seed")?),
-                "--players" => {
-                    let n = number(&value("--players")?, "--players")? as usize;
-                    if !(1..=6).contains(&n) {
-                        return Err(format!("--players must be 1–6, not {n}"));
-                    }
-                    play.players = Some(n);
-                }
-                "--preset" => {
-                    let preset = value("--preset")?;
-                    if stp_rules::content::builtin().preset(&preset).is_none() {
+        let mut args = Args::new("the tabletop", PLAY_OPTIONS, args);
+        let mut first = true;
+        while let Some(arg) = args.next()? {
+            match arg {
+                Arg::Option("--seed") => play.seed = Some(args.number("--seed", u64::MAX)?),
+                Arg::Option("--players") => play.players = Some(args.players()?),
+                Arg::Option("--preset") => {
+                    let preset = args.value("--preset")?;
+                    if stp_rules::content::builtin().preset(preset).is_none() {
                         return Err(format!("unknown preset `{preset}`"));
                     }
-                    play.preset = Some(preset);
+                    play.preset = Some(preset.to_string());
                 }
-                "--autoplay-turns" => {
-                    play.autoplay_turns =
-                        number(&value("--autoplay-turns")?, "--autoplay-turns")? as u32
+                Arg::Option("--autoplay-turns") => {
+                    let turns = args.number("--autoplay-turns", u32::MAX.into())?;
+                    play.autoplay_turns = u32::try_from(turns).expect("at most u32::MAX");
                 }
-                "--screenshot" => play.screenshot = Some(value("--screenshot")?.into()),
-                "--load" => {
-                    let path: std::path::PathBuf = value("--load")?.into();
+                Arg::Option("--screenshot") => {
+                    play.screenshot = Some(args.value("--screenshot")?.into());
+                }
+                Arg::Option("--load") => {
+                    let path: std::path::PathBuf = args.value("--load")?.into();
                     if let Err(err) = stp_rules::files::SaveFile::load(&path) {
                         return Err(format!("{}: {err}", path.display()));
                     }
                     play.load = Some(path);
                 }
-                other => return Err(format!("unknown option `{other}`")),
+                Arg::Option(other) => unreachable!("{other} is in PLAY_OPTIONS"),
+                Arg::Plain(other) if first => return Err(format!("unknown command `{other}`")),
+                Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
             }
+            first = false;
+        }
+        if play.load.is_some()
+            && (play.seed.is_some() || play.players.is_some() || play.preset.is_some())
+        {
+            return Err(
+                "--load opens a saved game with its own seed, players and preset: it cannot be \
+                 combined with --seed, --players or --preset"
+                    .into(),
+            );
         }
         Ok(play)
     }

@@ -1,5 +1,6 @@
 //! The `replay` subcommand: replays a recorded game or a scenario headless.
 
+use crate::cli::{Arg, Args, REPLAY_OPTIONS};
 use stp_rules::files::{FileError, ReplayFile, hash_text};
 use stp_rules::report::report;
 use stp_rules::scenario::Scenario;
@@ -7,23 +8,33 @@ use stp_rules::scenario::Scenario;
 /// Exit codes: 0 the replay matches, 1 an action is illegal or the hash differs, 2 the file
 /// cannot be read.
 pub fn run(args: &[String]) -> i32 {
+    match parse(args) {
+        Ok((file, json)) => replay(&file, json),
+        Err(message) => crate::cli::refuse(&message),
+    }
+}
+
+/// The file to replay and whether `--json` was given.
+fn parse(args: &[String]) -> Result<(String, bool), String> {
     let mut json = false;
     let mut file = None;
-    for arg in args {
-        match arg.as_str() {
-            "--json" => json = true,
-            other if other.starts_with("--") => {
-                eprintln!("error: unknown option `{other}`");
-                return 2;
+    let mut args = Args::new("replay", REPLAY_OPTIONS, args);
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Option("--json") => json = true,
+            Arg::Option(other) => unreachable!("{other} is in REPLAY_OPTIONS"),
+            Arg::Plain(name) if file.is_none() => file = Some(name.to_string()),
+            Arg::Plain(name) => {
+                return Err(format!("replay takes one file, not also `{name}`"));
             }
-            other => file = Some(other.to_string()),
         }
     }
-    let Some(file) = file else {
-        eprintln!("error: replay needs a file: star-trek-panic replay FILE [--json]");
-        return 2;
-    };
-    let text = match std::fs::read_to_string(&file) {
+    let file = file.ok_or("replay needs a file: star-trek-panic replay FILE [--json]")?;
+    Ok((file, json))
+}
+
+fn replay(file: &str, json: bool) -> i32 {
+    let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
         Err(err) => {
             eprintln!("error: {file}: {err}");
@@ -34,12 +45,12 @@ pub fn run(args: &[String]) -> i32 {
     let (state, result) = if scenario {
         match Scenario::from_text(&text) {
             Ok(s) => s.run(),
-            Err(err) => return refuse_file(&file, &err),
+            Err(err) => return refuse_file(file, &err),
         }
     } else {
         match ReplayFile::from_text(&text) {
             Ok(r) => r.run(),
-            Err(err) => return refuse_file(&file, &err),
+            Err(err) => return refuse_file(file, &err),
         }
     };
     let code = match &result {
@@ -52,7 +63,13 @@ pub fn run(args: &[String]) -> i32 {
     }
     match (&state, json) {
         (Some(state), true) => {
-            let mut value = serde_json::to_value(report(state)).unwrap_or_default();
+            let mut value = match serde_json::to_value(report(state)) {
+                Ok(value) => value,
+                Err(err) => {
+                    eprintln!("error: {file}: the report cannot be written as JSON: {err}");
+                    return 2;
+                }
+            };
             value["matches"] = serde_json::Value::Bool(result.is_ok());
             if let Err(err) = &result {
                 value["error"] = serde_json::Value::String(err.to_string());

@@ -1,7 +1,10 @@
 //! The one test that opens a window: the real game under Xvfb with Mesa's software Vulkan,
 //! played by the bot for a few turns, then saved as a 1280x720 picture that is not blank.
 
+use std::io::Read;
 use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 struct Xvfb(Child);
@@ -22,6 +25,49 @@ fn start_xvfb(display: &str) -> Xvfb {
         .expect("Xvfb is installed by scripts/setup.sh");
     std::thread::sleep(Duration::from_millis(800));
     Xvfb(child)
+}
+
+/// What a child wrote to one of its pipes, read as it comes so that a noisy child never blocks
+/// on a full pipe; readable while the child still runs.
+struct Drained {
+    text: Arc<Mutex<Vec<u8>>>,
+    reader: Option<JoinHandle<()>>,
+}
+
+impl Drained {
+    fn start(pipe: Option<impl Read + Send + 'static>) -> Drained {
+        let text = Arc::new(Mutex::new(Vec::new()));
+        let reader = pipe.map(|mut pipe| {
+            let text = Arc::clone(&text);
+            std::thread::spawn(move || {
+                let mut chunk = [0; 8192];
+                loop {
+                    match pipe.read(&mut chunk) {
+                        Ok(0) => break,
+                        Ok(n) => text
+                            .lock()
+                            .expect("not poisoned")
+                            .extend_from_slice(&chunk[..n]),
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                        Err(_) => break,
+                    }
+                }
+            })
+        });
+        Drained { text, reader }
+    }
+
+    /// Everything read so far; after `finish`, everything the child wrote.
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.text.lock().expect("not poisoned")).into_owned()
+    }
+
+    /// Waits for the pipe to close (the child has exited).
+    fn finish(&mut self) {
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+    }
 }
 
 #[test]
@@ -54,6 +100,15 @@ fn screenshot_of_the_table_is_1280x720_and_not_blank() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run the game");
+    let mut stdout = Drained::start(game.stdout.take());
+    let mut stderr = Drained::start(game.stderr.take());
+    let log = |stdout: &Drained, stderr: &Drained| {
+        format!(
+            "--- stdout ---\n{}\n--- stderr ---\n{}",
+            stdout.text(),
+            stderr.text()
+        )
+    };
     // Software rendering compiles every shader on the CPU: allow minutes, not forever.
     let status = loop {
         if let Some(status) = game.try_wait().expect("wait") {
@@ -61,17 +116,20 @@ fn screenshot_of_the_table_is_1280x720_and_not_blank() {
         }
         if started.elapsed() > Duration::from_secs(600) {
             let _ = game.kill();
-            panic!("the game did not save its screenshot within 10 minutes");
+            let _ = game.wait();
+            panic!(
+                "the game did not save its screenshot within 10 minutes\n{}",
+                log(&stdout, &stderr)
+            );
         }
         std::thread::sleep(Duration::from_millis(200));
     };
-    let output = game.wait_with_output().expect("output");
-    assert!(
-        status.success(),
-        "the game failed: {status}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let file = std::fs::File::open(&path).expect("the screenshot exists");
+    stdout.finish();
+    stderr.finish();
+    let log = log(&stdout, &stderr);
+    assert!(status.success(), "the game failed: {status}\n{log}");
+    let file = std::fs::File::open(&path)
+        .unwrap_or_else(|err| panic!("no screenshot at {}: {err}\n{log}", path.display()));
     let decoder = png::Decoder::new(std::io::BufReader::new(file));
     let mut reader = decoder.read_info().expect("a PNG");
     let mut pixels = vec![0; reader.output_buffer_size().expect("size")];

@@ -76,7 +76,9 @@ fn bad_save_files_are_refused_and_never_replace_a_good_one() {
         ("json but not ours".into(), r#"{"hello": "world"}"#.into()),
         (
             "a replay, not a save".into(),
-            ReplayFile::new(&good.options, &good.actions, 1).to_text(),
+            ReplayFile::new(&good.options, &good.actions, 1)
+                .to_text()
+                .expect("serializes"),
         ),
         (
             "newer".into(),
@@ -145,7 +147,7 @@ fn bad_save_files_are_refused_and_never_replace_a_good_one() {
 
 #[test]
 fn newer_and_foreign_saves_say_so() {
-    let good = mid_game_save().to_text();
+    let good = mid_game_save().to_text().expect("serializes");
     let newer = good.replacen("\"version\": 1", "\"version\": 7", 1);
     assert_eq!(
         SaveFile::from_text(&newer).map(|_| ()),
@@ -177,6 +179,134 @@ fn saves_are_written_atomically() {
     assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
 }
 
+/// A write that fails returns the error and leaves the file it would have replaced as it
+/// was: here the temporary file's name is taken by a folder, so the new text has nowhere to
+/// go; and a path under a plain file cannot be written at all.
+#[test]
+fn a_failed_write_leaves_the_old_save_intact() {
+    let dir = scratch_dir("failed-write");
+    let path = dir.join("slot.json");
+    let old = mid_game_save();
+    old.write(&path).expect("write");
+    let old_text = std::fs::read_to_string(&path).expect("read");
+    std::fs::create_dir(dir.join("slot.json.tmp")).expect("block the temporary file");
+
+    let mut newer = old.clone();
+    newer.actions.clear();
+    let err = newer
+        .write(&path)
+        .expect_err("the temporary file cannot be created");
+    assert!(matches!(err, FileError::Io(_)), "{err:?}");
+    assert!(err.to_string().contains("slot.json"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), old_text);
+    assert!(SaveFile::load(&path).is_ok(), "the old save still loads");
+    let err = write_atomically(&path, "").expect_err("blocked");
+    assert!(matches!(err, FileError::Io(_)), "{err:?}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), old_text);
+
+    let under_a_file = path.join("inner.json");
+    let err = old
+        .write(&under_a_file)
+        .expect_err("a file is not a folder");
+    assert!(matches!(err, FileError::Io(_)), "{err:?}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), old_text);
+}
+
+/// The file and setup errors are `std::error::Error`s whose messages read as before they
+/// were derived with `thiserror`.
+#[test]
+fn file_and_setup_errors_keep_their_messages() {
+    let cases: Vec<(FileError, &str)> = vec![
+        (
+            FileError::Io("denied".into()),
+            "cannot read or write the file: denied",
+        ),
+        (
+            FileError::Unwritable("key must be a string".into()),
+            "the game cannot be written as a file: key must be a string",
+        ),
+        (
+            FileError::Corrupt("EOF".into()),
+            "the file is damaged or incomplete: EOF",
+        ),
+        (
+            FileError::Foreign {
+                found: "tricorder-log".into(),
+                expected: files::SAVE_FORMAT,
+            },
+            "this is not a star-trek-panic-save file (it says `tricorder-log`)",
+        ),
+        (
+            FileError::NewerVersion { found: 7 },
+            "the file was written by a newer version (format 7; this game reads up to 1); \
+             update the game to open it",
+        ),
+        (
+            FileError::HashMismatch,
+            "the file's contents do not match its checksum: it was altered or damaged",
+        ),
+        (
+            FileError::Inconsistent("two Kirks".into()),
+            "the saved game is not a legal table: two Kirks",
+        ),
+        (
+            FileError::Setup(SetupError::PlayerCount(9)),
+            "the game cannot be set up: Star Trek Panic needs 1–6 players, not 9",
+        ),
+        (
+            FileError::IllegalAction {
+                index: 4,
+                reason: Refusal::NotYourTurn { active: 1 },
+            },
+            "action 4 is illegal: it is player 2's turn",
+        ),
+        (
+            FileError::ReplayDiverged {
+                expected: "00000000000000aa".into(),
+                actual: "00000000000000bb".into(),
+            },
+            "the replay ends in state 00000000000000bb, not the recorded 00000000000000aa",
+        ),
+    ];
+    for (err, message) in cases {
+        let as_error: &dyn std::error::Error = &err;
+        assert_eq!(as_error.to_string(), message);
+    }
+    let setup: Vec<(SetupError, &str)> = vec![
+        (
+            SetupError::PlayerCount(0),
+            "Star Trek Panic needs 1–6 players, not 0",
+        ),
+        (
+            SetupError::UnknownCharacter("q".into()),
+            "unknown character `q`",
+        ),
+        (
+            SetupError::CharacterTwice("spock".into()),
+            "character `spock` is chosen twice",
+        ),
+    ];
+    for (err, message) in setup {
+        let as_error: &dyn std::error::Error = &err;
+        assert_eq!(as_error.to_string(), message);
+    }
+    let unknown = GameState::new(&GameOptions::quick(1, 2, "warp-11")).unwrap_err();
+    assert_eq!(unknown, SetupError::UnknownPreset("warp-11".into()));
+    let names: Vec<&str> = content::builtin()
+        .presets
+        .iter()
+        .map(|p| p.id.as_str())
+        .collect();
+    assert_eq!(
+        unknown.to_string(),
+        format!("unknown preset `warp-11` (presets: {})", names.join(", "))
+    );
+    assert!(
+        unknown.to_string().contains("cadet, ensign, standard"),
+        "{unknown}"
+    );
+}
+
 /// Recorded simulator games replay to the same hashes.
 #[test]
 fn recorded_simulator_games_replay_to_the_same_hash() {
@@ -185,7 +315,7 @@ fn recorded_simulator_games_replay_to_the_same_hash() {
             GameOptions::quick(game_seed(77, index), 1 + (index % 6) as usize, "standard");
         let record = play_game(&options, false, true).expect("setup");
         let replay = ReplayFile::new(&options, &record.actions, record.final_hash);
-        let parsed = ReplayFile::from_text(&replay.to_text()).expect("parse");
+        let parsed = ReplayFile::from_text(&replay.to_text().expect("serializes")).expect("parse");
         let (state, result) = parsed.run();
         assert_eq!(result, Ok(()));
         assert_eq!(state.map(|s| s.state_hash()), Some(record.final_hash));
@@ -222,7 +352,9 @@ fn broken_replays_name_the_action_and_the_reason() {
 fn bad_replay_files_are_refused() {
     let options = GameOptions::quick(8, 3, "cadet");
     let record = play_game(&options, false, true).expect("setup");
-    let text = ReplayFile::new(&options, &record.actions, record.final_hash).to_text();
+    let text = ReplayFile::new(&options, &record.actions, record.final_hash)
+        .to_text()
+        .expect("serializes");
     for cut in [0, 5, text.len() / 2, text.len() - 1] {
         assert!(ReplayFile::from_text(&text[..cut]).is_err());
     }
@@ -580,4 +712,164 @@ fn load_option_refuses_bad_saves_with_a_message() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("damaged or incomplete"), "{stderr}");
+}
+
+/// Runs the binary with `args`; returns its exit code and standard error.
+fn command_line(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args(args)
+        .output()
+        .expect("run");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Each command refuses, with `error:` and exit status 2, an option it does not take, one
+/// given twice, one without its value and a number that is not one or out of range — before
+/// any game is played or any window opens.
+#[test]
+fn commands_refuse_options_they_do_not_take() {
+    let dir = scratch_dir("refused-options");
+    let record = dir.join("records");
+    let record = record.to_str().expect("utf-8 temp dir");
+    let cases: &[(&[&str], &str)] = &[
+        (&["balance", "--json"], "balance does not take `--json`"),
+        (
+            &["balance", "--record", record],
+            "balance does not take `--record`",
+        ),
+        (
+            &["balance", "--no-check"],
+            "balance does not take `--no-check`",
+        ),
+        (
+            &["balance", "--preset", "cadet"],
+            "balance does not take `--preset`",
+        ),
+        (
+            &["replay", "x.json", "--games", "3"],
+            "replay does not take `--games`",
+        ),
+        (&["replay", "a.json", "b.json"], "replay takes one file"),
+        (
+            &["replay", "--json", "x.json", "--json"],
+            "--json is given twice",
+        ),
+        (&["replay"], "replay needs a file"),
+        (
+            &["--autoplay-turns", "99999999999"],
+            "--autoplay-turns must be at most 4294967295",
+        ),
+        (
+            &["--autoplay-turns", "-1"],
+            "--autoplay-turns expects a whole number",
+        ),
+        (&["--autoplay-turns"], "--autoplay-turns needs a value"),
+        (
+            &["simulate", "--autoplay-turns", "3"],
+            "simulate does not take `--autoplay-turns`",
+        ),
+        (
+            &["simulate", "--screenshot", "x.png"],
+            "simulate does not take `--screenshot`",
+        ),
+        (
+            &["simulate", "--load", "x.json"],
+            "simulate does not take `--load`",
+        ),
+        (&["--games", "3"], "the tabletop does not take `--games`"),
+        (&["--json"], "the tabletop does not take `--json`"),
+        (
+            &["simulate", "--seed", "1", "--seed", "2"],
+            "--seed is given twice",
+        ),
+        (
+            &["balance", "--games", "1", "--games", "1"],
+            "--games is given twice",
+        ),
+        (&["--seed", "1", "--seed", "1"], "--seed is given twice"),
+        (&["simulate", "--seed"], "--seed needs a value"),
+        (
+            &["simulate", "--record", "--json"],
+            "--record needs a value, not the option `--json`",
+        ),
+        (
+            &["simulate", "--games", "many"],
+            "--games expects a whole number, not `many`",
+        ),
+        (
+            &["simulate", "--seed", "99999999999999999999"],
+            "--seed must be at most",
+        ),
+        (
+            &["balance", "--players", "0"],
+            "--players must be 1–6, not `0`",
+        ),
+        (
+            &["balance", "--players", "seven"],
+            "--players must be 1–6, not `seven`",
+        ),
+        (
+            &["simulate", "--frobnicate"],
+            "unknown option `--frobnicate`",
+        ),
+        (&["simulat"], "unknown command `simulat`"),
+    ];
+    for (args, expected) in cases {
+        let (code, stderr) = command_line(args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{args:?}: expected `{expected}` in {stderr}"
+        );
+    }
+    assert!(
+        std::fs::read_dir(&dir).expect("dir").next().is_none(),
+        "nothing was recorded"
+    );
+}
+
+/// `--load` names its own game: combined with options that would deal another one, it is
+/// refused rather than silently ignoring them.
+#[test]
+fn load_refuses_options_it_would_ignore() {
+    let dir = scratch_dir("load-combined");
+    let save = dir.join("save.json");
+    mid_game_save().write(&save).expect("write");
+    let save = save.to_str().expect("utf-8 temp dir");
+    for extra in [["--seed", "4"], ["--players", "2"], ["--preset", "cadet"]] {
+        let mut args = vec!["--load", save];
+        args.extend(extra);
+        let (code, stderr) = command_line(&args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot be combined with --seed, --players or --preset"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// `balance` runs with the options it takes.
+#[test]
+fn balance_runs_with_its_own_options() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args(["balance", "--games", "2", "--players", "2", "--seed", "3"])
+        .output()
+        .expect("run");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.starts_with("| preset |"), "{table}");
+    assert!(table.contains("| cadet |"), "{table}");
+    assert!(
+        table.contains("2 games per preset, 2 players, seed 3"),
+        "{table}"
+    );
 }

@@ -6,7 +6,7 @@ use crate::content::{Ability, Captain, CardEffect, Objective, ThreatKind, builti
 use crate::events::ManeuverKind;
 use crate::state::{
     CardId, FACINGS, GameState, Phase, PlayerId, Range, SectionKind, SectionRef, SectionState,
-    TokenId, Window, arc_of_facing, farther, nearer,
+    TokenId, Window, arc_of_facing,
 };
 
 /// The next action the bot takes for whoever must act now, or `None` when nobody must.
@@ -366,94 +366,77 @@ fn maneuver(state: &GameState) -> Option<Action> {
     None
 }
 
-/// The threat worth hitting with a card, and its score; `shift` for Chekov's ability.
+/// The threat worth hitting with a card, and its score; `shift` for Chekov's ability. Which
+/// threats the card reaches is the rules' answer (`hit_reaches`), whoever holds the card.
 fn best_hit_target(
     state: &GameState,
     card: CardId,
     shift: Option<RangeShift>,
 ) -> Option<(TokenId, i32)> {
-    let CardEffect::Hit {
-        arcs,
-        ranges,
-        damage,
-        ..
-    } = effect(card)
-    else {
+    let CardEffect::Hit { damage, .. } = effect(card) else {
         return None;
     };
-    let content = builtin();
     state
         .threats
         .iter()
-        .filter(|t| !t.cloaked && content.threat(t.token).is_ship())
-        .filter(|t| {
-            let facing = state.enterprise.facing_of_sector(t.pos.sector);
-            arcs.contains(&arc_of_facing(facing))
-                && ranges.iter().any(|r| {
-                    let r = match shift {
-                        None => Some(*r),
-                        Some(RangeShift::Nearer) => nearer(*r),
-                        Some(RangeShift::Farther) => farther(*r),
-                    };
-                    r == Some(t.pos.range)
-                })
-        })
-        .map(|t| {
-            let def = content.threat(t.token);
-            let facing = state.enterprise.facing_of_sector(t.pos.sector);
-            let kills = t.defense <= *damage;
-            let mut score = 10 * def.firepower() as i32 + if kills { 20 } else { 0 };
-            score += match t.pos.range {
-                Range::Short => 12,
-                Range::Medium => 6,
-                Range::Long => 0,
-            };
-            if !state.enterprise.has_shield(facing) {
-                score += 10;
-            }
-            if def.is_tholian() && t.pos.range == Range::Short {
-                score += 8; // the web stops every maneuver
-            }
-            (t.token, score)
-        })
+        .filter(|t| state.hit_reaches(card, t.token, shift))
+        .map(|t| (t.token, hit_score(state, t.token, *damage)))
         .max_by_key(|(_, score)| *score)
 }
 
+/// How much hitting a threat for `damage` is worth.
+fn hit_score(state: &GameState, token: TokenId, damage: u8) -> i32 {
+    let Some(t) = state.threat(token) else {
+        return i32::MIN;
+    };
+    let def = builtin().threat(token);
+    let facing = state.enterprise.facing_of_sector(t.pos.sector);
+    let kills = t.defense <= damage;
+    let mut score = 10 * def.firepower() as i32 + if kills { 20 } else { 0 };
+    score += match t.pos.range {
+        Range::Short => 12,
+        Range::Medium => 6,
+        Range::Long => 0,
+    };
+    if !state.enterprise.has_shield(facing) {
+        score += 10;
+    }
+    if def.is_tholian() && t.pos.range == Range::Short {
+        score += 8; // the web stops every maneuver
+    }
+    score
+}
+
+/// The best of the rules' legal plays of the hand's Hit cards. Direct Hit goes with a Hit card
+/// only when the card alone would not destroy the target.
 fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
-    let direct_hit = hand
-        .iter()
-        .copied()
-        .find(|c| *effect(*c) == CardEffect::DirectHit);
+    let holds_direct_hit = hand.iter().any(|c| *effect(*c) == CardEffect::DirectHit);
     let mut best: Option<(i32, Action)> = None;
-    let chekov = state.ability_of(player) == Ability::FireControl && !state.turn.ability_used;
     for card in hand.iter().copied() {
         let CardEffect::Hit { damage, .. } = effect(card) else {
             continue;
         };
-        let shifts: &[Option<RangeShift>] = if chekov {
-            &[None, Some(RangeShift::Nearer), Some(RangeShift::Farther)]
-        } else {
-            &[None]
-        };
-        for shift in shifts {
-            let Some((token, mut score)) = best_hit_target(state, card, *shift) else {
+        for play in state.legal_plays(player, card) {
+            let Action::PlayCard {
+                target: Target::Threat(token),
+                with,
+                shift,
+                ..
+            } = play.action
+            else {
                 continue;
             };
+            let defense = state.threat(token).map_or(0, |t| t.defense);
+            if with.is_some() != (holds_direct_hit && defense > *damage) {
+                continue;
+            }
             // Spend cheap cards first; keep Chekov's shift for cards with no target otherwise.
-            score -= 3 * *damage as i32;
+            let mut score = hit_score(state, token, *damage) - 3 * *damage as i32;
             if shift.is_some() {
                 score -= 2;
             }
-            let defense = state.threat(token).map_or(0, |t| t.defense);
-            let with = direct_hit.filter(|_| defense > *damage);
-            let action = Action::PlayCard {
-                card,
-                target: Target::Threat(token),
-                with,
-                shift: *shift,
-            };
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                best = Some((score, action));
+                best = Some((score, play.action));
             }
         }
     }

@@ -2,7 +2,6 @@
 //! and loads that refuse anything corrupt, truncated, foreign or newer with a clear message.
 
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::actions::{PlayerAction, Refusal};
@@ -15,69 +14,45 @@ pub const REPLAY_FORMAT: &str = "star-trek-panic-replay";
 /// Bump when the files' meaning changes; older readers then refuse newer files.
 pub const FORMAT_VERSION: u32 = 1;
 
-#[derive(Debug, Clone, PartialEq)]
+/// Why a save, replay or scenario file cannot be read, written or played.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum FileError {
+    #[error("cannot read or write the file: {0}")]
     Io(String),
+    /// The game could not be turned into a file's text; nothing was written.
+    #[error("the game cannot be written as a file: {0}")]
+    Unwritable(String),
     /// Not JSON, or not the expected shape (truncated files land here).
+    #[error("the file is damaged or incomplete: {0}")]
     Corrupt(String),
     /// Some other program's file, or a replay where a save was expected.
+    #[error("this is not a {expected} file (it says `{found}`)")]
     Foreign {
         found: String,
         expected: &'static str,
     },
-    NewerVersion {
-        found: u32,
-    },
+    #[error(
+        "the file was written by a newer version (format {found}; this game reads up to {}); \
+         update the game to open it",
+        FORMAT_VERSION
+    )]
+    NewerVersion { found: u32 },
     /// The stored hash does not match the stored state: the file was altered or damaged.
+    #[error("the file's contents do not match its checksum: it was altered or damaged")]
     HashMismatch,
     /// The stored state breaks the game's invariants.
+    #[error("the saved game is not a legal table: {0}")]
     Inconsistent(String),
+    /// The setup's message is part of this one, so it is not also reported as the source.
+    #[error("the game cannot be set up: {0}")]
     Setup(SetupError),
     /// A replay's action `index` (0-based) was refused.
-    IllegalAction {
-        index: usize,
-        reason: Refusal,
-    },
+    #[error("action {index} is illegal: {reason}")]
+    IllegalAction { index: usize, reason: Refusal },
     /// A replay played to the end but reached another state.
-    ReplayDiverged {
-        expected: String,
-        actual: String,
-    },
+    #[error("the replay ends in state {actual}, not the recorded {expected}")]
+    ReplayDiverged { expected: String, actual: String },
 }
-
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FileError::Io(e) => write!(f, "cannot read or write the file: {e}"),
-            FileError::Corrupt(e) => write!(f, "the file is damaged or incomplete: {e}"),
-            FileError::Foreign { found, expected } => {
-                write!(f, "this is not a {expected} file (it says `{found}`)")
-            }
-            FileError::NewerVersion { found } => write!(
-                f,
-                "the file was written by a newer version (format {found}; this game reads up \
-                 to {FORMAT_VERSION}); update the game to open it"
-            ),
-            FileError::HashMismatch => {
-                write!(
-                    f,
-                    "the file's contents do not match its checksum: it was altered or damaged"
-                )
-            }
-            FileError::Inconsistent(e) => write!(f, "the saved game is not a legal table: {e}"),
-            FileError::Setup(e) => write!(f, "the game cannot be set up: {e}"),
-            FileError::IllegalAction { index, reason } => {
-                write!(f, "action {index} is illegal: {reason}")
-            }
-            FileError::ReplayDiverged { expected, actual } => write!(
-                f,
-                "the replay ends in state {actual}, not the recorded {expected}"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for FileError {}
 
 /// A hash as it is written in files: 16 hex digits (JSON numbers lose precision past 2^53).
 pub fn hash_text(hash: u64) -> String {
@@ -140,8 +115,9 @@ impl SaveFile {
         }
     }
 
-    pub fn to_text(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+    /// The file's text; `Err` when the game cannot be serialized (never an empty text).
+    pub fn to_text(&self) -> Result<String, FileError> {
+        serde_json::to_string_pretty(self).map_err(|e| FileError::Unwritable(e.to_string()))
     }
 
     /// Parses and checks a save: head, shape, checksum and invariants.
@@ -167,8 +143,9 @@ impl SaveFile {
         SaveFile::from_text(&text)
     }
 
+    /// Writes the file atomically; on any error the file at `path` is left as it was.
     pub fn write(&self, path: &Path) -> Result<(), FileError> {
-        write_atomically(path, &self.to_text())
+        write_atomically(path, &self.to_text()?)
     }
 }
 
@@ -233,8 +210,9 @@ impl ReplayFile {
         }
     }
 
-    pub fn to_text(&self) -> String {
-        serde_json::to_string_pretty(self).unwrap_or_default()
+    /// The file's text; `Err` when the game cannot be serialized (never an empty text).
+    pub fn to_text(&self) -> Result<String, FileError> {
+        serde_json::to_string_pretty(self).map_err(|e| FileError::Unwritable(e.to_string()))
     }
 
     pub fn from_text(text: &str) -> Result<ReplayFile, FileError> {
@@ -247,8 +225,9 @@ impl ReplayFile {
         ReplayFile::from_text(&text)
     }
 
+    /// Writes the file atomically; on any error the file at `path` is left as it was.
     pub fn write(&self, path: &Path) -> Result<(), FileError> {
-        write_atomically(path, &self.to_text())
+        write_atomically(path, &self.to_text()?)
     }
 
     /// Plays the replay headless. `Ok` only when every action is legal and the final hash
@@ -279,8 +258,9 @@ impl ReplayFile {
     }
 }
 
-/// Writes a file so that a crash never leaves it half-written: a temporary file beside it,
-/// flushed, then renamed over the old one.
+/// Writes a file so that a crash never leaves it half-written: a temporary file beside it
+/// (`path` + `.tmp`), flushed, then renamed over the old one. On any error the file at `path`
+/// is left as it was, and a temporary file this call created is removed.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), FileError> {
     use std::io::Write;
     let io = |e: std::io::Error| FileError::Io(format!("{}: {e}", path.display()));
@@ -291,27 +271,16 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), FileError> {
     temp.push(".tmp");
     let temp = PathBuf::from(temp);
     let mut file = std::fs::File::create(&temp).map_err(io)?;
-    file.write_all(text.as_bytes()).map_err(io)?;
-    file.sync_all().map_err(io)?;
-    drop(file);
-    std::fs::rename(&temp, path).map_err(io)
-}
-
-/// The platform's data directory for the game: `$XDG_DATA_HOME/star-trek-panic` or
-/// `~/.local/share/star-trek-panic` on Linux, Application Support on macOS, `%APPDATA%` on
-/// Windows.
-pub fn data_dir() -> Option<PathBuf> {
-    let env = |k: &str| {
-        std::env::var_os(k)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let base = if cfg!(target_os = "windows") {
-        env("APPDATA")
-    } else if cfg!(target_os = "macos") {
-        env("HOME").map(|h| h.join("Library/Application Support"))
-    } else {
-        env("XDG_DATA_HOME").or_else(|| env("HOME").map(|h| h.join(".local/share")))
-    };
-    base.map(|b| b.join("star-trek-panic"))
+    let written = file
+        .write_all(text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .and_then(|()| {
+            drop(file);
+            std::fs::rename(&temp, path)
+        });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&temp);
+        return Err(io(e));
+    }
+    Ok(())
 }

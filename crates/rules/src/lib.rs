@@ -14,6 +14,7 @@ pub mod events;
 pub mod files;
 mod hash;
 pub mod invariants;
+mod legal;
 mod mechanics;
 mod mission;
 mod phases;
@@ -29,6 +30,7 @@ mod validate;
 
 pub use actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target};
 pub use events::{DieRollPurpose, ManeuverKind, RulesEvent};
+pub use legal::{PlayChoice, all_sections};
 pub use mechanics::uncloak_position;
 pub use mission::Progress;
 pub use plugin::{

@@ -4,7 +4,6 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 use crate::content::{Range, builtin};
 use crate::state::{Enterprise, GameConfig, GameState, Phase, Player, Position, TokenId, Turn};
@@ -29,29 +28,24 @@ impl GameOptions {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a game cannot be dealt from its options.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
+    #[error("Star Trek Panic needs 1–6 players, not {0}")]
     PlayerCount(usize),
+    #[error("unknown preset `{0}` (presets: {names})", names = preset_names())]
     UnknownPreset(String),
+    #[error("unknown character `{0}`")]
     UnknownCharacter(String),
+    #[error("character `{0}` is chosen twice")]
     CharacterTwice(String),
 }
 
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SetupError::PlayerCount(n) => write!(f, "Star Trek Panic needs 1–6 players, not {n}"),
-            SetupError::UnknownPreset(p) => {
-                let names: Vec<&str> = builtin().presets.iter().map(|p| p.id.as_str()).collect();
-                write!(f, "unknown preset `{p}` (presets: {})", names.join(", "))
-            }
-            SetupError::UnknownCharacter(c) => write!(f, "unknown character `{c}`"),
-            SetupError::CharacterTwice(c) => write!(f, "character `{c}` is chosen twice"),
-        }
-    }
+/// The built-in presets' ids, for the message that refuses an unknown one.
+fn preset_names() -> String {
+    let names: Vec<&str> = builtin().presets.iter().map(|p| p.id.as_str()).collect();
+    names.join(", ")
 }
-
-impl std::error::Error for SetupError {}
 
 impl GameState {
     pub fn new(options: &GameOptions) -> Result<GameState, SetupError> {

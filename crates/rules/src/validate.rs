@@ -116,16 +116,7 @@ impl GameState {
             }
             Action::Commit { card, as_medical } => {
                 self.require_phase(Phase::PlayAndManeuver)?;
-                self.require_hand(player, card)?;
-                if self.mission.is_none() {
-                    return Err(Refusal::NoMission);
-                }
-                if as_medical {
-                    self.require_ability(player, Ability::FieldMedicine)?;
-                }
-                self.commit_objective(card, as_medical)
-                    .map(|_| ())
-                    .ok_or(Refusal::NotNeededForMission)
+                self.validate_commit(player, card, as_medical)
             }
             Action::Maneuver(_) => {
                 self.require_phase(Phase::PlayAndManeuver)?;
@@ -180,6 +171,24 @@ impl GameState {
             | Action::ResolveBoarding
             | Action::ChooseThreats { .. } => Err(Refusal::NotAChoice),
         }
+    }
+
+    pub(crate) fn validate_commit(
+        &self,
+        player: PlayerId,
+        card: CardId,
+        as_medical: bool,
+    ) -> Result<(), Refusal> {
+        self.require_hand(player, card)?;
+        if self.mission.is_none() {
+            return Err(Refusal::NoMission);
+        }
+        if as_medical {
+            self.require_ability(player, Ability::FieldMedicine)?;
+        }
+        self.commit_objective(card, as_medical)
+            .map(|_| ())
+            .ok_or(Refusal::NotNeededForMission)
     }
 
     fn require_active(&self, player: PlayerId) -> Result<(), Refusal> {
@@ -272,7 +281,7 @@ impl GameState {
         Ok(index)
     }
 
-    fn validate_play(
+    pub(crate) fn validate_play(
         &self,
         player: PlayerId,
         card: CardId,
@@ -304,11 +313,11 @@ impl GameState {
                         expected: "Direct Hit as the card played with it",
                     });
                 }
-                self.validate_hit(player, card, target, shift)
+                self.validate_hit(Some(player), card, target, shift)
             }
             CardEffect::DirectHit => match (with, paired) {
                 (Some(hit), Some(CardEffect::Hit { .. })) => {
-                    self.validate_hit(player, hit, target, shift)
+                    self.validate_hit(Some(player), hit, target, shift)
                 }
                 _ => Err(Refusal::NotThisCard {
                     expected: "a Hit card played with it",
@@ -378,6 +387,14 @@ impl GameState {
                     expected: "a card in the discard pile",
                 }),
             },
+            // Cards that take no target are played with `Target::None` alone.
+            CardEffect::DrawCards { .. } | CardEffect::EvasiveManeuvers
+                if target != Target::None =>
+            {
+                Err(Refusal::WrongTarget {
+                    expected: "nothing: play it without a target",
+                })
+            }
             CardEffect::DrawCards { .. } => Ok(()),
             CardEffect::EvasiveManeuvers => match self.maneuver_forbidden() {
                 Some(reason) => Err(reason),
@@ -398,10 +415,11 @@ impl GameState {
         }
     }
 
-    /// Rulebook "Hit Cards": the target must be in the exact facing and range printed.
-    fn validate_hit(
+    /// Rulebook "Hit Cards": the target must be in the exact facing and range printed. With
+    /// no `player`, Chekov's shift is taken as available (bots weighing a trade ask this).
+    pub(crate) fn validate_hit(
         &self,
-        player: PlayerId,
+        player: Option<PlayerId>,
         card: CardId,
         target: Target,
         shift: Option<RangeShift>,
@@ -425,7 +443,9 @@ impl GameState {
         let reach: Vec<Range> = match shift {
             None => ranges.clone(),
             Some(way) => {
-                self.require_ability(player, Ability::FireControl)?;
+                if let Some(player) = player {
+                    self.require_ability(player, Ability::FireControl)?;
+                }
                 let shifted: Vec<Range> = ranges
                     .iter()
                     .filter_map(|r| match way {
@@ -444,90 +464,6 @@ impl GameState {
         } else {
             Err(Refusal::OutOfRange { range: pos.range })
         }
-    }
-
-    /// Whether any card in the player's hand can be played or committed now. Ruling R1 allows
-    /// a discard only when none can. Each card is tried, through the validator, against the
-    /// targets its effect could take.
-    pub fn has_legal_play(&self, player: PlayerId) -> bool {
-        let hand = &self.players[player as usize].hand;
-        let mccoy = self.ability_of(player) == Ability::FieldMedicine && !self.turn.ability_used;
-        hand.iter().any(|card| {
-            self.commit_objective(*card, false).is_some()
-                || (mccoy && self.commit_objective(*card, true).is_some())
-                || self
-                    .play_candidates(player, *card)
-                    .into_iter()
-                    .any(|(target, with, shift)| {
-                        self.validate_play(player, *card, target, with, shift)
-                            .is_ok()
-                    })
-        })
-    }
-
-    /// The plays worth validating for a card: its kind of target, pairings and shifts.
-    fn play_candidates(
-        &self,
-        player: PlayerId,
-        card: CardId,
-    ) -> Vec<(Target, Option<CardId>, Option<RangeShift>)> {
-        use crate::actions::Rotation;
-        let hand = &self.players[player as usize].hand;
-        let mut out = Vec::new();
-        match &builtin().card(card).effect {
-            CardEffect::Hit { .. } => {
-                let shifts: &[Option<RangeShift>] =
-                    if self.ability_of(player) == Ability::FireControl && !self.turn.ability_used {
-                        &[None, Some(RangeShift::Nearer), Some(RangeShift::Farther)]
-                    } else {
-                        &[None]
-                    };
-                for t in &self.threats {
-                    for shift in shifts {
-                        out.push((Target::Threat(t.token), None, *shift));
-                    }
-                }
-            }
-            CardEffect::Dilithium | CardEffect::Tritanium => {
-                let pairs = std::iter::once(None).chain(hand.iter().map(|c| Some(*c)));
-                for with in pairs {
-                    for facing in 0..FACINGS {
-                        for kind in [SectionKind::Shield, SectionKind::Hull] {
-                            out.push((Target::Section(SectionRef { kind, facing }), with, None));
-                        }
-                    }
-                }
-            }
-            CardEffect::TractorBeam => {
-                for t in &self.threats {
-                    out.push((Target::Shift(t.token, Rotation::Clockwise), None, None));
-                }
-            }
-            CardEffect::ForceField => {
-                out.extend(
-                    self.threats
-                        .iter()
-                        .map(|t| (Target::Threat(t.token), None, None)),
-                );
-            }
-            CardEffect::TimeTravel { .. } => {
-                out.extend(
-                    self.discard
-                        .last()
-                        .map(|c| (Target::Discard(*c), None, None)),
-                );
-            }
-            CardEffect::RedAlert => {
-                out.extend((0..FACINGS).map(|f| (Target::Facing(f), None, None)));
-            }
-            CardEffect::DrawCards { .. } | CardEffect::EvasiveManeuvers => {
-                out.push((Target::None, None, None));
-            }
-            // Direct Hit is legal only with a Hit card that is legal on its own; a Security
-            // Team is played only while boarders arrive.
-            CardEffect::DirectHit | CardEffect::SecurityTeam => {}
-        }
-        out
     }
 
     /// Whether a maneuver is legal now (used by bots and the UI to light up controls).

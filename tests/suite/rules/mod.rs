@@ -7,6 +7,6 @@ mod maneuver;
 mod missions;
 mod setup;
 mod special_threats;
-mod support;
+pub(crate) mod support;
 mod threats;
 mod validator;

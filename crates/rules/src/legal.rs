@@ -1,0 +1,236 @@
+//! One answer to "what can this player do now?". Every function here proposes candidate
+//! actions and keeps those the validator accepts, so a listed action is always accepted; the
+//! candidates cover every target, partner card and range shift the validator can accept, so an
+//! omitted action is always refused (the suite's property test checks both over bot games).
+//! The bot, the validator's stand-down check and the tabletop all ask here.
+
+use crate::actions::{Action, PlayerAction, RangeShift, Rotation, Target};
+use crate::content::{CardEffect, builtin};
+use crate::events::ManeuverKind;
+use crate::state::{
+    CardId, FACINGS, GameState, PlayerId, SectionKind, SectionRef, TokenId, Window,
+};
+
+/// A card play's choices besides the card: its target, the partner card and Chekov's shift.
+pub type PlayChoice = (Target, Option<CardId>, Option<RangeShift>);
+
+const SHIFTS: [Option<RangeShift>; 3] = [None, Some(RangeShift::Nearer), Some(RangeShift::Farther)];
+
+impl GameState {
+    /// Every action `player` may take now, in a stable order: the boarding or Spock choices
+    /// while one is open; else ending the phase, maneuvers, the mission die, each card's
+    /// commits and other uses, abilities, trades, and last each card's plays.
+    pub fn legal_actions(&self, player: PlayerId) -> Vec<PlayerAction> {
+        if self.is_over() || player as usize >= self.players.len() {
+            return Vec::new();
+        }
+        let mut out = self.choices_and_abilities(player);
+        if player == self.turn.active && self.turn.window.is_none() {
+            for card in self.hand(player) {
+                out.extend(self.legal_plays(player, card));
+            }
+        }
+        out
+    }
+
+    /// Everything but card plays: phase, maneuvers, the mission die, commits and other uses of
+    /// a card, abilities, trades, and the boarding and Spock choices.
+    fn choices_and_abilities(&self, player: PlayerId) -> Vec<PlayerAction> {
+        let mut out = Vec::new();
+        let mut offer = |action: Action| {
+            let action = PlayerAction { player, action };
+            if self.validate(&action).is_ok() {
+                out.push(action);
+            }
+        };
+        match &self.turn.window {
+            Some(Window::Boarding { .. }) => {
+                for card in self.hand(player) {
+                    offer(Action::PlaySecurityTeam { card });
+                }
+                offer(Action::ResolveBoarding);
+                return out;
+            }
+            Some(Window::SpockChoice { drawn }) => {
+                for first in drawn {
+                    for second in drawn {
+                        offer(Action::ChooseThreats {
+                            first: *first,
+                            second: *second,
+                        });
+                    }
+                }
+                return out;
+            }
+            None => {}
+        }
+        if player != self.turn.active {
+            return out;
+        }
+        offer(Action::EndPhase);
+        for kind in [
+            ManeuverKind::CounterClockwise,
+            ManeuverKind::Forward,
+            ManeuverKind::Clockwise,
+        ] {
+            offer(Action::Maneuver(kind));
+        }
+        offer(Action::RollForMission);
+        for card in self.hand(player) {
+            for as_medical in [false, true] {
+                offer(Action::Commit { card, as_medical });
+            }
+            offer(Action::Redraw { card });
+            offer(Action::Discard { card });
+        }
+        for section in all_sections() {
+            offer(Action::Repair(section));
+        }
+        for (other, seat) in self.players.iter().enumerate() {
+            let with = other as PlayerId;
+            if with == player {
+                continue;
+            }
+            for take in seat.hand.iter().copied() {
+                offer(Action::TakeCard {
+                    from: with,
+                    card: take,
+                });
+                for give in self.hand(player) {
+                    offer(Action::Trade { with, give, take });
+                }
+            }
+        }
+        out
+    }
+
+    /// Every legal `PlayCard` of one card: each target, partner card and range shift the
+    /// validator accepts now.
+    pub fn legal_plays(&self, player: PlayerId, card: CardId) -> Vec<PlayerAction> {
+        if player as usize >= self.players.len() || !self.hand(player).any(|c| c == card) {
+            return Vec::new();
+        }
+        self.play_choices(player, card)
+            .into_iter()
+            .map(|(target, with, shift)| PlayerAction {
+                player,
+                action: Action::PlayCard {
+                    card,
+                    target,
+                    with,
+                    shift,
+                },
+            })
+            .filter(|action| self.validate(action).is_ok())
+            .collect()
+    }
+
+    /// Whether any card in the player's hand can be played or committed now (ruling R1 allows
+    /// a discard only when none can). Stops at the first legal one.
+    pub fn has_legal_play(&self, player: PlayerId) -> bool {
+        self.hand(player).any(|card| {
+            [false, true]
+                .into_iter()
+                .any(|as_medical| self.validate_commit(player, card, as_medical).is_ok())
+                || self
+                    .play_choices(player, card)
+                    .into_iter()
+                    .any(|(target, with, shift)| {
+                        self.validate_play(player, card, target, with, shift)
+                            .is_ok()
+                    })
+        })
+    }
+
+    /// Every play the validator could accept for a card, by the kind of target its effect
+    /// takes: a superset that the validator then filters.
+    fn play_choices(&self, player: PlayerId, card: CardId) -> Vec<PlayChoice> {
+        let partners = |wanted: &dyn Fn(&CardEffect) -> bool| {
+            let hand: Vec<CardId> = self
+                .hand(player)
+                .filter(|c| *c != card && wanted(&builtin().card(*c).effect))
+                .collect();
+            hand
+        };
+        let threats = self.threats.iter().map(|t| t.token);
+        let mut out = Vec::new();
+        match &builtin().card(card).effect {
+            effect @ (CardEffect::Hit { .. } | CardEffect::DirectHit) => {
+                let partner: Vec<Option<CardId>> = if *effect == CardEffect::DirectHit {
+                    partners(&|e| matches!(e, CardEffect::Hit { .. }))
+                        .into_iter()
+                        .map(Some)
+                        .collect()
+                } else {
+                    std::iter::once(None)
+                        .chain(
+                            partners(&|e| *e == CardEffect::DirectHit)
+                                .into_iter()
+                                .map(Some),
+                        )
+                        .collect()
+                };
+                for token in threats {
+                    for with in &partner {
+                        for shift in SHIFTS {
+                            out.push((Target::Threat(token), *with, shift));
+                        }
+                    }
+                }
+            }
+            CardEffect::Dilithium | CardEffect::Tritanium => {
+                let other =
+                    partners(&|e| matches!(e, CardEffect::Dilithium | CardEffect::Tritanium));
+                for with in std::iter::once(None).chain(other.into_iter().map(Some)) {
+                    for section in all_sections() {
+                        out.push((Target::Section(section), with, None));
+                    }
+                }
+            }
+            CardEffect::TractorBeam => {
+                for token in threats {
+                    for way in [Rotation::Clockwise, Rotation::CounterClockwise] {
+                        out.push((Target::Shift(token, way), None, None));
+                    }
+                }
+            }
+            CardEffect::ForceField => {
+                out.extend(threats.map(|token| (Target::Threat(token), None, None)));
+            }
+            CardEffect::TimeTravel { depth } => {
+                let top = self.discard.iter().rev().take(*depth as usize);
+                out.extend(top.map(|c| (Target::Discard(*c), None, None)));
+            }
+            CardEffect::RedAlert => {
+                out.extend((0..FACINGS).map(|f| (Target::Facing(f), None, None)));
+            }
+            CardEffect::DrawCards { .. } | CardEffect::EvasiveManeuvers => {
+                out.push((Target::None, None, None));
+            }
+            // A Security Team is played only while boarders arrive, with its own action.
+            CardEffect::SecurityTeam => {}
+        }
+        out
+    }
+
+    /// Whether a Hit card would reach an uncloaked enemy ship now, whoever holds the card (a
+    /// bot weighing a trade asks this of cards in other hands).
+    pub fn hit_reaches(&self, card: CardId, token: TokenId, shift: Option<RangeShift>) -> bool {
+        self.validate_hit(None, card, Target::Threat(token), shift)
+            .is_ok()
+    }
+
+    fn hand(&self, player: PlayerId) -> impl Iterator<Item = CardId> + '_ {
+        self.players
+            .get(player as usize)
+            .into_iter()
+            .flat_map(|p| p.hand.iter().copied())
+    }
+}
+
+/// The twelve sections of the Enterprise: six Shields, then six Hull sections.
+pub fn all_sections() -> impl Iterator<Item = SectionRef> {
+    [SectionKind::Shield, SectionKind::Hull]
+        .into_iter()
+        .flat_map(|kind| (0..FACINGS).map(move |facing| SectionRef { kind, facing }))
+}
