@@ -470,6 +470,7 @@ impl PlayArgs {
             autoplay_turns: self.autoplay_turns,
             screenshot: self.screenshot,
             load: self.load,
+            data_dir: crate::data_dir::data_dir(),
         })
     }
 

@@ -6,8 +6,9 @@ use bevy::render::view::screenshot::{Capturing, Screenshot, ScreenshotCaptured, 
 use bevy::window::RequestRedraw;
 use stp_rules::{GameState, PlayerAction, bot};
 
-use super::Launch;
-use super::table::AnimationSpeed;
+use crate::game::GameSystems;
+use crate::game::launch::Launch;
+use crate::game::table::AnimationSpeed;
 
 #[derive(Resource, Default)]
 struct Capture {
@@ -20,9 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, prepare)
         .add_systems(
             Update,
-            (autoplay, capture)
-                .chain()
-                .before(stp_rules::RulesSet::Actions),
+            (autoplay, capture).chain().in_set(GameSystems::Input),
         );
 }
 

@@ -1,52 +1,12 @@
-//! The action log: every rules event in plain words, in order, with its turn and player — the
-//! same event stream that drives animation and sound.
+//! Words for the game's things: cards, tokens, places, sections, targets, and every rules
+//! event as a log line.
 
 use bevy::prelude::*;
 use stp_rules::content::builtin;
 use stp_rules::{
-    DieRollPurpose, GameState, ManeuverKind, Phase, Position, RulesEvent, SectionKind, SectionRef,
-    StartGame,
+    DieRollPurpose, GameState, ManeuverKind, Phase, Position, Rotation, RulesEvent, SectionKind,
+    SectionRef, Target, TokenId,
 };
-
-pub struct LogLine {
-    pub turn: u32,
-    pub player: u8,
-    pub text: String,
-}
-
-#[derive(Resource, Default)]
-pub struct GameLog {
-    pub lines: Vec<LogLine>,
-}
-
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<GameLog>()
-        .add_systems(Update, record_events.after(stp_rules::RulesSet::Phases));
-}
-
-fn record_events(
-    mut events: MessageReader<RulesEvent>,
-    mut starts: MessageReader<StartGame>,
-    state: Option<Res<GameState>>,
-    mut log: ResMut<GameLog>,
-) {
-    if starts.read().count() > 0 {
-        log.lines.clear();
-    }
-    let Some(state) = state else {
-        events.clear();
-        return;
-    };
-    for event in events.read() {
-        if let Some(text) = describe(event, &state) {
-            log.lines.push(LogLine {
-                turn: state.turn.number,
-                player: state.turn.active,
-                text,
-            });
-        }
-    }
-}
 
 pub fn card_name(card: u8) -> String {
     use stp_rules::content::{Arc, CardEffect};
@@ -105,6 +65,25 @@ pub fn section_name(section: SectionRef) -> String {
         section.facing + 1,
         facing_name(section.facing)
     )
+}
+
+/// A card's target in words, for its button.
+pub fn target_name(state: &GameState, target: Target) -> String {
+    let threat = |token: TokenId| match state.threat(token) {
+        Some(t) => format!("{} ({})", token_name(token), place(t.pos)),
+        None => token_name(token),
+    };
+    match target {
+        Target::None => "Play".into(),
+        Target::Threat(token) => threat(token),
+        Target::Shift(token, Rotation::Clockwise) => format!("{}: pull clockwise", threat(token)),
+        Target::Shift(token, Rotation::CounterClockwise) => {
+            format!("{}: pull counter-clockwise", threat(token))
+        }
+        Target::Section(section) => section_name(section),
+        Target::Facing(facing) => format!("facing {} ({})", facing + 1, facing_name(facing)),
+        Target::Discard(card) => format!("take {}", card_name(card)),
+    }
 }
 
 fn player_name(state: &GameState, player: u8) -> String {

@@ -1,48 +1,75 @@
 //! The 3D tabletop: a Bevy app on top of the headless rules. Presentation reads the
 //! `GameState` resource and the `RulesEvent` messages and sends `PlayerAction` messages; it
-//! never changes game state itself.
+//! never changes game state itself, and it asks the rules what is legal.
+//!
+//! Each feature is a plugin in its own folder or file. Their `Update` systems run in one order,
+//! set here once: input, then the rules, then what reacts to this frame's events, then what
+//! follows the state, then animation.
 
 // Bevy systems take each resource they use as an argument.
 #![allow(clippy::too_many_arguments)]
 
 mod audio;
 mod autoplay;
-mod camera;
-mod describe;
-mod egui_idle;
-mod input;
-mod panels;
-mod screens;
-mod selection;
-mod session;
-mod table;
+pub mod describe;
+pub mod input;
+pub mod launch;
+pub mod panels;
+pub mod screens;
+pub mod session;
+pub mod settings;
+pub mod table;
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy::winit::WinitSettings;
 use bevy_egui::EguiPlugin;
-use std::path::PathBuf;
+use stp_rules::RulesSet;
 
-/// What the command line asked for.
-#[derive(Debug, Clone, Default, Resource)]
-pub struct Launch {
-    pub seed: Option<u64>,
-    pub players: Option<usize>,
-    pub preset: Option<String>,
-    pub autoplay_turns: u32,
-    pub screenshot: Option<PathBuf>,
-    /// A saved game to open (already checked by the command line).
-    pub load: Option<PathBuf>,
+pub use launch::Launch;
+
+/// The game's `Update` systems, around the rules' own sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
+pub enum GameSystems {
+    /// Keys, pointer and replays turn into actions, before the rules read them.
+    Input,
+    /// What reacts to this frame's rules events: log, effects, sound, records, screens.
+    Events,
+    /// Pieces and panels follow the rules state.
+    Present,
+    /// Pieces glide and effects fade.
+    Animate,
 }
 
-impl Launch {
-    /// Whether the command line names a game, so the setup screen is skipped.
-    pub fn skips_setup(&self) -> bool {
-        self.seed.is_some()
-            || self.players.is_some()
-            || self.preset.is_some()
-            || self.load.is_some()
-    }
+/// Orders the game's sets around the rules' sets.
+fn order_systems(app: &mut App) {
+    app.configure_sets(
+        Update,
+        (
+            GameSystems::Input.before(RulesSet::Start),
+            (
+                GameSystems::Events,
+                GameSystems::Present,
+                GameSystems::Animate,
+            )
+                .chain()
+                .after(RulesSet::Phases),
+        ),
+    );
+}
+
+/// The presentation's logic, without a window, renderer, egui context or sound: screens,
+/// session (record, saves, autosave, watching again), selection, the log and settings. Tests
+/// run it on `MinimalPlugins` + `StatesPlugin` + `RulesPlugin`.
+pub fn headless_plugin(app: &mut App) {
+    order_systems(app);
+    app.add_plugins((
+        screens::plugin,
+        session::plugin,
+        input::logic_plugin,
+        panels::logic_plugin,
+        settings::plugin,
+    ));
 }
 
 /// Opens the window and runs the game; returns the process exit code.
@@ -68,18 +95,16 @@ pub fn run(launch: Launch) -> i32 {
     // Redraw only on input or while something animates.
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(launch)
+    .add_plugins(order_systems)
     .add_plugins((
         screens::plugin,
-        table::plugin,
-        camera::plugin,
-        selection::plugin,
-        panels::plugin,
+        session::plugin,
+        settings::plugin,
         input::plugin,
-        describe::plugin,
+        panels::plugin,
+        table::plugin,
         audio::plugin,
         autoplay::plugin,
-        egui_idle::plugin,
-        session::plugin,
     ));
     match app.run() {
         AppExit::Success => 0,

@@ -9,47 +9,7 @@
 use stp_rules::content::schema::{self, card_text};
 use stp_rules::content::{Arc, CardEffect, Range, Weapon, builtin};
 
-/// The six data files as built into the game, named as in error messages.
-fn asset_sources() -> [(&'static str, String); 6] {
-    [
-        (
-            "assets/cards.ron",
-            include_str!("../../assets/cards.ron").to_string(),
-        ),
-        (
-            "assets/threats.ron",
-            include_str!("../../assets/threats.ron").to_string(),
-        ),
-        (
-            "assets/characters.ron",
-            include_str!("../../assets/characters.ron").to_string(),
-        ),
-        (
-            "assets/mission_tokens.ron",
-            include_str!("../../assets/mission_tokens.ron").to_string(),
-        ),
-        (
-            "assets/missions.ron",
-            include_str!("../../assets/missions.ron").to_string(),
-        ),
-        (
-            "assets/presets.ron",
-            include_str!("../../assets/presets.ron").to_string(),
-        ),
-    ]
-}
-
-fn load(files: &[(&'static str, String); 6]) -> Result<schema::ContentData, Vec<String>> {
-    let source = |i: usize| (files[i].0, files[i].1.as_str());
-    schema::load(&schema::Sources {
-        cards: source(0),
-        threats: source(1),
-        characters: source(2),
-        mission_tokens: source(3),
-        missions: source(4),
-        presets: source(5),
-    })
-}
+use crate::engine::{builtin_sources as asset_sources, load};
 
 /// `cards.ron` with the `text` of card kind `id` replaced by `text`.
 fn with_card_text(cards: &str, id: &str, text: &str) -> String {

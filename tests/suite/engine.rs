@@ -155,6 +155,34 @@ fn ecs_refuses_illegal_actions_with_a_reason() {
     assert_eq!(app.world().resource::<GameState>().state_hash(), before);
 }
 
+/// Undo (design notes §3) through the ECS: the first action after a turn starts can be taken
+/// back even when it arrives in the very next frame (a reactive window updates only on
+/// input), since what the turn start revealed ends the history when it is published, not
+/// when a later frame reads it.
+#[test]
+fn ecs_undo_takes_back_the_first_action_after_a_turn_start() {
+    let mut app = ecs_app(&GameOptions::quick(30, 1, "patrol"));
+    let state = app.world().resource::<GameState>().clone();
+    assert!(state.awaits_players());
+    let maneuver = state
+        .legal_actions(0)
+        .into_iter()
+        .find(|a| matches!(a.action, Action::Maneuver(_)))
+        .expect("a maneuver");
+    app.world_mut().write_message(maneuver);
+    app.update();
+    assert_ne!(
+        app.world().resource::<GameState>().state_hash(),
+        state.state_hash()
+    );
+    app.world_mut().write_message(UndoRequest { player: 0 });
+    app.update();
+    assert_eq!(
+        app.world().resource::<GameState>().state_hash(),
+        state.state_hash()
+    );
+}
+
 /// A bad setup is reported, not a crash.
 #[test]
 fn ecs_reports_a_bad_setup() {
@@ -314,7 +342,8 @@ fn random_action_sequences_never_panic_or_corrupt_the_state() {
     );
 }
 
-fn builtin_sources() -> Vec<(String, String)> {
+/// The six data files as shipped, named as in error messages.
+pub(crate) fn builtin_sources() -> Vec<(String, String)> {
     [
         "cards",
         "threats",
@@ -334,7 +363,7 @@ fn builtin_sources() -> Vec<(String, String)> {
     .collect()
 }
 
-fn load(files: &[(String, String)]) -> Result<schema::ContentData, Vec<String>> {
+pub(crate) fn load(files: &[(String, String)]) -> Result<schema::ContentData, Vec<String>> {
     let source = |i: usize| (files[i].0.as_str(), files[i].1.as_str());
     schema::load(&schema::Sources {
         cards: source(0),

@@ -10,7 +10,7 @@ use stp_rules::*;
 use crate::common;
 
 /// Positions met in seeded bot games across presets and crew sizes, one every `every` steps.
-fn positions(every: usize) -> Vec<GameState> {
+pub fn positions(every: usize) -> Vec<GameState> {
     let mut out = Vec::new();
     let games = [
         ("cadet", 1, 3),

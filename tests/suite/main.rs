@@ -1,8 +1,11 @@
 //! The test suite: one binary (each file directly under `tests/` would link the crate again).
 
+mod cli;
 mod common;
 mod content_text;
 mod engine;
+#[cfg(feature = "gui")]
+mod game;
 mod legal_actions;
 mod rules;
 #[cfg(feature = "gui")]

@@ -10,14 +10,15 @@ use stp_rules::*;
 
 use crate::common::*;
 
-fn scratch_dir(name: &str) -> std::path::PathBuf {
+/// A fresh, empty folder under the system's temporary directory for one test.
+pub(crate) fn scratch_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("stp-tests-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
 
-fn mid_game_save() -> SaveFile {
+pub(crate) fn mid_game_save() -> SaveFile {
     let options = GameOptions::quick(11, 3, "standard");
     let record = play_game(&options, false, true).expect("setup");
     let mut state = GameState::new(&options).expect("setup");
@@ -692,184 +693,4 @@ fn game_statistics_follow_the_events() {
         assert_eq!(stats.missions_failed, failed);
         assert!(stats.shield_damage + stats.hull_damage > 0);
     }
-}
-
-/// `--load` refuses a bad save on the command line, with a message, before opening a window.
-#[test]
-fn load_option_refuses_bad_saves_with_a_message() {
-    let dir = scratch_dir("load");
-    let bad = dir.join("bad.json");
-    std::fs::write(
-        &bad,
-        "{\"format\": \"star-trek-panic-save\", \"version\": 1",
-    )
-    .expect("write");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
-        .arg("--load")
-        .arg(&bad)
-        .output()
-        .expect("run");
-    assert_eq!(out.status.code(), Some(2));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("damaged or incomplete"), "{stderr}");
-}
-
-/// Runs the binary with `args`; returns its exit code and standard error.
-fn command_line(args: &[&str]) -> (Option<i32>, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
-        .args(args)
-        .output()
-        .expect("run");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-/// Each command refuses, with `error:` and exit status 2, an option it does not take, one
-/// given twice, one without its value and a number that is not one or out of range — before
-/// any game is played or any window opens.
-#[test]
-fn commands_refuse_options_they_do_not_take() {
-    let dir = scratch_dir("refused-options");
-    let record = dir.join("records");
-    let record = record.to_str().expect("utf-8 temp dir");
-    let cases: &[(&[&str], &str)] = &[
-        (&["balance", "--json"], "balance does not take `--json`"),
-        (
-            &["balance", "--record", record],
-            "balance does not take `--record`",
-        ),
-        (
-            &["balance", "--no-check"],
-            "balance does not take `--no-check`",
-        ),
-        (
-            &["balance", "--preset", "cadet"],
-            "balance does not take `--preset`",
-        ),
-        (
-            &["replay", "x.json", "--games", "3"],
-            "replay does not take `--games`",
-        ),
-        (&["replay", "a.json", "b.json"], "replay takes one file"),
-        (
-            &["replay", "--json", "x.json", "--json"],
-            "--json is given twice",
-        ),
-        (&["replay"], "replay needs a file"),
-        (
-            &["--autoplay-turns", "99999999999"],
-            "--autoplay-turns must be at most 4294967295",
-        ),
-        (
-            &["--autoplay-turns", "-1"],
-            "--autoplay-turns expects a whole number",
-        ),
-        (&["--autoplay-turns"], "--autoplay-turns needs a value"),
-        (
-            &["simulate", "--autoplay-turns", "3"],
-            "simulate does not take `--autoplay-turns`",
-        ),
-        (
-            &["simulate", "--screenshot", "x.png"],
-            "simulate does not take `--screenshot`",
-        ),
-        (
-            &["simulate", "--load", "x.json"],
-            "simulate does not take `--load`",
-        ),
-        (&["--games", "3"], "the tabletop does not take `--games`"),
-        (&["--json"], "the tabletop does not take `--json`"),
-        (
-            &["simulate", "--seed", "1", "--seed", "2"],
-            "--seed is given twice",
-        ),
-        (
-            &["balance", "--games", "1", "--games", "1"],
-            "--games is given twice",
-        ),
-        (&["--seed", "1", "--seed", "1"], "--seed is given twice"),
-        (&["simulate", "--seed"], "--seed needs a value"),
-        (
-            &["simulate", "--record", "--json"],
-            "--record needs a value, not the option `--json`",
-        ),
-        (
-            &["simulate", "--games", "many"],
-            "--games expects a whole number, not `many`",
-        ),
-        (
-            &["simulate", "--seed", "99999999999999999999"],
-            "--seed must be at most",
-        ),
-        (
-            &["balance", "--players", "0"],
-            "--players must be 1–6, not `0`",
-        ),
-        (
-            &["balance", "--players", "seven"],
-            "--players must be 1–6, not `seven`",
-        ),
-        (
-            &["simulate", "--frobnicate"],
-            "unknown option `--frobnicate`",
-        ),
-        (&["simulat"], "unknown command `simulat`"),
-    ];
-    for (args, expected) in cases {
-        let (code, stderr) = command_line(args);
-        assert_eq!(code, Some(2), "{args:?}: {stderr}");
-        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains(expected),
-            "{args:?}: expected `{expected}` in {stderr}"
-        );
-    }
-    assert!(
-        std::fs::read_dir(&dir).expect("dir").next().is_none(),
-        "nothing was recorded"
-    );
-}
-
-/// `--load` names its own game: combined with options that would deal another one, it is
-/// refused rather than silently ignoring them.
-#[test]
-fn load_refuses_options_it_would_ignore() {
-    let dir = scratch_dir("load-combined");
-    let save = dir.join("save.json");
-    mid_game_save().write(&save).expect("write");
-    let save = save.to_str().expect("utf-8 temp dir");
-    for extra in [["--seed", "4"], ["--players", "2"], ["--preset", "cadet"]] {
-        let mut args = vec!["--load", save];
-        args.extend(extra);
-        let (code, stderr) = command_line(&args);
-        assert_eq!(code, Some(2), "{args:?}: {stderr}");
-        assert!(
-            stderr.contains("cannot be combined with --seed, --players or --preset"),
-            "{args:?}: {stderr}"
-        );
-    }
-}
-
-/// `balance` runs with the options it takes.
-#[test]
-fn balance_runs_with_its_own_options() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
-        .args(["balance", "--games", "2", "--players", "2", "--seed", "3"])
-        .output()
-        .expect("run");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let table = String::from_utf8_lossy(&out.stdout);
-    assert!(table.starts_with("| preset |"), "{table}");
-    assert!(table.contains("| cadet |"), "{table}");
-    assert!(
-        table.contains("2 games per preset, 2 players, seed 3"),
-        "{table}"
-    );
 }

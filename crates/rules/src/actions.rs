@@ -2,7 +2,6 @@
 
 use bevy_ecs::message::Message;
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 use crate::events::ManeuverKind;
 use crate::state::{CardId, Phase, PlayerId, Range, SectionRef, TokenId};
@@ -84,127 +83,88 @@ pub struct PlayerAction {
     pub action: Action,
 }
 
-/// Why an action was refused. The state is untouched when an action is refused.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Why an action was refused. The state is untouched when an action is refused; the message
+/// is the rules' own words for the player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum Refusal {
+    #[error("the game is over")]
     GameOver,
+    #[error("there is no player {}", *.0 as u16 + 1)]
     UnknownPlayer(PlayerId),
+    #[error("it is player {}'s turn", *.active as u16 + 1)]
     NotYourTurn { active: PlayerId },
+    #[error("not allowed in phase {} ({})", .phase.number(), .phase.name())]
     WrongPhase { phase: Phase },
+    #[error("boarders are arriving: play Security Teams or let them board")]
     WaitingForBoarders,
+    #[error("Spock must first choose which threats to resolve")]
     WaitingForSpock,
+    #[error("no boarders are arriving")]
     NoBoarders,
+    #[error("there is no choice to make now")]
     NotAChoice,
+    #[error("that card is not in your hand")]
     CardNotInHand(CardId),
+    #[error("this needs {expected}")]
     NotThisCard { expected: &'static str },
+    #[error("a card can be used only once")]
     SameCardTwice,
+    #[error("you have already traded this turn")]
     TradeUsed,
+    #[error("the current mission forbids trading")]
     TradingForbidden,
+    #[error("trade with another player")]
     TradeWithSelf,
+    #[error("you have already maneuvered this turn")]
     NoManeuverLeft,
+    #[error("3 or more Hull sections are destroyed: no maneuvering")]
     ManeuverForbiddenHull,
+    #[error("the current mission forbids maneuvering")]
     ManeuverForbiddenMission,
+    #[error("a Tholian web holds the Enterprise: no maneuvering")]
     ManeuverForbiddenTholian,
+    #[error("that threat is not on the board")]
     NoSuchThreat(TokenId),
+    #[error("that token is not an enemy ship")]
     NotAShip(TokenId),
+    #[error("cloaked ships cannot be targeted")]
     TargetCloaked(TokenId),
+    #[error("the target is outside this card's facings")]
     OutsideArc,
+    #[error("the target is at {range:?} Range, outside this card's ranges")]
     OutOfRange { range: Range },
+    #[error("this card targets {expected}")]
     WrongTarget { expected: &'static str },
+    #[error("that section is not damaged")]
     NothingToRepair,
+    #[error("that section is not destroyed")]
     NothingToRebuild,
+    #[error("that facing has no Shield")]
     NoShieldThere,
+    #[error("that card is not among the top {depth} of the discard pile")]
     NotInTopOfDiscard { depth: u8 },
+    #[error("there is no mission in play")]
     NoMission,
+    #[error("that card is already committed")]
     CommittedAlready,
+    #[error("the mission has no objective this card counts toward")]
     NotNeededForMission,
+    #[error("the mission die has already been rolled this turn")]
     AlreadyRolled,
+    #[error("the current mission has no die-roll objective")]
     NoDieObjective,
+    #[error("your ability has already been used this turn")]
     AbilityUsed,
+    #[error("your character does not have that ability")]
     NotYourAbility,
+    #[error("the range cannot shift that way")]
     AbilityCannotShift,
+    #[error("choose two different tokens among those drawn")]
     ChooseDrawnTokens,
+    #[error("you can still play or commit a card, so you cannot discard")]
     HasLegalPlay,
+    #[error("you have already discarded a card this turn")]
     AlreadyDiscarded,
+    #[error("nothing of yours to undo since the last card draw, threat draw, die roll or turn")]
     NothingToUndo,
-}
-
-impl fmt::Display for Refusal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use Refusal::*;
-        match self {
-            GameOver => write!(f, "the game is over"),
-            UnknownPlayer(p) => write!(f, "there is no player {}", p + 1),
-            NotYourTurn { active } => write!(f, "it is player {}'s turn", active + 1),
-            WrongPhase { phase } => {
-                write!(
-                    f,
-                    "not allowed in phase {} ({})",
-                    phase.number(),
-                    phase.name()
-                )
-            }
-            WaitingForBoarders => {
-                write!(
-                    f,
-                    "boarders are arriving: play Security Teams or let them board"
-                )
-            }
-            WaitingForSpock => write!(f, "Spock must first choose which threats to resolve"),
-            NoBoarders => write!(f, "no boarders are arriving"),
-            NotAChoice => write!(f, "there is no choice to make now"),
-            CardNotInHand(_) => write!(f, "that card is not in your hand"),
-            NotThisCard { expected } => write!(f, "this needs {expected}"),
-            SameCardTwice => write!(f, "a card can be used only once"),
-            TradeUsed => write!(f, "you have already traded this turn"),
-            TradingForbidden => write!(f, "the current mission forbids trading"),
-            TradeWithSelf => write!(f, "trade with another player"),
-            NoManeuverLeft => write!(f, "you have already maneuvered this turn"),
-            ManeuverForbiddenHull => {
-                write!(f, "3 or more Hull sections are destroyed: no maneuvering")
-            }
-            ManeuverForbiddenMission => write!(f, "the current mission forbids maneuvering"),
-            ManeuverForbiddenTholian => {
-                write!(f, "a Tholian web holds the Enterprise: no maneuvering")
-            }
-            NoSuchThreat(_) => write!(f, "that threat is not on the board"),
-            NotAShip(_) => write!(f, "that token is not an enemy ship"),
-            TargetCloaked(_) => write!(f, "cloaked ships cannot be targeted"),
-            OutsideArc => write!(f, "the target is outside this card's facings"),
-            OutOfRange { range } => write!(
-                f,
-                "the target is at {range:?} Range, outside this card's ranges"
-            ),
-            WrongTarget { expected } => write!(f, "this card targets {expected}"),
-            NothingToRepair => write!(f, "that section is not damaged"),
-            NothingToRebuild => write!(f, "that section is not destroyed"),
-            NoShieldThere => write!(f, "that facing has no Shield"),
-            NotInTopOfDiscard { depth } => {
-                write!(
-                    f,
-                    "that card is not among the top {depth} of the discard pile"
-                )
-            }
-            NoMission => write!(f, "there is no mission in play"),
-            CommittedAlready => write!(f, "that card is already committed"),
-            NotNeededForMission => {
-                write!(f, "the mission has no objective this card counts toward")
-            }
-            AlreadyRolled => write!(f, "the mission die has already been rolled this turn"),
-            NoDieObjective => write!(f, "the current mission has no die-roll objective"),
-            AbilityUsed => write!(f, "your ability has already been used this turn"),
-            NotYourAbility => write!(f, "your character does not have that ability"),
-            AbilityCannotShift => write!(f, "the range cannot shift that way"),
-            ChooseDrawnTokens => write!(f, "choose two different tokens among those drawn"),
-            HasLegalPlay => write!(
-                f,
-                "you can still play or commit a card, so you cannot discard"
-            ),
-            AlreadyDiscarded => write!(f, "you have already discarded a card this turn"),
-            NothingToUndo => write!(
-                f,
-                "nothing of yours to undo since the last card draw, threat draw, die roll or turn"
-            ),
-        }
-    }
 }

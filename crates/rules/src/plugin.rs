@@ -96,7 +96,6 @@ impl Plugin for RulesPlugin {
                     check_mission_status_phase.run_if(in_phase(Phase::CheckMissionStatus)),
                     threats_move_and_fire_phase.run_if(in_phase(Phase::ThreatsMoveAndFire)),
                     draw_new_threats_phase.run_if(in_phase(Phase::DrawNewThreats)),
-                    watch_information_boundaries,
                 )
                     .chain()
                     .in_set(RulesSet::Phases),
@@ -111,9 +110,17 @@ pub fn in_phase(phase: Phase) -> impl Fn(Option<Res<GameState>>) -> bool + Clone
     }
 }
 
-/// Sends the events the rules produced since the last flush.
-fn publish(state: &mut GameState, events: &mut MessageWriter<RulesEvent>) {
+/// Sends the events the rules produced since the last flush. Anything they revealed ends what
+/// can be undone, in the same frame (not when some later system reads the messages).
+fn publish(
+    state: &mut GameState,
+    events: &mut MessageWriter<RulesEvent>,
+    history: &mut UndoHistory,
+) {
     for event in state.drain_events() {
+        if is_information_boundary(&event) {
+            history.clear();
+        }
         events.write(event);
     }
 }
@@ -130,7 +137,7 @@ fn start_game(
         match GameState::new(options) {
             Ok(mut state) => {
                 history.clear();
-                publish(&mut state, &mut events);
+                publish(&mut state, &mut events, &mut history);
                 commands.insert_resource(state);
             }
             Err(err) => {
@@ -170,7 +177,7 @@ fn receive_player_actions(
                 });
             }
         }
-        publish(&mut state, &mut events);
+        publish(&mut state, &mut events, &mut history);
     }
 }
 
@@ -198,60 +205,84 @@ fn undo_requests(
     }
 }
 
-/// Anything revealed this frame (by an action or by the automatic phases after it) ends what
-/// can be undone.
-fn watch_information_boundaries(
-    mut seen: MessageReader<RulesEvent>,
-    mut history: ResMut<UndoHistory>,
-) {
-    if seen.read().any(is_information_boundary) {
-        history.clear();
-    }
-}
-
 /// Runs one phase function exactly as `GameState::step` does, then publishes its events.
 fn run_phase(
     state: &mut GameState,
     events: &mut MessageWriter<RulesEvent>,
+    history: &mut UndoHistory,
     phase: fn(&mut GameState),
 ) {
     phase(state);
     state.check_victory();
-    publish(state, events);
+    publish(state, events, history);
 }
 
 /// Phase 1: Draw Enterprise Cards.
-fn draw_cards_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
-    run_phase(&mut state, &mut events, GameState::draw_cards_phase);
+fn draw_cards_phase(
+    mut state: ResMut<GameState>,
+    mut events: MessageWriter<RulesEvent>,
+    mut history: ResMut<UndoHistory>,
+) {
+    run_phase(
+        &mut state,
+        &mut events,
+        &mut history,
+        GameState::draw_cards_phase,
+    );
 }
 
 /// Phase 2: Reveal New Mission.
-fn reveal_mission_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
-    run_phase(&mut state, &mut events, GameState::reveal_mission_phase);
+fn reveal_mission_phase(
+    mut state: ResMut<GameState>,
+    mut events: MessageWriter<RulesEvent>,
+    mut history: ResMut<UndoHistory>,
+) {
+    run_phase(
+        &mut state,
+        &mut events,
+        &mut history,
+        GameState::reveal_mission_phase,
+    );
 }
 
 /// Phase 3: Trade a Card (moves on once the active player ends it).
-fn trade_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
-    run_phase(&mut state, &mut events, GameState::trade_phase);
+fn trade_phase(
+    mut state: ResMut<GameState>,
+    mut events: MessageWriter<RulesEvent>,
+    mut history: ResMut<UndoHistory>,
+) {
+    run_phase(
+        &mut state,
+        &mut events,
+        &mut history,
+        GameState::trade_phase,
+    );
 }
 
 /// Phase 4: Play Cards & Maneuver (moves on once the active player ends it).
 fn play_cards_and_maneuver_phase(
     mut state: ResMut<GameState>,
     mut events: MessageWriter<RulesEvent>,
+    mut history: ResMut<UndoHistory>,
 ) {
     run_phase(
         &mut state,
         &mut events,
+        &mut history,
         GameState::play_cards_and_maneuver_phase,
     );
 }
 
 /// Phase 5: Check Mission Status.
-fn check_mission_status_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
+fn check_mission_status_phase(
+    mut state: ResMut<GameState>,
+    mut events: MessageWriter<RulesEvent>,
+    mut history: ResMut<UndoHistory>,
+) {
     run_phase(
         &mut state,
         &mut events,
+        &mut history,
         GameState::check_mission_status_phase,
     );
 }
@@ -260,15 +291,26 @@ fn check_mission_status_phase(mut state: ResMut<GameState>, mut events: MessageW
 fn threats_move_and_fire_phase(
     mut state: ResMut<GameState>,
     mut events: MessageWriter<RulesEvent>,
+    mut history: ResMut<UndoHistory>,
 ) {
     run_phase(
         &mut state,
         &mut events,
+        &mut history,
         GameState::threats_move_and_fire_phase,
     );
 }
 
 /// Phase 7: Draw 2 New Threats.
-fn draw_new_threats_phase(mut state: ResMut<GameState>, mut events: MessageWriter<RulesEvent>) {
-    run_phase(&mut state, &mut events, GameState::draw_new_threats_phase);
+fn draw_new_threats_phase(
+    mut state: ResMut<GameState>,
+    mut events: MessageWriter<RulesEvent>,
+    mut history: ResMut<UndoHistory>,
+) {
+    run_phase(
+        &mut state,
+        &mut events,
+        &mut history,
+        GameState::draw_new_threats_phase,
+    );
 }

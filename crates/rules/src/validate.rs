@@ -81,7 +81,10 @@ impl GameState {
                     }),
                 };
             }
-            (Some(Window::Boarding { .. }), Action::ResolveBoarding) => return Ok(()),
+            // Any player may add a Security Team; the active player lets the boarders land.
+            (Some(Window::Boarding { .. }), Action::ResolveBoarding) => {
+                return self.require_active(player);
+            }
             (Some(Window::Boarding { .. }), _) => return Err(Refusal::WaitingForBoarders),
             (Some(Window::SpockChoice { drawn }), Action::ChooseThreats { first, second }) => {
                 self.require_active(player)?;

@@ -252,7 +252,14 @@ fn boarder_deals_its_defense_to_hull_reduced_by_security_teams() {
             card: team
         }
     ));
-    act(&mut state, 1, Action::ResolveBoarding).expect("land");
+    // Ruling R7: the active player lets the boarders land, not whoever is at hand.
+    assert_refused(
+        &mut state,
+        1,
+        Action::ResolveBoarding,
+        Refusal::NotYourTurn { active: 0 },
+    );
+    act(&mut state, 0, Action::ResolveBoarding).expect("land");
     assert!(emitted(
         &state,
         &RulesEvent::Boarded {

@@ -5,12 +5,17 @@
 
 use bevy::prelude::*;
 use std::path::PathBuf;
-use stp_rules::files::{SaveFile, data_dir};
+use stp_rules::files::SaveFile;
 use stp_rules::{
     ActionAccepted, GameOptions, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
 };
 
-use super::Launch;
+mod watch;
+
+use crate::game::GameSystems;
+use crate::game::launch::Launch;
+
+pub use watch::{replay_step, start_replay};
 
 /// Everything needed to save or replay the game on the table.
 #[derive(Resource, Debug, Default, Clone)]
@@ -20,11 +25,27 @@ pub struct Record {
 }
 
 /// Watching a finished game again: its record and how far the replay has come.
-#[derive(Resource, Debug, Default)]
+#[derive(Resource, Debug)]
 pub struct Replaying {
     pub record: Option<Record>,
     pub next: usize,
     pub playing: bool,
+    /// Seconds between steps while playing (0: one step a frame).
+    pub step_seconds: f32,
+    /// Time since the last step while playing.
+    pub waited: f32,
+}
+
+impl Default for Replaying {
+    fn default() -> Self {
+        Replaying {
+            record: None,
+            next: 0,
+            playing: false,
+            step_seconds: 0.6,
+            waited: 0.0,
+        }
+    }
 }
 
 /// Asks for a save or load from the menu; the result is shown there.
@@ -37,12 +58,12 @@ pub enum SaveRequest {
 #[derive(Resource, Debug, Default)]
 pub struct SaveStatus(pub Option<String>);
 
-pub fn save_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("save.json"))
+pub fn save_path(launch: &Launch) -> Option<PathBuf> {
+    launch.data_dir.as_ref().map(|d| d.join("save.json"))
 }
 
-pub fn autosave_path() -> Option<PathBuf> {
-    data_dir().map(|d| d.join("autosave.json"))
+pub fn autosave_path(launch: &Launch) -> Option<PathBuf> {
+    launch.data_dir.as_ref().map(|d| d.join("autosave.json"))
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -50,13 +71,14 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Replaying>()
         .init_resource::<SaveStatus>()
         .add_message::<SaveRequest>()
+        .add_plugins(watch::plugin)
         .add_systems(
             Update,
             (
-                record_starts.before(stp_rules::RulesSet::Start),
-                (record_actions, autosave, save_and_load, step_replay)
+                record_starts.in_set(GameSystems::Input),
+                (record_actions, autosave, save_and_load)
                     .chain()
-                    .after(stp_rules::RulesSet::Phases),
+                    .in_set(GameSystems::Events),
             ),
         );
 }
@@ -102,7 +124,7 @@ fn autosave(
     let handover = events
         .read()
         .any(|e| matches!(e, RulesEvent::TurnStarted { .. }));
-    let (Some(state), Some(path)) = (state, autosave_path()) else {
+    let (Some(state), Some(path)) = (state, autosave_path(&launch)) else {
         return;
     };
     if !handover || replaying.record.is_some() || launch.screenshot.is_some() {
@@ -119,11 +141,12 @@ fn save_and_load(
     mut record: ResMut<Record>,
     mut status: ResMut<SaveStatus>,
     mut loads: MessageWriter<LoadGame>,
+    launch: Res<Launch>,
 ) {
     for request in requests.read() {
         match request {
             SaveRequest::Save => {
-                let result = match (&state, save_path()) {
+                let result = match (&state, save_path(&launch)) {
                     (Some(state), Some(path)) => write_save(&path, &record, state).map(|_| path),
                     (None, _) => Err("no game on the table".into()),
                     (_, None) => Err("no data directory (set HOME or XDG_DATA_HOME)".into()),
@@ -143,63 +166,5 @@ fn save_and_load(
                 Err(err) => status.0 = Some(format!("Cannot load {}: {err}", path.display())),
             },
         }
-    }
-}
-
-/// Starts watching the recorded game from its setup.
-pub fn start_replay(
-    record: &Record,
-    replaying: &mut Replaying,
-    start: &mut MessageWriter<StartGame>,
-) {
-    if let Some(options) = &record.options {
-        replaying.record = Some(record.clone());
-        replaying.next = 0;
-        replaying.playing = false;
-        start.write(StartGame(options.clone()));
-    }
-}
-
-/// Sends the next recorded action when asked (or continuously while "play" is on).
-fn step_replay(
-    mut replaying: ResMut<Replaying>,
-    state: Option<Res<GameState>>,
-    mut actions: MessageWriter<PlayerAction>,
-    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
-) {
-    if !replaying.playing {
-        return;
-    }
-    let Some(state) = state else { return };
-    if !state.awaits_players() {
-        return;
-    }
-    let next = replaying.next;
-    match replaying
-        .record
-        .as_ref()
-        .and_then(|r| r.actions.get(next))
-        .copied()
-    {
-        Some(action) => {
-            actions.write(action);
-            replaying.next += 1;
-            redraw.write(bevy::window::RequestRedraw);
-        }
-        None => replaying.playing = false,
-    }
-}
-
-/// One step of the replay: the next recorded action.
-pub fn replay_step(replaying: &mut Replaying, actions: &mut MessageWriter<PlayerAction>) {
-    let next = replaying.next;
-    if let Some(action) = replaying
-        .record
-        .as_ref()
-        .and_then(|r| r.actions.get(next))
-        .copied()
-    {
-        actions.write(action);
-        replaying.next += 1;
     }
 }

@@ -1,23 +1,34 @@
 //! Keyboard: Q/E (←/→) turn, W (↑) forward, Space/Enter end the phase, 1–9 pick a card,
-//! Ctrl+Z undo, Esc the menu, F1 help. No hotkey fires while an egui field has the keyboard.
+//! Ctrl+Z undo, Esc the menu, F1 help, R resets the camera. No hotkey fires while an egui field has the keyboard.
 
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
-use super::panels::Overlays;
-use super::screens::{Handover, Screen};
-use super::selection::{Selection, clear_card};
-use super::session::Replaying;
+use super::selection::Selection;
+use crate::game::GameSystems;
+use crate::game::panels::Overlays;
+use crate::game::screens::{Handover, Screen};
+use crate::game::session::Replaying;
+use crate::game::table::camera::Orbit;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        hotkeys
+        (hotkeys.run_if(in_state(Screen::Playing)), reset_camera)
             .run_if(not(egui_wants_any_keyboard_input))
-            .run_if(in_state(Screen::Playing))
-            .before(stp_rules::RulesSet::Actions),
+            .in_set(GameSystems::Input),
     );
+}
+
+/// R puts the camera back where it started.
+fn reset_camera(keys: Res<ButtonInput<KeyCode>>, mut cameras: Query<(&mut Orbit, &mut Transform)>) {
+    if keys.just_pressed(KeyCode::KeyR) {
+        for (mut orbit, mut transform) in &mut cameras {
+            *orbit = Orbit::default();
+            *transform = orbit.transform();
+        }
+    }
 }
 
 const DIGITS: [KeyCode; 9] = [
@@ -48,7 +59,7 @@ fn hotkeys(
     }
     if keys.just_pressed(KeyCode::Escape) {
         if selection.card.is_some() {
-            clear_card(&mut selection);
+            selection.clear_card();
         } else {
             overlays.menu = !overlays.menu;
         }
@@ -79,10 +90,10 @@ fn hotkeys(
         if keys.just_pressed(*key)
             && let Some(card) = state.players[player as usize].hand.get(index)
         {
-            selection.card = Some((player, *card));
-            selection.with = None;
-            selection.shift = None;
-            selection.message = None;
+            *selection = Selection {
+                card: Some((player, *card)),
+                ..Selection::default()
+            };
         }
     }
 }

@@ -1,53 +1,18 @@
 //! Sound: every cue is synthesized here at start-up (no recorded files), played from the rules
 //! events through bevy_kira_audio. A music loop runs on its own channel. Volumes and mute are
-//! kept between runs in the data directory. Without a sound device bevy_kira_audio logs a
+//! kept by `settings`. Without a sound device bevy_kira_audio logs a
 //! warning and the game plays on silently.
 
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
-use serde::{Deserialize, Serialize};
 use std::f32::consts::TAU;
 use stp_rules::RulesEvent;
 use stp_rules::content::{ThreatKind, builtin};
 
+use crate::game::GameSystems;
+use crate::game::settings::Settings;
+
 const RATE: u32 = 44_100;
-
-#[derive(Resource, Debug, Clone, Serialize, Deserialize)]
-pub struct Settings {
-    pub music: f32,
-    pub effects: f32,
-    pub muted: bool,
-    #[serde(skip)]
-    pub dirty: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Settings {
-            music: 0.35,
-            effects: 0.8,
-            muted: false,
-            dirty: true,
-        }
-    }
-}
-
-fn settings_path() -> Option<std::path::PathBuf> {
-    stp_rules::files::data_dir().map(|d| d.join("settings.json"))
-}
-
-impl Settings {
-    fn load() -> Settings {
-        settings_path()
-            .and_then(|p| std::fs::read_to_string(p).ok())
-            .and_then(|t| serde_json::from_str::<Settings>(&t).ok())
-            .map(|mut s| {
-                s.dirty = true;
-                s
-            })
-            .unwrap_or_default()
-    }
-}
 
 #[derive(Resource)]
 struct Music;
@@ -82,11 +47,10 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)
         .add_audio_channel::<Music>()
         .add_audio_channel::<Effects>()
-        .insert_resource(Settings::load())
         .add_systems(Startup, synthesize)
         .add_systems(
             Update,
-            (apply_settings, play_cues).after(stp_rules::RulesSet::Phases),
+            (apply_settings, play_cues).in_set(GameSystems::Events),
         );
 }
 
@@ -235,32 +199,27 @@ fn decibels(volume: f32) -> f32 {
     20.0 * volume.max(0.001).log10()
 }
 
+/// Starts the music once the sounds exist, and follows the volume settings as they change.
 fn apply_settings(
-    mut settings: ResMut<Settings>,
+    settings: Res<Settings>,
     music: Res<AudioChannel<Music>>,
     effects: Res<AudioChannel<Effects>>,
     sounds: Option<Res<Sounds>>,
     mut started: Local<bool>,
 ) {
+    let start = sounds.is_some() && !*started;
     if let Some(sounds) = &sounds
-        && !*started
+        && start
     {
         music.play(sounds.music.clone()).looped();
         *started = true;
     }
-    if !settings.dirty {
+    if !settings.is_changed() && !start {
         return;
     }
-    settings.dirty = false;
     let mute = if settings.muted { 0.0 } else { 1.0 };
     music.set_volume(decibels(settings.music * mute));
     effects.set_volume(decibels(settings.effects * mute));
-    if let Some(path) = settings_path()
-        && let Ok(text) = serde_json::to_string(&*settings)
-        && let Err(err) = stp_rules::files::write_atomically(&path, &text)
-    {
-        warn!("settings not saved: {err}");
-    }
 }
 
 /// Which cue an event makes, if any.

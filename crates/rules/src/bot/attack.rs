@@ -1,0 +1,80 @@
+//! What the bot shoots: the best of the rules' legal plays of its Hit cards.
+
+use super::*;
+
+/// The threat worth hitting with a card, and its score; `shift` for Chekov's ability. Which
+/// threats the card reaches is the rules' answer (`hit_reaches`), whoever holds the card.
+pub(super) fn best_hit_target(
+    state: &GameState,
+    card: CardId,
+    shift: Option<RangeShift>,
+) -> Option<(TokenId, i32)> {
+    let CardEffect::Hit { damage, .. } = effect(card) else {
+        return None;
+    };
+    state
+        .threats
+        .iter()
+        .filter(|t| state.hit_reaches(card, t.token, shift))
+        .map(|t| (t.token, hit_score(state, t.token, *damage)))
+        .max_by_key(|(_, score)| *score)
+}
+
+/// How much hitting a threat for `damage` is worth.
+pub(super) fn hit_score(state: &GameState, token: TokenId, damage: u8) -> i32 {
+    let Some(t) = state.threat(token) else {
+        return i32::MIN;
+    };
+    let def = builtin().threat(token);
+    let facing = state.enterprise.facing_of_sector(t.pos.sector);
+    let kills = t.defense <= damage;
+    let mut score = 10 * def.firepower() as i32 + if kills { 20 } else { 0 };
+    score += match t.pos.range {
+        Range::Short => 12,
+        Range::Medium => 6,
+        Range::Long => 0,
+    };
+    if !state.enterprise.has_shield(facing) {
+        score += 10;
+    }
+    if def.is_tholian() && t.pos.range == Range::Short {
+        score += 8; // the web stops every maneuver
+    }
+    score
+}
+
+/// The best of the rules' legal plays of the hand's Hit cards. Direct Hit goes with a Hit card
+/// only when the card alone would not destroy the target.
+pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+    let holds_direct_hit = hand.iter().any(|c| *effect(*c) == CardEffect::DirectHit);
+    let mut best: Option<(i32, Action)> = None;
+    for card in hand.iter().copied() {
+        let CardEffect::Hit { damage, .. } = effect(card) else {
+            continue;
+        };
+        for play in state.legal_plays(player, card) {
+            let Action::PlayCard {
+                target: Target::Threat(token),
+                with,
+                shift,
+                ..
+            } = play.action
+            else {
+                continue;
+            };
+            let defense = state.threat(token).map_or(0, |t| t.defense);
+            if with.is_some() != (holds_direct_hit && defense > *damage) {
+                continue;
+            }
+            // Spend cheap cards first; keep Chekov's shift for cards with no target otherwise.
+            let mut score = hit_score(state, token, *damage) - 3 * *damage as i32;
+            if shift.is_some() {
+                score -= 2;
+            }
+            if best.as_ref().is_none_or(|(s, _)| score > *s) {
+                best = Some((score, play.action));
+            }
+        }
+    }
+    best.map(|(_, action)| action)
+}

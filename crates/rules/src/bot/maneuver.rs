@@ -1,0 +1,83 @@
+//! Where the bot steers: toward a mission's or the Starbase's sector, away from exposure.
+
+use super::*;
+
+/// Where a mission or the Starbase wants the ship to go: the sector to bring forward.
+pub(super) fn destination(state: &GameState) -> Option<(u8, Range)> {
+    if let Some(mission) = &state.mission {
+        let def = builtin().mission(mission.mission);
+        for objective in &def.objectives {
+            if let Objective::TokenInRange { token, range, arc } = objective {
+                let id = builtin().mission_token_index(token)?;
+                let t = state.mission_tokens.iter().find(|t| t.token == id)?;
+                let facing = state.enterprise.facing_of_sector(t.pos.sector);
+                let in_arc = arc.is_none_or(|a| arc_of_facing(facing) == a);
+                if !(in_arc && t.pos.range == *range) {
+                    return Some((t.pos.sector, *range));
+                }
+            }
+        }
+    }
+    state
+        .threats
+        .iter()
+        .find(|t| builtin().threat(t.token).threat == ThreatKind::Starbase)
+        .map(|t| (t.pos.sector, Range::Short))
+}
+
+/// Damage the ship would take if threats fired at their current facings: weighted by how
+/// little stands between each facing and the Hull.
+pub(super) fn exposure(state: &GameState, heading: u8) -> i32 {
+    let content = builtin();
+    let mut total = 0;
+    for t in &state.threats {
+        let def = content.threat(t.token);
+        if !def.is_ship() || (def.is_tholian() && t.pos.range == Range::Short) {
+            continue;
+        }
+        let facing = (t.pos.sector + FACINGS - heading) % FACINGS;
+        let weight = match (
+            state.enterprise.shields[facing as usize],
+            state.enterprise.hull[facing as usize],
+        ) {
+            (SectionState::Intact, _) => 1,
+            (SectionState::Damaged, _) => 3,
+            (_, SectionState::Intact) => 6,
+            (_, SectionState::Damaged) => 10,
+            _ => 8,
+        };
+        let closeness = match t.pos.range {
+            Range::Short => 3,
+            Range::Medium => 2,
+            Range::Long => 1,
+        };
+        total += weight * closeness * def.firepower() as i32;
+    }
+    total
+}
+
+pub(super) fn maneuver(state: &GameState) -> Option<Action> {
+    if !state.can_maneuver() {
+        return None;
+    }
+    if let Some((sector, _)) = destination(state) {
+        let facing = state.enterprise.facing_of_sector(sector);
+        return Some(Action::Maneuver(match facing {
+            0 | 5 => ManeuverKind::Forward,
+            1..=2 => ManeuverKind::Clockwise,
+            _ => ManeuverKind::CounterClockwise,
+        }));
+    }
+    // Otherwise turn the strongest shields toward the threats, if that is clearly better.
+    let here = exposure(state, state.enterprise.heading);
+    let cw = exposure(state, (state.enterprise.heading + 1) % FACINGS);
+    let ccw = exposure(state, (state.enterprise.heading + FACINGS - 1) % FACINGS);
+    if cw.min(ccw) + 2 < here {
+        return Some(Action::Maneuver(if cw <= ccw {
+            ManeuverKind::Clockwise
+        } else {
+            ManeuverKind::CounterClockwise
+        }));
+    }
+    None
+}

@@ -1,0 +1,299 @@
+//! A built-in bot that plays legal, sensible turns: it shoots what it can, repairs, works the
+//! mission and maneuvers for it. Every action it picks still goes through the validator.
+
+mod attack;
+mod maneuver;
+mod support;
+
+use attack::*;
+use maneuver::*;
+use support::*;
+
+use crate::actions::{Action, PlayerAction, RangeShift, Rotation, Target};
+use crate::content::{Ability, Captain, CardEffect, Objective, ThreatKind, builtin};
+use crate::events::ManeuverKind;
+use crate::state::{
+    CardId, FACINGS, GameState, Phase, PlayerId, Range, SectionKind, SectionRef, SectionState,
+    TokenId, Window, arc_of_facing,
+};
+
+/// The next action the bot takes for whoever must act now, or `None` when nobody must.
+pub fn choose(state: &GameState) -> Option<PlayerAction> {
+    if state.is_over() || !state.awaits_players() {
+        return None;
+    }
+    let active = state.turn.active;
+    match &state.turn.window {
+        Some(Window::Boarding { .. }) => return Some(answer_boarders(state)),
+        Some(Window::SpockChoice { drawn }) => {
+            let mut ranked = drawn.clone();
+            ranked.sort_by_key(|t| danger_of_token(*t));
+            return Some(PlayerAction {
+                player: active,
+                action: Action::ChooseThreats {
+                    first: ranked[0],
+                    second: ranked[1],
+                },
+            });
+        }
+        None => {}
+    }
+    let action = match state.turn.phase {
+        Phase::Trade => trade(state, active),
+        _ => play(state, active),
+    }
+    .unwrap_or(Action::EndPhase);
+    Some(PlayerAction {
+        player: active,
+        action,
+    })
+}
+
+pub(super) fn effect(card: CardId) -> &'static CardEffect {
+    &builtin().card(card).effect
+}
+
+/// How much a drawn token hurts, for Spock's choice (the worst goes back in the bag).
+fn danger_of_token(token: TokenId) -> i32 {
+    let def = builtin().threat(token);
+    match def.threat {
+        ThreatKind::Starbase => -10,
+        ThreatKind::Comet { damage } => 6 + damage as i32,
+        ThreatKind::Ship {
+            defense,
+            firepower,
+            cloaks,
+            captain,
+            ..
+        } => {
+            let captain = match captain {
+                Some(Captain::Kang) => 6,
+                Some(Captain::Koloth) => 4,
+                Some(Captain::Kor) => 2,
+                None => 0,
+            };
+            defense as i32 + 2 * firepower as i32 + 2 * i32::from(cloaks) + captain
+        }
+    }
+}
+
+/// Any holder of a Security Team plays it while damage remains; then the boarders land.
+fn answer_boarders(state: &GameState) -> PlayerAction {
+    let n = state.players.len() as u8;
+    for offset in 0..n {
+        let player = (state.turn.active + offset) % n;
+        if let Some(card) = state.players[player as usize]
+            .hand
+            .iter()
+            .find(|c| *effect(**c) == CardEffect::SecurityTeam)
+        {
+            return PlayerAction {
+                player,
+                action: Action::PlaySecurityTeam { card: *card },
+            };
+        }
+    }
+    PlayerAction {
+        player: state.turn.active,
+        action: Action::ResolveBoarding,
+    }
+}
+
+/// Cards that can hit something on the board right now.
+pub(super) fn hits_now(state: &GameState, card: CardId) -> bool {
+    best_hit_target(state, card, None).is_some()
+}
+
+/// Phase 3: take or trade for a Hit card that can fire now when the hand has none.
+fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
+    let hand = &state.players[player as usize].hand;
+    // What the hand lacks, most wanted first: a Hit card that can fire now, then the repair
+    // card for a damaged section.
+    let lacks = |e: CardEffect| !hand.iter().any(|c| *effect(*c) == e);
+    let damaged = |kind| worst(state, kind, SectionState::Damaged).is_some();
+    let wanted = |c: CardId| match effect(c) {
+        CardEffect::Hit { .. } => !hand.iter().any(|h| hits_now(state, *h)) && hits_now(state, c),
+        CardEffect::Dilithium => lacks(CardEffect::Dilithium) && damaged(SectionKind::Shield),
+        CardEffect::Tritanium => lacks(CardEffect::Tritanium) && damaged(SectionKind::Hull),
+        _ => false,
+    };
+    let (from, card) = state
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != player as usize)
+        .flat_map(|(i, p)| p.hand.iter().map(move |c| (i as PlayerId, *c)))
+        .find(|(_, c)| wanted(*c))?;
+    if state.ability_of(player) == Ability::TakeCard && !state.turn.ability_used {
+        return Some(Action::TakeCard { from, card });
+    }
+    let tradeable = (!state.mission_forbids_trade()
+        || state.ability_of(player) == Ability::OpenChannels)
+        && state.turn.trades < state.trade_allowance();
+    let give = hand
+        .iter()
+        .copied()
+        .filter(|c| {
+            !matches!(
+                effect(*c),
+                CardEffect::SecurityTeam | CardEffect::Dilithium | CardEffect::Tritanium
+            ) && !hits_now(state, *c)
+        })
+        .min_by_key(|c| card_value(state, *c))?;
+    tradeable.then_some(Action::Trade {
+        with: from,
+        give,
+        take: card,
+    })
+}
+
+/// A rough worth of keeping a card, lowest first given away or committed.
+pub(super) fn card_value(state: &GameState, card: CardId) -> i32 {
+    match effect(card) {
+        CardEffect::Hit { damage, .. } => {
+            2 * *damage as i32 + if hits_now(state, card) { 5 } else { 0 }
+        }
+        CardEffect::Dilithium | CardEffect::Tritanium | CardEffect::SecurityTeam => 6,
+        CardEffect::DrawCards { .. } | CardEffect::TimeTravel { .. } => 5,
+        _ => 3,
+    }
+}
+
+pub(super) fn act(card: CardId, target: Target) -> Option<Action> {
+    Some(Action::PlayCard {
+        card,
+        target,
+        with: None,
+        shift: None,
+    })
+}
+
+/// Phase 4, one action at a time, in order of what matters most.
+fn play(state: &GameState, player: PlayerId) -> Option<Action> {
+    let hand = &state.players[player as usize].hand;
+    let find = |pred: &dyn Fn(&CardEffect) -> bool| hand.iter().copied().find(|c| pred(effect(*c)));
+
+    if let Some(card) = find(&|e| matches!(e, CardEffect::DrawCards { .. })) {
+        return act(card, Target::None);
+    }
+    if let Some(action) = time_travel(state, hand) {
+        return Some(action);
+    }
+    if let Some(action) = repairs(state, player, hand) {
+        return Some(action);
+    }
+    if let Some(action) = maneuver(state) {
+        return Some(action);
+    }
+    if let Some(action) = attack(state, player, hand) {
+        return Some(action);
+    }
+    if let Some(action) = mission_work(state, player, hand) {
+        return Some(action);
+    }
+    support_cards(state, hand)
+        .or_else(|| redraw(state, player, hand))
+        .or_else(|| stand_down(state, player, hand))
+}
+
+/// McCoy swaps his least useful card for a fresh one when no mission needs a Medical credit.
+fn redraw(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+    if state.ability_of(player) != Ability::FieldMedicine || state.turn.ability_used {
+        return None;
+    }
+    if hand
+        .iter()
+        .any(|c| state.commit_objective(*c, true).is_some())
+    {
+        return None; // keep the ability for a Medical credit
+    }
+    let card = hand
+        .iter()
+        .copied()
+        .filter(|c| !useful_now(state, *c))
+        .min_by_key(|c| card_value(state, *c))?;
+    (card_value(state, card) < 5).then_some(Action::Redraw { card })
+}
+
+/// Ruling R1: with nothing playable, discard the least useful card so the hand turns over.
+fn stand_down(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+    // Only a full hand is stuck: a shorter one draws fresh cards next turn anyway.
+    if state.turn.discarded || hand.len() < state.hand_size() || state.has_legal_play(player) {
+        return None;
+    }
+    let card = hand.iter().copied().min_by_key(|c| card_value(state, *c))?;
+    Some(Action::Discard { card })
+}
+
+fn time_travel(state: &GameState, hand: &[CardId]) -> Option<Action> {
+    let card = hand
+        .iter()
+        .copied()
+        .find(|c| matches!(effect(*c), CardEffect::TimeTravel { .. }))?;
+    let CardEffect::TimeTravel { depth } = effect(card) else {
+        return None;
+    };
+    let pick = state
+        .discard
+        .iter()
+        .rev()
+        .take(*depth as usize)
+        .copied()
+        .filter(|c| !matches!(effect(*c), CardEffect::TimeTravel { .. }))
+        .max_by_key(|c| card_value(state, *c))?;
+    (card_value(state, pick) >= 5).then(|| act(card, Target::Discard(pick)))?
+}
+
+/// The most threatened section in a state, if any.
+pub(super) fn worst(
+    state: &GameState,
+    kind: SectionKind,
+    wanted: SectionState,
+) -> Option<SectionRef> {
+    state.sections_by_pressure(kind, wanted).first().copied()
+}
+
+fn repairs(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+    let find = |e: CardEffect| hand.iter().copied().find(|c| *effect(*c) == e);
+    let dilithium = find(CardEffect::Dilithium);
+    let tritanium = find(CardEffect::Tritanium);
+    if let (Some(d), Some(t)) = (dilithium, tritanium) {
+        let hull = worst(state, SectionKind::Hull, SectionState::Destroyed);
+        let shield = worst(state, SectionKind::Shield, SectionState::Destroyed);
+        let hull_first = state.enterprise.destroyed_hull() >= 2
+            || shield.is_none_or(|s| state.pressure(s.facing) == 0);
+        let section = if hull_first {
+            hull.or(shield)
+        } else {
+            shield.or(hull)
+        };
+        if let Some(section) = section {
+            return Some(Action::PlayCard {
+                card: d,
+                target: Target::Section(section),
+                with: Some(t),
+                shift: None,
+            });
+        }
+    }
+    if state.ability_of(player) == Ability::DamageControl && !state.turn.ability_used {
+        let section = worst(state, SectionKind::Hull, SectionState::Damaged)
+            .filter(|_| state.enterprise.destroyed_hull() >= 1)
+            .or_else(|| worst(state, SectionKind::Shield, SectionState::Damaged))
+            .or_else(|| worst(state, SectionKind::Hull, SectionState::Damaged));
+        if let Some(section) = section {
+            return Some(Action::Repair(section));
+        }
+    }
+    if let Some(card) = dilithium
+        && let Some(section) = worst(state, SectionKind::Shield, SectionState::Damaged)
+    {
+        return act(card, Target::Section(section));
+    }
+    if let Some(card) = tritanium
+        && let Some(section) = worst(state, SectionKind::Hull, SectionState::Damaged)
+    {
+        return act(card, Target::Section(section));
+    }
+    None
+}

@@ -1,0 +1,203 @@
+//! Mission work and the support cards: commits, the mission die, Force Field, Red Alert,
+//! Tractor Beam, Evasive Maneuvers, and cycling a full hand.
+
+use super::*;
+
+/// Commit cards the mission needs; roll the mission die. Cards that can act now are kept
+/// unless the timer is about to run out.
+pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+    let mission = state.mission.as_ref()?;
+    if state.open_die_objective().is_some() && !state.turn.mission_rolled {
+        return Some(Action::RollForMission);
+    }
+    let urgent = mission.timer.is_some_and(|t| t <= 2);
+    let mut candidates: Vec<CardId> = hand
+        .iter()
+        .copied()
+        .filter(|c| state.commit_objective(*c, false).is_some())
+        .filter(|c| urgent || !useful_now(state, *c))
+        .collect();
+    candidates.sort_by_key(|c| card_value(state, *c));
+    if let Some(card) = candidates.first() {
+        return Some(Action::Commit {
+            card: *card,
+            as_medical: false,
+        });
+    }
+    if state.ability_of(player) == Ability::FieldMedicine && !state.turn.ability_used {
+        let spare = hand
+            .iter()
+            .copied()
+            .filter(|c| state.commit_objective(*c, true).is_some())
+            .filter(|c| urgent || !useful_now(state, *c))
+            .min_by_key(|c| card_value(state, *c));
+        if let Some(card) = spare {
+            return Some(Action::Commit {
+                card,
+                as_medical: true,
+            });
+        }
+    }
+    None
+}
+
+/// Whether a card could do something useful this turn if kept.
+pub(super) fn useful_now(state: &GameState, card: CardId) -> bool {
+    match effect(card) {
+        CardEffect::Hit { .. } => hits_now(state, card),
+        CardEffect::SecurityTeam => boarders_possible(state),
+        CardEffect::Dilithium => worst(state, SectionKind::Shield, SectionState::Damaged).is_some(),
+        CardEffect::Tritanium => worst(state, SectionKind::Hull, SectionState::Damaged).is_some(),
+        _ => false,
+    }
+}
+
+/// Whether a ship could board soon: one in Short or Medium Range of a facing with no Shield.
+pub(super) fn boarders_possible(state: &GameState) -> bool {
+    let content = builtin();
+    state.threats.iter().any(|t| {
+        let def = content.threat(t.token);
+        def.is_ship()
+            && !def.is_tholian()
+            && t.pos.range != Range::Long
+            && !state
+                .enterprise
+                .has_shield(state.enterprise.facing_of_sector(t.pos.sector))
+    })
+}
+
+/// Force Field, Red Alert, Tractor Beam and Evasive Maneuvers where they help.
+pub(super) fn support_cards(state: &GameState, hand: &[CardId]) -> Option<Action> {
+    let content = builtin();
+    for card in hand.iter().copied() {
+        match effect(card) {
+            CardEffect::ForceField => {
+                // Hold back the ship that would hurt most: about to board, or hitting the Hull.
+                let target = state
+                    .threats
+                    .iter()
+                    .filter(|t| !t.cloaked && !t.force_field && content.threat(t.token).is_ship())
+                    .filter(|t| {
+                        !(content.threat(t.token).is_tholian() && t.pos.range == Range::Short)
+                    })
+                    .filter(|t| {
+                        let f = state.enterprise.facing_of_sector(t.pos.sector);
+                        !state.enterprise.has_shield(f) && t.pos.range != Range::Long
+                    })
+                    .max_by_key(|t| t.defense + content.threat(t.token).firepower());
+                if let Some(t) = target {
+                    return act(card, Target::Threat(t.token));
+                }
+            }
+            CardEffect::RedAlert => {
+                let facing = (0..FACINGS)
+                    .filter(|f| {
+                        state.enterprise.has_shield(*f) && !state.enterprise.red_alert[*f as usize]
+                    })
+                    .max_by_key(|f| state.pressure(*f));
+                if let Some(facing) = facing
+                    && state.pressure(facing) > 0
+                {
+                    return act(card, Target::Facing(facing));
+                }
+            }
+            CardEffect::TractorBeam => {
+                if let Some(target) = tractor_into_arc(state, hand) {
+                    return act(card, target);
+                }
+                // Pull a ship away from an unshielded facing toward a shielded neighbour.
+                for t in &state.threats {
+                    if t.cloaked || !content.threat(t.token).is_ship() || t.pos.range == Range::Long
+                    {
+                        continue;
+                    }
+                    let f = state.enterprise.facing_of_sector(t.pos.sector);
+                    if state.enterprise.has_shield(f) {
+                        continue;
+                    }
+                    for (rotation, next) in [
+                        (Rotation::Clockwise, (f + 1) % FACINGS),
+                        (Rotation::CounterClockwise, (f + FACINGS - 1) % FACINGS),
+                    ] {
+                        if state.enterprise.has_shield(next) {
+                            return act(card, Target::Shift(t.token, rotation));
+                        }
+                    }
+                }
+            }
+            CardEffect::EvasiveManeuvers => {
+                let out_of_moves = state.turn.maneuvers >= state.maneuver_allowance();
+                if out_of_moves
+                    && state.maneuver_forbidden().is_none()
+                    && destination(state).is_some()
+                {
+                    return act(card, Target::None);
+                }
+            }
+            _ => {}
+        }
+    }
+    cycle_card(state, hand)
+}
+
+/// Moves a ship no card in hand can reach into a facing that one can.
+pub(super) fn tractor_into_arc(state: &GameState, hand: &[CardId]) -> Option<Target> {
+    let content = builtin();
+    let reaches = |facing: u8, range: Range| {
+        hand.iter().any(|c| match effect(*c) {
+            CardEffect::Hit { arcs, ranges, .. } => {
+                arcs.contains(&arc_of_facing(facing)) && ranges.contains(&range)
+            }
+            _ => false,
+        })
+    };
+    state
+        .threats
+        .iter()
+        .filter(|t| !t.cloaked && content.threat(t.token).is_ship())
+        .filter(|t| !reaches(state.enterprise.facing_of_sector(t.pos.sector), t.pos.range))
+        .find_map(|t| {
+            let f = state.enterprise.facing_of_sector(t.pos.sector);
+            [
+                (Rotation::Clockwise, (f + 1) % FACINGS),
+                (Rotation::CounterClockwise, (f + FACINGS - 1) % FACINGS),
+            ]
+            .into_iter()
+            .find(|(_, next)| reaches(*next, t.pos.range))
+            .map(|(rotation, _)| Target::Shift(t.token, rotation))
+        })
+}
+
+/// With a full hand and nothing better to do, spend a support card where it is legal so the
+/// hand turns over next turn (the game has no discard phase).
+pub(super) fn cycle_card(state: &GameState, hand: &[CardId]) -> Option<Action> {
+    if hand.len() < state.hand_size() {
+        return None;
+    }
+    let content = builtin();
+    for card in hand.iter().copied() {
+        match effect(card) {
+            CardEffect::ForceField => {
+                if let Some(t) = state
+                    .threats
+                    .iter()
+                    .find(|t| !t.cloaked && content.threat(t.token).is_ship())
+                {
+                    return act(card, Target::Threat(t.token));
+                }
+            }
+            CardEffect::RedAlert => {
+                if let Some(facing) = (0..FACINGS).find(|f| state.enterprise.has_shield(*f)) {
+                    return act(card, Target::Facing(facing));
+                }
+            }
+            CardEffect::TractorBeam => {
+                if let Some(t) = state.threats.iter().find(|t| !t.cloaked) {
+                    return act(card, Target::Shift(t.token, Rotation::Clockwise));
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}

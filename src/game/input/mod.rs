@@ -1,0 +1,23 @@
+//! Input: keys, the pointer over the table, and what the player has picked. Everything here
+//! runs in `GameSystems::Input`, before the rules read the actions it sends.
+
+mod egui_idle;
+mod keys;
+pub mod pointer;
+pub mod selection;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        logic_plugin,
+        keys::plugin,
+        pointer::plugin,
+        egui_idle::plugin,
+    ));
+}
+
+/// What the player has picked, without a window (the presentation tests run this).
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_plugins(selection::plugin);
+}

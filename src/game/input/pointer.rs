@@ -1,0 +1,126 @@
+//! The pointer over the table: what part of the window the panels leave to the 3D scene,
+//! token clicks there, and the camera's orbit (right-drag) and zoom (wheel).
+
+use bevy::input::mouse::AccumulatedMouseScroll;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use stp_rules::TokenId;
+
+use crate::game::GameSystems;
+use crate::game::table::ThreatPiece;
+use crate::game::table::camera::Orbit;
+
+/// A threat token clicked on the table.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct TokenClicked(pub TokenId);
+
+/// The part of the window the panels leave to the 3D table (as of the last frame).
+#[derive(Resource, Debug)]
+pub struct TableRect(pub egui::Rect);
+
+impl Default for TableRect {
+    fn default() -> Self {
+        TableRect(egui::Rect::NOTHING)
+    }
+}
+
+/// Whether a window position is on the table: inside the panels' free space and not under an
+/// egui window, menu or tooltip. (egui counts its whole background layer as "egui" when the
+/// panels live in a custom root Ui, so its own pointer test cannot tell.)
+pub fn on_table(ctx: &egui::Context, rect: &TableRect, cursor: Vec2) -> bool {
+    let pos = egui::pos2(cursor.x, cursor.y);
+    rect.0.contains(pos)
+        && ctx
+            .layer_id_at(pos)
+            .is_none_or(|layer| layer.order == egui::Order::Background)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TableRect>()
+        .add_systems(Update, (click_tokens, orbit).in_set(GameSystems::Input));
+}
+
+/// A left click on the table picks the threat token nearest the pointer on screen (within a
+/// token's width).
+fn click_tokens(
+    mouse: Res<ButtonInput<MouseButton>>,
+    table_rect: Res<TableRect>,
+    mut contexts: EguiContexts,
+    windows: Query<&Window>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
+    tokens: Query<(&ThreatPiece, &GlobalTransform)>,
+    mut clicked: MessageWriter<TokenClicked>,
+) {
+    if !mouse.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let Some(cursor) = windows.iter().find_map(|w| w.cursor_position()) else {
+        return;
+    };
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return;
+    };
+    if !on_table(ctx, &table_rect, cursor) {
+        return;
+    }
+    let Ok((camera, at)) = cameras.single() else {
+        return;
+    };
+    let nearest = tokens
+        .iter()
+        .filter_map(|(piece, place)| {
+            let screen = camera.world_to_viewport(at, place.translation()).ok()?;
+            Some((piece.0, screen.distance(cursor)))
+        })
+        .filter(|(_, distance)| *distance < 28.0)
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    if let Some((token, _)) = nearest {
+        clicked.write(TokenClicked(token));
+    }
+}
+
+/// Right-drag orbits, the wheel zooms — when the pointer is over the table, not a panel.
+fn orbit(
+    mouse: Res<ButtonInput<MouseButton>>,
+    scroll: Res<AccumulatedMouseScroll>,
+    windows: Query<&Window>,
+    table_rect: Res<TableRect>,
+    mut contexts: EguiContexts,
+    mut dragging: Local<bool>,
+    mut last_cursor: Local<Option<Vec2>>,
+    mut cameras: Query<(&mut Orbit, &mut Transform)>,
+) {
+    let cursor = windows.iter().find_map(|w| w.cursor_position());
+    let over_table = match (cursor, contexts.ctx_mut()) {
+        (Some(cursor), Ok(ctx)) => on_table(ctx, &table_rect, cursor),
+        _ => false,
+    };
+    // A drag that starts on the table keeps turning the camera wherever it goes.
+    if mouse.just_pressed(MouseButton::Right) {
+        *dragging = over_table;
+    }
+    if !mouse.pressed(MouseButton::Right) {
+        *dragging = false;
+    }
+    // Cursor movement rather than raw device motion: it works the same under every X server.
+    let delta = match (cursor, *last_cursor) {
+        (Some(now), Some(before)) => now - before,
+        _ => Vec2::ZERO,
+    };
+    *last_cursor = cursor;
+    let turning = *dragging && delta != Vec2::ZERO;
+    let zooming = over_table && scroll.delta.y != 0.0;
+    if !turning && !zooming {
+        return;
+    }
+    for (mut orbit, mut transform) in &mut cameras {
+        if turning {
+            orbit.yaw -= delta.x * 0.006;
+            orbit.pitch = (orbit.pitch + delta.y * 0.006).clamp(0.25, 1.5);
+        }
+        if zooming {
+            orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(5.0, 30.0);
+        }
+        *transform = orbit.transform();
+    }
+}

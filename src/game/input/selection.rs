@@ -1,0 +1,137 @@
+//! What the player has picked: a card, with a partner card or Chekov's shift, and the last
+//! refusal to show. A click on a token plays the picked card on it when the rules list such a
+//! play; the rules' reason is shown otherwise. A new turn starts with nothing picked.
+
+use bevy::prelude::*;
+use stp_rules::{
+    Action, ActionRefused, CardId, GameState, PlayerAction, PlayerId, RangeShift, RulesEvent,
+    Target, UndoRefused,
+};
+
+use super::pointer::TokenClicked;
+use crate::game::GameSystems;
+use crate::game::describe::token_name;
+
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Selection {
+    pub card: Option<(PlayerId, CardId)>,
+    pub with: Option<CardId>,
+    pub shift: Option<RangeShift>,
+    /// The last refusal or hint, shown until the next action or turn.
+    pub message: Option<String>,
+}
+
+impl Selection {
+    /// Picks a card, or puts it back when it was already picked.
+    pub fn toggle(&mut self, player: PlayerId, card: CardId) {
+        if self.card == Some((player, card)) {
+            self.clear_card();
+        } else {
+            *self = Selection {
+                card: Some((player, card)),
+                ..Selection::default()
+            };
+        }
+    }
+
+    pub fn clear_card(&mut self) {
+        self.card = None;
+        self.with = None;
+        self.shift = None;
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Selection>()
+        .add_message::<TokenClicked>()
+        .add_systems(Update, play_on_clicked_token.in_set(GameSystems::Input))
+        .add_systems(
+            Update,
+            (show_refusals, new_turn).in_set(GameSystems::Events),
+        );
+}
+
+/// The play a click on a token makes with the picked card: the first of the rules' legal plays
+/// that acts on that token, with the chosen partner and shift when they fit.
+pub fn play_on_token(
+    state: &GameState,
+    selection: &Selection,
+    token: stp_rules::TokenId,
+) -> Option<PlayerAction> {
+    let (player, card) = selection.card?;
+    let on_token = |p: &PlayerAction| match p.action {
+        Action::PlayCard { target, .. } => {
+            matches!(target, Target::Threat(t) | Target::Shift(t, _) if t == token)
+        }
+        _ => false,
+    };
+    let plays: Vec<PlayerAction> = state
+        .legal_plays(player, card)
+        .into_iter()
+        .filter(on_token)
+        .collect();
+    let chosen = |p: &&PlayerAction| {
+        matches!(p.action, Action::PlayCard { with, shift, .. }
+            if with == selection.with && shift == selection.shift)
+    };
+    plays.iter().find(chosen).or(plays.first()).copied()
+}
+
+fn play_on_clicked_token(
+    mut clicks: MessageReader<TokenClicked>,
+    state: Option<Res<GameState>>,
+    mut selection: ResMut<Selection>,
+    mut actions: MessageWriter<PlayerAction>,
+) {
+    let Some(state) = state else { return };
+    for TokenClicked(token) in clicks.read() {
+        let Some((player, card)) = selection.card else {
+            selection.message = Some(format!(
+                "{}: pick a card first, then click its target.",
+                token_name(*token)
+            ));
+            continue;
+        };
+        match play_on_token(&state, &selection, *token) {
+            Some(action) => {
+                actions.write(action);
+                selection.clear_card();
+            }
+            None => {
+                // Send it anyway: the rules' refusal says why this card cannot act there.
+                actions.write(PlayerAction {
+                    player,
+                    action: Action::PlayCard {
+                        card,
+                        target: Target::Threat(*token),
+                        with: selection.with,
+                        shift: selection.shift,
+                    },
+                });
+            }
+        }
+    }
+}
+
+fn show_refusals(
+    mut refused: MessageReader<ActionRefused>,
+    mut undo_refused: MessageReader<UndoRefused>,
+    mut selection: ResMut<Selection>,
+) {
+    for r in refused.read() {
+        selection.message = Some(format!("Not allowed: {}.", r.reason));
+    }
+    for r in undo_refused.read() {
+        selection.message = Some(format!("Cannot undo: {}.", r.reason));
+    }
+}
+
+/// A new turn belongs to someone else: nothing stays picked, no old refusal stays shown.
+fn new_turn(mut events: MessageReader<RulesEvent>, mut selection: ResMut<Selection>) {
+    if events
+        .read()
+        .any(|e| matches!(e, RulesEvent::TurnStarted { .. }))
+    {
+        *selection = Selection::default();
+    }
+}

@@ -1,0 +1,137 @@
+//! Every hand, the active player's first. A click picks a card; a right-click opens its menu
+//! (`offers::card_menu`). Under the hands, the picked card's choices: its partner card,
+//! Chekov's shift and its targets, or one "Play" button for a card that takes no target.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use stp_rules::content::builtin;
+use stp_rules::{GameState, PlayerAction, RangeShift};
+
+use super::offers;
+use crate::game::describe::card_name;
+use crate::game::input::selection::Selection;
+
+fn credit(card: u8) -> String {
+    builtin()
+        .card(card)
+        .credit
+        .map_or("no Division credit".into(), |d| format!("{d:?} credit"))
+}
+
+pub(super) fn hands(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    selection: &mut Selection,
+    actions: &mut MessageWriter<PlayerAction>,
+) {
+    let content = builtin();
+    let n = state.players.len() as u8;
+    let order: Vec<u8> = (0..n).map(|i| (state.turn.active + i) % n).collect();
+    for player in order {
+        let seat = &state.players[player as usize];
+        let character = &content.characters[seat.character as usize];
+        let active = if player == state.turn.active {
+            " (active)"
+        } else {
+            ""
+        };
+        let title = format!("{} — {}{active}", seat.name, character.name);
+        egui::CollapsingHeader::new(title)
+            .id_salt(("hand", player))
+            .default_open(true)
+            .show(ui, |ui| {
+                for (index, card) in seat.hand.iter().copied().enumerate() {
+                    let chosen = selection.card == Some((player, card));
+                    let label = format!("{}. {}", index + 1, card_name(card));
+                    let response = ui.selectable_label(chosen, label).on_hover_text(format!(
+                        "{}\n{}",
+                        content.card(card).text,
+                        credit(card)
+                    ));
+                    if response.clicked() {
+                        selection.toggle(player, card);
+                    }
+                    response.context_menu(|ui| {
+                        let menu = offers::card_menu(state, player, card);
+                        if menu.is_empty() {
+                            ui.weak("Nothing else to do with this card now.");
+                        }
+                        for offer in menu {
+                            if ui.button(offer.words).clicked() {
+                                actions.write(offer.action);
+                                ui.close();
+                            }
+                        }
+                    });
+                }
+            });
+    }
+    if selection.card.is_some() {
+        ui.separator();
+        picked_card(ui, state, selection, actions);
+    }
+}
+
+/// The picked card's partner, shift and targets, all from its legal plays.
+fn picked_card(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    selection: &mut Selection,
+    actions: &mut MessageWriter<PlayerAction>,
+) {
+    let Some((_, card)) = selection.card else {
+        return;
+    };
+    let plays = offers::plays(state, selection);
+    offers::settle(selection, &plays);
+    if plays.is_empty() {
+        ui.strong(card_name(card));
+        ui.weak("No legal play now (right-click the card for its other uses).");
+        return;
+    }
+    if offers::takes_no_target(&plays) {
+        if ui.button(format!("Play {}", card_name(card))).clicked() {
+            actions.write(plays[0]);
+            selection.clear_card();
+        }
+        return;
+    }
+    ui.strong(format!("{} — targets:", card_name(card)));
+    let partners = offers::partners(&plays);
+    if partners.iter().any(Option::is_some) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("with:");
+            for with in partners {
+                let words = with.map_or("alone".to_string(), card_name);
+                if ui.selectable_label(selection.with == with, words).clicked() {
+                    selection.with = with;
+                }
+            }
+        });
+    }
+    let shifts = offers::shifts(&plays, selection.with);
+    if shifts.iter().any(Option::is_some) {
+        ui.horizontal(|ui| {
+            ui.label("Chekov:");
+            for shift in shifts {
+                let words = match shift {
+                    None => "as printed",
+                    Some(RangeShift::Nearer) => "one ring nearer",
+                    Some(RangeShift::Farther) => "one ring farther",
+                };
+                if ui
+                    .selectable_label(selection.shift == shift, words)
+                    .clicked()
+                {
+                    selection.shift = shift;
+                }
+            }
+        });
+    }
+    for offer in offers::targets(state, &plays, selection.with, selection.shift) {
+        if ui.button(offer.words).clicked() {
+            actions.write(offer.action);
+            selection.clear_card();
+        }
+    }
+}

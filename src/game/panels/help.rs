@@ -1,0 +1,38 @@
+//! Help (F1): the keys, the turn phases and the rulings.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use stp_rules::Phase;
+
+use super::Overlays;
+
+pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overlays>) -> Result {
+    if !overlays.help {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    egui::Window::new("Help and rules reference")
+        .open(&mut open)
+        .vscroll(true)
+        .show(ctx, |ui| {
+            ui.heading("Keys");
+            for line in [
+                "Q or Left: turn counter-clockwise    E or Right: turn clockwise    W or Up: forward",
+                "Space or Enter: end the phase         1-9: pick a card of the active hand",
+                "Ctrl+Z: undo     Esc: menu     F1: this help     R: reset the camera",
+                "Mouse: click a card, then a lit target (yellow numbers) or a target button;",
+                "right-click a card for commit, trade and the other uses; right-drag to orbit, wheel to zoom.",
+            ] {
+                ui.monospace(line);
+            }
+            ui.heading("Turn phases");
+            for phase in Phase::ALL {
+                ui.label(format!("{}. {}", phase.number(), phase.name()));
+            }
+            ui.heading("Rulings");
+            ui.label(include_str!("../../../docs/rulings.md"));
+        });
+    overlays.help = open;
+    Ok(())
+}

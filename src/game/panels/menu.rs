@@ -1,0 +1,78 @@
+//! The menu (Esc): sound, save and load, a new game, quit. It closes when it starts a new game
+//! or a load, so no stale "Loaded…" line waits in it.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+use super::Overlays;
+use crate::game::launch::Launch;
+use crate::game::screens::Screen;
+use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
+use crate::game::settings::Settings;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(EguiPrimaryContextPass, menu_window);
+}
+
+/// A slider or box changes the setting at once, and asks for it to be written when the
+/// change ends.
+fn setting(response: egui::Response, settings: &mut Settings) {
+    if response.drag_stopped() || (response.changed() && !response.dragged()) {
+        settings.unsaved = true;
+    }
+}
+
+fn menu_window(
+    mut contexts: EguiContexts,
+    mut overlays: ResMut<Overlays>,
+    mut settings: ResMut<Settings>,
+    mut next: ResMut<NextState<Screen>>,
+    mut exit: MessageWriter<AppExit>,
+    mut saves: MessageWriter<SaveRequest>,
+    mut status: ResMut<SaveStatus>,
+    mut replaying: ResMut<Replaying>,
+    launch: Res<Launch>,
+) -> Result {
+    if !overlays.menu {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let mut open = true;
+    let mut close = false;
+    egui::Window::new("Menu").open(&mut open).show(ctx, |ui| {
+        ui.heading("Sound");
+        let music = ui.add(egui::Slider::new(&mut settings.music, 0.0..=1.0).text("music"));
+        setting(music, &mut settings);
+        let effects = ui.add(egui::Slider::new(&mut settings.effects, 0.0..=1.0).text("effects"));
+        setting(effects, &mut settings);
+        let mute = ui.checkbox(&mut settings.muted, "mute");
+        setting(mute, &mut settings);
+        ui.separator();
+        ui.heading("Game");
+        if ui.button("Save game").clicked() {
+            saves.write(SaveRequest::Save);
+        }
+        if let Some(path) = save_path(&launch).filter(|p| p.exists())
+            && ui.button("Load saved game").clicked()
+        {
+            saves.write(SaveRequest::Load(path));
+            close = true;
+        }
+        if let Some(message) = &status.0 {
+            ui.label(message);
+        }
+        if ui.button("New game").clicked() {
+            replaying.record = None;
+            next.set(Screen::Setup);
+            close = true;
+        }
+        if ui.button("Quit").clicked() {
+            exit.write(AppExit::Success);
+        }
+    });
+    if close {
+        status.0 = None;
+    }
+    overlays.menu = open && !close;
+    Ok(())
+}

@@ -1,0 +1,123 @@
+//! The egui panels around the table: the top bar, every hand, the mission card with the ship's
+//! status and the piles, and the log; the boarding and Spock windows, help and the menu. They
+//! draw what `offers` lists and send its actions; the rules decide.
+
+mod hands;
+mod help;
+pub mod log;
+mod menu;
+mod mission;
+pub mod offers;
+mod top_bar;
+mod windows;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use stp_rules::undo::UndoHistory;
+use stp_rules::{GameState, PlayerAction, RulesEvent, UndoRequest};
+
+use crate::game::GameSystems;
+use crate::game::input::pointer::TableRect;
+use crate::game::input::selection::Selection;
+use crate::game::screens::Screen;
+use crate::game::session::Replaying;
+use crate::game::table::AnimationSpeed;
+use log::GameLog;
+
+/// Which overlays are open, the log's filters, and the last die roll (shown by the die).
+#[derive(Resource, Debug, Default)]
+pub struct Overlays {
+    pub help: bool,
+    pub menu: bool,
+    pub log_turn: Option<u32>,
+    pub log_player: Option<u8>,
+    pub last_roll: Option<u8>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((logic_plugin, menu::plugin)).add_systems(
+        EguiPrimaryContextPass,
+        (table_panels, windows::windows, help::help_window)
+            .chain()
+            .run_if(not(in_state(Screen::Setup))),
+    );
+}
+
+/// The panels' state without drawing anything (the presentation tests run this headless).
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<Overlays>()
+        .add_plugins(log::plugin)
+        .add_systems(Update, remember_rolls.in_set(GameSystems::Events));
+}
+
+fn remember_rolls(mut events: MessageReader<RulesEvent>, mut overlays: ResMut<Overlays>) {
+    for event in events.read() {
+        if let RulesEvent::DieRolled { value, .. } = event {
+            overlays.last_roll = Some(*value);
+        }
+    }
+}
+
+/// Lays the panels out around the table and records the rectangle they leave free.
+fn table_panels(
+    mut contexts: EguiContexts,
+    state: Option<Res<GameState>>,
+    mut selection: ResMut<Selection>,
+    history: Res<UndoHistory>,
+    log: Res<GameLog>,
+    mut overlays: ResMut<Overlays>,
+    mut speed: ResMut<AnimationSpeed>,
+    mut actions: MessageWriter<PlayerAction>,
+    mut undo: MessageWriter<UndoRequest>,
+    replaying: Res<Replaying>,
+    mut table_rect: ResMut<TableRect>,
+) -> Result {
+    let Some(state) = state else { return Ok(()) };
+    let watching = replaying.record.is_some();
+    let ctx = contexts.ctx_mut()?;
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "table".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let top = egui::Panel::top("phases").show(&mut root, |ui| {
+        let mut bar = top_bar::TopBar {
+            state: &state,
+            selection: &selection,
+            history: &history,
+            overlays: &mut overlays,
+            speed: &mut speed,
+            watching,
+        };
+        bar.show(ui, &mut actions, &mut undo);
+    });
+    let bottom = egui::Panel::bottom("log")
+        .default_size(120.0)
+        .resizable(true)
+        .show(&mut root, |ui| {
+            log::log_panel(ui, &state, &log, &mut overlays)
+        });
+    let right = egui::Panel::right("mission")
+        .default_size(270.0)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, &state));
+        });
+    let left = egui::Panel::left("hands")
+        .default_size(300.0)
+        .show(&mut root, |ui| {
+            if watching {
+                ui.disable();
+            }
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                hands::hands(ui, &state, &mut selection, &mut actions);
+            });
+        });
+    // What the panels leave free is the table: clicks and drags there belong to the 3D scene.
+    table_rect.0 = egui::Rect::from_min_max(
+        egui::pos2(left.response.rect.right(), top.response.rect.bottom()),
+        egui::pos2(right.response.rect.left(), bottom.response.rect.top()),
+    );
+    Ok(())
+}

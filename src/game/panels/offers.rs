@@ -1,0 +1,311 @@
+//! What the table offers a player, as data: the top bar's controls, each card's menu, the
+//! choices of a picked card (partner card, Chekov's shift, targets), and the boarding and
+//! Spock windows. All of it comes from the rules' `legal_actions` and `legal_plays`; the panels
+//! only draw these lists, and a test checks that every legal action has a way in.
+
+use stp_rules::content::builtin;
+use stp_rules::{
+    Action, CardId, GameState, ManeuverKind, PlayerAction, PlayerId, RangeShift, Refusal, Target,
+    Window,
+};
+
+use crate::game::describe::{card_name, section_name, target_name, token_name};
+use crate::game::input::selection::Selection;
+
+/// A button: the action it sends and its words.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Offer {
+    pub action: PlayerAction,
+    pub words: String,
+}
+
+/// A control that is always shown, enabled only when legal; `refusal` says why not.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Control {
+    pub offer: Offer,
+    pub refusal: Option<Refusal>,
+}
+
+fn offer(player: PlayerId, action: Action, words: impl Into<String>) -> Offer {
+    Offer {
+        action: PlayerAction { player, action },
+        words: words.into(),
+    }
+}
+
+/// The top bar: end the phase and the three maneuvers (always shown), then the mission die and
+/// Scotty's repairs (shown when legal).
+pub fn top_bar(state: &GameState) -> Vec<Control> {
+    let active = state.turn.active;
+    let mut out: Vec<Control> = [
+        (Action::EndPhase, "End phase [Space]"),
+        (
+            Action::Maneuver(ManeuverKind::CounterClockwise),
+            "Turn counter-clockwise [Q]",
+        ),
+        (Action::Maneuver(ManeuverKind::Forward), "Forward [W]"),
+        (
+            Action::Maneuver(ManeuverKind::Clockwise),
+            "Turn clockwise [E]",
+        ),
+    ]
+    .into_iter()
+    .map(|(action, words)| {
+        let offer = offer(active, action, words);
+        Control {
+            refusal: state.validate(&offer.action).err(),
+            offer,
+        }
+    })
+    .collect();
+    let optional = state
+        .legal_actions(active)
+        .into_iter()
+        .filter_map(|a| match a.action {
+            Action::RollForMission => Some(offer(active, a.action, "Roll for the mission")),
+            Action::Repair(section) => {
+                let who = character_name(state, active);
+                Some(offer(
+                    active,
+                    a.action,
+                    format!("Repair {} ({who})", section_name(section)),
+                ))
+            }
+            _ => None,
+        });
+    out.extend(optional.map(|offer| Control {
+        offer,
+        refusal: None,
+    }));
+    out
+}
+
+fn character_name(state: &GameState, player: PlayerId) -> String {
+    let character = state.players[player as usize].character;
+    builtin().characters[character as usize].name.clone()
+}
+
+/// A card's menu: what its holder may do with it besides playing it (commit, McCoy's uses,
+/// stand down, a Security Team), and what the active player may do to take it (Kirk, trades).
+pub fn card_menu(state: &GameState, holder: PlayerId, card: CardId) -> Vec<Offer> {
+    let mut out: Vec<Offer> = state
+        .legal_actions(holder)
+        .into_iter()
+        .filter_map(|a| {
+            let words = match a.action {
+                Action::Commit {
+                    card: c,
+                    as_medical: false,
+                } if c == card => "Commit to the mission".to_string(),
+                Action::Commit {
+                    card: c,
+                    as_medical: true,
+                } if c == card => "Commit as a Medical credit (McCoy)".to_string(),
+                Action::Redraw { card: c } if c == card => "Discard and draw 1 (McCoy)".into(),
+                Action::Discard { card: c } if c == card => {
+                    "Stand down: discard (no legal play)".into()
+                }
+                Action::PlaySecurityTeam { card: c } if c == card => {
+                    "Play Security Team against the boarders".into()
+                }
+                _ => return None,
+            };
+            Some(Offer { action: a, words })
+        })
+        .collect();
+    let active = state.turn.active;
+    if holder != active {
+        out.extend(
+            state
+                .legal_actions(active)
+                .into_iter()
+                .filter_map(|a| match a.action {
+                    Action::TakeCard { from, card: c } if from == holder && c == card => {
+                        Some(Offer {
+                            action: a,
+                            words: "Take it (Kirk)".into(),
+                        })
+                    }
+                    Action::Trade { with, give, take } if with == holder && take == card => {
+                        Some(Offer {
+                            action: a,
+                            words: format!("Trade {} for it", card_name(give)),
+                        })
+                    }
+                    _ => None,
+                }),
+        );
+    }
+    out
+}
+
+/// The legal plays of the picked card.
+pub fn plays(state: &GameState, selection: &Selection) -> Vec<PlayerAction> {
+    selection
+        .card
+        .map(|(player, card)| state.legal_plays(player, card))
+        .unwrap_or_default()
+}
+
+fn parts(play: &PlayerAction) -> Option<(Target, Option<CardId>, Option<RangeShift>)> {
+    match play.action {
+        Action::PlayCard {
+            target,
+            with,
+            shift,
+            ..
+        } => Some((target, with, shift)),
+        _ => None,
+    }
+}
+
+fn distinct<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
+    let mut out = Vec::new();
+    for item in items {
+        if !out.contains(&item) {
+            out.push(item);
+        }
+    }
+    out
+}
+
+/// The partner cards the picked card can be played with now (`None`: alone).
+pub fn partners(plays: &[PlayerAction]) -> Vec<Option<CardId>> {
+    distinct(plays.iter().filter_map(parts).map(|(_, with, _)| with))
+}
+
+/// Chekov's range shifts open to the picked card with that partner (`None`: as printed).
+pub fn shifts(plays: &[PlayerAction], with: Option<CardId>) -> Vec<Option<RangeShift>> {
+    distinct(
+        plays
+            .iter()
+            .filter_map(parts)
+            .filter(|(_, w, _)| *w == with)
+            .map(|(_, _, shift)| shift),
+    )
+}
+
+/// The picked card's targets with that partner and shift, with words for their buttons.
+pub fn targets(
+    state: &GameState,
+    plays: &[PlayerAction],
+    with: Option<CardId>,
+    shift: Option<RangeShift>,
+) -> Vec<Offer> {
+    plays
+        .iter()
+        .filter(|p| parts(p).is_some_and(|(_, w, s)| w == with && s == shift))
+        .map(|p| Offer {
+            action: *p,
+            words: parts(p).map_or_else(String::new, |(t, _, _)| target_name(state, t)),
+        })
+        .collect()
+}
+
+/// Keeps the partner and shift choices among those open now, so the targets shown are never
+/// empty while the card has a legal play.
+pub fn settle(selection: &mut Selection, plays: &[PlayerAction]) {
+    let with = partners(plays);
+    if !with.contains(&selection.with)
+        && let Some(first) = with.first()
+    {
+        selection.with = *first;
+    }
+    let shift = shifts(plays, selection.with);
+    if !shift.contains(&selection.shift)
+        && let Some(first) = shift.first()
+    {
+        selection.shift = *first;
+    }
+}
+
+/// Whether every play of the card takes no target: it gets one "Play" button, no list.
+pub fn takes_no_target(plays: &[PlayerAction]) -> bool {
+    !plays.is_empty()
+        && plays
+            .iter()
+            .all(|p| parts(p).is_some_and(|(t, _, _)| t == Target::None))
+}
+
+/// The boarding window: each Security Team that may be played, then "let them board".
+pub fn boarding(state: &GameState) -> Vec<Offer> {
+    if !matches!(state.turn.window, Some(Window::Boarding { .. })) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for (i, seat) in state.players.iter().enumerate() {
+        for a in state.legal_actions(i as PlayerId) {
+            if let Action::PlaySecurityTeam { .. } = a.action {
+                out.push(Offer {
+                    action: a,
+                    words: format!("{}: play Security Team", seat.name),
+                });
+            }
+        }
+    }
+    out.extend(
+        state
+            .legal_actions(state.turn.active)
+            .into_iter()
+            .filter(|a| a.action == Action::ResolveBoarding)
+            .map(|a| Offer {
+                action: a,
+                words: "Let them board".into(),
+            }),
+    );
+    out
+}
+
+/// Spock's window: each ordered pair of the drawn tokens.
+pub fn spock(state: &GameState) -> Vec<Offer> {
+    state
+        .legal_actions(state.turn.active)
+        .into_iter()
+        .filter_map(|a| match a.action {
+            Action::ChooseThreats { first, second } => Some(Offer {
+                action: a,
+                words: format!("{} then {}", token_name(first), token_name(second)),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every action the table offers now, by any of its ways in: the top bar's enabled controls,
+/// every card's menu, every choice of every card the active player can pick, and the windows.
+pub fn everything(state: &GameState) -> Vec<PlayerAction> {
+    let mut out: Vec<PlayerAction> = top_bar(state)
+        .into_iter()
+        .filter(|c| c.refusal.is_none())
+        .map(|c| c.offer.action)
+        .collect();
+    for (i, seat) in state.players.iter().enumerate() {
+        for card in &seat.hand {
+            out.extend(
+                card_menu(state, i as PlayerId, *card)
+                    .into_iter()
+                    .map(|o| o.action),
+            );
+        }
+    }
+    let active = state.turn.active;
+    for card in state.players[active as usize].hand.iter().copied() {
+        let selection = Selection {
+            card: Some((active, card)),
+            ..Selection::default()
+        };
+        let plays = plays(state, &selection);
+        for with in partners(&plays) {
+            for shift in shifts(&plays, with) {
+                out.extend(
+                    targets(state, &plays, with, shift)
+                        .into_iter()
+                        .map(|o| o.action),
+                );
+            }
+        }
+    }
+    out.extend(boarding(state).into_iter().map(|o| o.action));
+    out.extend(spock(state).into_iter().map(|o| o.action));
+    out
+}

@@ -1,0 +1,119 @@
+//! The top bar: whose turn it is, the seven phases with the current one lit, a hint, the
+//! controls that `offers::top_bar` lists (end the phase, maneuvers, the mission die, Scotty's
+//! repairs), undo, help, the menu and the animation speed, and the last refusal.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use stp_rules::content::builtin;
+use stp_rules::undo::UndoHistory;
+use stp_rules::{GameState, Phase, PlayerAction, UndoRequest, Window as RulesWindow};
+
+use super::Overlays;
+use super::offers;
+use crate::game::input::selection::Selection;
+use crate::game::table::AnimationSpeed;
+
+pub(super) struct TopBar<'a> {
+    pub state: &'a GameState,
+    pub selection: &'a Selection,
+    pub history: &'a UndoHistory,
+    pub overlays: &'a mut Overlays,
+    pub speed: &'a mut AnimationSpeed,
+    pub watching: bool,
+}
+
+impl TopBar<'_> {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        actions: &mut MessageWriter<PlayerAction>,
+        undo: &mut MessageWriter<UndoRequest>,
+    ) {
+        let state = self.state;
+        let active = state.turn.active;
+        ui.horizontal_wrapped(|ui| {
+            let seat = &state.players[active as usize];
+            let character = &builtin().characters[seat.character as usize];
+            ui.strong(format!(
+                "Turn {} — {} ({})",
+                state.turn.number, seat.name, character.name
+            ))
+            .on_hover_text(&character.text);
+            ui.separator();
+            for phase in Phase::ALL {
+                let current = phase == state.turn.phase;
+                let text = egui::RichText::new(format!("{} {}", phase.number(), phase.name()));
+                ui.label(if current {
+                    text.strong().color(egui::Color32::YELLOW)
+                } else {
+                    text.weak()
+                });
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if self.watching {
+                ui.disable();
+            }
+            ui.label(phase_hint(state));
+            for control in offers::top_bar(state) {
+                let button = ui.add_enabled(
+                    control.refusal.is_none(),
+                    egui::Button::new(&control.offer.words),
+                );
+                if let Some(reason) = &control.refusal {
+                    button.clone().on_disabled_hover_text(reason.to_string());
+                }
+                if button.clicked() {
+                    actions.write(control.offer.action);
+                }
+            }
+            if ui
+                .add_enabled(
+                    self.history.can_undo(state, active),
+                    egui::Button::new("Undo [Ctrl+Z]"),
+                )
+                .clicked()
+            {
+                undo.write(UndoRequest { player: active });
+            }
+            if ui.button("Help [F1]").clicked() {
+                self.overlays.help = !self.overlays.help;
+            }
+            if ui.button("Menu [Esc]").clicked() {
+                self.overlays.menu = !self.overlays.menu;
+            }
+            ui.add(egui::Slider::new(&mut self.speed.speed, 0.25..=4.0).text("speed"));
+            ui.checkbox(&mut self.speed.skip, "skip animations");
+        });
+        // Always one line, so a refusal appearing never pushes the layout down.
+        let message = self.selection.message.as_deref().unwrap_or(" ");
+        ui.colored_label(egui::Color32::LIGHT_RED, message);
+    }
+}
+
+fn phase_hint(state: &GameState) -> String {
+    if let Some(window) = &state.turn.window {
+        return match window {
+            RulesWindow::Boarding { .. } => {
+                "Boarders! Anyone holding a Security Team may play it, then let them board.".into()
+            }
+            RulesWindow::SpockChoice { .. } => {
+                "Spock: choose two threats to resolve, in order.".into()
+            }
+        };
+    }
+    match state.turn.phase {
+        Phase::Trade => {
+            "Trade one card with another player (card menu), or end the phase (Space).".into()
+        }
+        Phase::PlayAndManeuver => {
+            let left = state
+                .maneuver_allowance()
+                .saturating_sub(state.turn.maneuvers);
+            format!(
+                "Play or commit cards, maneuver ({left} left: Q/E/W), then end the phase (Space)."
+            )
+        }
+        _ => "The rules are resolving…".into(),
+    }
+}

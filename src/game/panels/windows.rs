@@ -1,0 +1,92 @@
+//! Windows over the table: the boarders with every Security Team that may be played, Spock's
+//! choice (both from `offers`), and the controls for watching a game again.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use stp_rules::{GameState, PlayerAction, Window as RulesWindow};
+
+use super::offers;
+use crate::game::describe::{facing_name, token_name};
+use crate::game::screens::{Handover, Screen};
+use crate::game::session::{Replaying, replay_step};
+
+pub(super) fn windows(
+    mut contexts: EguiContexts,
+    state: Option<Res<GameState>>,
+    mut actions: MessageWriter<PlayerAction>,
+    handover: Res<Handover>,
+    mut next: ResMut<NextState<Screen>>,
+    mut replaying: ResMut<Replaying>,
+) -> Result {
+    let Some(state) = state else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let mut send = |ui: &mut egui::Ui, offer: offers::Offer| {
+        if ui.button(offer.words).clicked() {
+            actions.write(offer.action);
+        }
+    };
+    match &state.turn.window {
+        Some(RulesWindow::Boarding {
+            boarders,
+            reduction,
+        }) if handover.0.is_none() => {
+            egui::Window::new("Boarders!")
+                .collapsible(false)
+                .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
+                .show(ctx, |ui| {
+                    for b in boarders {
+                        ui.label(format!(
+                            "{} boards through the {} facing: {} damage.",
+                            token_name(b.token),
+                            facing_name(b.facing),
+                            b.damage
+                        ));
+                    }
+                    ui.label(format!("Security Teams played: {reduction}"));
+                    for offer in offers::boarding(&state) {
+                        send(ui, offer);
+                    }
+                });
+        }
+        Some(RulesWindow::SpockChoice { .. }) if handover.0.is_none() => {
+            egui::Window::new("Spock: choose two threats")
+                .collapsible(false)
+                .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
+                .show(ctx, |ui| {
+                    ui.label("Resolve the first, then the second; the third goes back in the bag.");
+                    for offer in offers::spock(&state) {
+                        send(ui, offer);
+                    }
+                });
+        }
+        _ => {}
+    }
+    if let Some(record) = &replaying.record {
+        let total = record.actions.len();
+        egui::Window::new("Watching the game again")
+            .collapsible(false)
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-290.0, -140.0])
+            .show(ctx, |ui| {
+                ui.label(format!("Step {} of {total}", replaying.next));
+                ui.horizontal(|ui| {
+                    if ui.button("Next step").clicked() {
+                        replay_step(&mut replaying, &mut actions);
+                    }
+                    let label = if replaying.playing { "Pause" } else { "Play" };
+                    if ui.button(label).clicked() {
+                        replaying.playing = !replaying.playing;
+                    }
+                    ui.add(
+                        egui::Slider::new(&mut replaying.step_seconds, 0.0..=2.0)
+                            .text("seconds a step"),
+                    );
+                    if ui.button("Stop watching").clicked() {
+                        replaying.record = None;
+                        replaying.playing = false;
+                        next.set(Screen::Setup);
+                    }
+                });
+            });
+    }
+    Ok(())
+}

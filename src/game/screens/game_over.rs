@@ -1,0 +1,101 @@
+//! Game over: victory or the cause of defeat, the game's statistics, watching it again,
+//! playing again with the same or a new seed (the options of the game on the table, also
+//! after a load), and a new crew.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use stp_rules::{GameOptions, GameState, Outcome, StartGame};
+
+use super::{Screen, SetupForm, random_seed};
+use crate::game::session::{Record, Replaying, start_replay};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        game_over_screen.run_if(in_state(Screen::GameOver)),
+    );
+}
+
+fn game_over_screen(
+    mut contexts: EguiContexts,
+    state: Option<Res<GameState>>,
+    mut start: MessageWriter<StartGame>,
+    mut next: ResMut<NextState<Screen>>,
+    mut form: ResMut<SetupForm>,
+    record: Res<Record>,
+    mut replaying: ResMut<Replaying>,
+) -> Result {
+    let Some(state) = state else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            match state.outcome {
+                Some(Outcome::Won) => {
+                    ui.heading("Victory! You have completed your trek and are honored by all of Starfleet.");
+                }
+                Some(Outcome::Lost(cause)) => {
+                    let why = match cause {
+                        stp_rules::LossCause::HullDestroyed => "all six Hull sections are destroyed",
+                        stp_rules::LossCause::DeckDepleted => "a player could not draw: the Enterprise deck is gone",
+                        stp_rules::LossCause::Stalemate => "ten rounds passed without progress: the Enterprise is stranded",
+                    };
+                    ui.heading(format!("Defeat: {why}."));
+                }
+                None => {}
+            }
+            let s = &state.stats;
+            ui.separator();
+            ui.label(format!("Turns: {}", s.turns));
+            ui.label(format!(
+                "Missions completed: {} (of {} required), failed: {}",
+                s.missions_completed, state.config.missions_required, s.missions_failed
+            ));
+            ui.label(format!("Threats destroyed: {}", s.threats_destroyed_total()));
+            for (name, count) in &s.threats_destroyed {
+                ui.label(format!("    {name}: {count}"));
+            }
+            ui.label(format!(
+                "Damage taken: {} to Shields, {} to the Hull ({} sections destroyed), {} boarders",
+                s.shield_damage, s.hull_damage, s.sections_destroyed, s.boarders
+            ));
+            ui.label(format!("Enterprise cards lost: {}", s.cards_lost));
+            ui.label(format!("Seed: {}", state.config.seed));
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button("Watch the game again").clicked() {
+                    let finished = replaying.record.clone().unwrap_or_else(|| record.clone());
+                    start_replay(&finished, &mut replaying, &mut start);
+                }
+                if let Some(options) = play_again(&record, None)
+                    && ui.button("Play again (same seed)").clicked()
+                {
+                    replaying.record = None;
+                    start.write(StartGame(options));
+                }
+                if let Some(options) = play_again(&record, Some(random_seed()))
+                    && ui.button("Play again (new seed)").clicked()
+                {
+                    replaying.record = None;
+                    start.write(StartGame(options));
+                }
+                if ui.button("New crew").clicked() {
+                    replaying.record = None;
+                    form.seed = random_seed().to_string();
+                    next.set(Screen::Setup);
+                }
+            });
+        });
+    Ok(())
+}
+
+/// The options to play the game on the table again: its own (from its start or its save), with
+/// a new seed when one is given.
+pub fn play_again(record: &Record, new_seed: Option<u64>) -> Option<GameOptions> {
+    let mut options = record.options.clone()?;
+    if let Some(seed) = new_seed {
+        options.seed = seed;
+    }
+    Some(options)
+}

@@ -1,0 +1,53 @@
+//! The turn handover in a hot-seat game: when the next turn belongs to another person, the
+//! table waits until they take the conn.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use stp_rules::GameState;
+use stp_rules::content::builtin;
+
+use super::Screen;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Handover>().add_systems(
+        EguiPrimaryContextPass,
+        handover_screen.run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// Set when the next turn belongs to another person: the handover screen shows until
+/// they confirm.
+#[derive(Resource, Debug, Default)]
+pub struct Handover(pub Option<u8>);
+
+fn handover_screen(
+    mut contexts: EguiContexts,
+    mut handover: ResMut<Handover>,
+    state: Option<Res<GameState>>,
+) -> Result {
+    let (Some(player), Some(state)) = (handover.0, state) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let seat = &state.players[player as usize];
+    let character = &builtin().characters[seat.character as usize];
+    egui::Window::new("Turn handover")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.heading(handover_title(&seat.name, &character.name));
+            ui.label("Your turn.");
+            ui.label(egui::RichText::new(&character.text).italics());
+            if ui.button("Take the conn").clicked() {
+                handover.0 = None;
+            }
+        });
+    Ok(())
+}
+
+/// "Alice — Captain James T. Kirk"; a seat still named after its number reads "Player 2 —
+/// Captain James T. Kirk", never the number twice.
+pub fn handover_title(name: &str, character: &str) -> String {
+    format!("{name} — {character}")
+}

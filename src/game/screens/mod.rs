@@ -1,0 +1,110 @@
+//! App screens: setup (players, characters, preset, seed), the table, the turn handover and
+//! game over with the game's statistics. The screen follows the rules state: a dealt game
+//! shows the table, a finished one the game-over screen.
+
+pub mod game_over;
+pub mod handover;
+mod setup;
+
+use bevy::prelude::*;
+use stp_rules::{GameOptions, GameState, RulesEvent, StartGame};
+
+use crate::game::GameSystems;
+use crate::game::launch::Launch;
+use crate::game::session::{Replaying, SaveRequest};
+
+pub use handover::Handover;
+pub use setup::SetupForm;
+
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    Setup,
+    Playing,
+    GameOver,
+}
+
+/// A seed for a new game when none is given: only a default, shown so it can be shared.
+pub fn random_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_state::<Screen>()
+        .add_plugins((setup::plugin, handover::plugin, game_over::plugin))
+        .add_systems(Startup, start_from_command_line)
+        .add_systems(
+            Update,
+            (enter_table, watch_for_game_over, watch_turns).in_set(GameSystems::Events),
+        );
+}
+
+fn start_from_command_line(
+    launch: Res<Launch>,
+    mut start: MessageWriter<StartGame>,
+    mut saves: MessageWriter<SaveRequest>,
+) {
+    if let Some(path) = &launch.load {
+        saves.write(SaveRequest::Load(path.clone()));
+        return;
+    }
+    if !launch.skips_setup() {
+        return;
+    }
+    let players = launch.players.unwrap_or(2).clamp(1, 6);
+    let options = GameOptions::quick(
+        launch.seed.unwrap_or_else(random_seed),
+        players,
+        launch.preset.as_deref().unwrap_or("cadet"),
+    );
+    start.write(StartGame(options));
+}
+
+fn enter_table(
+    state: Option<Res<GameState>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(state) = state
+        && state.is_changed()
+        && !state.is_over()
+        && *screen.get() != Screen::Playing
+    {
+        next.set(Screen::Playing);
+    }
+}
+
+fn watch_for_game_over(
+    state: Option<Res<GameState>>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(state) = state
+        && state.is_over()
+        && *screen.get() == Screen::Playing
+    {
+        next.set(Screen::GameOver);
+    }
+}
+
+/// A new turn for a different person in a hot-seat game shows the handover screen.
+fn watch_turns(
+    mut events: MessageReader<RulesEvent>,
+    state: Option<Res<GameState>>,
+    launch: Res<Launch>,
+    replaying: Res<Replaying>,
+    mut handover: ResMut<Handover>,
+) {
+    let Some(state) = state else { return };
+    for event in events.read() {
+        if let RulesEvent::TurnStarted { player, .. } = event
+            && state.players.len() > 1
+            && launch.screenshot.is_none()
+            && replaying.record.is_none()
+        {
+            handover.0 = Some(*player);
+        }
+    }
+}

@@ -1,0 +1,161 @@
+//! The setup screen: 1–6 named seats with a character each (or random), the difficulty, a
+//! seed to share, and "continue" when an autosave exists.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use stp_rules::content::builtin;
+use stp_rules::{GameOptions, SetupFailed, StartGame};
+
+use super::{Screen, random_seed};
+use crate::game::launch::Launch;
+use crate::game::session::{SaveRequest, SaveStatus, autosave_path, save_path};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<SetupForm>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            setup_screen.run_if(in_state(Screen::Setup)),
+        )
+        .add_systems(Update, report_setup_failures);
+}
+
+/// The table's seats as chosen on the setup screen.
+#[derive(Resource, Debug, Clone)]
+pub struct SetupForm {
+    pub names: Vec<String>,
+    /// Character id per seat, or "random".
+    pub characters: Vec<String>,
+    pub preset: String,
+    pub seed: String,
+    pub error: Option<String>,
+}
+
+impl Default for SetupForm {
+    fn default() -> Self {
+        SetupForm {
+            names: (1..=2).map(|i| format!("Player {i}")).collect(),
+            characters: vec!["random".into(); 2],
+            preset: "cadet".into(),
+            seed: random_seed().to_string(),
+            error: None,
+        }
+    }
+}
+
+fn report_setup_failures(mut failures: MessageReader<SetupFailed>, mut form: ResMut<SetupForm>) {
+    for SetupFailed(message) in failures.read() {
+        form.error = Some(message.clone());
+    }
+}
+
+fn setup_screen(
+    mut contexts: EguiContexts,
+    mut form: ResMut<SetupForm>,
+    mut start: MessageWriter<StartGame>,
+    mut saves: MessageWriter<SaveRequest>,
+    status: Res<SaveStatus>,
+    launch: Res<Launch>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let content = builtin();
+    egui::Window::new("Star Trek Panic — new game")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            if let Some(path) = autosave_path(&launch).filter(|p| p.exists()) {
+                ui.horizontal(|ui| {
+                    if ui.button("Continue the last game").clicked() {
+                        saves.write(SaveRequest::Load(path));
+                    }
+                    if let Some(saved) = save_path(&launch).filter(|p| p.exists())
+                        && ui.button("Load the saved game").clicked()
+                    {
+                        saves.write(SaveRequest::Load(saved));
+                    }
+                });
+                if let Some(message) = &status.0 {
+                    ui.label(message);
+                }
+                ui.separator();
+            }
+            ui.label("1–6 players share this keyboard and mouse. Choose names and characters.");
+            ui.separator();
+            let form = &mut *form;
+            let mut remove = None;
+            for seat in 0..form.names.len() {
+                ui.horizontal(|ui| {
+                    ui.label(format!("{}.", seat + 1));
+                    ui.add(egui::TextEdit::singleline(&mut form.names[seat]).desired_width(140.0));
+                    let current = &mut form.characters[seat];
+                    let shown = content
+                        .characters
+                        .iter()
+                        .find(|c| c.id == *current)
+                        .map_or("Random".to_string(), |c| c.name.clone());
+                    egui::ComboBox::from_id_salt(("character", seat))
+                        .selected_text(shown)
+                        .width(220.0)
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(current, "random".to_string(), "Random");
+                            for c in &content.characters {
+                                ui.selectable_value(current, c.id.clone(), &c.name)
+                                    .on_hover_text(&c.text);
+                            }
+                        });
+                    if form.names.len() > 1
+                        && ui.small_button("✖").on_hover_text("Remove").clicked()
+                    {
+                        remove = Some(seat);
+                    }
+                });
+            }
+            if let Some(seat) = remove {
+                form.names.remove(seat);
+                form.characters.remove(seat);
+            }
+            if form.names.len() < 6 && ui.button("Add a player").clicked() {
+                form.names.push(format!("Player {}", form.names.len() + 1));
+                form.characters.push("random".into());
+            }
+            ui.separator();
+            egui::ComboBox::from_label("Difficulty")
+                .selected_text(&form.preset)
+                .show_ui(ui, |ui| {
+                    for p in &content.presets {
+                        ui.selectable_value(&mut form.preset, p.id.clone(), &p.name)
+                            .on_hover_text(&p.description);
+                    }
+                });
+            ui.horizontal(|ui| {
+                ui.label("Seed (share it to replay the same game):");
+                ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(120.0));
+            });
+            if let Some(error) = &form.error {
+                ui.colored_label(egui::Color32::LIGHT_RED, error);
+            }
+            if ui
+                .button(egui::RichText::new("Engage!").heading())
+                .clicked()
+            {
+                match form.seed.trim().parse::<u64>() {
+                    Ok(seed) => {
+                        let options = GameOptions {
+                            seed,
+                            preset: form.preset.clone(),
+                            players: form
+                                .names
+                                .iter()
+                                .zip(&form.characters)
+                                .map(|(n, c)| (n.clone(), (c != "random").then(|| c.clone())))
+                                .collect(),
+                        };
+                        form.error = None;
+                        start.write(StartGame(options));
+                    }
+                    Err(_) => form.error = Some("the seed must be a whole number".into()),
+                }
+            }
+        });
+    Ok(())
+}

@@ -1,0 +1,73 @@
+//! The player's settings (music and effects volume, mute), kept between runs as
+//! `settings.json` in the data directory. A change applies at once; the file is written when
+//! the change ends (a slider released, a box ticked), not on every frame of a drag.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+use crate::game::GameSystems;
+use crate::game::launch::Launch;
+
+#[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub music: f32,
+    pub effects: f32,
+    pub muted: bool,
+    /// Set when a change has ended and should be written.
+    #[serde(skip)]
+    pub unsaved: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            music: 0.35,
+            effects: 0.8,
+            muted: false,
+            unsaved: false,
+        }
+    }
+}
+
+/// Where the settings live, if there is a data directory.
+pub fn settings_path(launch: &Launch) -> Option<PathBuf> {
+    launch.data_dir.as_ref().map(|d| d.join("settings.json"))
+}
+
+impl Settings {
+    /// The saved settings; defaults when there are none, or when the file cannot be read
+    /// (then with a warning, and the file is left as it is until the next change).
+    pub fn load(path: Option<&std::path::Path>) -> Settings {
+        let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else {
+            return Settings::default();
+        };
+        serde_json::from_str(&text).unwrap_or_else(|err| {
+            warn!("settings ignored ({err}); using the defaults");
+            Settings::default()
+        })
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(PreStartup, load_settings)
+        .add_systems(Update, save_when_done.in_set(GameSystems::Events));
+}
+
+fn load_settings(launch: Res<Launch>, mut commands: Commands) {
+    commands.insert_resource(Settings::load(settings_path(&launch).as_deref()));
+}
+
+fn save_when_done(mut settings: ResMut<Settings>, launch: Res<Launch>) {
+    if !settings.unsaved {
+        return;
+    }
+    settings.unsaved = false;
+    if let Some(path) = settings_path(&launch)
+        && let Ok(text) = serde_json::to_string_pretty(&*settings)
+        && let Err(err) = stp_rules::files::write_atomically(&path, &text)
+    {
+        warn!("settings not saved: {err}");
+    }
+}

@@ -1,0 +1,137 @@
+//! Numbers and names over the 3D board, drawn with egui: sector numbers, each threat's
+//! Defense (yellow when the picked card can target it), mission tokens, the die and the piles.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use stp_rules::content::builtin;
+use stp_rules::{Action, GameState, Target};
+
+use super::camera::Orbit;
+use super::{DIE, PILES, Pieces, on_board, ring_center, sector_angle};
+use crate::game::describe::token_name;
+use crate::game::input::pointer::TableRect;
+use crate::game::input::selection::Selection;
+use crate::game::panels::{Overlays, offers};
+use crate::game::screens::Screen;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        board_labels.run_if(not(in_state(Screen::Setup))),
+    );
+}
+
+/// Numbers over the board: sector numbers, each threat's current Defense, mission token
+/// values, the die and the piles.
+fn board_labels(
+    mut contexts: EguiContexts,
+    state: Option<Res<GameState>>,
+    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
+    pieces: Res<Pieces>,
+    transforms: Query<&GlobalTransform>,
+    overlays: Res<Overlays>,
+    selection: Res<Selection>,
+    table_rect: Res<TableRect>,
+) -> Result {
+    let Some(state) = state else { return Ok(()) };
+    let Ok((camera, camera_at)) = cameras.single() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    // Only over the table: labels of pieces behind a panel stay hidden.
+    let painter = ctx
+        .layer_painter(egui::LayerId::new(
+            egui::Order::Background,
+            egui::Id::new("labels"),
+        ))
+        .with_clip_rect(table_rect.0);
+    let text = |at: Vec3, words: String, color: egui::Color32| {
+        if let Ok(p) = camera.world_to_viewport(camera_at, at) {
+            painter.text(
+                egui::pos2(p.x, p.y),
+                egui::Align2::CENTER_CENTER,
+                words,
+                egui::FontId::proportional(15.0),
+                color,
+            );
+        }
+    };
+    for sector in 0..6u8 {
+        let at = on_board(
+            sector_angle(sector),
+            ring_center(stp_rules::Range::Long) + 0.75,
+            0.0,
+        );
+        text(at, format!("{}", sector + 1), egui::Color32::from_gray(200));
+    }
+    let targets: Vec<u8> = offers::plays(&state, &selection)
+        .iter()
+        .filter_map(|p| match p.action {
+            Action::PlayCard {
+                target: Target::Threat(token) | Target::Shift(token, _),
+                ..
+            } => Some(token),
+            _ => None,
+        })
+        .collect();
+    for t in &state.threats {
+        let Some(at) = pieces
+            .threats
+            .get(&t.token)
+            .and_then(|e| transforms.get(*e).ok())
+        else {
+            continue;
+        };
+        let def = builtin().threat(t.token);
+        let words = if t.cloaked {
+            "cloaked".to_string()
+        } else if def.is_ship() {
+            format!("{}", t.defense)
+        } else {
+            token_name(t.token)
+        };
+        let color = if targets.contains(&t.token) {
+            egui::Color32::YELLOW
+        } else {
+            egui::Color32::WHITE
+        };
+        text(at.translation() + Vec3::Y * 0.25, words, color);
+    }
+    for m in &state.mission_tokens {
+        if let Some(at) = pieces
+            .missions
+            .get(&m.token)
+            .and_then(|e| transforms.get(*e).ok())
+        {
+            let name = &builtin().mission_tokens[m.token as usize].name;
+            text(
+                at.translation() + Vec3::Y * 0.3,
+                format!("{name} ({})", m.value),
+                egui::Color32::LIGHT_BLUE,
+            );
+        }
+    }
+    if let Some(roll) = overlays.last_roll {
+        text(
+            DIE + Vec3::Y * 0.4,
+            format!("die: {roll}"),
+            egui::Color32::WHITE,
+        );
+    }
+    for (i, (name, count)) in [
+        ("deck", state.deck.len()),
+        ("discard", state.discard.len()),
+        ("bag", state.bag.len()),
+        ("removed", state.removed.len()),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        text(
+            PILES[i] + Vec3::Y * 0.45,
+            format!("{name} {count}"),
+            egui::Color32::WHITE,
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,95 @@
+//! The 3D table: the ring board, the Enterprise with her Shields and Hull sections, threat
+//! and mission tokens, the die and the piles — all drawn from the rules state, and animated
+//! by the rules events.
+
+mod board;
+pub mod camera;
+mod effects;
+pub mod labels;
+mod motion;
+mod pieces;
+
+use bevy::prelude::*;
+use std::collections::BTreeMap;
+use std::f32::consts::TAU;
+use stp_rules::{Range, TokenId};
+
+pub use board::{DIE, PILES};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Pieces>()
+        .init_resource::<AnimationSpeed>()
+        .add_plugins((
+            board::plugin,
+            pieces::plugin,
+            effects::plugin,
+            motion::plugin,
+            camera::plugin,
+            labels::plugin,
+        ));
+}
+
+/// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
+pub const SHIP_RADIUS: f32 = 1.25;
+pub const RING_WIDTH: f32 = 1.05;
+
+pub fn ring_center(range: Range) -> f32 {
+    let index = match range {
+        Range::Short => 0.0,
+        Range::Medium => 1.0,
+        Range::Long => 2.0,
+    };
+    SHIP_RADIUS + RING_WIDTH * (index + 0.5)
+}
+
+/// Board sectors are numbered clockwise seen from above, sectors 1 and 6 meeting at the top
+/// (−Z). Returns the angle of a sector's middle, clockwise from −Z.
+pub fn sector_angle(sector: u8) -> f32 {
+    (f32::from(sector) + 0.5) * TAU / 6.0
+}
+
+/// A point on the board at an angle (clockwise from −Z) and radius.
+pub fn on_board(angle: f32, radius: f32, height: f32) -> Vec3 {
+    Vec3::new(angle.sin() * radius, height, -angle.cos() * radius)
+}
+
+/// How long a token takes to glide to its new place, and how long effects last; the speed
+/// setting divides both.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct AnimationSpeed {
+    pub speed: f32,
+    /// Finish every animation at once.
+    pub skip: bool,
+}
+
+impl Default for AnimationSpeed {
+    fn default() -> Self {
+        AnimationSpeed {
+            speed: 1.0,
+            skip: false,
+        }
+    }
+}
+
+/// Marks a threat token's entity.
+#[derive(Component)]
+pub struct ThreatPiece(pub TokenId);
+
+#[derive(Component)]
+pub struct MissionPiece;
+
+/// The Enterprise's root entity (it turns with her heading).
+#[derive(Component)]
+pub struct Ship;
+
+#[derive(Component)]
+pub struct ShieldPiece(pub u8);
+
+#[derive(Component)]
+pub struct HullPiece(pub u8);
+
+#[derive(Resource, Default)]
+pub struct Pieces {
+    pub threats: BTreeMap<TokenId, Entity>,
+    pub missions: BTreeMap<u8, Entity>,
+}

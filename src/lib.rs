@@ -1,0 +1,9 @@
+//! Star Trek Panic: the 3D tabletop (`game`, behind the default `gui` feature) and the
+//! headless commands (`simulate`, `balance`, `replay`) on top of the rules crate, `stp_rules`.
+//! A library so that the test suite can run the presentation's systems without a window.
+
+pub mod cli;
+pub mod data_dir;
+#[cfg(feature = "gui")]
+pub mod game;
+pub mod replay;

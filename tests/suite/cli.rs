@@ -1,0 +1,243 @@
+//! The command line: `--load` and every command refuse bad input with a message and exit 2,
+//! before any game is played or any window opens.
+
+use crate::trust::{mid_game_save, scratch_dir};
+
+/// `--load` refuses a bad save on the command line, with a message, before opening a window.
+#[test]
+fn load_option_refuses_bad_saves_with_a_message() {
+    let dir = scratch_dir("load");
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        "{\"format\": \"star-trek-panic-save\", \"version\": 1",
+    )
+    .expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .arg("--load")
+        .arg(&bad)
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("damaged or incomplete"), "{stderr}");
+}
+
+/// Runs the binary with `args`; returns its exit code and standard error.
+fn command_line(args: &[&str]) -> (Option<i32>, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args(args)
+        .output()
+        .expect("run");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Each command refuses, with `error:` and exit status 2, an option it does not take, one
+/// given twice, one without its value and a number that is not one or out of range — before
+/// any game is played or any window opens.
+#[test]
+fn commands_refuse_options_they_do_not_take() {
+    let dir = scratch_dir("refused-options");
+    let record = dir.join("records");
+    let record = record.to_str().expect("utf-8 temp dir");
+    let cases: &[(&[&str], &str)] = &[
+        (&["balance", "--json"], "balance does not take `--json`"),
+        (
+            &["balance", "--record", record],
+            "balance does not take `--record`",
+        ),
+        (
+            &["balance", "--no-check"],
+            "balance does not take `--no-check`",
+        ),
+        (
+            &["balance", "--preset", "cadet"],
+            "balance does not take `--preset`",
+        ),
+        (
+            &["replay", "x.json", "--games", "3"],
+            "replay does not take `--games`",
+        ),
+        (&["replay", "a.json", "b.json"], "replay takes one file"),
+        (
+            &["replay", "--json", "x.json", "--json"],
+            "--json is given twice",
+        ),
+        (&["replay"], "replay needs a file"),
+        (
+            &["--autoplay-turns", "99999999999"],
+            "--autoplay-turns must be at most 4294967295",
+        ),
+        (
+            &["--autoplay-turns", "-1"],
+            "--autoplay-turns expects a whole number",
+        ),
+        (&["--autoplay-turns"], "--autoplay-turns needs a value"),
+        (
+            &["simulate", "--autoplay-turns", "3"],
+            "simulate does not take `--autoplay-turns`",
+        ),
+        (
+            &["simulate", "--screenshot", "x.png"],
+            "simulate does not take `--screenshot`",
+        ),
+        (
+            &["simulate", "--load", "x.json"],
+            "simulate does not take `--load`",
+        ),
+        (&["--games", "3"], "the tabletop does not take `--games`"),
+        (&["--json"], "the tabletop does not take `--json`"),
+        (
+            &["simulate", "--seed", "1", "--seed", "2"],
+            "--seed is given twice",
+        ),
+        (
+            &["balance", "--games", "1", "--games", "1"],
+            "--games is given twice",
+        ),
+        (&["--seed", "1", "--seed", "1"], "--seed is given twice"),
+        (&["simulate", "--seed"], "--seed needs a value"),
+        (
+            &["simulate", "--record", "--json"],
+            "--record needs a value, not the option `--json`",
+        ),
+        (
+            &["simulate", "--games", "many"],
+            "--games expects a whole number, not `many`",
+        ),
+        (
+            &["simulate", "--seed", "99999999999999999999"],
+            "--seed must be at most",
+        ),
+        (
+            &["balance", "--players", "0"],
+            "--players must be 1–6, not `0`",
+        ),
+        (
+            &["balance", "--players", "seven"],
+            "--players must be 1–6, not `seven`",
+        ),
+        (
+            &["simulate", "--frobnicate"],
+            "unknown option `--frobnicate`",
+        ),
+        (&["simulat"], "unknown command `simulat`"),
+    ];
+    for (args, expected) in cases {
+        let (code, stderr) = command_line(args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{args:?}: expected `{expected}` in {stderr}"
+        );
+    }
+    assert!(
+        std::fs::read_dir(&dir).expect("dir").next().is_none(),
+        "nothing was recorded"
+    );
+}
+
+/// `--load` names its own game: combined with options that would deal another one, it is
+/// refused rather than silently ignoring them.
+#[test]
+fn load_refuses_options_it_would_ignore() {
+    let dir = scratch_dir("load-combined");
+    let save = dir.join("save.json");
+    mid_game_save().write(&save).expect("write");
+    let save = save.to_str().expect("utf-8 temp dir");
+    for extra in [["--seed", "4"], ["--players", "2"], ["--preset", "cadet"]] {
+        let mut args = vec!["--load", save];
+        args.extend(extra);
+        let (code, stderr) = command_line(&args);
+        assert_eq!(code, Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot be combined with --seed, --players or --preset"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// `balance` runs with the options it takes.
+#[test]
+fn balance_runs_with_its_own_options() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args(["balance", "--games", "2", "--players", "2", "--seed", "3"])
+        .output()
+        .expect("run");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.starts_with("| preset |"), "{table}");
+    assert!(table.contains("| cadet |"), "{table}");
+    assert!(
+        table.contains("2 games per preset, 2 players, seed 3"),
+        "{table}"
+    );
+}
+
+mod data_dir {
+    use star_trek_panic::data_dir::{Platform, data_dir_for};
+    use std::ffi::OsString;
+    use std::path::PathBuf;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<OsString> + 'a {
+        move |name| {
+            vars.iter()
+                .find(|(k, _)| *k == name)
+                .map(|(_, v)| OsString::from(v))
+        }
+    }
+
+    /// XDG Base Directory specification: `$XDG_DATA_HOME` when it is an absolute path.
+    #[test]
+    fn data_dir_follows_an_absolute_xdg_data_home() {
+        let vars = [("XDG_DATA_HOME", "/data/me"), ("HOME", "/home/me")];
+        assert_eq!(
+            data_dir_for(Platform::Xdg, env(&vars)),
+            Some(PathBuf::from("/data/me/star-trek-panic"))
+        );
+    }
+
+    /// "If an implementation encounters a relative path in any of these variables it should
+    /// consider the path invalid and ignore it": a relative or empty value falls back to
+    /// `$HOME/.local/share`.
+    #[test]
+    fn data_dir_ignores_a_relative_or_empty_xdg_data_home() {
+        for bad in ["relative/dir", ""] {
+            let vars = [("XDG_DATA_HOME", bad), ("HOME", "/home/me")];
+            assert_eq!(
+                data_dir_for(Platform::Xdg, env(&vars)),
+                Some(PathBuf::from("/home/me/.local/share/star-trek-panic")),
+                "XDG_DATA_HOME={bad:?}"
+            );
+        }
+    }
+
+    /// macOS and Windows use their own folders; with nothing set there is no data directory.
+    #[test]
+    fn data_dir_on_other_platforms_and_without_a_home() {
+        let vars = [
+            ("HOME", "/Users/me"),
+            ("APPDATA", "C:/Users/me/AppData/Roaming"),
+        ];
+        assert_eq!(
+            data_dir_for(Platform::MacOs, env(&vars)),
+            Some(PathBuf::from(
+                "/Users/me/Library/Application Support/star-trek-panic"
+            ))
+        );
+        assert_eq!(
+            data_dir_for(Platform::Windows, env(&vars)),
+            Some(PathBuf::from("C:/Users/me/AppData/Roaming/star-trek-panic"))
+        );
+        assert_eq!(data_dir_for(Platform::Xdg, env(&[])), None);
+    }
+}

@@ -1,0 +1,77 @@
+//! The tabletop's systems, headless: `game::headless_plugin` on `MinimalPlugins` +
+//! `StatesPlugin` + `RulesPlugin`, in the style of Bevy's `tests/how_to_test_systems.rs`.
+//! Messages go in, the app updates, and the resources say what the player would see.
+
+mod log;
+mod offers;
+mod session;
+mod settings;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use star_trek_panic::game::{self, Launch};
+use stp_rules::{GameOptions, GameState, PlayerAction, RulesPlugin, StartGame, bot};
+
+/// A headless tabletop; `data_dir` is where saves and settings go (a fresh temporary folder).
+pub fn app(data_dir: Option<std::path::PathBuf>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, RulesPlugin))
+        .insert_resource(Launch {
+            data_dir,
+            ..Launch::default()
+        })
+        .add_plugins(game::headless_plugin);
+    app.update();
+    app
+}
+
+pub(crate) use crate::trust::scratch_dir as temp_dir;
+
+pub fn start(app: &mut App, options: GameOptions) {
+    app.world_mut().write_message(StartGame(options));
+    settle(app);
+}
+
+/// Runs frames until the rules wait for a player or the game ends.
+pub fn settle(app: &mut App) {
+    for _ in 0..12 {
+        app.update();
+        let state = app.world().resource::<GameState>();
+        if state.awaits_players() || state.is_over() {
+            return;
+        }
+    }
+}
+
+pub fn state(app: &App) -> &GameState {
+    app.world().resource::<GameState>()
+}
+
+pub fn send(app: &mut App, action: PlayerAction) {
+    app.world_mut().write_message(action);
+    settle(app);
+}
+
+/// Lets the built-in bot act `steps` times through messages (or until the game ends).
+pub fn bot_steps(app: &mut App, steps: usize) {
+    for _ in 0..steps {
+        let Some(action) = bot::choose(state(app)) else {
+            return;
+        };
+        send(app, action);
+    }
+}
+
+/// Plays with the bot until `done` holds (at most `limit` actions); whether it did.
+pub fn bot_until(app: &mut App, limit: usize, done: impl Fn(&GameState) -> bool) -> bool {
+    for _ in 0..limit {
+        if done(state(app)) {
+            return true;
+        }
+        let Some(action) = bot::choose(state(app)) else {
+            return done(state(app));
+        };
+        send(app, action);
+    }
+    done(state(app))
+}

@@ -1,0 +1,200 @@
+//! What the table offers: every legal action has a way in, every offer is legal, and the
+//! picked card's choices and a token click go through the rules' legal plays.
+
+use std::collections::HashSet;
+
+use star_trek_panic::game::input::pointer::TokenClicked;
+use star_trek_panic::game::input::selection::Selection;
+use star_trek_panic::game::panels::offers;
+use stp_rules::*;
+
+use super::{app, send, state};
+use crate::common;
+use crate::rules::support::set_character;
+
+/// Over positions from bot games, the panels offer each action that the rules list for any
+/// player, and nothing the validator refuses.
+#[test]
+fn table_offers_every_legal_action_and_only_legal_ones() {
+    let mut checked = 0;
+    for state in crate::legal_actions::positions(5) {
+        let offered: HashSet<PlayerAction> = offers::everything(&state).into_iter().collect();
+        for action in &offered {
+            assert_eq!(
+                state.validate(action),
+                Ok(()),
+                "offered but refused: {action:?}"
+            );
+        }
+        for player in 0..state.players.len() as PlayerId {
+            for action in state.legal_actions(player) {
+                checked += 1;
+                assert!(
+                    offered.contains(&action),
+                    "legal but the table has no way in: {action:?} (phase {:?})",
+                    state.turn.phase
+                );
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} legal actions met");
+}
+
+/// Rulebook "Enterprise Cards": Yeoman Rand takes no target, so the table shows one Play
+/// button for it and no list of threats, facings or sections.
+#[test]
+fn a_card_without_target_gets_one_play_button() {
+    let mut state = common::table(2);
+    let card = common::give(&mut state, 0, "yeoman_rand");
+    common::place(&mut state, "klingon_cruiser", Range::Short, 1);
+    let selection = Selection {
+        card: Some((0, card)),
+        ..Selection::default()
+    };
+    let plays = offers::plays(&state, &selection);
+    assert!(offers::takes_no_target(&plays));
+    let buttons = offers::targets(&state, &plays, None, None);
+    assert_eq!(buttons.len(), 1);
+    assert_eq!(buttons[0].words, "Play");
+}
+
+/// Scotty's free repair (his character card) is on the top bar for each damaged section.
+#[test]
+fn scotty_repair_is_offered_on_the_top_bar() {
+    let mut state = common::table(2);
+    set_character(&mut state, 0, "scotty");
+    state.enterprise.hull[3] = SectionState::Damaged;
+    let repairs: Vec<offers::Control> = offers::top_bar(&state)
+        .into_iter()
+        .filter(|c| matches!(c.offer.action.action, Action::Repair(_)))
+        .collect();
+    assert_eq!(repairs.len(), 1);
+    assert!(repairs[0].refusal.is_none());
+    assert!(
+        repairs[0].offer.words.contains("Hull 4"),
+        "{}",
+        repairs[0].offer.words
+    );
+}
+
+/// Rulebook "When Players Are NOT Allowed to Maneuver": the maneuver buttons stay on the bar,
+/// disabled, with the rules' reason.
+#[test]
+fn maneuver_controls_carry_the_rules_reason_when_disabled() {
+    let mut state = common::table(2);
+    for facing in 0..3 {
+        state.enterprise.hull[facing] = SectionState::Destroyed;
+    }
+    let bar = offers::top_bar(&state);
+    let maneuvers: Vec<_> = bar
+        .iter()
+        .filter(|c| matches!(c.offer.action.action, Action::Maneuver(_)))
+        .collect();
+    assert_eq!(maneuvers.len(), 3);
+    for control in maneuvers {
+        assert_eq!(control.refusal, Some(Refusal::ManeuverForbiddenHull));
+    }
+}
+
+/// A Hit card with Direct Hit in hand offers the pairing; the targets follow the choice.
+#[test]
+fn picked_hit_card_offers_direct_hit_as_partner() {
+    let mut state = common::table(2);
+    let hit = common::give(&mut state, 0, "photon_torpedoes");
+    let direct = common::give(&mut state, 0, "direct_hit");
+    let token = common::place(&mut state, "klingon_cruiser", Range::Short, 1);
+    let mut selection = Selection {
+        card: Some((0, hit)),
+        ..Selection::default()
+    };
+    let plays = offers::plays(&state, &selection);
+    assert_eq!(offers::partners(&plays), vec![None, Some(direct)]);
+    selection.with = Some(direct);
+    offers::settle(&mut selection, &plays);
+    assert_eq!(selection.with, Some(direct));
+    let targets = offers::targets(&state, &plays, selection.with, selection.shift);
+    assert!(targets.iter().any(|o| matches!(
+        o.action.action,
+        Action::PlayCard { target: Target::Threat(t), with: Some(w), .. } if t == token && w == direct
+    )));
+}
+
+fn loaded(state: GameState) -> bevy::prelude::App {
+    let mut app = app(None);
+    app.world_mut().write_message(LoadGame(Box::new(state)));
+    super::settle(&mut app);
+    app
+}
+
+/// Picking a card, then clicking a threat token, plays it there through the validator.
+#[test]
+fn clicking_a_token_plays_the_picked_card_on_it() {
+    let mut table = common::table(2);
+    let card = common::give(&mut table, 0, "photon_torpedoes");
+    let token = common::place(&mut table, "klingon_cruiser", Range::Short, 1);
+    let before = table.threat(token).map(|t| t.defense);
+    let mut app = loaded(table);
+    app.world_mut().resource_mut::<Selection>().card = Some((0, card));
+    app.world_mut().write_message(TokenClicked(token));
+    super::settle(&mut app);
+    let after = state(&app).threat(token).map(|t| t.defense);
+    assert_ne!(before, after, "the torpedo should have hit");
+    assert!(!state(&app).players[0].hand.contains(&card));
+    assert_eq!(app.world().resource::<Selection>().card, None);
+}
+
+/// A click on a threat the picked card cannot reach shows the rules' own reason.
+#[test]
+fn clicking_an_unreachable_token_shows_the_rules_reason() {
+    let mut table = common::table(2);
+    let card = common::give(&mut table, 0, "phasers_forward_long");
+    let token = common::place(&mut table, "klingon_cruiser", Range::Short, 4);
+    let mut app = loaded(table);
+    app.world_mut().resource_mut::<Selection>().card = Some((0, card));
+    app.world_mut().write_message(TokenClicked(token));
+    super::settle(&mut app);
+    let message = app.world().resource::<Selection>().message.clone();
+    assert_eq!(
+        message.as_deref(),
+        Some("Not allowed: the target is outside this card's facings.")
+    );
+    assert!(
+        state(&app).players[0].hand.contains(&card),
+        "nothing was played"
+    );
+}
+
+/// A click with no card picked says what to do instead of acting.
+#[test]
+fn clicking_a_token_without_a_card_explains() {
+    let mut table = common::table(2);
+    let token = common::place(&mut table, "klingon_cruiser", Range::Short, 1);
+    let hash = table.state_hash();
+    let mut app = loaded(table);
+    app.world_mut().write_message(TokenClicked(token));
+    super::settle(&mut app);
+    let message = app.world().resource::<Selection>().message.clone().unwrap();
+    assert!(message.contains("pick a card first"), "{message}");
+    assert_eq!(state(&app).state_hash(), hash);
+}
+
+/// The next player's turn starts with nothing picked and no old refusal showing.
+#[test]
+fn a_new_turn_clears_the_selection() {
+    let mut app = app(None);
+    super::start(&mut app, GameOptions::quick(5, 2, "cadet"));
+    let active = state(&app).turn.active;
+    let card = state(&app).players[active as usize].hand[0];
+    *app.world_mut().resource_mut::<Selection>() = Selection {
+        card: Some((active, card)),
+        message: Some("Not allowed: old news.".into()),
+        ..Selection::default()
+    };
+    let turn = state(&app).turn.number;
+    while state(&app).turn.number == turn && !state(&app).is_over() {
+        let player = state(&app).turn.active;
+        let action = stp_rules::sim::fallback_action(state(&app));
+        send(&mut app, PlayerAction { player, ..action });
+    }
+    assert_eq!(*app.world().resource::<Selection>(), Selection::default());
+}

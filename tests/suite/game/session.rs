@@ -1,0 +1,234 @@
+//! The session as a player meets it: saving and loading from the menu, the autosave at each
+//! handover, undo, the hot-seat handover, watching a game again and playing it again.
+
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use star_trek_panic::game::screens::game_over::play_again;
+use star_trek_panic::game::screens::handover::handover_title;
+use star_trek_panic::game::screens::{Handover, Screen};
+use star_trek_panic::game::session::{
+    Record, Replaying, SaveRequest, SaveStatus, replay_step, start_replay,
+};
+use stp_rules::files::SaveFile;
+use stp_rules::*;
+
+use super::{app, bot_steps, bot_until, settle, start, state, temp_dir};
+
+fn record(app: &App) -> &Record {
+    app.world().resource::<Record>()
+}
+
+fn status(app: &App) -> String {
+    app.world()
+        .resource::<SaveStatus>()
+        .0
+        .clone()
+        .unwrap_or_default()
+}
+
+/// The menu asks for a load; the rules take the loaded game on the next frame.
+fn load(app: &mut App, request: SaveRequest) {
+    app.world_mut().write_message(request);
+    app.update();
+    settle(app);
+}
+
+/// The menu's Save writes the game with its actions; Load puts that exact game back on the
+/// table, with its record, after more has been played.
+#[test]
+fn save_then_load_restores_the_game_and_its_record() {
+    let dir = temp_dir("save-load");
+    let mut app = app(Some(dir.clone()));
+    start(&mut app, GameOptions::quick(12, 2, "ensign"));
+    bot_steps(&mut app, 15);
+    let hash = state(&app).state_hash();
+    let actions = record(&app).actions.clone();
+    app.world_mut().write_message(SaveRequest::Save);
+    app.update();
+    assert!(status(&app).starts_with("Saved to"), "{}", status(&app));
+    let path = dir.join("save.json");
+    assert_eq!(SaveFile::load(&path).unwrap().actions, actions);
+    bot_steps(&mut app, 10);
+    assert_ne!(state(&app).state_hash(), hash);
+    load(&mut app, SaveRequest::Load(path));
+    assert_eq!(state(&app).state_hash(), hash);
+    assert_eq!(record(&app).actions, actions);
+    assert!(status(&app).starts_with("Loaded"), "{}", status(&app));
+}
+
+/// A damaged save is refused with a message, and the game on the table is untouched.
+#[test]
+fn a_bad_save_is_refused_and_the_game_stays() {
+    let dir = temp_dir("bad-save");
+    let path = dir.join("broken.json");
+    std::fs::write(&path, "{\"format\": \"star-trek-panic-save\", \"ver").unwrap();
+    let mut app = app(Some(dir));
+    start(&mut app, GameOptions::quick(2, 2, "cadet"));
+    let hash = state(&app).state_hash();
+    load(&mut app, SaveRequest::Load(path));
+    assert!(status(&app).starts_with("Cannot load"), "{}", status(&app));
+    assert_eq!(state(&app).state_hash(), hash);
+}
+
+/// Each turn handover writes the autosave, which loads as the game at that handover.
+#[test]
+fn the_autosave_is_written_at_each_turn_handover() {
+    let dir = temp_dir("autosave");
+    let mut app = app(Some(dir.clone()));
+    start(&mut app, GameOptions::quick(8, 2, "cadet"));
+    let path = dir.join("autosave.json");
+    assert!(bot_until(&mut app, 200, |s| s.turn.number >= 2));
+    let save = SaveFile::load(&path).expect("an autosave after the first handover");
+    assert_eq!(save.state.turn.number, 2);
+    assert_eq!(save.actions, record(&app).actions[..save.actions.len()]);
+}
+
+/// Undo takes back the last action, in the rules and in the record that saves are made of.
+#[test]
+fn undo_takes_back_the_last_recorded_action() {
+    let mut app = app(None);
+    start(&mut app, GameOptions::quick(30, 1, "patrol"));
+    let active = state(&app).turn.active;
+    let maneuver = state(&app)
+        .legal_actions(active)
+        .into_iter()
+        .find(|a| matches!(a.action, Action::Maneuver(_)));
+    let maneuver = maneuver.or_else(|| {
+        super::send(
+            &mut app,
+            PlayerAction {
+                player: active,
+                action: Action::EndPhase,
+            },
+        );
+        state(&app)
+            .legal_actions(active)
+            .into_iter()
+            .find(|a| matches!(a.action, Action::Maneuver(_)))
+    });
+    let maneuver = maneuver.expect("a maneuver in the first turn");
+    let before = (state(&app).state_hash(), record(&app).actions.len());
+    super::send(&mut app, maneuver);
+    assert_eq!(record(&app).actions.len(), before.1 + 1);
+    app.world_mut()
+        .write_message(UndoRequest { player: active });
+    settle(&mut app);
+    assert_eq!(
+        (state(&app).state_hash(), record(&app).actions.len()),
+        before
+    );
+}
+
+/// In a hot-seat game the next player's turn waits behind the handover; alone, it does not.
+#[test]
+fn the_handover_names_the_next_player_in_a_hot_seat_game() {
+    let mut app = app(None);
+    start(&mut app, GameOptions::quick(6, 2, "cadet"));
+    app.world_mut().resource_mut::<Handover>().0 = None;
+    bot_until(&mut app, 200, |s| s.turn.number >= 2);
+    assert_eq!(
+        app.world().resource::<Handover>().0,
+        Some(state(&app).turn.active)
+    );
+
+    let mut solo = super::app(None);
+    start(&mut solo, GameOptions::quick(6, 1, "cadet"));
+    bot_until(&mut solo, 200, |s| s.turn.number >= 2);
+    assert_eq!(solo.world().resource::<Handover>().0, None);
+}
+
+/// The handover names the seat once: "Player 2 — Scott", not "Player 2 — Player 2 — Scott".
+#[test]
+fn the_handover_title_names_the_player_once() {
+    let title = handover_title("Player 2", "Lt. Cmdr. Montgomery Scott");
+    assert_eq!(title, "Player 2 — Lt. Cmdr. Montgomery Scott");
+    assert_eq!(title.matches("Player 2").count(), 1);
+}
+
+/// The screen follows the game: the table once dealt, game over once it ends.
+#[test]
+fn screens_follow_the_game_from_table_to_game_over() {
+    let mut app = app(None);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Setup
+    );
+    start(&mut app, GameOptions::quick(9, 2, "cadet"));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    assert!(bot_until(&mut app, 3000, |s| s.is_over()));
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::GameOver
+    );
+}
+
+/// "Watch again" plays the recorded actions through the validator to the same final state;
+/// "Next step" sends one action at a time.
+#[test]
+fn watching_a_game_again_replays_it_step_by_step() {
+    let mut app = app(None);
+    start(&mut app, GameOptions::quick(14, 2, "cadet"));
+    assert!(bot_until(&mut app, 3000, |s| s.is_over()));
+    let final_hash = state(&app).state_hash();
+    let finished = record(&app).clone();
+    let finished_len = finished.actions.len();
+    app.world_mut()
+        .run_system_once(
+            move |mut replaying: ResMut<Replaying>, mut start: MessageWriter<StartGame>| {
+                start_replay(&finished, &mut replaying, &mut start);
+            },
+        )
+        .unwrap();
+    settle(&mut app);
+    for expected in 1..=3 {
+        app.world_mut()
+            .run_system_once(
+                |mut replaying: ResMut<Replaying>, mut actions: MessageWriter<PlayerAction>| {
+                    replay_step(&mut replaying, &mut actions);
+                },
+            )
+            .unwrap();
+        settle(&mut app);
+        assert_eq!(app.world().resource::<Replaying>().next, expected);
+        assert_eq!(record(&app).actions.len(), expected);
+    }
+    let mut replaying = app.world_mut().resource_mut::<Replaying>();
+    replaying.playing = true;
+    replaying.step_seconds = 0.0;
+    for _ in 0..5000 {
+        if state(&app).is_over() {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(state(&app).state_hash(), final_hash);
+    app.update();
+    let replaying = app.world().resource::<Replaying>();
+    assert_eq!(replaying.next, finished_len);
+    assert!(!replaying.playing, "play stops at the last step");
+}
+
+/// "Play again" after a load deals the loaded game's options, not the game played before it.
+#[test]
+fn play_again_after_a_load_deals_the_loaded_game() {
+    let dir = temp_dir("play-again");
+    let mut app = app(Some(dir.clone()));
+    start(&mut app, GameOptions::quick(77, 3, "ensign"));
+    bot_steps(&mut app, 5);
+    app.world_mut().write_message(SaveRequest::Save);
+    app.update();
+    start(&mut app, GameOptions::quick(5, 2, "cadet"));
+    load(&mut app, SaveRequest::Load(dir.join("save.json")));
+    let again = play_again(record(&app), None).expect("options");
+    assert_eq!(
+        (again.seed, again.preset.as_str(), again.players.len()),
+        (77, "ensign", 3)
+    );
+    let fresh = play_again(record(&app), Some(1234)).unwrap();
+    assert_eq!((fresh.seed, fresh.preset.as_str()), (1234, "ensign"));
+}

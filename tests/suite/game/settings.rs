@@ -1,0 +1,60 @@
+//! Settings persistence: written when a change ends, read back on the next run, and a broken
+//! file never stops the game.
+
+use star_trek_panic::game::Launch;
+use star_trek_panic::game::settings::{Settings, settings_path};
+
+use super::{app, temp_dir};
+
+/// A slider drag changes the setting every frame but writes the file once, when it ends.
+#[test]
+fn settings_are_written_when_a_change_ends_not_during_it() {
+    let dir = temp_dir("settings-write");
+    let mut app = app(Some(dir.clone()));
+    let file = dir.join("settings.json");
+    for step in 0..5 {
+        app.world_mut().resource_mut::<Settings>().music = 0.1 * step as f32;
+        app.update();
+        assert!(!file.exists(), "written during the drag (frame {step})");
+    }
+    app.world_mut().resource_mut::<Settings>().unsaved = true;
+    app.update();
+    let text = std::fs::read_to_string(&file).expect("written when the drag ended");
+    let saved: Settings = serde_json::from_str(&text).unwrap();
+    assert!((saved.music - 0.4).abs() < 1e-6);
+    assert!(!app.world().resource::<Settings>().unsaved);
+}
+
+/// What one run saves, the next run starts with.
+#[test]
+fn settings_persist_between_runs() {
+    let dir = temp_dir("settings-persist");
+    {
+        let mut first = app(Some(dir.clone()));
+        let mut settings = first.world_mut().resource_mut::<Settings>();
+        settings.muted = true;
+        settings.effects = 0.25;
+        settings.unsaved = true;
+        first.update();
+    }
+    let second = app(Some(dir));
+    let settings = second.world().resource::<Settings>();
+    assert!(settings.muted);
+    assert!((settings.effects - 0.25).abs() < 1e-6);
+}
+
+/// A broken settings file gives the defaults and stays untouched until the next change.
+#[test]
+fn a_broken_settings_file_gives_defaults_and_is_kept() {
+    let dir = temp_dir("settings-broken");
+    let path = settings_path(&Launch {
+        data_dir: Some(dir.clone()),
+        ..Launch::default()
+    })
+    .unwrap();
+    std::fs::write(&path, "{ not json").unwrap();
+    let mut app = app(Some(dir));
+    app.update();
+    assert_eq!(*app.world().resource::<Settings>(), Settings::default());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not json");
+}
