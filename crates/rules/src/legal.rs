@@ -5,10 +5,10 @@
 //! The bot, the validator's stand-down check and the tabletop all ask here.
 
 use crate::actions::{Action, PlayerAction, RangeShift, Rotation, Target};
-use crate::content::{CardEffect, builtin};
+use crate::content::{Ability, CardEffect, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
-    CardId, FACINGS, GameState, PlayerId, SectionKind, SectionRef, TokenId, Window,
+    CardId, FACINGS, GameState, Phase, PlayerId, SectionKind, SectionRef, TokenId, Window,
 };
 
 /// A card play's choices besides the card: its target, the partner card and Chekov's shift.
@@ -107,11 +107,15 @@ impl GameState {
     /// Every legal `PlayCard` of one card: each target, partner card and range shift the
     /// validator accepts now.
     pub fn legal_plays(&self, player: PlayerId, card: CardId) -> Vec<PlayerAction> {
-        if player as usize >= self.players.len() || !self.hand(player).any(|c| c == card) {
+        if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
             return Vec::new();
         }
         self.play_choices(player, card)
             .into_iter()
+            .filter(|(target, with, shift)| {
+                self.validate_play(player, card, *target, *with, *shift)
+                    .is_ok()
+            })
             .map(|(target, with, shift)| PlayerAction {
                 player,
                 action: Action::PlayCard {
@@ -121,8 +125,18 @@ impl GameState {
                     shift,
                 },
             })
-            .filter(|action| self.validate(action).is_ok())
             .collect()
+    }
+
+    /// What the validator checks of every `PlayCard` before the card itself: the game goes on,
+    /// no window is open, and it is this player's Play Cards & Maneuver phase.
+    fn may_play_cards(&self, player: PlayerId) -> bool {
+        !self.is_over()
+            && (player as usize) < self.players.len()
+            && self.turn.window.is_none()
+            && player == self.turn.active
+            && self.turn.phase == Phase::PlayAndManeuver
+            && !self.turn.phase_done
     }
 
     /// Whether any card in the player's hand can be played or committed now (ruling R1 allows
@@ -152,7 +166,16 @@ impl GameState {
                 .collect();
             hand
         };
-        let threats = self.threats.iter().map(|t| t.token);
+        // Only uncloaked threats can be targeted, and only ships by Hit cards and Force Field.
+        let threats = self.threats.iter().filter(|t| !t.cloaked).map(|t| t.token);
+        let ships = threats.clone().filter(|t| builtin().threat(*t).is_ship());
+        // Chekov's shift only while his ability is unused.
+        let shifts: &[Option<RangeShift>] =
+            if self.ability_of(player) == Ability::FireControl && !self.turn.ability_used {
+                &SHIFTS
+            } else {
+                &SHIFTS[..1]
+            };
         let mut out = Vec::new();
         match &builtin().card(card).effect {
             effect @ (CardEffect::Hit { .. } | CardEffect::DirectHit) => {
@@ -170,10 +193,10 @@ impl GameState {
                         )
                         .collect()
                 };
-                for token in threats {
+                for token in ships {
                     for with in &partner {
-                        for shift in SHIFTS {
-                            out.push((Target::Threat(token), *with, shift));
+                        for shift in shifts {
+                            out.push((Target::Threat(token), *with, *shift));
                         }
                     }
                 }
@@ -195,7 +218,7 @@ impl GameState {
                 }
             }
             CardEffect::ForceField => {
-                out.extend(threats.map(|token| (Target::Threat(token), None, None)));
+                out.extend(ships.map(|token| (Target::Threat(token), None, None)));
             }
             CardEffect::TimeTravel { depth } => {
                 let top = self.discard.iter().rev().take(*depth as usize);

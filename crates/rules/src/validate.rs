@@ -443,26 +443,22 @@ impl GameState {
         if !arcs.contains(&arc_of_facing(facing)) {
             return Err(Refusal::OutsideArc);
         }
-        let reach: Vec<Range> = match shift {
-            None => ranges.clone(),
-            Some(way) => {
-                if let Some(player) = player {
-                    self.require_ability(player, Ability::FireControl)?;
-                }
-                let shifted: Vec<Range> = ranges
-                    .iter()
-                    .filter_map(|r| match way {
-                        RangeShift::Nearer => nearer(*r),
-                        RangeShift::Farther => farther(*r),
-                    })
-                    .collect();
-                if shifted.is_empty() {
-                    return Err(Refusal::AbilityCannotShift);
-                }
-                shifted
-            }
+        // The reach is printed ranges, or each moved one ring by Chekov (no allocation: this
+        // runs for every candidate play the bots and the table weigh).
+        let shifted = |r: &Range| match shift {
+            None => Some(*r),
+            Some(RangeShift::Nearer) => nearer(*r),
+            Some(RangeShift::Farther) => farther(*r),
         };
-        if reach.contains(&pos.range) {
+        if shift.is_some() {
+            if let Some(player) = player {
+                self.require_ability(player, Ability::FireControl)?;
+            }
+            if ranges.iter().all(|r| shifted(r).is_none()) {
+                return Err(Refusal::AbilityCannotShift);
+            }
+        }
+        if ranges.iter().any(|r| shifted(r) == Some(pos.range)) {
             Ok(())
         } else {
             Err(Refusal::OutOfRange { range: pos.range })

@@ -2,24 +2,6 @@
 
 use super::*;
 
-/// The threat worth hitting with a card, and its score; `shift` for Chekov's ability. Which
-/// threats the card reaches is the rules' answer (`hit_reaches`), whoever holds the card.
-pub(super) fn best_hit_target(
-    state: &GameState,
-    card: CardId,
-    shift: Option<RangeShift>,
-) -> Option<(TokenId, i32)> {
-    let CardEffect::Hit { damage, .. } = effect(card) else {
-        return None;
-    };
-    state
-        .threats
-        .iter()
-        .filter(|t| state.hit_reaches(card, t.token, shift))
-        .map(|t| (t.token, hit_score(state, t.token, *damage)))
-        .max_by_key(|(_, score)| *score)
-}
-
 /// How much hitting a threat for `damage` is worth.
 pub(super) fn hit_score(state: &GameState, token: TokenId, damage: u8) -> i32 {
     let Some(t) = state.threat(token) else {

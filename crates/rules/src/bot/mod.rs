@@ -9,7 +9,7 @@ use attack::*;
 use maneuver::*;
 use support::*;
 
-use crate::actions::{Action, PlayerAction, RangeShift, Rotation, Target};
+use crate::actions::{Action, PlayerAction, Rotation, Target};
 use crate::content::{Ability, Captain, CardEffect, Objective, ThreatKind, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
@@ -101,7 +101,11 @@ fn answer_boarders(state: &GameState) -> PlayerAction {
 
 /// Cards that can hit something on the board right now.
 pub(super) fn hits_now(state: &GameState, card: CardId) -> bool {
-    best_hit_target(state, card, None).is_some()
+    matches!(effect(card), CardEffect::Hit { .. })
+        && state
+            .threats
+            .iter()
+            .any(|t| state.hit_reaches(card, t.token, None))
 }
 
 /// Phase 3: take or trade for a Hit card that can fire now when the hand has none.
@@ -111,8 +115,9 @@ fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
     // card for a damaged section.
     let lacks = |e: CardEffect| !hand.iter().any(|c| *effect(*c) == e);
     let damaged = |kind| worst(state, kind, SectionState::Damaged).is_some();
+    let hand_fires = hand.iter().any(|h| hits_now(state, *h));
     let wanted = |c: CardId| match effect(c) {
-        CardEffect::Hit { .. } => !hand.iter().any(|h| hits_now(state, *h)) && hits_now(state, c),
+        CardEffect::Hit { .. } => !hand_fires && hits_now(state, c),
         CardEffect::Dilithium => lacks(CardEffect::Dilithium) && damaged(SectionKind::Shield),
         CardEffect::Tritanium => lacks(CardEffect::Tritanium) && damaged(SectionKind::Hull),
         _ => false,
