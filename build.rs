@@ -30,15 +30,9 @@ fn main() {
         }
     }
     let names: Vec<String> = FILES.iter().map(|f| format!("assets/{f}")).collect();
-    let source = |i: usize| (names[i].as_str(), texts[i].as_str());
-    let sources = schema::Sources {
-        cards: source(0),
-        threats: source(1),
-        characters: source(2),
-        mission_tokens: source(3),
-        missions: source(4),
-        presets: source(5),
-    };
+    let sources = schema::Sources::in_order(std::array::from_fn(|i| {
+        (names[i].as_str(), texts[i].as_str())
+    }));
     if let Err(errors) = schema::load(&sources) {
         fail(&errors);
     }

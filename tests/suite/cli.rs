@@ -23,6 +23,17 @@ fn load_option_refuses_bad_saves_with_a_message() {
     assert!(stderr.contains("damaged or incomplete"), "{stderr}");
 }
 
+/// Runs the binary with `args`, which must succeed; returns its standard output.
+pub(crate) fn succeeds(args: &[&str]) -> Vec<u8> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args(args)
+        .output()
+        .expect("run");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    out.stdout
+}
+
 /// Runs the binary with `args`; returns its exit code and standard error.
 fn command_line(args: &[&str]) -> (Option<i32>, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
@@ -164,17 +175,8 @@ fn load_refuses_options_it_would_ignore() {
 /// `balance` runs with the options it takes.
 #[test]
 fn balance_runs_with_its_own_options() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
-        .args(["balance", "--games", "2", "--players", "2", "--seed", "3"])
-        .output()
-        .expect("run");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let table = String::from_utf8_lossy(&out.stdout);
+    let out = succeeds(&["balance", "--games", "2", "--players", "2", "--seed", "3"]);
+    let table = String::from_utf8_lossy(&out);
     assert!(table.starts_with("| preset |"), "{table}");
     assert!(table.contains("| cadet |"), "{table}");
     assert!(

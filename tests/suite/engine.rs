@@ -364,15 +364,9 @@ pub(crate) fn builtin_sources() -> Vec<(String, String)> {
 }
 
 pub(crate) fn load(files: &[(String, String)]) -> Result<schema::ContentData, Vec<String>> {
-    let source = |i: usize| (files[i].0.as_str(), files[i].1.as_str());
-    schema::load(&schema::Sources {
-        cards: source(0),
-        threats: source(1),
-        characters: source(2),
-        mission_tokens: source(3),
-        missions: source(4),
-        presets: source(5),
-    })
+    schema::load(&schema::Sources::in_order(std::array::from_fn(|i| {
+        (files[i].0.as_str(), files[i].1.as_str())
+    })))
 }
 
 /// The shipped data has the rulebook's counts: 62 cards, 31 tokens, 7 characters.

@@ -556,17 +556,8 @@ fn replay_command_runs_scenarios() {
         env!("CARGO_MANIFEST_DIR"),
         "/tests/suite/scenarios/comet.ron"
     );
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
-        .args(["replay", path, "--json"])
-        .output()
-        .expect("run");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("json");
+    let out = crate::cli::succeeds(&["replay", path, "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out).expect("json");
     assert_eq!(json["hull"][1], "Destroyed");
     for key in [
         "threats", "shields", "hands", "discard", "mission", "phase", "outcome",

@@ -205,112 +205,54 @@ fn undo_requests(
     }
 }
 
-/// Runs one phase function exactly as `GameState::step` does, then publishes its events.
-fn run_phase(
-    state: &mut GameState,
-    events: &mut MessageWriter<RulesEvent>,
-    history: &mut UndoHistory,
-    phase: fn(&mut GameState),
-) {
-    phase(state);
-    state.check_victory();
-    publish(state, events, history);
+/// What a phase system works on: the state, the event messages and the undo history.
+#[derive(bevy_ecs::system::SystemParam)]
+struct PhaseContext<'w> {
+    state: ResMut<'w, GameState>,
+    events: MessageWriter<'w, RulesEvent>,
+    history: ResMut<'w, UndoHistory>,
+}
+
+impl PhaseContext<'_> {
+    /// Runs one phase function exactly as `GameState::step` does, then publishes its events.
+    fn run(&mut self, phase: fn(&mut GameState)) {
+        phase(&mut self.state);
+        self.state.check_victory();
+        publish(&mut self.state, &mut self.events, &mut self.history);
+    }
 }
 
 /// Phase 1: Draw Enterprise Cards.
-fn draw_cards_phase(
-    mut state: ResMut<GameState>,
-    mut events: MessageWriter<RulesEvent>,
-    mut history: ResMut<UndoHistory>,
-) {
-    run_phase(
-        &mut state,
-        &mut events,
-        &mut history,
-        GameState::draw_cards_phase,
-    );
+fn draw_cards_phase(mut rules: PhaseContext) {
+    rules.run(GameState::draw_cards_phase);
 }
 
 /// Phase 2: Reveal New Mission.
-fn reveal_mission_phase(
-    mut state: ResMut<GameState>,
-    mut events: MessageWriter<RulesEvent>,
-    mut history: ResMut<UndoHistory>,
-) {
-    run_phase(
-        &mut state,
-        &mut events,
-        &mut history,
-        GameState::reveal_mission_phase,
-    );
+fn reveal_mission_phase(mut rules: PhaseContext) {
+    rules.run(GameState::reveal_mission_phase);
 }
 
 /// Phase 3: Trade a Card (moves on once the active player ends it).
-fn trade_phase(
-    mut state: ResMut<GameState>,
-    mut events: MessageWriter<RulesEvent>,
-    mut history: ResMut<UndoHistory>,
-) {
-    run_phase(
-        &mut state,
-        &mut events,
-        &mut history,
-        GameState::trade_phase,
-    );
+fn trade_phase(mut rules: PhaseContext) {
+    rules.run(GameState::trade_phase);
 }
 
 /// Phase 4: Play Cards & Maneuver (moves on once the active player ends it).
-fn play_cards_and_maneuver_phase(
-    mut state: ResMut<GameState>,
-    mut events: MessageWriter<RulesEvent>,
-    mut history: ResMut<UndoHistory>,
-) {
-    run_phase(
-        &mut state,
-        &mut events,
-        &mut history,
-        GameState::play_cards_and_maneuver_phase,
-    );
+fn play_cards_and_maneuver_phase(mut rules: PhaseContext) {
+    rules.run(GameState::play_cards_and_maneuver_phase);
 }
 
 /// Phase 5: Check Mission Status.
-fn check_mission_status_phase(
-    mut state: ResMut<GameState>,
-    mut events: MessageWriter<RulesEvent>,
-    mut history: ResMut<UndoHistory>,
-) {
-    run_phase(
-        &mut state,
-        &mut events,
-        &mut history,
-        GameState::check_mission_status_phase,
-    );
+fn check_mission_status_phase(mut rules: PhaseContext) {
+    rules.run(GameState::check_mission_status_phase);
 }
 
 /// Phase 6: Threats Move & Fire.
-fn threats_move_and_fire_phase(
-    mut state: ResMut<GameState>,
-    mut events: MessageWriter<RulesEvent>,
-    mut history: ResMut<UndoHistory>,
-) {
-    run_phase(
-        &mut state,
-        &mut events,
-        &mut history,
-        GameState::threats_move_and_fire_phase,
-    );
+fn threats_move_and_fire_phase(mut rules: PhaseContext) {
+    rules.run(GameState::threats_move_and_fire_phase);
 }
 
 /// Phase 7: Draw 2 New Threats.
-fn draw_new_threats_phase(
-    mut state: ResMut<GameState>,
-    mut events: MessageWriter<RulesEvent>,
-    mut history: ResMut<UndoHistory>,
-) {
-    run_phase(
-        &mut state,
-        &mut events,
-        &mut history,
-        GameState::draw_new_threats_phase,
-    );
+fn draw_new_threats_phase(mut rules: PhaseContext) {
+    rules.run(GameState::draw_new_threats_phase);
 }

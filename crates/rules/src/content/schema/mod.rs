@@ -279,6 +279,29 @@ pub struct Sources<'a> {
     pub presets: (&'a str, &'a str),
 }
 
+impl<'a> Sources<'a> {
+    /// The six files as (name, text), in the order of the fields: cards, threats, characters,
+    /// mission tokens, missions, presets.
+    pub fn in_order(files: [(&'a str, &'a str); 6]) -> Self {
+        let [
+            cards,
+            threats,
+            characters,
+            mission_tokens,
+            missions,
+            presets,
+        ] = files;
+        Sources {
+            cards,
+            threats,
+            characters,
+            mission_tokens,
+            missions,
+            presets,
+        }
+    }
+}
+
 /// Every data file, parsed and checked.
 #[derive(Debug, Clone)]
 pub struct ContentData {
