@@ -14,7 +14,7 @@ usage:
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check] [--record DIR]
   star-trek-panic balance  [--games N] [--players P] [--seed S]
-  star-trek-panic replay FILE [--json]
+  star-trek-panic replay FILE [--json | --log]
   star-trek-panic help
 
   (no command) open the 3D tabletop; --seed/--players/--preset skip the setup screen and
@@ -28,7 +28,8 @@ usage:
   balance    simulate every preset and print the win-rate table (Markdown) for the README.
   replay     replay a recorded game (.json) or a scenario (.ron) headless; exits 0 when every
              action is legal and a recorded final state hash matches (--json: the final
-             table as JSON).
+             table as JSON; --log: first the game's log as the game shows it, a line an
+             entry, stamped with the turn and the player whose turn it was).
 
   Players are 1–6; other numbers are whole numbers. Each option is given at most once, and a
   command refuses an option it does not take: the exit status is then 2.
@@ -53,7 +54,7 @@ const SIMULATE_OPTIONS: &[&str] = &[
     "--record",
 ];
 const BALANCE_OPTIONS: &[&str] = &["--games", "--players", "--seed"];
-pub(crate) const REPLAY_OPTIONS: &[&str] = &["--json"];
+pub(crate) const REPLAY_OPTIONS: &[&str] = &["--json", "--log"];
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {

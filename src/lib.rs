@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod data_dir;
+pub mod describe;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod replay;

@@ -4,24 +4,29 @@ use crate::cli::{Arg, Args, REPLAY_OPTIONS};
 use stp_rules::files::{FileError, ReplayFile, hash_text};
 use stp_rules::report::report;
 use stp_rules::scenario::Scenario;
+use stp_rules::{GameState, RulesEvent};
+
+use crate::describe::Stamper;
 
 /// Exit codes: 0 the replay matches, 1 an action is illegal or the hash differs, 2 the file
 /// cannot be read.
 pub fn run(args: &[String]) -> i32 {
     match parse(args) {
-        Ok((file, json)) => replay(&file, json),
+        Ok((file, json, log)) => replay(&file, json, log),
         Err(message) => crate::cli::refuse(&message),
     }
 }
 
-/// The file to replay and whether `--json` was given.
-fn parse(args: &[String]) -> Result<(String, bool), String> {
+/// The file to replay, and whether `--json` and `--log` were given.
+fn parse(args: &[String]) -> Result<(String, bool, bool), String> {
     let mut json = false;
+    let mut log = false;
     let mut file = None;
     let mut args = Args::new("replay", REPLAY_OPTIONS, args);
     while let Some(arg) = args.next()? {
         match arg {
             Arg::Option("--json") => json = true,
+            Arg::Option("--log") => log = true,
             Arg::Option(other) => unreachable!("{other} is in REPLAY_OPTIONS"),
             Arg::Plain(name) if file.is_none() => file = Some(name.to_string()),
             Arg::Plain(name) => {
@@ -29,11 +34,14 @@ fn parse(args: &[String]) -> Result<(String, bool), String> {
             }
         }
     }
-    let file = file.ok_or("replay needs a file: star-trek-panic replay FILE [--json]")?;
-    Ok((file, json))
+    let file = file.ok_or("replay needs a file: star-trek-panic replay FILE [--json | --log]")?;
+    if json && log {
+        return Err("replay takes --json or --log, not both".into());
+    }
+    Ok((file, json, log))
 }
 
-fn replay(file: &str, json: bool) -> i32 {
+fn replay(file: &str, json: bool, log: bool) -> i32 {
     let text = match std::fs::read_to_string(file) {
         Ok(text) => text,
         Err(err) => {
@@ -41,15 +49,26 @@ fn replay(file: &str, json: bool) -> i32 {
             return 2;
         }
     };
+    // The log, as the game shows it, printed as the game goes.
+    let mut stamper = Stamper::default();
+    let mut print_log = |state: &GameState, events: &[RulesEvent]| {
+        if log {
+            for event in events {
+                if let Some(line) = stamper.line(event, state) {
+                    println!("{}", line.show(state));
+                }
+            }
+        }
+    };
     let scenario = file.ends_with(".ron");
     let (state, result) = if scenario {
         match Scenario::from_text(&text) {
-            Ok(s) => s.run(),
+            Ok(s) => s.run_observed(&mut print_log),
             Err(err) => return refuse_file(file, &err),
         }
     } else {
         match ReplayFile::from_text(&text) {
-            Ok(r) => r.run(),
+            Ok(r) => r.run_observed(&mut print_log),
             Err(err) => return refuse_file(file, &err),
         }
     };

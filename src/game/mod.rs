@@ -11,7 +11,6 @@
 
 mod audio;
 mod autoplay;
-pub mod describe;
 pub mod input;
 pub mod launch;
 pub mod panels;
@@ -21,7 +20,7 @@ pub mod settings;
 pub mod table;
 
 use bevy::prelude::*;
-use bevy::window::WindowResolution;
+use bevy::window::{WindowResizeConstraints, WindowResolution};
 use bevy::winit::WinitSettings;
 use bevy_egui::EguiPlugin;
 use stp_rules::RulesSet;
@@ -81,6 +80,12 @@ pub fn run(launch: Launch) -> i32 {
                 primary_window: Some(Window {
                     title: "Star Trek Panic".into(),
                     resolution: WindowResolution::new(1280, 720),
+                    resizable: true,
+                    resize_constraints: WindowResizeConstraints {
+                        min_width: 1024.0,
+                        min_height: 600.0,
+                        ..default()
+                    },
                     ..default()
                 }),
                 ..default()

@@ -1,4 +1,4 @@
-//! The player's settings (music and effects volume, mute), kept between runs as
+//! The player's settings (music and effects volume, mute, UI scale), kept between runs as
 //! `settings.json` in the data directory. A change applies at once; the file is written when
 //! the change ends (a slider released, a box ticked), not on every frame of a drag.
 
@@ -15,6 +15,8 @@ pub struct Settings {
     pub music: f32,
     pub effects: f32,
     pub muted: bool,
+    /// The size of the panels' text and controls (egui's zoom factor).
+    pub ui_scale: f32,
     /// Set when a change has ended and should be written.
     #[serde(skip)]
     pub unsaved: bool,
@@ -26,6 +28,7 @@ impl Default for Settings {
             music: 0.35,
             effects: 0.8,
             muted: false,
+            ui_scale: 1.0,
             unsaved: false,
         }
     }
@@ -36,6 +39,9 @@ pub fn settings_path(launch: &Launch) -> Option<PathBuf> {
     launch.data_dir.as_ref().map(|d| d.join("settings.json"))
 }
 
+/// The UI scales the menu offers.
+pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
+
 impl Settings {
     /// The saved settings; defaults when there are none, or when the file cannot be read
     /// (then with a warning, and the file is left as it is until the next change).
@@ -43,10 +49,15 @@ impl Settings {
         let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else {
             return Settings::default();
         };
-        serde_json::from_str(&text).unwrap_or_else(|err| {
+        let mut settings: Settings = serde_json::from_str(&text).unwrap_or_else(|err| {
             warn!("settings ignored ({err}); using the defaults");
             Settings::default()
-        })
+        });
+        // A hand-edited file cannot make the panels unusable.
+        settings.ui_scale = settings
+            .ui_scale
+            .clamp(*UI_SCALES.start(), *UI_SCALES.end());
+        settings
     }
 }
 

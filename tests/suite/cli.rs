@@ -243,3 +243,56 @@ mod data_dir {
         assert_eq!(data_dir_for(Platform::Xdg, env(&[])), None);
     }
 }
+
+/// `replay FILE --log` prints the game's log as the game shows it: a line an entry, each
+/// stamped with the turn and the player whose turn it was; threat fire in Player 1's turn 3
+/// is stamped turn 3 and Player 1, like the rest of that turn.
+#[test]
+fn replay_log_prints_each_entry_with_its_turn_and_player() {
+    use stp_rules::GameOptions;
+    use stp_rules::files::{ReplayFile, hash_text};
+    use stp_rules::sim::play_game;
+
+    let dir = scratch_dir("replay-log");
+    let options = GameOptions::quick(21, 3, "standard");
+    let record = play_game(&options, false, true).expect("setup");
+    let path = dir.join("game.json");
+    ReplayFile::new(&options, &record.actions, record.final_hash)
+        .write(&path)
+        .expect("write");
+    let out = succeeds(&["replay", path.to_str().unwrap(), "--log"]);
+    let out = String::from_utf8(out).expect("utf-8");
+    let mut current: Option<String> = None;
+    let mut turns = 0;
+    let mut fire = 0;
+    let lines: Vec<&str> = out.lines().collect();
+    let (summary, log) = lines.split_last().expect("a summary line");
+    assert!(summary.ends_with(&format!("{} (matches)", hash_text(record.final_hash))));
+    for line in log {
+        let (stamp, text) = line.split_once("] ").expect("a stamped line");
+        if let Some(rest) = text.strip_prefix("— Turn ") {
+            let (turn, who) = rest.trim_end_matches(" —").split_once(": ").unwrap();
+            current = Some(format!("[turn {turn}, {who}"));
+            turns += 1;
+        }
+        if let Some(expected) = &current {
+            assert_eq!(stamp, expected, "{line}");
+        }
+        fire += usize::from(text.contains("fires"));
+    }
+    assert!(turns >= 3 && fire > 0, "{turns} turns, {fire} shots");
+}
+
+/// `--log` with a file that cannot be read, or together with `--json`, is refused (exit 2).
+#[test]
+fn replay_log_refuses_bad_input() {
+    let dir = scratch_dir("replay-log-bad");
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, "{ not a replay").unwrap();
+    let (code, stderr) = command_line(&["replay", bad.to_str().unwrap(), "--log"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    let (code, stderr) = command_line(&["replay", "x.json", "--log", "--json"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("--json or --log, not both"), "{stderr}");
+}

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 use crate::actions::{PlayerAction, Refusal};
+use crate::events::RulesEvent;
 use crate::invariants;
 use crate::setup::{GameOptions, SetupError};
 use crate::state::GameState;
@@ -233,17 +234,28 @@ impl ReplayFile {
     /// Plays the replay headless. `Ok` only when every action is legal and the final hash
     /// matches; the state reached is returned either way where there is one.
     pub fn run(&self) -> (Option<GameState>, Result<(), FileError>) {
+        self.run_observed(&mut |_, _| {})
+    }
+
+    /// `run`, showing `observe` the events of the setup and of each action in turn, with the
+    /// state they led to (`replay --log` prints them).
+    pub fn run_observed(
+        &self,
+        observe: &mut dyn FnMut(&GameState, &[RulesEvent]),
+    ) -> (Option<GameState>, Result<(), FileError>) {
         let mut state = match GameState::new(&self.options) {
             Ok(state) => state,
             Err(e) => return (None, Err(FileError::Setup(e))),
         };
         state.advance();
+        observe(&state, &state.events);
         state.events.clear();
         for (index, action) in self.actions.iter().enumerate() {
             if let Err(reason) = state.act(*action) {
                 return (Some(state), Err(FileError::IllegalAction { index, reason }));
             }
             state.advance();
+            observe(&state, &state.events);
             state.events.clear();
         }
         let actual = hash_text(state.state_hash());

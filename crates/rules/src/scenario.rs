@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, PlayerAction, RangeShift, Rotation, Target};
 use crate::content::{Range, builtin};
-use crate::events::ManeuverKind;
+use crate::events::{ManeuverKind, RulesEvent};
 use crate::files::{FORMAT_VERSION, FileError};
 use crate::setup::GameOptions;
 use crate::state::{
@@ -381,11 +381,23 @@ impl Scenario {
     /// Builds the table, then runs the automatic phases and the actions in order. Returns the
     /// state reached; an illegal action stops the run with its index and reason.
     pub fn run(&self) -> (Option<GameState>, Result<(), FileError>) {
+        self.run_observed(&mut |_, _| {})
+    }
+
+    /// `run`, showing `observe` the events of the automatic phases and of each action in
+    /// turn, with the state they led to (`replay --log` prints them).
+    pub fn run_observed(
+        &self,
+        observe: &mut dyn FnMut(&GameState, &[RulesEvent]),
+    ) -> (Option<GameState>, Result<(), FileError>) {
         let mut state = match self.table() {
             Ok(state) => state,
             Err(e) => return (None, Err(e)),
         };
+        let mut seen = state.events.len();
         state.advance();
+        observe(&state, &state.events[seen..]);
+        seen = state.events.len();
         for (index, named) in self.actions.iter().enumerate() {
             let action = match resolve(&state, named) {
                 Ok(action) => action,
@@ -397,6 +409,8 @@ impl Scenario {
                 return (Some(state), Err(FileError::IllegalAction { index, reason }));
             }
             state.advance();
+            observe(&state, &state.events[seen..]);
+            seen = state.events.len();
         }
         (Some(state), Ok(()))
     }

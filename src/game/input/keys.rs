@@ -1,7 +1,8 @@
 //! Keyboard: Q/E (←/→) turn, W (↑) forward, Space/Enter end the phase, 1–9 pick a card,
-//! Ctrl+Z undo, Esc the menu, F1 help, R resets the camera. No hotkey fires while an egui field has the keyboard.
+//! Ctrl+Z undo, Esc the menu, F1 help, R resets the camera, F11 full screen. No hotkey fires while an egui field has the keyboard.
 
 use bevy::prelude::*;
+use bevy::window::{MonitorSelection, WindowMode};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
@@ -15,10 +16,30 @@ use crate::game::table::camera::Orbit;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (hotkeys.run_if(in_state(Screen::Playing)), reset_camera)
+        (
+            hotkeys.run_if(in_state(Screen::Playing)),
+            reset_camera,
+            toggle_fullscreen,
+        )
             .run_if(not(egui_wants_any_keyboard_input))
             .in_set(GameSystems::Input),
     );
+}
+
+/// F11 switches between a window and borderless full screen.
+fn toggle_fullscreen(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+) {
+    if !keys.just_pressed(KeyCode::F11) {
+        return;
+    }
+    for mut window in &mut windows {
+        window.mode = match window.mode {
+            WindowMode::Windowed => WindowMode::BorderlessFullscreen(MonitorSelection::Current),
+            _ => WindowMode::Windowed,
+        };
+    }
 }
 
 /// R puts the camera back where it started.

@@ -28,7 +28,9 @@ impl Default for TableRect {
 /// egui window, menu or tooltip. (egui counts its whole background layer as "egui" when the
 /// panels live in a custom root Ui, so its own pointer test cannot tell.)
 pub fn on_table(ctx: &egui::Context, rect: &TableRect, cursor: Vec2) -> bool {
-    let pos = egui::pos2(cursor.x, cursor.y);
+    // The cursor is in logical window pixels; egui's rectangles are in points.
+    let zoom = ctx.zoom_factor();
+    let pos = egui::pos2(cursor.x / zoom, cursor.y / zoom);
     rect.0.contains(pos)
         && ctx
             .layer_id_at(pos)

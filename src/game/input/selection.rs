@@ -9,8 +9,8 @@ use stp_rules::{
 };
 
 use super::pointer::TokenClicked;
+use crate::describe::token_name;
 use crate::game::GameSystems;
-use crate::game::describe::token_name;
 
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Selection {

@@ -8,7 +8,7 @@ use stp_rules::content::builtin;
 use stp_rules::{GameState, PlayerAction, RangeShift};
 
 use super::offers;
-use crate::game::describe::card_name;
+use crate::describe::card_name;
 use crate::game::input::selection::Selection;
 
 fn credit(card: u8) -> String {

@@ -1,27 +1,19 @@
 //! The action log: every rules event in plain words, in order, stamped with the turn and the
-//! player whose turn it was when it happened (read from the event stream itself, so threat fire
-//! at the end of a turn is not stamped with the next one). A new game or a load starts afresh.
+//! player whose turn it was when it happened (`describe::Stamper`, shared with `replay --log`).
+//! A new game or a load starts afresh.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::{GameState, LoadGame, RulesEvent, StartGame};
 
 use super::Overlays;
+use crate::describe::{LogLine, Stamper};
 use crate::game::GameSystems;
-use crate::game::describe::describe;
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LogLine {
-    pub turn: u32,
-    pub player: u8,
-    pub text: String,
-}
 
 #[derive(Resource, Debug, Default)]
 pub struct GameLog {
     pub lines: Vec<LogLine>,
-    /// The turn and player of the events being read (`None` until the first turn starts).
-    stamp: Option<(u32, u8)>,
+    stamper: Stamper,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -36,30 +28,23 @@ fn record_events(
     state: Option<Res<GameState>>,
     mut log: ResMut<GameLog>,
 ) {
-    let loaded = loads
-        .read()
-        .last()
-        .map(|l| (l.0.turn.number, l.0.turn.active));
     if starts.read().count() > 0 {
         *log = GameLog::default();
     }
-    if let Some(stamp) = loaded {
+    if let Some(LoadGame(loaded)) = loads.read().last() {
         *log = GameLog {
             lines: Vec::new(),
-            stamp: Some(stamp),
+            stamper: Stamper::at(loaded.turn.number, loaded.turn.active),
         };
     }
     let Some(state) = state else {
         events.clear();
         return;
     };
+    let log = &mut *log;
     for event in events.read() {
-        if let RulesEvent::TurnStarted { player, turn } = event {
-            log.stamp = Some((*turn, *player));
-        }
-        let (turn, player) = log.stamp.unwrap_or((state.turn.number, state.turn.active));
-        if let Some(text) = describe(event, &state) {
-            log.lines.push(LogLine { turn, player, text });
+        if let Some(line) = log.stamper.line(event, &state) {
+            log.lines.push(line);
         }
     }
 }
@@ -98,16 +83,13 @@ pub(super) fn log_panel(
     });
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
+        .auto_shrink([false, false])
         .show(ui, |ui| {
             for line in log.lines.iter().filter(|l| {
                 overlays.log_turn.is_none_or(|t| t == l.turn)
                     && overlays.log_player.is_none_or(|p| p == l.player)
             }) {
-                let who = state
-                    .players
-                    .get(line.player as usize)
-                    .map_or("", |p| p.name.as_str());
-                ui.label(format!("[turn {}, {who}] {}", line.turn, line.text));
+                ui.label(line.show(state));
             }
         });
 }

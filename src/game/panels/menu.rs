@@ -8,10 +8,24 @@ use super::Overlays;
 use crate::game::launch::Launch;
 use crate::game::screens::Screen;
 use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
-use crate::game::settings::Settings;
+use crate::game::settings::{Settings, UI_SCALES};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, menu_window);
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (apply_ui_scale, menu_window).chain(),
+    );
+}
+
+/// The UI scale takes effect once the pointer is released, so a slider never jumps away
+/// under the pointer mid-drag.
+fn apply_ui_scale(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let dragging = ctx.input(|i| i.pointer.any_down());
+    if !dragging && (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
+        ctx.set_zoom_factor(settings.ui_scale);
+    }
+    Ok(())
 }
 
 /// A slider or box changes the setting at once, and asks for it to be written when the
@@ -47,6 +61,14 @@ fn menu_window(
         setting(effects, &mut settings);
         let mute = ui.checkbox(&mut settings.muted, "mute");
         setting(mute, &mut settings);
+        ui.heading("Display");
+        let scale = ui.add(
+            egui::Slider::new(&mut settings.ui_scale, UI_SCALES)
+                .step_by(0.05)
+                .text("UI scale"),
+        );
+        setting(scale, &mut settings);
+        ui.label("F11: full screen");
         ui.separator();
         ui.heading("Game");
         if ui.button("Save game").clicked() {

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, SectionState};
 
-use crate::game::describe::{card_name, facing_name};
+use crate::describe::{card_name, facing_name};
 
 pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     let content = builtin();

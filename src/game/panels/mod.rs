@@ -94,18 +94,20 @@ fn table_panels(
         bar.show(ui, &mut actions, &mut undo);
     });
     let bottom = egui::Panel::bottom("log")
-        .default_size(120.0)
+        .default_size(180.0)
+        .size_range(110.0..=420.0)
         .resizable(true)
         .show(&mut root, |ui| {
             log::log_panel(ui, &state, &log, &mut overlays)
         });
+    // Fixed widths: a hand or a mission that changes never moves the board.
     let right = egui::Panel::right("mission")
-        .default_size(270.0)
+        .exact_size(270.0)
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, &state));
         });
     let left = egui::Panel::left("hands")
-        .default_size(300.0)
+        .exact_size(300.0)
         .show(&mut root, |ui| {
             if watching {
                 ui.disable();

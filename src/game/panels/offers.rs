@@ -9,7 +9,7 @@ use stp_rules::{
     Window,
 };
 
-use crate::game::describe::{card_name, section_name, target_name, token_name};
+use crate::describe::{card_name, section_name, target_name, token_name};
 use crate::game::input::selection::Selection;
 
 /// A button: the action it sends and its words.

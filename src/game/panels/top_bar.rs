@@ -42,7 +42,7 @@ impl TopBar<'_> {
             ui.separator();
             for phase in Phase::ALL {
                 let current = phase == state.turn.phase;
-                let text = egui::RichText::new(format!("{} {}", phase.number(), phase.name()));
+                let text = egui::RichText::new(phase_label(state, phase));
                 ui.label(if current {
                     text.strong().color(egui::Color32::YELLOW)
                 } else {
@@ -88,6 +88,15 @@ impl TopBar<'_> {
         // Always one line, so a refusal appearing never pushes the layout down.
         let message = self.selection.message.as_deref().unwrap_or(" ");
         ui.colored_label(egui::Color32::LIGHT_RED, message);
+    }
+}
+
+/// The phase as the tracker shows it: phase 7 says how many threats this turn draws (a
+/// mission can make it 3).
+pub fn phase_label(state: &GameState, phase: Phase) -> String {
+    match phase {
+        Phase::DrawNewThreats => format!("7 Draw {} New Threats", state.threats_per_turn()),
+        _ => format!("{} {}", phase.number(), phase.name()),
     }
 }
 

@@ -3,20 +3,21 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use stp_rules::{GameState, PlayerAction, Window as RulesWindow};
+use stp_rules::{GameState, LoadGame, PlayerAction, Window as RulesWindow};
 
 use super::offers;
-use crate::game::describe::{facing_name, token_name};
-use crate::game::screens::{Handover, Screen};
-use crate::game::session::{Replaying, replay_step};
+use crate::describe::{facing_name, token_name};
+use crate::game::screens::Handover;
+use crate::game::session::{Record, Replaying, replay_step, stop_watching};
 
 pub(super) fn windows(
     mut contexts: EguiContexts,
     state: Option<Res<GameState>>,
     mut actions: MessageWriter<PlayerAction>,
     handover: Res<Handover>,
-    mut next: ResMut<NextState<Screen>>,
     mut replaying: ResMut<Replaying>,
+    mut record: ResMut<Record>,
+    mut loads: MessageWriter<LoadGame>,
 ) -> Result {
     let Some(state) = state else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
@@ -61,11 +62,11 @@ pub(super) fn windows(
         }
         _ => {}
     }
-    if let Some(record) = &replaying.record {
-        let total = record.actions.len();
+    if let Some(watched) = &replaying.record {
+        let total = watched.actions.len();
         egui::Window::new("Watching the game again")
             .collapsible(false)
-            .anchor(egui::Align2::RIGHT_BOTTOM, [-290.0, -140.0])
+            .anchor(egui::Align2::RIGHT_BOTTOM, [-290.0, -200.0])
             .show(ctx, |ui| {
                 ui.label(format!("Step {} of {total}", replaying.next));
                 ui.horizontal(|ui| {
@@ -81,9 +82,7 @@ pub(super) fn windows(
                             .text("seconds a step"),
                     );
                     if ui.button("Stop watching").clicked() {
-                        replaying.record = None;
-                        replaying.playing = false;
-                        next.set(Screen::Setup);
+                        stop_watching(&mut replaying, &mut record, &mut loads);
                     }
                 });
             });

@@ -29,7 +29,8 @@ fn game_over_screen(
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Game over")
         .collapsible(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        // Near the top, clear of the board's centre and of the replay controls.
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
         .show(ctx, |ui| {
             match state.outcome {
                 Some(Outcome::Won) => {
@@ -56,17 +57,14 @@ fn game_over_screen(
             for (name, count) in &s.threats_destroyed {
                 ui.label(format!("    {name}: {count}"));
             }
-            ui.label(format!(
-                "Damage taken: {} to Shields, {} to the Hull ({} sections destroyed), {} boarders",
-                s.shield_damage, s.hull_damage, s.sections_destroyed, s.boarders
-            ));
+            ui.label(damage_line(s));
             ui.label(format!("Enterprise cards lost: {}", s.cards_lost));
             ui.label(format!("Seed: {}", state.config.seed));
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Watch the game again").clicked() {
                     let finished = replaying.record.clone().unwrap_or_else(|| record.clone());
-                    start_replay(&finished, &mut replaying, &mut start);
+                    start_replay(&finished, &state, &mut replaying, &mut start);
                 }
                 if let Some(options) = play_again(&record, None)
                     && ui.button("Play again (same seed)").clicked()
@@ -98,4 +96,22 @@ pub fn play_again(record: &Record, new_seed: Option<u64>) -> Option<GameOptions>
         options.seed = seed;
     }
     Some(options)
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "Damage taken: 3 to the Shields, none to the Hull; 1 section destroyed; 2 boarders."
+pub fn damage_line(s: &stp_rules::stats::GameStats) -> String {
+    let hull = match s.hull_damage {
+        0 => "none to the Hull".to_string(),
+        n => format!("{n} to the Hull"),
+    };
+    format!(
+        "Damage taken: {} to the Shields, {hull}; {} destroyed; {}.",
+        s.shield_damage,
+        plural(s.sections_destroyed, "section", "sections"),
+        plural(s.boarders, "boarder", "boarders"),
+    )
 }

@@ -103,9 +103,7 @@ fn setup_screen(
                                     .on_hover_text(&c.text);
                             }
                         });
-                    if form.names.len() > 1
-                        && ui.small_button("✖").on_hover_text("Remove").clicked()
-                    {
+                    if form.names.len() > 1 && ui.small_button("Remove").clicked() {
                         remove = Some(seat);
                     }
                 });

@@ -15,7 +15,7 @@ mod watch;
 use crate::game::GameSystems;
 use crate::game::launch::Launch;
 
-pub use watch::{replay_step, start_replay};
+pub use watch::{replay_step, start_replay, stop_watching};
 
 /// Everything needed to save or replay the game on the table.
 #[derive(Resource, Debug, Default, Clone)]
@@ -34,6 +34,8 @@ pub struct Replaying {
     pub step_seconds: f32,
     /// Time since the last step while playing.
     pub waited: f32,
+    /// The finished game, to go back to when watching stops.
+    pub finished: Option<Box<GameState>>,
 }
 
 impl Default for Replaying {
@@ -44,6 +46,7 @@ impl Default for Replaying {
             playing: false,
             step_seconds: 0.6,
             waited: 0.0,
+            finished: None,
         }
     }
 }

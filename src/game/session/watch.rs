@@ -2,7 +2,7 @@
 //! one step at a time or playing on.
 
 use bevy::prelude::*;
-use stp_rules::{GameState, PlayerAction, StartGame};
+use stp_rules::{GameState, LoadGame, PlayerAction, StartGame};
 
 use super::{Record, Replaying};
 use crate::game::GameSystems;
@@ -13,13 +13,18 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, step_replay.in_set(GameSystems::Input));
 }
 
-/// Starts watching the recorded game from its setup.
+/// Starts watching the recorded game from its setup; `finished` is where it ended, to go
+/// back to when watching stops (kept from the first viewing when watching it once more).
 pub fn start_replay(
     record: &Record,
+    finished: &GameState,
     replaying: &mut Replaying,
     start: &mut MessageWriter<StartGame>,
 ) {
     if let Some(options) = &record.options {
+        if replaying.record.is_none() {
+            replaying.finished = Some(Box::new(finished.clone()));
+        }
         replaying.record = Some(record.clone());
         replaying.next = 0;
         replaying.playing = false;
@@ -54,6 +59,21 @@ fn step_replay(
     }
     replaying.waited = 0.0;
     replay_step(&mut replaying, &mut actions);
+}
+
+/// Stops watching and goes back to the finished game (its game-over screen, its record).
+pub fn stop_watching(
+    replaying: &mut Replaying,
+    record: &mut Record,
+    loads: &mut MessageWriter<LoadGame>,
+) {
+    replaying.playing = false;
+    if let Some(watched) = replaying.record.take() {
+        *record = watched;
+    }
+    if let Some(finished) = replaying.finished.take() {
+        loads.write(LoadGame(finished));
+    }
 }
 
 /// One step of the replay: the next recorded action.

@@ -2,6 +2,7 @@
 //! die and the piles, and the Enterprise with her six Shields and six Hull sections.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use std::f32::consts::{FRAC_PI_2, TAU};
 use stp_rules::Range;
 
@@ -11,7 +12,17 @@ use super::{
 };
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (make_palette, spawn_board).chain());
+    app.add_systems(Startup, (make_palette, spawn_board).chain())
+        .add_systems(Update, draw_first_frames);
+}
+
+/// The window redraws only on input; these first frames draw the board behind the setup
+/// screen before anyone touches a key.
+fn draw_first_frames(mut frames: Local<u32>, mut redraw: MessageWriter<RequestRedraw>) {
+    if *frames < 10 {
+        *frames += 1;
+        redraw.write(RequestRedraw);
+    }
 }
 
 #[derive(Resource, Clone)]
@@ -21,6 +32,7 @@ pub struct Palette {
     pub mission_mesh: Handle<Mesh>,
     pub beam_mesh: Handle<Mesh>,
     pub blast_mesh: Handle<Mesh>,
+    pub bubble_mesh: Handle<Mesh>,
     pub klingon: Handle<StandardMaterial>,
     pub romulan: Handle<StandardMaterial>,
     pub tholian: Handle<StandardMaterial>,
@@ -82,8 +94,10 @@ fn make_palette(
         mission_mesh: meshes.add(Cuboid::new(0.36, 0.1, 0.36)),
         beam_mesh: meshes.add(Cylinder::new(0.025, 1.0)),
         blast_mesh: meshes.add(Sphere::new(0.25)),
+        bubble_mesh: meshes.add(Sphere::new(0.36)),
         klingon: material(m, Color::srgb(0.62, 0.18, 0.14)),
-        romulan: material(m, Color::srgb(0.15, 0.55, 0.25)),
+        // Mint, well clear of the Long ring's dark green.
+        romulan: material(m, Color::srgb(0.55, 0.95, 0.75)),
         tholian: material(m, Color::srgb(0.9, 0.55, 0.1)),
         starbase: material(m, Color::srgb(0.85, 0.85, 0.9)),
         cloaked: material(m, Color::srgb(0.12, 0.14, 0.22)),

@@ -8,7 +8,7 @@ use stp_rules::{Action, GameState, Target};
 
 use super::camera::Orbit;
 use super::{DIE, PILES, Pieces, on_board, ring_center, sector_angle};
-use crate::game::describe::token_name;
+use crate::describe::token_name;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::panels::{Overlays, offers};
@@ -38,6 +38,7 @@ fn board_labels(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    let zoom = ctx.zoom_factor();
     // Only over the table: labels of pieces behind a panel stay hidden.
     let painter = ctx
         .layer_painter(egui::LayerId::new(
@@ -45,17 +46,20 @@ fn board_labels(
             egui::Id::new("labels"),
         ))
         .with_clip_rect(table_rect.0);
-    let text = |at: Vec3, words: String, color: egui::Color32| {
+    // Numbers sit on their piece; names sit above it, so they never cover a token.
+    let label = |at: Vec3, words: String, color: egui::Color32, above: bool| {
         if let Ok(p) = camera.world_to_viewport(camera_at, at) {
-            painter.text(
-                egui::pos2(p.x, p.y),
-                egui::Align2::CENTER_CENTER,
-                words,
-                egui::FontId::proportional(15.0),
-                color,
-            );
+            let (anchor, dy) = if above {
+                (egui::Align2::CENTER_BOTTOM, -12.0)
+            } else {
+                (egui::Align2::CENTER_CENTER, 0.0)
+            };
+            // The camera answers in logical window pixels; egui paints in points.
+            let at = egui::pos2(p.x / zoom, p.y / zoom + dy);
+            painter.text(at, anchor, words, egui::FontId::proportional(15.0), color);
         }
     };
+    let text = |at: Vec3, words: String, color: egui::Color32| label(at, words, color, false);
     for sector in 0..6u8 {
         let at = on_board(
             sector_angle(sector),
@@ -83,19 +87,19 @@ fn board_labels(
             continue;
         };
         let def = builtin().threat(t.token);
-        let words = if t.cloaked {
-            "cloaked".to_string()
+        let (words, above) = if t.cloaked {
+            ("cloaked".to_string(), true)
         } else if def.is_ship() {
-            format!("{}", t.defense)
+            (format!("{}", t.defense), false)
         } else {
-            token_name(t.token)
+            (token_name(t.token), true)
         };
         let color = if targets.contains(&t.token) {
             egui::Color32::YELLOW
         } else {
             egui::Color32::WHITE
         };
-        text(at.translation() + Vec3::Y * 0.25, words, color);
+        label(at.translation() + Vec3::Y * 0.25, words, color, above);
     }
     for m in &state.mission_tokens {
         if let Some(at) = pieces
@@ -104,10 +108,11 @@ fn board_labels(
             .and_then(|e| transforms.get(*e).ok())
         {
             let name = &builtin().mission_tokens[m.token as usize].name;
-            text(
+            label(
                 at.translation() + Vec3::Y * 0.3,
                 format!("{name} ({})", m.value),
                 egui::Color32::LIGHT_BLUE,
+                true,
             );
         }
     }

@@ -92,4 +92,6 @@ pub struct HullPiece(pub u8);
 pub struct Pieces {
     pub threats: BTreeMap<TokenId, Entity>,
     pub missions: BTreeMap<u8, Entity>,
+    /// The bubble over each ship held by a Force Field.
+    pub force_fields: BTreeMap<TokenId, Entity>,
 }

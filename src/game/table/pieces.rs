@@ -150,6 +150,36 @@ fn sync_pieces(
             }
         }
     }
+    // A Force Field shows as a shield-blue bubble over the ship it holds.
+    for (token, bubble) in pieces.force_fields.clone() {
+        match state.threat(token) {
+            Some(t) if t.force_field => {}
+            // A destroyed ship's piece took its bubble with it.
+            None => {
+                pieces.force_fields.remove(&token);
+            }
+            Some(_) => {
+                commands.entity(bubble).despawn();
+                pieces.force_fields.remove(&token);
+            }
+        }
+    }
+    for t in state.threats.iter().filter(|t| t.force_field) {
+        if let (None, Some(piece)) = (
+            pieces.force_fields.get(&t.token),
+            pieces.threats.get(&t.token),
+        ) {
+            let bubble = commands
+                .spawn((
+                    Mesh3d(palette.bubble_mesh.clone()),
+                    MeshMaterial3d(palette.shield[0].clone()),
+                    Transform::default(),
+                ))
+                .id();
+            commands.entity(*piece).add_child(bubble);
+            pieces.force_fields.insert(t.token, bubble);
+        }
+    }
     // Mission tokens: 4-sided pieces.
     for (token, entity) in pieces.missions.clone() {
         if !state.mission_tokens.iter().any(|m| m.token == token) {

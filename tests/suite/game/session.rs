@@ -7,7 +7,7 @@ use star_trek_panic::game::screens::game_over::play_again;
 use star_trek_panic::game::screens::handover::handover_title;
 use star_trek_panic::game::screens::{Handover, Screen};
 use star_trek_panic::game::session::{
-    Record, Replaying, SaveRequest, SaveStatus, replay_step, start_replay,
+    Record, Replaying, SaveRequest, SaveStatus, replay_step, start_replay, stop_watching,
 };
 use stp_rules::files::SaveFile;
 use stp_rules::*;
@@ -29,8 +29,14 @@ fn status(app: &App) -> String {
 /// The menu asks for a load; the rules take the loaded game on the next frame.
 fn load(app: &mut App, request: SaveRequest) {
     app.world_mut().write_message(request);
+    load_frames(app);
+}
+
+/// The frames a load takes: the rules take the game, then the screen follows it.
+fn load_frames(app: &mut App) {
     app.update();
     settle(app);
+    app.update();
 }
 
 /// The menu's Save writes the game with its actions; Load puts that exact game back on the
@@ -177,13 +183,7 @@ fn watching_a_game_again_replays_it_step_by_step() {
     let final_hash = state(&app).state_hash();
     let finished = record(&app).clone();
     let finished_len = finished.actions.len();
-    app.world_mut()
-        .run_system_once(
-            move |mut replaying: ResMut<Replaying>, mut start: MessageWriter<StartGame>| {
-                start_replay(&finished, &mut replaying, &mut start);
-            },
-        )
-        .unwrap();
+    watch_again(&mut app);
     settle(&mut app);
     for expected in 1..=3 {
         app.world_mut()
@@ -211,6 +211,53 @@ fn watching_a_game_again_replays_it_step_by_step() {
     let replaying = app.world().resource::<Replaying>();
     assert_eq!(replaying.next, finished_len);
     assert!(!replaying.playing, "play stops at the last step");
+}
+
+fn watch_again(app: &mut App) {
+    let finished = record(app).clone();
+    let over = state(app).clone();
+    app.world_mut()
+        .run_system_once(
+            move |mut replaying: ResMut<Replaying>, mut start: MessageWriter<StartGame>| {
+                start_replay(&finished, &over, &mut replaying, &mut start);
+            },
+        )
+        .unwrap();
+    settle(app);
+}
+
+/// "Stop watching" goes back to the finished game's game-over screen, not to a new game.
+#[test]
+fn stop_watching_goes_back_to_the_finished_game() {
+    let mut app = app(None);
+    start(&mut app, GameOptions::quick(15, 2, "cadet"));
+    assert!(bot_until(&mut app, 3000, |s| s.is_over()));
+    let final_hash = state(&app).state_hash();
+    let actions = record(&app).actions.clone();
+    watch_again(&mut app);
+    bot_steps(&mut app, 3);
+    assert_ne!(
+        state(&app).state_hash(),
+        final_hash,
+        "watching from the start"
+    );
+    app.world_mut()
+        .run_system_once(
+            |mut replaying: ResMut<Replaying>,
+             mut record: ResMut<Record>,
+             mut loads: MessageWriter<LoadGame>| {
+                stop_watching(&mut replaying, &mut record, &mut loads);
+            },
+        )
+        .unwrap();
+    load_frames(&mut app);
+    assert_eq!(state(&app).state_hash(), final_hash);
+    assert_eq!(record(&app).actions, actions);
+    assert!(app.world().resource::<Replaying>().record.is_none());
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::GameOver
+    );
 }
 
 /// "Play again" after a load deals the loaded game's options, not the game played before it.

@@ -1,7 +1,6 @@
 //! Words for the game's things: cards, tokens, places, sections, targets, and every rules
 //! event as a log line.
 
-use bevy::prelude::*;
 use stp_rules::content::builtin;
 use stp_rules::{
     DieRollPurpose, GameState, ManeuverKind, Phase, Position, Rotation, RulesEvent, SectionKind,
@@ -69,8 +68,15 @@ pub fn section_name(section: SectionRef) -> String {
 
 /// A card's target in words, for its button.
 pub fn target_name(state: &GameState, target: Target) -> String {
+    // Board sector and ship facing both, so a target button reads against the board and
+    // against the ship status alike.
     let threat = |token: TokenId| match state.threat(token) {
-        Some(t) => format!("{} ({})", token_name(token), place(t.pos)),
+        Some(t) => format!(
+            "{} ({}, {} facing)",
+            token_name(token),
+            place(t.pos),
+            facing_name(state.enterprise.facing_of_sector(t.pos.sector))
+        ),
         None => token_name(token),
     };
     match target {
@@ -256,4 +262,49 @@ pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
         GameWon => "Victory! The board is clear.".into(),
         GameLost { cause } => format!("Defeat: {}.", cause.key().replace('_', " ")),
     })
+}
+
+/// A log line: an event in words, with the turn and the player whose turn it was.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogLine {
+    pub turn: u32,
+    pub player: u8,
+    pub text: String,
+}
+
+impl LogLine {
+    /// `[turn 3, Alice] Klingon Cruiser fires …`, as the game's log and `replay --log` show it.
+    pub fn show(&self, state: &GameState) -> String {
+        format!(
+            "[turn {}, {}] {}",
+            self.turn,
+            player_name(state, self.player),
+            self.text
+        )
+    }
+}
+
+/// Stamps events with the turn they happened in, read from the event stream itself: threat
+/// fire at the end of Alice's turn 3 is turn 3 and Alice, even once the state has moved on.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Stamper {
+    stamp: Option<(u32, u8)>,
+}
+
+impl Stamper {
+    /// Starting from a known turn (a loaded game).
+    pub fn at(turn: u32, player: u8) -> Self {
+        Stamper {
+            stamp: Some((turn, player)),
+        }
+    }
+
+    /// The event's line, if the log shows it; `state` names the players and things.
+    pub fn line(&mut self, event: &RulesEvent, state: &GameState) -> Option<LogLine> {
+        if let RulesEvent::TurnStarted { player, turn } = event {
+            self.stamp = Some((*turn, *player));
+        }
+        let (turn, player) = self.stamp.unwrap_or((state.turn.number, state.turn.active));
+        describe(event, state).map(|text| LogLine { turn, player, text })
+    }
 }
