@@ -6,6 +6,9 @@ use stp_rules::Phase;
 
 use super::Overlays;
 
+/// The rulings, as written in `docs/rulings.md`.
+pub const RULINGS: &str = include_str!("../../../docs/rulings.md");
+
 pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overlays>) -> Result {
     if !overlays.help {
         return Ok(());
@@ -30,8 +33,7 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
             for phase in Phase::ALL {
                 ui.label(format!("{}. {}", phase.number(), phase.name()));
             }
-            ui.heading("Rulings");
-            ui.label(include_str!("../../../docs/rulings.md"));
+            super::markdown::show(ui, RULINGS);
         });
     overlays.help = open;
     Ok(())

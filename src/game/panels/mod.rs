@@ -2,9 +2,11 @@
 //! status and the piles, and the log; the boarding and Spock windows, help and the menu. They
 //! draw what `offers` lists and send its actions; the rules decide.
 
+pub mod banner;
 mod hands;
-mod help;
+pub mod help;
 pub mod log;
+pub mod markdown;
 mod menu;
 mod mission;
 pub mod offers;
@@ -37,7 +39,12 @@ pub struct Overlays {
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((logic_plugin, menu::plugin)).add_systems(
         EguiPrimaryContextPass,
-        (table_panels, windows::windows, help::help_window)
+        (
+            table_panels,
+            windows::windows,
+            help::help_window,
+            banner::show_banner,
+        )
             .chain()
             .run_if(not(in_state(Screen::Setup))),
     );
@@ -46,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The panels' state without drawing anything (the presentation tests run this headless).
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Overlays>()
-        .add_plugins(log::plugin)
+        .add_plugins((log::plugin, banner::logic_plugin))
         .add_systems(Update, remember_rolls.in_set(GameSystems::Events));
 }
 

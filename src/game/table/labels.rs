@@ -117,10 +117,12 @@ fn board_labels(
         }
     }
     if let Some(roll) = overlays.last_roll {
-        text(
-            DIE + Vec3::Y * 0.4,
+        // Above the die, so the label never covers it.
+        label(
+            DIE + Vec3::Y * 0.3,
             format!("die: {roll}"),
             egui::Color32::WHITE,
+            true,
         );
     }
     for (i, (name, count)) in [

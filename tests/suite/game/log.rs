@@ -55,3 +55,75 @@ fn log_starts_afresh_on_a_new_game_and_on_a_load() {
         "lines from the game before the load remain"
     );
 }
+
+/// Completing or failing a mission is announced on the table, not only in the log.
+#[test]
+fn a_completed_mission_is_announced_on_the_table() {
+    use star_trek_panic::game::panels::banner::{BANNER_SECONDS, Banner};
+    let mut app = app(None);
+    start(&mut app, GameOptions::quick(2, 2, "cadet"));
+    let done = bot_until(&mut app, 3000, |s| {
+        s.stats.missions_completed + s.stats.missions_failed > 0
+    });
+    assert!(done, "no mission ended in a whole game");
+    let banner = app.world().resource::<Banner>().clone();
+    let text = banner.text.expect("a banner");
+    let mission = builtin_mission_names();
+    assert!(
+        (text.starts_with("Mission complete: ") || text.starts_with("Mission failed: "))
+            && mission.iter().any(|m| text.ends_with(m.as_str())),
+        "{text}"
+    );
+    assert_eq!(banner.seconds_left, BANNER_SECONDS);
+}
+
+fn builtin_mission_names() -> Vec<String> {
+    stp_rules::content::builtin()
+        .missions
+        .iter()
+        .map(|m| m.name.clone())
+        .collect()
+}
+
+/// Help shows the rulings as a document: no raw `#`, `**` or backticks reach the screen, and
+/// every ruling R1… is a bullet of its own.
+#[test]
+fn help_renders_the_rulings_without_markdown_marks() {
+    use star_trek_panic::game::panels::help::RULINGS;
+    use star_trek_panic::game::panels::markdown::{Block, blocks, spans};
+    let document = blocks(RULINGS);
+    let bullets: Vec<&String> = document
+        .iter()
+        .filter_map(|b| match b {
+            Block::Bullet(text) => Some(text),
+            _ => None,
+        })
+        .collect();
+    let rulings = RULINGS.matches("- **R").count();
+    assert!(rulings >= 25);
+    assert_eq!(
+        bullets.iter().filter(|b| b.starts_with("**R")).count(),
+        rulings
+    );
+    for block in &document {
+        let text = match block {
+            Block::Heading { text, .. } => {
+                assert!(!text.starts_with('#'));
+                text
+            }
+            Block::Bullet(text) | Block::Paragraph(text) => text,
+        };
+        for span in spans(text) {
+            assert!(
+                !span.text.contains("**") && !span.text.contains('`'),
+                "raw marks in {:?}",
+                span.text
+            );
+        }
+    }
+    let first = spans(bullets[0]);
+    assert!(
+        first[0].bold && first[0].text.starts_with("R1"),
+        "{first:?}"
+    );
+}

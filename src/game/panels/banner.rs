@@ -1,0 +1,92 @@
+//! A moment on the table for what changes the game: a mission completed or failed is
+//! announced over the board for a few seconds, not only in the log.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy_egui::{EguiContexts, egui};
+use stp_rules::RulesEvent;
+use stp_rules::content::builtin;
+
+use crate::game::GameSystems;
+use crate::game::input::pointer::TableRect;
+
+/// How long a banner stays.
+pub const BANNER_SECONDS: f32 = 3.5;
+
+/// The banner over the table, if one is showing.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Banner {
+    pub text: Option<String>,
+    pub good: bool,
+    pub seconds_left: f32,
+}
+
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<Banner>()
+        .add_systems(Update, announce.in_set(GameSystems::Events));
+}
+
+fn announce(mut events: MessageReader<RulesEvent>, mut banner: ResMut<Banner>) {
+    for event in events.read() {
+        let (text, good) = match event {
+            RulesEvent::MissionCompleted { mission } => (
+                format!("Mission complete: {}", builtin().mission(*mission).name),
+                true,
+            ),
+            RulesEvent::MissionFailed { mission } => (
+                format!("Mission failed: {}", builtin().mission(*mission).name),
+                false,
+            ),
+            _ => continue,
+        };
+        *banner = Banner {
+            text: Some(text),
+            good,
+            seconds_left: BANNER_SECONDS,
+        };
+    }
+}
+
+/// Draws the banner at the top of the table and lets it fade.
+pub(super) fn show_banner(
+    mut contexts: EguiContexts,
+    mut banner: ResMut<Banner>,
+    time: Res<Time>,
+    rect: Res<TableRect>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) -> Result {
+    let Some(text) = banner.text.clone() else {
+        return Ok(());
+    };
+    banner.seconds_left -= time.delta_secs();
+    if banner.seconds_left <= 0.0 {
+        *banner = Banner::default();
+        return Ok(());
+    }
+    redraw.write(RequestRedraw);
+    let ctx = contexts.ctx_mut()?;
+    let alpha = (banner.seconds_left / 0.5).clamp(0.0, 1.0);
+    let color = if banner.good {
+        egui::Color32::from_rgb(120, 230, 140)
+    } else {
+        egui::Color32::from_rgb(255, 120, 100)
+    };
+    egui::Area::new("banner".into())
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .fixed_pos(egui::pos2(rect.0.center().x, rect.0.top() + 16.0))
+        .pivot(egui::Align2::CENTER_TOP)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style())
+                .fill(egui::Color32::from_black_alpha((200.0 * alpha) as u8))
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(text)
+                            .size(26.0)
+                            .strong()
+                            .color(color.gamma_multiply(alpha)),
+                    );
+                });
+        });
+    Ok(())
+}
