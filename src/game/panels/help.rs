@@ -18,6 +18,8 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
     egui::Window::new("Help and rules reference")
         .open(&mut open)
         .vscroll(true)
+        .default_size([640.0, 480.0])
+        .default_pos(ctx.viewport_rect().center() - egui::vec2(320.0, 260.0))
         .show(ctx, |ui| {
             ui.heading("Keys");
             for line in [

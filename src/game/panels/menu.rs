@@ -2,7 +2,7 @@
 //! or a load, so no stale "Loaded…" line waits in it.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, egui};
 
 use super::Overlays;
 use crate::game::launch::Launch;
@@ -10,16 +10,9 @@ use crate::game::screens::Screen;
 use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
 use crate::game::settings::{Settings, UI_SCALES};
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        (apply_ui_scale, menu_window).chain(),
-    );
-}
-
 /// The UI scale takes effect once the pointer is released, so a slider never jumps away
 /// under the pointer mid-drag.
-fn apply_ui_scale(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+pub(super) fn apply_ui_scale(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let dragging = ctx.input(|i| i.pointer.any_down());
     if !dragging && (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
@@ -36,7 +29,7 @@ fn setting(response: egui::Response, settings: &mut Settings) {
     }
 }
 
-fn menu_window(
+pub(super) fn menu_window(
     mut contexts: EguiContexts,
     mut overlays: ResMut<Overlays>,
     mut settings: ResMut<Settings>,
@@ -53,45 +46,50 @@ fn menu_window(
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
     let mut close = false;
-    egui::Window::new("Menu").open(&mut open).show(ctx, |ui| {
-        ui.heading("Sound");
-        let music = ui.add(egui::Slider::new(&mut settings.music, 0.0..=1.0).text("music"));
-        setting(music, &mut settings);
-        let effects = ui.add(egui::Slider::new(&mut settings.effects, 0.0..=1.0).text("effects"));
-        setting(effects, &mut settings);
-        let mute = ui.checkbox(&mut settings.muted, "mute");
-        setting(mute, &mut settings);
-        ui.heading("Display");
-        let scale = ui.add(
-            egui::Slider::new(&mut settings.ui_scale, UI_SCALES)
-                .step_by(0.05)
-                .text("UI scale"),
-        );
-        setting(scale, &mut settings);
-        ui.label("F11: full screen");
-        ui.separator();
-        ui.heading("Game");
-        if ui.button("Save game").clicked() {
-            saves.write(SaveRequest::Save);
-        }
-        if let Some(path) = save_path(&launch).filter(|p| p.exists())
-            && ui.button("Load saved game").clicked()
-        {
-            saves.write(SaveRequest::Load(path));
-            close = true;
-        }
-        if let Some(message) = &status.0 {
-            ui.label(message);
-        }
-        if ui.button("New game").clicked() {
-            replaying.record = None;
-            next.set(Screen::Setup);
-            close = true;
-        }
-        if ui.button("Quit").clicked() {
-            exit.write(AppExit::Success);
-        }
-    });
+    egui::Window::new("Menu")
+        .open(&mut open)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.heading("Sound");
+            let music = ui.add(egui::Slider::new(&mut settings.music, 0.0..=1.0).text("music"));
+            setting(music, &mut settings);
+            let effects =
+                ui.add(egui::Slider::new(&mut settings.effects, 0.0..=1.0).text("effects"));
+            setting(effects, &mut settings);
+            let mute = ui.checkbox(&mut settings.muted, "mute");
+            setting(mute, &mut settings);
+            ui.heading("Display");
+            let scale = ui.add(
+                egui::Slider::new(&mut settings.ui_scale, UI_SCALES)
+                    .step_by(0.05)
+                    .text("UI scale"),
+            );
+            setting(scale, &mut settings);
+            ui.label("F11: full screen");
+            ui.separator();
+            ui.heading("Game");
+            if ui.button("Save game").clicked() {
+                saves.write(SaveRequest::Save);
+            }
+            if let Some(path) = save_path(&launch).filter(|p| p.exists())
+                && ui.button("Load saved game").clicked()
+            {
+                saves.write(SaveRequest::Load(path));
+                close = true;
+            }
+            if let Some(message) = &status.0 {
+                ui.label(message);
+            }
+            if ui.button("New game").clicked() {
+                replaying.record = None;
+                next.set(Screen::Setup);
+                close = true;
+            }
+            if ui.button("Quit").clicked() {
+                exit.write(AppExit::Success);
+            }
+        });
     if close {
         status.0 = None;
     }

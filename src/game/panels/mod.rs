@@ -37,17 +37,43 @@ pub struct Overlays {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, menu::plugin)).add_systems(
-        EguiPrimaryContextPass,
-        (
-            table_panels,
-            windows::windows,
-            help::help_window,
-            banner::show_banner,
+    app.add_plugins(logic_plugin)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                menu::apply_ui_scale,
+                (
+                    table_panels,
+                    windows::windows,
+                    help::help_window,
+                    menu::menu_window,
+                    banner::show_banner,
+                )
+                    .chain()
+                    .run_if(not(in_state(Screen::Setup))),
+            )
+                .chain(),
         )
-            .chain()
-            .run_if(not(in_state(Screen::Setup))),
-    );
+        .add_systems(Update, draw_opening_windows);
+}
+
+/// A window that opens needs a frame or two to size itself, and the table redraws only on
+/// input: these frames make help and the menu appear on the click that opens them.
+fn draw_opening_windows(
+    overlays: Res<Overlays>,
+    mut last: Local<(bool, bool)>,
+    mut frames: Local<u8>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let now = (overlays.help, overlays.menu);
+    if now != *last {
+        *last = now;
+        *frames = 3;
+    }
+    if *frames > 0 {
+        *frames -= 1;
+        redraw.write(bevy::window::RequestRedraw);
+    }
 }
 
 /// The panels' state without drawing anything (the presentation tests run this headless).

@@ -35,7 +35,8 @@ fn token_transform(
     flipped: bool,
     damage: u8,
 ) -> Transform {
-    let spread = 0.32;
+    // Wide enough that the Defense numbers of tokens sharing a space stay apart.
+    let spread = 0.4;
     let offset = (slot as f32 - (of as f32 - 1.0) / 2.0) * spread / radius;
     let angle = angle + offset;
     let mut rotation = Quat::from_rotation_y(-angle)
