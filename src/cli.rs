@@ -10,7 +10,7 @@ use stp_rules::sim::{Summary, game_seed, play_game};
 const USAGE: &str = "\
 usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
-                  [--screenshot FILE.png] [--load SAVE.json]
+                  [--screenshot FILE.png] [--load SAVE.json | --scenario FILE.ron]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check] [--record DIR]
   star-trek-panic balance  [--games N] [--players P] [--seed S]
@@ -21,7 +21,8 @@ usage:
              deal that game; --autoplay-turns lets the bot play T turns (0 to 4294967295);
              --screenshot saves the table at 1280x720 and exits; --load opens a saved game
              (a bad file is refused with a message before any window opens; it cannot be
-             combined with --seed, --players or --preset).
+             combined with --seed, --players or --preset); --scenario opens the table at a
+             scenario file's position, the files `replay` runs (checked the same way).
   simulate   play N complete games headless with the built-in bot and print a summary
              (--json: one JSON object). Invariants are checked after every step unless
              --no-check is given. --record DIR writes every game as a replay file in DIR.
@@ -43,6 +44,7 @@ const PLAY_OPTIONS: &[&str] = &[
     "--autoplay-turns",
     "--screenshot",
     "--load",
+    "--scenario",
 ];
 const SIMULATE_OPTIONS: &[&str] = &[
     "--games",
@@ -412,6 +414,7 @@ pub struct PlayArgs {
     pub autoplay_turns: u32,
     pub screenshot: Option<std::path::PathBuf>,
     pub load: Option<std::path::PathBuf>,
+    pub scenario: Option<std::path::PathBuf>,
 }
 
 impl PlayArgs {
@@ -444,13 +447,23 @@ impl PlayArgs {
                     }
                     play.load = Some(path);
                 }
+                Arg::Option("--scenario") => {
+                    let path: std::path::PathBuf = args.value("--scenario")?.into();
+                    if let Err(err) = stp_rules::scenario::Scenario::load(&path) {
+                        return Err(format!("{}: {err}", path.display()));
+                    }
+                    play.scenario = Some(path);
+                }
                 Arg::Option(other) => unreachable!("{other} is in PLAY_OPTIONS"),
                 Arg::Plain(other) if first => return Err(format!("unknown command `{other}`")),
                 Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
             }
             first = false;
         }
-        if play.load.is_some()
+        if play.load.is_some() && play.scenario.is_some() {
+            return Err("--load and --scenario each open a table: give one of them".into());
+        }
+        if (play.load.is_some() || play.scenario.is_some())
             && (play.seed.is_some() || play.players.is_some() || play.preset.is_some())
         {
             return Err(
@@ -471,6 +484,7 @@ impl PlayArgs {
             autoplay_turns: self.autoplay_turns,
             screenshot: self.screenshot,
             load: self.load,
+            scenario: self.scenario,
             data_dir: crate::data_dir::data_dir(),
         })
     }

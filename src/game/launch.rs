@@ -12,6 +12,8 @@ pub struct Launch {
     pub screenshot: Option<PathBuf>,
     /// A saved game to open (already checked by the command line).
     pub load: Option<PathBuf>,
+    /// A scenario to open the table at (already checked by the command line).
+    pub scenario: Option<PathBuf>,
     /// Where saves, the autosave and the settings live (`None`: nowhere, nothing is kept).
     pub data_dir: Option<PathBuf>,
 }
@@ -23,5 +25,6 @@ impl Launch {
             || self.players.is_some()
             || self.preset.is_some()
             || self.load.is_some()
+            || self.scenario.is_some()
     }
 }

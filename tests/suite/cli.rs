@@ -296,3 +296,24 @@ fn replay_log_refuses_bad_input() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("--json or --log, not both"), "{stderr}");
 }
+
+/// `--scenario` refuses a file that is not a playable scenario, with a message and exit 2,
+/// before any window opens; it does not combine with `--load` or the options of a new game.
+#[test]
+fn scenario_option_refuses_bad_files_and_combinations() {
+    let dir = scratch_dir("scenario-option");
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "(format: \"star-trek-panic-scenario\", version: 1,").unwrap();
+    let (code, stderr) = command_line(&["--scenario", bad.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("damaged or incomplete"), "{stderr}");
+    let (code, stderr) = command_line(&["--scenario", "/no/such/file.ron"]);
+    assert_eq!(code, Some(2), "{stderr}");
+    let good = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/suite/scenarios/comet.ron"
+    );
+    let (code, stderr) = command_line(&["--scenario", good, "--seed", "3"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("cannot be combined"), "{stderr}");
+}

@@ -213,10 +213,9 @@ impl Scenario {
         Ok(scenario)
     }
 
-    /// Builds the table the scenario describes; every card and token is placed exactly once.
-    pub fn table(&self) -> Result<GameState, FileError> {
-        let content = builtin();
-        let options = GameOptions {
+    /// The game the scenario's table belongs to: its seed, preset and seats.
+    pub fn options(&self) -> GameOptions {
+        GameOptions {
             seed: self.seed,
             preset: self.preset.clone(),
             players: self
@@ -224,7 +223,13 @@ impl Scenario {
                 .iter()
                 .map(|p| (p.name.clone(), Some(p.character.clone())))
                 .collect(),
-        };
+        }
+    }
+
+    /// Builds the table the scenario describes; every card and token is placed exactly once.
+    pub fn table(&self) -> Result<GameState, FileError> {
+        let content = builtin();
+        let options = self.options();
         let mut state = GameState::new(&options).map_err(FileError::Setup)?;
         state.events.clear();
         if self.active as usize >= self.players.len() || self.heading >= 6 {
@@ -382,6 +387,17 @@ impl Scenario {
     /// state reached; an illegal action stops the run with its index and reason.
     pub fn run(&self) -> (Option<GameState>, Result<(), FileError>) {
         self.run_observed(&mut |_, _| {})
+    }
+
+    /// The state a scenario's actions lead to, or why the file cannot be played.
+    pub fn load(path: &std::path::Path) -> Result<(GameOptions, GameState), FileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| FileError::Io(e.to_string()))?;
+        let scenario = Scenario::from_text(&text)?;
+        match scenario.run() {
+            (Some(state), Ok(())) => Ok((scenario.options(), state)),
+            (_, Err(err)) => Err(err),
+            (None, Ok(())) => Err(FileError::Inconsistent("no table".into())),
+        }
     }
 
     /// `run`, showing `observe` the events of the automatic phases and of each action in

@@ -50,6 +50,10 @@ fn start_from_command_line(
         saves.write(SaveRequest::Load(path.clone()));
         return;
     }
+    if let Some(path) = &launch.scenario {
+        saves.write(SaveRequest::OpenScenario(path.clone()));
+        return;
+    }
     if !launch.skips_setup() {
         return;
     }

@@ -6,6 +6,7 @@
 use bevy::prelude::*;
 use std::path::PathBuf;
 use stp_rules::files::SaveFile;
+use stp_rules::scenario::Scenario;
 use stp_rules::{
     ActionAccepted, GameOptions, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
 };
@@ -56,6 +57,8 @@ impl Default for Replaying {
 pub enum SaveRequest {
     Save,
     Load(PathBuf),
+    /// Open the table at a scenario file's position (`--scenario`).
+    OpenScenario(PathBuf),
 }
 
 #[derive(Resource, Debug, Default)]
@@ -167,6 +170,15 @@ fn save_and_load(
                     status.0 = Some(format!("Loaded {}", path.display()));
                 }
                 Err(err) => status.0 = Some(format!("Cannot load {}: {err}", path.display())),
+            },
+            SaveRequest::OpenScenario(path) => match Scenario::load(path) {
+                Ok((options, state)) => {
+                    record.options = Some(options);
+                    record.actions.clear();
+                    loads.write(LoadGame(Box::new(state)));
+                    status.0 = Some(format!("Opened {}", path.display()));
+                }
+                Err(err) => status.0 = Some(format!("Cannot open {}: {err}", path.display())),
             },
         }
     }

@@ -279,3 +279,23 @@ fn play_again_after_a_load_deals_the_loaded_game() {
     let fresh = play_again(record(&app), Some(1234)).unwrap();
     assert_eq!((fresh.seed, fresh.preset.as_str()), (1234, "ensign"));
 }
+
+/// `--scenario` (and the session's request behind it) opens the table at the scenario's
+/// position: the same state `replay` reaches, with the scenario's seats.
+#[test]
+fn a_scenario_opens_the_table_at_its_position() {
+    let path = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/suite/scenarios/comet.ron"
+    ));
+    let (options, expected) = stp_rules::scenario::Scenario::load(path).expect("scenario");
+    let mut app = app(None);
+    load(&mut app, SaveRequest::OpenScenario(path.to_path_buf()));
+    assert_eq!(state(&app).state_hash(), expected.state_hash());
+    assert_eq!(record(&app).options.as_ref(), Some(&options));
+    assert!(status(&app).starts_with("Opened"), "{}", status(&app));
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+}
