@@ -80,16 +80,28 @@ pub(super) fn log_panel(
                     ui.selectable_value(&mut overlays.log_player, Some(i as u8), &p.name);
                 }
             });
+        // Scrolled up, the log stops following; this brings it back to the newest line.
+        if overlays.log_behind && ui.button("Newest").clicked() {
+            overlays.log_jump = true;
+        }
     });
-    egui::ScrollArea::vertical()
+    let mut area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for line in log.lines.iter().filter(|l| {
-                overlays.log_turn.is_none_or(|t| t == l.turn)
-                    && overlays.log_player.is_none_or(|p| p == l.player)
-            }) {
-                ui.label(line.show(state));
-            }
-        });
+        .auto_shrink([false, false]);
+    if std::mem::take(&mut overlays.log_jump) {
+        area = area.vertical_scroll_offset(f32::MAX);
+    }
+    let shown = area.show(ui, |ui| {
+        for line in log.lines.iter().filter(|l| {
+            overlays.log_turn.is_none_or(|t| t == l.turn)
+                && overlays.log_player.is_none_or(|p| p == l.player)
+        }) {
+            ui.label(line.show(state));
+        }
+    });
+    let bottom = shown.state.offset.y + shown.inner_rect.height();
+    let behind = bottom < shown.content_size.y - 4.0;
+    if overlays.log_behind != behind {
+        overlays.log_behind = behind;
+    }
 }

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::Overlays;
+use crate::game::GameSystems;
 use crate::game::launch::Launch;
 use crate::game::screens::Screen;
 use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
@@ -29,15 +30,61 @@ fn setting(response: egui::Response, settings: &mut Settings) {
     }
 }
 
+/// What the menu's game buttons ask for; `act_on_menu` carries it out (headless too).
+#[derive(Message, Debug, Clone, PartialEq)]
+pub enum MenuChoice {
+    Save,
+    Load(std::path::PathBuf),
+    NewGame,
+    Quit,
+}
+
+pub(super) fn logic_plugin(app: &mut App) {
+    app.add_message::<MenuChoice>()
+        .add_systems(Update, act_on_menu.in_set(GameSystems::Input));
+}
+
+/// A load or a new game closes the menu and clears its last message, so neither stays open
+/// or stale over the next table.
+fn act_on_menu(
+    mut choices: MessageReader<MenuChoice>,
+    mut overlays: ResMut<Overlays>,
+    mut status: ResMut<SaveStatus>,
+    mut replaying: ResMut<Replaying>,
+    mut next: ResMut<NextState<Screen>>,
+    mut saves: MessageWriter<SaveRequest>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    for choice in choices.read() {
+        match choice {
+            MenuChoice::Save => {
+                saves.write(SaveRequest::Save);
+            }
+            MenuChoice::Load(path) => {
+                saves.write(SaveRequest::Load(path.clone()));
+                overlays.menu = false;
+                status.0 = None;
+            }
+            MenuChoice::NewGame => {
+                replaying.record = None;
+                replaying.playing = false;
+                next.set(Screen::Setup);
+                overlays.menu = false;
+                status.0 = None;
+            }
+            MenuChoice::Quit => {
+                exit.write(AppExit::Success);
+            }
+        }
+    }
+}
+
 pub(super) fn menu_window(
     mut contexts: EguiContexts,
     mut overlays: ResMut<Overlays>,
     mut settings: ResMut<Settings>,
-    mut next: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
-    mut saves: MessageWriter<SaveRequest>,
-    mut status: ResMut<SaveStatus>,
-    mut replaying: ResMut<Replaying>,
+    mut choices: MessageWriter<MenuChoice>,
+    status: Res<SaveStatus>,
     launch: Res<Launch>,
 ) -> Result {
     if !overlays.menu {
@@ -45,7 +92,6 @@ pub(super) fn menu_window(
     }
     let ctx = contexts.ctx_mut()?;
     let mut open = true;
-    let mut close = false;
     egui::Window::new("Menu")
         .open(&mut open)
         .collapsible(false)
@@ -70,29 +116,25 @@ pub(super) fn menu_window(
             ui.separator();
             ui.heading("Game");
             if ui.button("Save game").clicked() {
-                saves.write(SaveRequest::Save);
+                choices.write(MenuChoice::Save);
             }
             if let Some(path) = save_path(&launch).filter(|p| p.exists())
                 && ui.button("Load saved game").clicked()
             {
-                saves.write(SaveRequest::Load(path));
-                close = true;
+                choices.write(MenuChoice::Load(path));
             }
             if let Some(message) = &status.0 {
                 ui.label(message);
             }
             if ui.button("New game").clicked() {
-                replaying.record = None;
-                next.set(Screen::Setup);
-                close = true;
+                choices.write(MenuChoice::NewGame);
             }
             if ui.button("Quit").clicked() {
-                exit.write(AppExit::Success);
+                choices.write(MenuChoice::Quit);
             }
         });
-    if close {
-        status.0 = None;
+    if !open {
+        overlays.menu = false;
     }
-    overlays.menu = open && !close;
     Ok(())
 }

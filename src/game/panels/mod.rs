@@ -7,7 +7,7 @@ mod hands;
 pub mod help;
 pub mod log;
 pub mod markdown;
-mod menu;
+pub mod menu;
 mod mission;
 pub mod offers;
 mod top_bar;
@@ -33,6 +33,10 @@ pub struct Overlays {
     pub menu: bool,
     pub log_turn: Option<u32>,
     pub log_player: Option<u8>,
+    /// The log is scrolled up, away from the newest line (as of the last frame).
+    pub log_behind: bool,
+    /// Scroll the log to its newest line on the next frame.
+    pub log_jump: bool,
     pub last_roll: Option<u8>,
 }
 
@@ -79,7 +83,7 @@ fn draw_opening_windows(
 /// The panels' state without drawing anything (the presentation tests run this headless).
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Overlays>()
-        .add_plugins((log::plugin, banner::logic_plugin))
+        .add_plugins((log::plugin, banner::logic_plugin, menu::logic_plugin))
         .add_systems(Update, remember_rolls.in_set(GameSystems::Events));
 }
 

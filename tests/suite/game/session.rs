@@ -299,3 +299,39 @@ fn a_scenario_opens_the_table_at_its_position() {
         Screen::Playing
     );
 }
+
+/// The menu closes, with no stale "Loaded…" line, when it starts a new game or a load.
+#[test]
+fn the_menu_closes_on_new_game_and_on_load() {
+    use star_trek_panic::game::panels::Overlays;
+    use star_trek_panic::game::panels::menu::MenuChoice;
+    let dir = temp_dir("menu");
+    let mut app = app(Some(dir.clone()));
+    start(&mut app, GameOptions::quick(4, 2, "cadet"));
+    app.world_mut().write_message(SaveRequest::Save);
+    app.update();
+    let open_menu = |app: &mut App| {
+        app.world_mut().resource_mut::<Overlays>().menu = true;
+        app.world_mut().resource_mut::<SaveStatus>().0 = Some("Loaded an old game".into());
+    };
+    open_menu(&mut app);
+    app.world_mut()
+        .write_message(MenuChoice::Load(dir.join("save.json")));
+    load_frames(&mut app);
+    assert!(!app.world().resource::<Overlays>().menu);
+    assert!(
+        status(&app).starts_with("Loaded"),
+        "the load's own message: {}",
+        status(&app)
+    );
+    open_menu(&mut app);
+    app.world_mut().write_message(MenuChoice::NewGame);
+    app.update();
+    app.update();
+    assert!(!app.world().resource::<Overlays>().menu);
+    assert_eq!(status(&app), "");
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Setup
+    );
+}
