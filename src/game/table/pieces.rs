@@ -36,7 +36,7 @@ fn token_transform(
     damage: u8,
 ) -> Transform {
     // Wide enough that the Defense numbers of tokens sharing a space stay apart.
-    let spread = 0.4;
+    let spread = 0.62;
     let offset = (slot as f32 - (of as f32 - 1.0) / 2.0) * spread / radius;
     let angle = angle + offset;
     let mut rotation = Quat::from_rotation_y(-angle)
