@@ -405,16 +405,21 @@ fn balance(args: &BalanceArgs) -> i32 {
     0
 }
 
-/// The tabletop's options.
+/// The tabletop's options; the game keeps them as its `Launch` resource.
 #[derive(Debug, Clone, Default, PartialEq)]
+#[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
 pub struct PlayArgs {
     pub seed: Option<u64>,
     pub players: Option<usize>,
     pub preset: Option<String>,
     pub autoplay_turns: u32,
     pub screenshot: Option<std::path::PathBuf>,
+    /// A saved game to open (checked here, before any window opens).
     pub load: Option<std::path::PathBuf>,
+    /// A scenario to open the table at (checked the same way).
     pub scenario: Option<std::path::PathBuf>,
+    /// Where saves, the autosave and the settings live (`None`: nothing is kept).
+    pub data_dir: Option<std::path::PathBuf>,
 }
 
 impl PlayArgs {
@@ -475,17 +480,20 @@ impl PlayArgs {
         Ok(play)
     }
 
+    /// Whether the command line names a game, so the setup screen is skipped.
+    pub fn skips_setup(&self) -> bool {
+        self.seed.is_some()
+            || self.players.is_some()
+            || self.preset.is_some()
+            || self.load.is_some()
+            || self.scenario.is_some()
+    }
+
     #[cfg(feature = "gui")]
     fn run(self) -> i32 {
-        crate::game::run(crate::game::Launch {
-            seed: self.seed,
-            players: self.players,
-            preset: self.preset,
-            autoplay_turns: self.autoplay_turns,
-            screenshot: self.screenshot,
-            load: self.load,
-            scenario: self.scenario,
+        crate::game::run(PlayArgs {
             data_dir: crate::data_dir::data_dir(),
+            ..self
         })
     }
 

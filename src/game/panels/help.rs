@@ -10,13 +10,9 @@ use super::Overlays;
 pub const RULINGS: &str = include_str!("../../../docs/rulings.md");
 
 pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overlays>) -> Result {
-    if !overlays.help {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
-    let mut open = true;
     egui::Window::new("Help and rules reference")
-        .open(&mut open)
+        .open(&mut overlays.help)
         .vscroll(true)
         .default_size([640.0, 480.0])
         .default_pos(ctx.viewport_rect().center() - egui::vec2(320.0, 260.0))
@@ -25,7 +21,7 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
             for line in [
                 "Q or Left: turn counter-clockwise    E or Right: turn clockwise    W or Up: forward",
                 "Space or Enter: end the phase         1-9: pick a card of the active hand",
-                "Ctrl+Z: undo     Esc: menu     F1: this help     R: reset the camera",
+                "Ctrl+Z: undo     Esc: menu     F1: this help     R: reset the camera     F11: full screen",
                 "Mouse: click a card, then a lit target (yellow numbers) or a target button;",
                 "right-click a card for commit, trade and the other uses; right-drag to orbit, wheel to zoom.",
             ] {
@@ -37,6 +33,5 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
             }
             super::markdown::show(ui, RULINGS);
         });
-    overlays.help = open;
     Ok(())
 }

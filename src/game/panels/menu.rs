@@ -87,13 +87,9 @@ pub(super) fn menu_window(
     status: Res<SaveStatus>,
     launch: Res<Launch>,
 ) -> Result {
-    if !overlays.menu {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
-    let mut open = true;
     egui::Window::new("Menu")
-        .open(&mut open)
+        .open(&mut overlays.menu)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
@@ -133,8 +129,5 @@ pub(super) fn menu_window(
                 choices.write(MenuChoice::Quit);
             }
         });
-    if !open {
-        overlays.menu = false;
-    }
     Ok(())
 }

@@ -18,6 +18,16 @@ fn record(app: &App) -> &Record {
     app.world().resource::<Record>()
 }
 
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+/// The menu's Save, carried out.
+fn save(app: &mut App) {
+    app.world_mut().write_message(SaveRequest::Save);
+    app.update();
+}
+
 fn status(app: &App) -> String {
     app.world()
         .resource::<SaveStatus>()
@@ -49,8 +59,7 @@ fn save_then_load_restores_the_game_and_its_record() {
     bot_steps(&mut app, 15);
     let hash = state(&app).state_hash();
     let actions = record(&app).actions.clone();
-    app.world_mut().write_message(SaveRequest::Save);
-    app.update();
+    save(&mut app);
     assert!(status(&app).starts_with("Saved to"), "{}", status(&app));
     let path = dir.join("save.json");
     assert_eq!(SaveFile::load(&path).unwrap().actions, actions);
@@ -155,22 +164,13 @@ fn the_handover_title_names_the_player_once() {
 #[test]
 fn screens_follow_the_game_from_table_to_game_over() {
     let mut app = app(None);
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Setup
-    );
+    assert_eq!(screen(&app), Screen::Setup);
     start(&mut app, GameOptions::quick(9, 2, "cadet"));
     app.update();
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Playing
-    );
+    assert_eq!(screen(&app), Screen::Playing);
     assert!(bot_until(&mut app, 3000, |s| s.is_over()));
     app.update();
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::GameOver
-    );
+    assert_eq!(screen(&app), Screen::GameOver);
 }
 
 /// "Watch again" plays the recorded actions through the validator to the same final state;
@@ -254,10 +254,7 @@ fn stop_watching_goes_back_to_the_finished_game() {
     assert_eq!(state(&app).state_hash(), final_hash);
     assert_eq!(record(&app).actions, actions);
     assert!(app.world().resource::<Replaying>().record.is_none());
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::GameOver
-    );
+    assert_eq!(screen(&app), Screen::GameOver);
 }
 
 /// "Play again" after a load deals the loaded game's options, not the game played before it.
@@ -267,8 +264,7 @@ fn play_again_after_a_load_deals_the_loaded_game() {
     let mut app = app(Some(dir.clone()));
     start(&mut app, GameOptions::quick(77, 3, "ensign"));
     bot_steps(&mut app, 5);
-    app.world_mut().write_message(SaveRequest::Save);
-    app.update();
+    save(&mut app);
     start(&mut app, GameOptions::quick(5, 2, "cadet"));
     load(&mut app, SaveRequest::Load(dir.join("save.json")));
     let again = play_again(record(&app), None).expect("options");
@@ -294,10 +290,7 @@ fn a_scenario_opens_the_table_at_its_position() {
     assert_eq!(state(&app).state_hash(), expected.state_hash());
     assert_eq!(record(&app).options.as_ref(), Some(&options));
     assert!(status(&app).starts_with("Opened"), "{}", status(&app));
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Playing
-    );
+    assert_eq!(screen(&app), Screen::Playing);
 }
 
 /// The menu closes, with no stale "Loaded…" line, when it starts a new game or a load.
@@ -308,8 +301,7 @@ fn the_menu_closes_on_new_game_and_on_load() {
     let dir = temp_dir("menu");
     let mut app = app(Some(dir.clone()));
     start(&mut app, GameOptions::quick(4, 2, "cadet"));
-    app.world_mut().write_message(SaveRequest::Save);
-    app.update();
+    save(&mut app);
     let open_menu = |app: &mut App| {
         app.world_mut().resource_mut::<Overlays>().menu = true;
         app.world_mut().resource_mut::<SaveStatus>().0 = Some("Loaded an old game".into());
@@ -330,8 +322,5 @@ fn the_menu_closes_on_new_game_and_on_load() {
     app.update();
     assert!(!app.world().resource::<Overlays>().menu);
     assert_eq!(status(&app), "");
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Setup
-    );
+    assert_eq!(screen(&app), Screen::Setup);
 }
