@@ -7,6 +7,7 @@ mod engine;
 #[cfg(feature = "gui")]
 mod game;
 mod legal_actions;
+mod preview;
 mod rules;
 #[cfg(feature = "gui")]
 mod screenshot;

@@ -19,6 +19,7 @@ mod mechanics;
 mod mission;
 mod phases;
 pub mod plugin;
+pub mod preview;
 pub mod report;
 pub mod scenario;
 pub mod setup;

@@ -5,6 +5,7 @@
 mod board;
 pub mod camera;
 mod effects;
+pub mod intent;
 pub mod labels;
 mod motion;
 mod pieces;
@@ -26,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             motion::plugin,
             camera::plugin,
             labels::plugin,
+            intent::plugin,
         ));
 }
 

@@ -1,0 +1,188 @@
+//! What the threats will do (their intent), shown while the players can still act: where each
+//! threat moves in the coming Threats Move & Fire phase, what it fires at which facing, and
+//! what that does to each facing's Shield and Hull. It is the rules' own answer: the phases
+//! are run on a copy of the table. Where chance decides (a cloaked ship uncloaks where the die
+//! says) the preview says so instead of guessing, and the die is never rolled for it, so the
+//! preview shows only what the players can know.
+
+use serde::Serialize;
+
+use crate::content::builtin;
+use crate::events::RulesEvent;
+use crate::state::{FACINGS, GameState, Phase, Position, SectionKind, ThreatOnBoard, TokenId};
+
+/// One threat's part in the coming phase.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ThreatIntent {
+    pub token: TokenId,
+    pub from: Position,
+    /// Where it will be (`None`: the die decides, or it boards and leaves the board).
+    pub to: Option<Position>,
+    /// The facing it fires at, and the damage (before a Shield takes it).
+    pub fires: Option<(u8, u8)>,
+    pub what: Intent,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Intent {
+    /// Moves (or holds in Short Range) and fires.
+    MovesAndFires,
+    /// Moves and does not fire (a Tholian reaching Short Range, a cloaking ship cloaking).
+    Moves,
+    Cloaks,
+    /// Boards through a facing with no Shield, for this much damage before Security Teams.
+    Boards {
+        facing: u8,
+        damage: u8,
+    },
+    /// Held by a Force Field: neither moves nor fires.
+    Held,
+    /// Cloaked: uncloaks where the die says, then fires.
+    Chance,
+    /// Not a ship (Starbase, Comet): does nothing in this phase.
+    Nothing,
+}
+
+/// What one facing of the Enterprise will take.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct FacingIntent {
+    /// Damage arriving at the facing (shots and boarders).
+    pub incoming: u8,
+    /// Points that land on the Shield, then on the Hull.
+    pub shield_hits: u8,
+    pub hull_hits: u8,
+    /// Cloaked ships that might fire here, by chance.
+    pub chance: bool,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct ThreatPreview {
+    pub threats: Vec<ThreatIntent>,
+    /// By ship facing (0 = fore-starboard).
+    pub facings: [FacingIntent; FACINGS as usize],
+}
+
+impl GameState {
+    /// The coming Threats Move & Fire phase as the players can foresee it now: during Play
+    /// Cards & Maneuver (after any card or maneuver), or when the phases after it run. `None`
+    /// at other times.
+    pub fn threat_preview(&self) -> Option<ThreatPreview> {
+        let before_threats = matches!(
+            self.turn.phase,
+            Phase::PlayAndManeuver | Phase::CheckMissionStatus
+        );
+        if self.is_over() || !before_threats || self.turn.window.is_some() {
+            return None;
+        }
+        let mut table = self.clone();
+        table.events.clear();
+        // Chance: cloaked ships uncloak by the die; they leave the copy, so no die is rolled.
+        let hidden: Vec<_> = table
+            .threats
+            .iter()
+            .filter(|t| t.cloaked)
+            .cloned()
+            .collect();
+        table.threats.retain(|t| !t.cloaked);
+        // As if the active player ended Play Cards & Maneuver now.
+        if table.turn.phase == Phase::PlayAndManeuver {
+            table.turn.phase_done = true;
+        }
+        while table.turn.phase != Phase::ThreatsMoveAndFire && table.step() {}
+        if table.turn.phase == Phase::ThreatsMoveAndFire && !table.is_over() {
+            let boarders = table.boarders_at_start();
+            table.open_boarding_window(boarders.clone());
+            // As if no Security Team were played: the preview shows the full boarding damage.
+            table.resolve_threats(&boarders, 0);
+        }
+        Some(self.read_preview(&table.events, &hidden))
+    }
+
+    fn read_preview(&self, events: &[RulesEvent], hidden: &[ThreatOnBoard]) -> ThreatPreview {
+        let mut preview = ThreatPreview::default();
+        for t in &self.threats {
+            let chance = hidden.iter().any(|h| h.token == t.token);
+            let ship = builtin().threat(t.token).is_ship();
+            preview.threats.push(ThreatIntent {
+                token: t.token,
+                from: t.pos,
+                to: (!chance).then_some(t.pos),
+                fires: None,
+                what: match (chance, ship) {
+                    (true, _) => Intent::Chance,
+                    (false, true) => Intent::Moves,
+                    (false, false) => Intent::Nothing,
+                },
+            });
+        }
+        let intent =
+            |p: &mut ThreatPreview, token: TokenId| p.threats.iter().position(|i| i.token == token);
+        for event in events {
+            match event {
+                RulesEvent::ThreatMoved { token, to, .. } => {
+                    if let Some(i) = intent(&mut preview, *token) {
+                        preview.threats[i].to = Some(*to);
+                    }
+                }
+                RulesEvent::ThreatFired {
+                    token,
+                    facing,
+                    damage,
+                } => {
+                    if let Some(i) = intent(&mut preview, *token) {
+                        preview.threats[i].fires = Some((*facing, *damage));
+                        preview.threats[i].what = Intent::MovesAndFires;
+                    }
+                    preview.facings[*facing as usize].incoming += damage;
+                }
+                RulesEvent::ThreatCloaked { token } => {
+                    if let Some(i) = intent(&mut preview, *token) {
+                        preview.threats[i].what = Intent::Cloaks;
+                    }
+                }
+                RulesEvent::ForceFieldHeld { token } => {
+                    if let Some(i) = intent(&mut preview, *token) {
+                        preview.threats[i].what = Intent::Held;
+                    }
+                }
+                RulesEvent::BoardersArriving {
+                    token,
+                    facing,
+                    damage,
+                } => {
+                    if let Some(i) = intent(&mut preview, *token) {
+                        preview.threats[i].what = Intent::Boards {
+                            facing: *facing,
+                            damage: *damage,
+                        };
+                        preview.threats[i].to = None;
+                    }
+                    preview.facings[*facing as usize].incoming += damage;
+                }
+                RulesEvent::SectionDamaged { section }
+                | RulesEvent::SectionDestroyed { section } => {
+                    let facing = &mut preview.facings[section.facing as usize];
+                    match section.kind {
+                        SectionKind::Shield => facing.shield_hits += 1,
+                        SectionKind::Hull => facing.hull_hits += 1,
+                    }
+                }
+                _ => {}
+            }
+        }
+        // A cloaked ship may come out anywhere the die allows: every facing may take fire.
+        if !hidden.is_empty() {
+            for facing in &mut preview.facings {
+                facing.chance = true;
+            }
+        }
+        preview
+    }
+}
+
+impl ThreatPreview {
+    /// Whether the coming phase is fully foreseen (no cloaked ship leaves it to the die).
+    pub fn certain(&self) -> bool {
+        self.threats.iter().all(|t| t.what != Intent::Chance)
+    }
+}
