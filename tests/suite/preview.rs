@@ -31,7 +31,7 @@ fn run_threat_phase(state: &mut GameState) -> Vec<RulesEvent> {
             break;
         }
     }
-    std::mem::take(&mut state.events)
+    state.events.clone()
 }
 
 fn compare(preview: &ThreatPreview, after: &GameState, events: &[RulesEvent]) {
@@ -47,17 +47,7 @@ fn compare(preview: &ThreatPreview, after: &GameState, events: &[RulesEvent]) {
     if !preview.certain() {
         return;
     }
-    let fired: Vec<(TokenId, u8, u8)> = events
-        .iter()
-        .filter_map(|e| match e {
-            RulesEvent::ThreatFired {
-                token,
-                facing,
-                damage,
-            } => Some((*token, *facing, *damage)),
-            _ => None,
-        })
-        .collect();
+    let fired = crate::rules::support::shots(after);
     let foreseen: Vec<(TokenId, u8, u8)> = preview
         .threats
         .iter()

@@ -10,6 +10,7 @@ use stp_rules::preview::{Intent, ThreatPreview};
 use stp_rules::{GameState, Position};
 
 use super::camera::Orbit;
+use super::labels::BoardPainter;
 use super::{on_board, ring_center, sector_angle};
 use crate::game::GameSystems;
 use crate::game::input::pointer::TableRect;
@@ -67,19 +68,8 @@ fn draw_intent(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let zoom = ctx.zoom_factor();
-    let painter = ctx
-        .layer_painter(egui::LayerId::new(
-            egui::Order::Background,
-            egui::Id::new("intent"),
-        ))
-        .with_clip_rect(table_rect.0);
-    let screen = |at: Vec3| {
-        camera
-            .world_to_viewport(camera_at, at)
-            .ok()
-            .map(|p| egui::pos2(p.x / zoom, p.y / zoom))
-    };
+    let board = BoardPainter::new(ctx, "intent", &table_rect, (camera, camera_at));
+    let (painter, screen) = (&board.painter, |at: Vec3| board.screen(at));
     let move_color = egui::Color32::from_rgb(255, 220, 120);
     let fire_color = egui::Color32::from_rgb(255, 90, 70);
     let small = egui::FontId::proportional(13.0);

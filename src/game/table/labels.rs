@@ -21,6 +21,43 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Paints over the 3D board: clipped to the table's area, at points projected by the camera
+/// (which answers in logical window pixels, while egui paints in points).
+pub struct BoardPainter<'a> {
+    pub painter: egui::Painter,
+    camera: &'a Camera,
+    camera_at: &'a GlobalTransform,
+    zoom: f32,
+}
+
+impl<'a> BoardPainter<'a> {
+    pub fn new(
+        ctx: &egui::Context,
+        layer: &'static str,
+        table_rect: &TableRect,
+        (camera, camera_at): (&'a Camera, &'a GlobalTransform),
+    ) -> Self {
+        let painter = ctx
+            .layer_painter(egui::LayerId::new(
+                egui::Order::Background,
+                egui::Id::new(layer),
+            ))
+            .with_clip_rect(table_rect.0);
+        BoardPainter {
+            painter,
+            camera,
+            camera_at,
+            zoom: ctx.zoom_factor(),
+        }
+    }
+
+    /// Where a point of the board is on the screen, in egui points.
+    pub fn screen(&self, at: Vec3) -> Option<egui::Pos2> {
+        let p = self.camera.world_to_viewport(self.camera_at, at).ok()?;
+        Some(egui::pos2(p.x / self.zoom, p.y / self.zoom))
+    }
+}
+
 /// Numbers over the board: sector numbers, each threat's current Defense, mission token
 /// values, the die and the piles.
 fn board_labels(
@@ -38,25 +75,20 @@ fn board_labels(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let zoom = ctx.zoom_factor();
     // Only over the table: labels of pieces behind a panel stay hidden.
-    let painter = ctx
-        .layer_painter(egui::LayerId::new(
-            egui::Order::Background,
-            egui::Id::new("labels"),
-        ))
-        .with_clip_rect(table_rect.0);
+    let board = BoardPainter::new(ctx, "labels", &table_rect, (camera, camera_at));
     // Numbers sit on their piece; names sit above it, so they never cover a token.
     let label = |at: Vec3, words: String, color: egui::Color32, above: bool| {
-        if let Ok(p) = camera.world_to_viewport(camera_at, at) {
+        if let Some(p) = board.screen(at) {
             let (anchor, dy) = if above {
                 (egui::Align2::CENTER_BOTTOM, -12.0)
             } else {
                 (egui::Align2::CENTER_CENTER, 0.0)
             };
-            // The camera answers in logical window pixels; egui paints in points.
-            let at = egui::pos2(p.x / zoom, p.y / zoom + dy);
-            painter.text(at, anchor, words, egui::FontId::proportional(15.0), color);
+            let font = egui::FontId::proportional(15.0);
+            board
+                .painter
+                .text(p + egui::vec2(0.0, dy), anchor, words, font, color);
         }
     };
     let text = |at: Vec3, words: String, color: egui::Color32| label(at, words, color, false);
