@@ -110,13 +110,25 @@ impl GameState {
         if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
             return Vec::new();
         }
-        self.play_choices(player, card)
-            .into_iter()
-            .filter(|(target, with, shift)| {
-                self.validate_play(player, card, *target, *with, *shift)
-                    .is_ok()
-            })
-            .map(|(target, with, shift)| PlayerAction {
+        // A Hit card with Direct Hit reaches exactly what it reaches alone, so the pairing is
+        // only tried where the card alone is legal (the choices list alone before paired).
+        let hit = matches!(builtin().card(card).effect, CardEffect::Hit { .. });
+        let mut alone: Vec<(Target, Option<RangeShift>)> = Vec::new();
+        let mut out = Vec::new();
+        for (target, with, shift) in self.play_choices(player, card) {
+            if hit && with.is_some() && !alone.contains(&(target, shift)) {
+                continue;
+            }
+            if self
+                .validate_play(player, card, target, with, shift)
+                .is_err()
+            {
+                continue;
+            }
+            if with.is_none() {
+                alone.push((target, shift));
+            }
+            out.push(PlayerAction {
                 player,
                 action: Action::PlayCard {
                     card,
@@ -124,8 +136,9 @@ impl GameState {
                     with,
                     shift,
                 },
-            })
-            .collect()
+            });
+        }
+        out
     }
 
     /// What the validator checks of every `PlayCard` before the card itself: the game goes on,
