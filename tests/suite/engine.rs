@@ -533,3 +533,24 @@ fn ecs_loads_saved_games_and_reports_accepted_actions() {
     assert_eq!(state.state_hash(), hash);
     assert_eq!(state.players.len(), 3);
 }
+
+/// Every one-player game ends. A lone player once looped forever against a threat parked
+/// where no card in hand reached it (a Koloth in a shielded Short Range facing, cloaking
+/// Klingons): the bot kept a legal but unwanted card (Evasive Maneuvers, Time Travel), so
+/// ruling R1's discard never came, and never turned to bring a Hit card to bear. The game
+/// is not a dead end of the rules: spending the card or turning the ship moves it on.
+#[test]
+fn one_player_bot_games_all_end() {
+    for preset in ["cadet", "ensign", "patrol"] {
+        for index in 0..3000 {
+            let options = GameOptions::quick(game_seed(1, index), 1, preset);
+            let record = play_game(&options, false, false).expect("setup");
+            assert!(
+                record.outcome.is_some(),
+                "{preset} game {index} (seed {}) did not end in {} turns",
+                options.seed,
+                record.turns
+            );
+        }
+    }
+}

@@ -81,3 +81,23 @@ pub(super) fn maneuver(state: &GameState) -> Option<Action> {
     }
     None
 }
+
+/// With nothing else to do and no Hit card able to fire, turn so that one can: the rules
+/// answer on a copy of the table turned each way. Without this, a threat parked in a facing
+/// no card reaches (a shielded Short Range, say) could fire every turn forever.
+pub(super) fn turn_to_fire(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+    if !state.can_maneuver() || hand.iter().any(|c| hits_now(state, *c)) {
+        return None;
+    }
+    [ManeuverKind::Clockwise, ManeuverKind::CounterClockwise]
+        .into_iter()
+        .map(Action::Maneuver)
+        .find(|action| {
+            let mut turned = state.clone();
+            let turn = PlayerAction {
+                player,
+                action: *action,
+            };
+            turned.act(turn).is_ok() && hand.iter().any(|c| hits_now(&turned, *c))
+        })
+}

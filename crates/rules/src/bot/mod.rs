@@ -199,6 +199,7 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     support_cards(state, hand)
         .or_else(|| redraw(state, player, hand))
         .or_else(|| stand_down(state, player, hand))
+        .or_else(|| turn_to_fire(state, player, hand))
 }
 
 /// McCoy swaps his least useful card for a fresh one when no mission needs a Medical credit.

@@ -196,6 +196,25 @@ pub(super) fn cycle_card(state: &GameState, hand: &[CardId]) -> Option<Action> {
                     return act(card, Target::Shift(t.token, Rotation::Clockwise));
                 }
             }
+            // A hand it keeps forever (Evasive Maneuvers counts as a legal play, so ruling R1's
+            // discard never comes) would loop the game: spend it.
+            CardEffect::EvasiveManeuvers if state.maneuver_forbidden().is_none() => {
+                return act(card, Target::None);
+            }
+            // Likewise Time Travel: trade it for the best card within reach.
+            CardEffect::TimeTravel { depth } => {
+                let pick = state
+                    .discard
+                    .iter()
+                    .rev()
+                    .take(*depth as usize)
+                    .copied()
+                    .filter(|c| !matches!(effect(*c), CardEffect::TimeTravel { .. }))
+                    .max_by_key(|c| card_value(state, *c));
+                if let Some(pick) = pick {
+                    return act(card, Target::Discard(pick));
+                }
+            }
             _ => {}
         }
     }
