@@ -277,3 +277,27 @@ fn scotty_repair_is_listed_for_each_damaged_section() {
         ]
     );
 }
+
+/// A card with no legal play says why in the validator's words; one with a play says nothing.
+#[test]
+fn why_no_play_gives_the_rules_reason() {
+    let mut state = common::table(2);
+    // Not Chekov, whose shift would bring Short Range within reach.
+    crate::rules::support::set_character(&mut state, 0, "sulu");
+    let phasers = common::give(&mut state, 0, "phasers_forward_long");
+    let torpedo = common::give(&mut state, 0, "photon_torpedoes");
+    common::place(&mut state, "klingon_cruiser", Range::Short, 1);
+    assert_eq!(state.why_no_play(0, torpedo), None);
+    assert_eq!(
+        state.why_no_play(0, phasers),
+        Some(Refusal::OutOfRange {
+            range: Range::Short
+        })
+    );
+    // Another player's card: it is not their turn.
+    let other = common::give(&mut state, 1, "photon_torpedoes");
+    assert_eq!(
+        state.why_no_play(1, other),
+        Some(Refusal::NotYourTurn { active: 0 })
+    );
+}

@@ -4,7 +4,7 @@
 //! omitted action is always refused (the suite's property test checks both over bot games).
 //! The bot, the validator's stand-down check and the tabletop all ask here.
 
-use crate::actions::{Action, PlayerAction, RangeShift, Rotation, Target};
+use crate::actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target};
 use crate::content::{Ability, CardEffect, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
@@ -139,6 +139,29 @@ impl GameState {
             });
         }
         out
+    }
+
+    /// Why a card in hand has no legal play now, in the validator's words: the refusal of its
+    /// nearest try (the first target its effect could take). `None` when it has a play.
+    pub fn why_no_play(&self, player: PlayerId, card: CardId) -> Option<Refusal> {
+        if !self.legal_plays(player, card).is_empty() {
+            return None;
+        }
+        let (target, with, shift) = self
+            .play_choices(player, card)
+            .into_iter()
+            .next()
+            .unwrap_or((Target::None, None, None));
+        let play = PlayerAction {
+            player,
+            action: Action::PlayCard {
+                card,
+                target,
+                with,
+                shift,
+            },
+        };
+        self.validate(&play).err()
     }
 
     /// What the validator checks of every `PlayCard` before the card itself: the game goes on,

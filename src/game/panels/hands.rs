@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::content::builtin;
-use stp_rules::{GameState, PlayerAction, RangeShift};
+use stp_rules::{GameState, Phase, PlayerAction, RangeShift};
 
 use super::offers;
 use crate::describe::card_name;
@@ -26,6 +26,9 @@ pub(super) fn hands(
 ) {
     let content = builtin();
     let n = state.players.len() as u8;
+    let playing = state.turn.phase == Phase::PlayAndManeuver
+        && state.turn.window.is_none()
+        && !state.turn.phase_done;
     let order: Vec<u8> = (0..n).map(|i| (state.turn.active + i) % n).collect();
     for player in order {
         let seat = &state.players[player as usize];
@@ -42,12 +45,20 @@ pub(super) fn hands(
             .show(ui, |ui| {
                 for (index, card) in seat.hand.iter().copied().enumerate() {
                     let chosen = selection.card == Some((player, card));
-                    let label = format!("{}. {}", index + 1, card_name(card));
-                    let response = ui.selectable_label(chosen, label).on_hover_text(format!(
-                        "{}\n{}",
-                        content.card(card).text,
-                        credit(card)
-                    ));
+                    // In the active player's Play phase, a card with no legal play now is dimmed
+                    // and says why, in the rules' words.
+                    let why = playing
+                        .then(|| state.why_no_play(player, card))
+                        .flatten()
+                        .filter(|_| player == state.turn.active);
+                    let mut label =
+                        egui::RichText::new(format!("{}. {}", index + 1, card_name(card)));
+                    let mut hover = format!("{}\n{}", content.card(card).text, credit(card));
+                    if let Some(reason) = &why {
+                        label = label.weak();
+                        hover.push_str(&format!("\nNo play now: {reason}."));
+                    }
+                    let response = ui.selectable_label(chosen, label).on_hover_text(hover);
                     if response.clicked() {
                         selection.toggle(player, card);
                     }

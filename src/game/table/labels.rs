@@ -7,12 +7,13 @@ use stp_rules::content::builtin;
 use stp_rules::{Action, GameState, Target};
 
 use super::camera::Orbit;
-use super::{DIE, PILES, Pieces, on_board, ring_center, sector_angle};
+use super::{DIE, PILES, Pieces, SHIP_RADIUS, on_board, ring_center, sector_angle};
 use crate::describe::token_name;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::panels::{Overlays, offers};
 use crate::game::screens::Screen;
+use std::f32::consts::TAU;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -99,6 +100,19 @@ fn board_labels(
             0.0,
         );
         text(at, format!("{}", sector + 1), egui::Color32::from_gray(200));
+    }
+    // The ship's sides, where they point now, so damage reads against the board: Fore
+    // between the two forward facings, Starboard and Port on their facings, Aft behind.
+    let side = |facing: u8| sector_angle(state.enterprise.sector_of_facing(facing));
+    let sides = [
+        ("Fore", side(0) - TAU / 12.0),
+        ("Starboard", side(1)),
+        ("Aft", side(3) - TAU / 12.0),
+        ("Port", side(4)),
+    ];
+    for (name, angle) in sides {
+        let at = on_board(angle, SHIP_RADIUS + 0.12, 0.02);
+        text(at, name.to_string(), egui::Color32::from_rgb(150, 200, 255));
     }
     let targets: Vec<u8> = offers::plays(&state, &selection)
         .iter()
