@@ -128,15 +128,7 @@ impl GameState {
             if with.is_none() {
                 alone.push((target, shift));
             }
-            out.push(PlayerAction {
-                player,
-                action: Action::PlayCard {
-                    card,
-                    target,
-                    with,
-                    shift,
-                },
-            });
+            out.push(play(player, card, (target, with, shift)));
         }
         out
     }
@@ -147,21 +139,12 @@ impl GameState {
         if !self.legal_plays(player, card).is_empty() {
             return None;
         }
-        let (target, with, shift) = self
+        let nearest = self
             .play_choices(player, card)
             .into_iter()
             .next()
             .unwrap_or((Target::None, None, None));
-        let play = PlayerAction {
-            player,
-            action: Action::PlayCard {
-                card,
-                target,
-                with,
-                shift,
-            },
-        };
-        self.validate(&play).err()
+        self.validate(&play(player, card, nearest)).err()
     }
 
     /// What the validator checks of every `PlayCard` before the card itself: the game goes on,
@@ -284,6 +267,19 @@ impl GameState {
             .get(player as usize)
             .into_iter()
             .flat_map(|p| p.hand.iter().copied())
+    }
+}
+
+/// The `PlayCard` action for a card and its choices.
+fn play(player: PlayerId, card: CardId, (target, with, shift): PlayChoice) -> PlayerAction {
+    PlayerAction {
+        player,
+        action: Action::PlayCard {
+            card,
+            target,
+            with,
+            shift,
+        },
     }
 }
 

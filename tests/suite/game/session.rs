@@ -22,6 +22,24 @@ fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
+/// A game played `steps` bot actions into a fresh data folder, then saved from the menu.
+fn saved_game(name: &str, options: GameOptions, steps: usize) -> (App, std::path::PathBuf) {
+    let dir = temp_dir(name);
+    let mut app = app(Some(dir.clone()));
+    start(&mut app, options);
+    bot_steps(&mut app, steps);
+    save(&mut app);
+    (app, dir)
+}
+
+/// A two-player cadet game the bot has played to its end.
+fn finished_game(seed: u64) -> App {
+    let mut app = app(None);
+    start(&mut app, GameOptions::quick(seed, 2, "cadet"));
+    assert!(bot_until(&mut app, 3000, |s| s.is_over()));
+    app
+}
+
 /// The menu's Save, carried out.
 fn save(app: &mut App) {
     app.world_mut().write_message(SaveRequest::Save);
@@ -177,9 +195,7 @@ fn screens_follow_the_game_from_table_to_game_over() {
 /// "Next step" sends one action at a time.
 #[test]
 fn watching_a_game_again_replays_it_step_by_step() {
-    let mut app = app(None);
-    start(&mut app, GameOptions::quick(14, 2, "cadet"));
-    assert!(bot_until(&mut app, 3000, |s| s.is_over()));
+    let mut app = finished_game(14);
     let final_hash = state(&app).state_hash();
     let finished = record(&app).clone();
     let finished_len = finished.actions.len();
@@ -229,9 +245,7 @@ fn watch_again(app: &mut App) {
 /// "Stop watching" goes back to the finished game's game-over screen, not to a new game.
 #[test]
 fn stop_watching_goes_back_to_the_finished_game() {
-    let mut app = app(None);
-    start(&mut app, GameOptions::quick(15, 2, "cadet"));
-    assert!(bot_until(&mut app, 3000, |s| s.is_over()));
+    let mut app = finished_game(15);
     let final_hash = state(&app).state_hash();
     let actions = record(&app).actions.clone();
     watch_again(&mut app);
@@ -260,11 +274,7 @@ fn stop_watching_goes_back_to_the_finished_game() {
 /// "Play again" after a load deals the loaded game's options, not the game played before it.
 #[test]
 fn play_again_after_a_load_deals_the_loaded_game() {
-    let dir = temp_dir("play-again");
-    let mut app = app(Some(dir.clone()));
-    start(&mut app, GameOptions::quick(77, 3, "ensign"));
-    bot_steps(&mut app, 5);
-    save(&mut app);
+    let (mut app, dir) = saved_game("play-again", GameOptions::quick(77, 3, "ensign"), 5);
     start(&mut app, GameOptions::quick(5, 2, "cadet"));
     load(&mut app, SaveRequest::Load(dir.join("save.json")));
     let again = play_again(record(&app), None).expect("options");
@@ -298,10 +308,7 @@ fn a_scenario_opens_the_table_at_its_position() {
 fn the_menu_closes_on_new_game_and_on_load() {
     use star_trek_panic::game::panels::Overlays;
     use star_trek_panic::game::panels::menu::MenuChoice;
-    let dir = temp_dir("menu");
-    let mut app = app(Some(dir.clone()));
-    start(&mut app, GameOptions::quick(4, 2, "cadet"));
-    save(&mut app);
+    let (mut app, dir) = saved_game("menu", GameOptions::quick(4, 2, "cadet"), 0);
     let open_menu = |app: &mut App| {
         app.world_mut().resource_mut::<Overlays>().menu = true;
         app.world_mut().resource_mut::<SaveStatus>().0 = Some("Loaded an old game".into());
