@@ -308,3 +308,38 @@ impl Stamper {
         describe(event, state).map(|text| LogLine { turn, player, text })
     }
 }
+
+/// What a threat will do in the coming Threats Move & Fire phase, in one line.
+pub fn intent_words(intent: &stp_rules::preview::ThreatIntent) -> String {
+    use stp_rules::preview::Intent;
+    let to = |pos: Option<Position>| pos.filter(|p| *p != intent.from).map(place);
+    let fires = intent
+        .fires
+        .map(|(facing, damage)| format!("fires {damage} at the {} facing", facing_name(facing)));
+    let moved = to(intent.to).map(|p| format!("moves to {p}"));
+    let firepower = builtin().threat(intent.token).firepower();
+    match intent.what {
+        Intent::Chance => format!(
+            "cloaked: uncloaks where the die says, then fires {firepower} at whatever facing it faces"
+        ),
+        Intent::Held => "held by a Force Field: neither moves nor fires".into(),
+        Intent::Boards { facing, damage } => format!(
+            "boards through the unshielded {} facing: {damage} damage to the Hull, 1 less per \
+             Security Team",
+            facing_name(facing)
+        ),
+        Intent::Cloaks => match moved {
+            Some(m) => format!("{m}, then cloaks"),
+            None => "cloaks".into(),
+        },
+        Intent::Nothing => "does not move or fire".into(),
+        Intent::Moves | Intent::MovesAndFires => {
+            let parts: Vec<String> = moved.into_iter().chain(fires).collect();
+            if parts.is_empty() {
+                "holds its place and does not fire".into()
+            } else {
+                parts.join(", then ")
+            }
+        }
+    }
+}

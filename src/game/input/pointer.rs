@@ -39,44 +39,54 @@ pub fn on_table(ctx: &egui::Context, rect: &TableRect, cursor: Vec2) -> bool {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TableRect>()
-        .add_systems(Update, (click_tokens, orbit).in_set(GameSystems::Input));
+        .init_resource::<Hovered>()
+        .add_systems(
+            Update,
+            ((point_at_tokens, click_tokens).chain(), orbit).in_set(GameSystems::Input),
+        );
 }
 
-/// A left click on the table picks the threat token nearest the pointer on screen (within a
-/// token's width).
-fn click_tokens(
-    mouse: Res<ButtonInput<MouseButton>>,
+/// The threat token under the pointer, if any (nearest on screen, within a token's width).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
+pub struct Hovered(pub Option<TokenId>);
+
+/// Finds the token under the pointer, over the table only.
+fn point_at_tokens(
     table_rect: Res<TableRect>,
     mut contexts: EguiContexts,
     windows: Query<&Window>,
     cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
     tokens: Query<(&ThreatPiece, &GlobalTransform)>,
+    mut hovered: ResMut<Hovered>,
+) {
+    let cursor = windows.iter().find_map(|w| w.cursor_position());
+    let over = match (cursor, contexts.ctx_mut(), cameras.single()) {
+        (Some(cursor), Ok(ctx), Ok((camera, at))) if on_table(ctx, &table_rect, cursor) => tokens
+            .iter()
+            .filter_map(|(piece, place)| {
+                let screen = camera.world_to_viewport(at, place.translation()).ok()?;
+                Some((piece.0, screen.distance(cursor)))
+            })
+            .filter(|(_, distance)| *distance < 28.0)
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(token, _)| token),
+        _ => None,
+    };
+    // Only on a change, so an idle table stays idle.
+    if hovered.0 != over {
+        hovered.0 = over;
+    }
+}
+
+/// A left click on the table picks the token under the pointer.
+fn click_tokens(
+    mouse: Res<ButtonInput<MouseButton>>,
+    hovered: Res<Hovered>,
     mut clicked: MessageWriter<TokenClicked>,
 ) {
-    if !mouse.just_pressed(MouseButton::Left) {
-        return;
-    }
-    let Some(cursor) = windows.iter().find_map(|w| w.cursor_position()) else {
-        return;
-    };
-    let Ok(ctx) = contexts.ctx_mut() else {
-        return;
-    };
-    if !on_table(ctx, &table_rect, cursor) {
-        return;
-    }
-    let Ok((camera, at)) = cameras.single() else {
-        return;
-    };
-    let nearest = tokens
-        .iter()
-        .filter_map(|(piece, place)| {
-            let screen = camera.world_to_viewport(at, place.translation()).ok()?;
-            Some((piece.0, screen.distance(cursor)))
-        })
-        .filter(|(_, distance)| *distance < 28.0)
-        .min_by(|a, b| a.1.total_cmp(&b.1));
-    if let Some((token, _)) = nearest {
+    if mouse.just_pressed(MouseButton::Left)
+        && let Some(token) = hovered.0
+    {
         clicked.write(TokenClicked(token));
     }
 }

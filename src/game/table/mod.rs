@@ -5,6 +5,7 @@
 mod board;
 pub mod camera;
 mod effects;
+pub mod hover;
 pub mod intent;
 pub mod labels;
 mod motion;
@@ -28,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
             camera::plugin,
             labels::plugin,
             intent::plugin,
+            hover::plugin,
         ));
 }
 

@@ -198,3 +198,44 @@ fn a_new_turn_clears_the_selection() {
     }
     assert_eq!(*app.world().resource::<Selection>(), Selection::default());
 }
+
+/// Hovering a token says its Defense, what it will do next (the rules' preview), and what
+/// the picked card would do to it (the rules' answer) or why it cannot be played there.
+#[test]
+fn hovering_a_token_says_what_it_is_will_do_and_what_the_card_would_do() {
+    use star_trek_panic::game::table::hover::token_lines;
+    use star_trek_panic::game::table::intent::Foresight;
+    let mut state = common::table(2);
+    set_character(&mut state, 0, "sulu");
+    let torpedo = common::give(&mut state, 0, "photon_torpedoes");
+    let aft = common::give(&mut state, 0, "phasers_aft_short");
+    let token = common::place(&mut state, "klingon_cruiser", Range::Medium, 1);
+    let defense = state.threat(token).unwrap().defense;
+    let foresight = Foresight(state.threat_preview());
+    let mut selection = Selection {
+        card: Some((0, torpedo)),
+        ..Selection::default()
+    };
+    let lines = token_lines(&state, &foresight, &selection, token);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(
+        lines[0].ends_with(&format!("Defense {defense} of {defense}")),
+        "{lines:?}"
+    );
+    assert!(
+        lines[1].starts_with("Next: moves to Short Range, sector 1, then fires"),
+        "{lines:?}"
+    );
+    let expected = if defense <= 2 {
+        "destroyed.".to_string()
+    } else {
+        format!("Defense {defense} to {}.", defense - 2)
+    };
+    assert!(lines[2].ends_with(&expected), "{lines:?}");
+    selection.card = Some((0, aft));
+    let lines = token_lines(&state, &foresight, &selection, token);
+    assert!(
+        lines[2].ends_with("not here (the target is outside this card's facings)."),
+        "{lines:?}"
+    );
+}
