@@ -2,18 +2,41 @@
 //! event every frame, changed or not; egui treats any input event as a reason to repaint, so
 //! the app redrew continuously (measured: ~180 % of a core under Xvfb). Dropping the events
 //! that repeat the last modifiers lets `WinitSettings::desktop_app()` sleep until real input.
+//! On the table, egui also does not get the Tab key, which targets cards there.
 
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
+use crate::game::screens::Screen;
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
-        drop_repeated_modifiers
+        (
+            drop_repeated_modifiers,
+            keep_tab_for_targets.run_if(in_state(Screen::Playing)),
+        )
             .after(EguiPreUpdateSet::ProcessInput)
             .before(EguiPreUpdateSet::BeginPass),
     );
+}
+
+/// On the table, Tab cycles the picked card's targets (`keys`). egui would also move its
+/// keyboard focus to a button, which Enter would then press (End phase, say): it does not
+/// get the Tab key there. The setup screen keeps Tab for moving between its fields.
+fn keep_tab_for_targets(mut inputs: Query<&mut EguiInput>) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|event| {
+            !matches!(
+                event,
+                egui::Event::Key {
+                    key: egui::Key::Tab,
+                    ..
+                }
+            )
+        });
+    }
 }
 
 fn drop_repeated_modifiers(

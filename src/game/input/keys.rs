@@ -9,6 +9,7 @@ use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 use super::selection::Selection;
 use crate::game::GameSystems;
 use crate::game::panels::Overlays;
+use crate::game::panels::offers;
 use crate::game::screens::{Handover, Screen};
 use crate::game::session::Replaying;
 use crate::game::table::camera::Orbit;
@@ -104,8 +105,22 @@ fn hotkeys(
     if keys.any_just_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
         send(Action::Maneuver(ManeuverKind::Forward));
     }
+    if keys.just_pressed(KeyCode::Tab) {
+        offers::focus_next(&state, &mut selection);
+    }
     if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
-        send(Action::EndPhase);
+        // With a target in focus (Tab), the key plays the picked card there.
+        match (offers::focused_play(&state, &selection), selection.focus) {
+            (Some(play), _) => {
+                actions.write(play);
+                selection.clear_card();
+            }
+            // A focus the card's choices no longer have: drop it rather than end the phase.
+            (None, Some(_)) => selection.focus = None,
+            (None, None) => {
+                send(Action::EndPhase);
+            }
+        }
     }
     for (index, key) in DIGITS.iter().enumerate() {
         if keys.just_pressed(*key)

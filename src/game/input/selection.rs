@@ -17,6 +17,8 @@ pub struct Selection {
     pub card: Option<(PlayerId, CardId)>,
     pub with: Option<CardId>,
     pub shift: Option<RangeShift>,
+    /// The target that Tab has brought into focus (an index into the card's target list).
+    pub focus: Option<usize>,
     /// The last refusal or hint, shown until the next action or turn.
     pub message: Option<String>,
 }
@@ -38,6 +40,7 @@ impl Selection {
         self.card = None;
         self.with = None;
         self.shift = None;
+        self.focus = None;
     }
 }
 

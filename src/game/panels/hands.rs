@@ -139,8 +139,13 @@ fn picked_card(
             }
         });
     }
-    for offer in offers::targets(state, &plays, selection.with, selection.shift) {
-        if ui.button(offer.words).clicked() {
+    let targets = offers::targets(state, &plays, selection.with, selection.shift);
+    for (index, offer) in targets.into_iter().enumerate() {
+        let focused = selection.focus == Some(index);
+        if ui
+            .add(egui::Button::new(offer.words).selected(focused))
+            .clicked()
+        {
             actions.write(offer.action);
             selection.clear_card();
         }

@@ -21,6 +21,7 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
             for line in [
                 "Q or Left: turn counter-clockwise    E or Right: turn clockwise    W or Up: forward",
                 "Space or Enter: end the phase         1-9: pick a card of the active hand",
+                "Tab: next target of the picked card   Enter: play it there",
                 "Ctrl+Z: undo     Esc: menu     F1: this help     R: reset the camera     F11: full screen",
                 "Mouse: click a card, then a lit target (yellow numbers) or a target button;",
                 "right-click a card for commit, trade and the other uses; right-drag to orbit, wheel to zoom.",

@@ -219,6 +219,30 @@ pub fn settle(selection: &mut Selection, plays: &[PlayerAction]) {
     }
 }
 
+/// The picked card's targets as the hand lists them (partner and shift as chosen).
+pub fn picked_targets(state: &GameState, selection: &Selection) -> Vec<Offer> {
+    let plays = plays(state, selection);
+    targets(state, &plays, selection.with, selection.shift)
+}
+
+/// Tab: the next of the picked card's targets comes into focus (round the list).
+pub fn focus_next(state: &GameState, selection: &mut Selection) {
+    let count = picked_targets(state, selection).len();
+    selection.focus = match (count, selection.focus) {
+        (0, _) => None,
+        (_, None) => Some(0),
+        (n, Some(i)) => Some((i + 1) % n),
+    };
+}
+
+/// Enter: the play of the target in focus, if there is one.
+pub fn focused_play(state: &GameState, selection: &Selection) -> Option<PlayerAction> {
+    let index = selection.focus?;
+    picked_targets(state, selection)
+        .get(index)
+        .map(|offer| offer.action)
+}
+
 /// Whether every play of the card takes no target: it gets one "Play" button, no list.
 pub fn takes_no_target(plays: &[PlayerAction]) -> bool {
     !plays.is_empty()

@@ -114,16 +114,19 @@ fn board_labels(
         let at = on_board(angle, SHIP_RADIUS + 0.12, 0.02);
         text(at, name.to_string(), egui::Color32::from_rgb(150, 200, 255));
     }
+    let token_of = |p: &stp_rules::PlayerAction| match p.action {
+        Action::PlayCard {
+            target: Target::Threat(token) | Target::Shift(token, _),
+            ..
+        } => Some(token),
+        _ => None,
+    };
     let targets: Vec<u8> = offers::plays(&state, &selection)
         .iter()
-        .filter_map(|p| match p.action {
-            Action::PlayCard {
-                target: Target::Threat(token) | Target::Shift(token, _),
-                ..
-            } => Some(token),
-            _ => None,
-        })
+        .filter_map(token_of)
         .collect();
+    // The target Tab has in focus stands out from the other legal ones.
+    let focused = offers::focused_play(&state, &selection).and_then(|p| token_of(&p));
     for t in &state.threats {
         let Some(at) = pieces
             .threats
@@ -140,7 +143,9 @@ fn board_labels(
         } else {
             (token_name(t.token), true)
         };
-        let color = if targets.contains(&t.token) {
+        let color = if focused == Some(t.token) {
+            egui::Color32::from_rgb(120, 255, 140)
+        } else if targets.contains(&t.token) {
             egui::Color32::YELLOW
         } else {
             egui::Color32::WHITE

@@ -239,3 +239,40 @@ fn hovering_a_token_says_what_it_is_will_do_and_what_the_card_would_do() {
         "{lines:?}"
     );
 }
+
+/// Keyboard targeting: Tab brings the picked card's legal targets into focus one after
+/// another, round the list, and Enter plays the one in focus.
+#[test]
+fn tab_cycles_the_targets_and_enter_plays_the_focused_one() {
+    let mut state = common::table(2);
+    let torpedo = common::give(&mut state, 0, "photon_torpedoes");
+    let near = common::place(&mut state, "klingon_cruiser", Range::Short, 1);
+    let far = common::place(&mut state, "romulan_battle_cruiser", Range::Long, 6);
+    let mut selection = Selection {
+        card: Some((0, torpedo)),
+        ..Selection::default()
+    };
+    assert_eq!(
+        offers::focused_play(&state, &selection),
+        None,
+        "nothing in focus yet"
+    );
+    let count = offers::picked_targets(&state, &selection).len();
+    assert!(count >= 2);
+    let mut seen = Vec::new();
+    for _ in 0..count {
+        offers::focus_next(&state, &mut selection);
+        let play = offers::focused_play(&state, &selection).expect("a focused play");
+        assert_eq!(state.validate(&play), Ok(()));
+        if let Action::PlayCard {
+            target: Target::Threat(t),
+            ..
+        } = play.action
+        {
+            seen.push(t);
+        }
+    }
+    assert!(seen.contains(&near) && seen.contains(&far), "{seen:?}");
+    offers::focus_next(&state, &mut selection);
+    assert_eq!(selection.focus, Some(0), "round the list");
+}
