@@ -301,3 +301,57 @@ fn why_no_play_gives_the_rules_reason() {
         Some(Refusal::NotYourTurn { active: 0 })
     );
 }
+
+/// Rulebook "Hit Cards": a card's reach (what the table paints when it is picked) is exactly
+/// where the validator lets it hit: for every Hit card kind, every heading of the ship and
+/// Chekov's shifts, a ship placed at each of the 18 places is hittable iff it is in reach.
+#[test]
+fn reach_is_where_the_validator_lets_a_hit_card_hit() {
+    use stp_rules::content::CardEffect;
+    let mut base = common::table(2);
+    crate::rules::support::set_character(&mut base, 0, "chekov");
+    common::empty_hand(&mut base, 0);
+    common::empty_hand(&mut base, 1);
+    let kinds: Vec<String> = {
+        let mut kinds: Vec<String> = (0..62u8)
+            .filter(|c| matches!(builtin().card(*c).effect, CardEffect::Hit { .. }))
+            .map(|c| builtin().card(c).kind.clone())
+            .collect();
+        kinds.dedup();
+        kinds
+    };
+    let mut checked = 0;
+    for kind in &kinds {
+        let mut state = base.clone();
+        let card = common::give(&mut state, 0, kind);
+        for heading in 0..6 {
+            state.enterprise.heading = heading;
+            for shift in [None, Some(RangeShift::Nearer), Some(RangeShift::Farther)] {
+                let reach = state.reach(0, card, shift);
+                for sector in 1..=6 {
+                    for range in [Range::Long, Range::Medium, Range::Short] {
+                        let mut table = state.clone();
+                        let token = common::place(&mut table, "klingon_cruiser", range, sector);
+                        let play = PlayerAction {
+                            player: 0,
+                            action: Action::PlayCard {
+                                card,
+                                target: Target::Threat(token),
+                                with: None,
+                                shift,
+                            },
+                        };
+                        let pos = Position::new(range, sector - 1);
+                        assert_eq!(
+                            table.validate(&play).is_ok(),
+                            reach.contains(&pos),
+                            "{kind} heading {heading} {shift:?} at {pos:?}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 1000);
+}

@@ -8,7 +8,8 @@ use crate::actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target
 use crate::content::{Ability, CardEffect, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
-    CardId, FACINGS, GameState, Phase, PlayerId, SectionKind, SectionRef, TokenId, Window,
+    CardId, FACINGS, GameState, Phase, PlayerId, Position, Range, SectionKind, SectionRef, TokenId,
+    Window,
 };
 
 /// A card play's choices besides the card: its target, the partner card and Chekov's shift.
@@ -131,6 +132,31 @@ impl GameState {
             out.push(play(player, card, (target, with, shift)));
         }
         out
+    }
+
+    /// Every place on the board a Hit card reaches now, with Chekov's shift if given: the
+    /// card's arcs turned with the ship, at its ranges (empty for other cards, and for a shift
+    /// the player cannot make).
+    pub fn reach(
+        &self,
+        player: PlayerId,
+        card: CardId,
+        shift: Option<RangeShift>,
+    ) -> Vec<Position> {
+        let CardEffect::Hit { arcs, ranges, .. } = &builtin().card(card).effect else {
+            return Vec::new();
+        };
+        let places = (0..FACINGS).flat_map(|sector| {
+            [Range::Long, Range::Medium, Range::Short]
+                .into_iter()
+                .map(move |range| Position::new(range, sector))
+        });
+        places
+            .filter(|pos| {
+                self.hit_reaches_position(Some(player), arcs, ranges, *pos, shift)
+                    .is_ok()
+            })
+            .collect()
     }
 
     /// Why a card in hand has no legal play now, in the validator's words: the refusal of its

@@ -438,7 +438,19 @@ impl GameState {
             });
         };
         let index = self.targetable(token, true)?;
-        let pos = self.threats[index].pos;
+        self.hit_reaches_position(player, arcs, ranges, self.threats[index].pos, shift)
+    }
+
+    /// Whether a Hit card's arcs and ranges (with Chekov's shift) reach a place on the board,
+    /// given the Enterprise's heading: the rulebook's "exact facing and range".
+    pub(crate) fn hit_reaches_position(
+        &self,
+        player: Option<PlayerId>,
+        arcs: &[crate::content::Arc],
+        ranges: &[Range],
+        pos: crate::state::Position,
+        shift: Option<RangeShift>,
+    ) -> Result<(), Refusal> {
         let facing = self.enterprise.facing_of_sector(pos.sector);
         if !arcs.contains(&arc_of_facing(facing)) {
             return Err(Refusal::OutsideArc);

@@ -10,6 +10,7 @@ pub mod intent;
 pub mod labels;
 mod motion;
 mod pieces;
+mod reach;
 
 use bevy::prelude::*;
 use std::collections::BTreeMap;
@@ -30,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             labels::plugin,
             intent::plugin,
             hover::plugin,
+            reach::plugin,
         ));
 }
 

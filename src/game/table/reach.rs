@@ -1,0 +1,103 @@
+//! A picked Hit card's reach, painted on the board: the sectors of the rings it can hit,
+//! turned with the ship's heading (and Chekov's shift when chosen). The places come from the
+//! rules (`GameState::reach`), the same check the validator makes.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use std::f32::consts::TAU;
+use stp_rules::{GameState, Position, Range};
+
+use super::{RING_WIDTH, on_board, ring_center};
+use crate::game::GameSystems;
+use crate::game::input::selection::Selection;
+
+/// One lit place of the board: a sector of a ring.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct ReachPiece(pub Position);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_reach_pieces).add_systems(
+        Update,
+        show_reach
+            .run_if(
+                resource_changed::<Selection>.or_eager(resource_exists_and_changed::<GameState>),
+            )
+            .in_set(GameSystems::Present),
+    );
+}
+
+/// A flat annulus sector: one sector (60°) of one ring, lying just above the board.
+fn sector_mesh(sector: u8, range: Range) -> Mesh {
+    const STEPS: u32 = 12;
+    let inner = ring_center(range) - RING_WIDTH / 2.0 + 0.03;
+    let outer = ring_center(range) + RING_WIDTH / 2.0 - 0.03;
+    let start = f32::from(sector) * TAU / 6.0;
+    let mut positions = Vec::new();
+    for step in 0..=STEPS {
+        let angle = start + (step as f32 / STEPS as f32) * TAU / 6.0;
+        positions.push(on_board(angle, inner, 0.02).to_array());
+        positions.push(on_board(angle, outer, 0.02).to_array());
+    }
+    let mut indices = Vec::new();
+    for step in 0..STEPS {
+        let i = step * 2;
+        indices.extend([i, i + 1, i + 2, i + 1, i + 3, i + 2]);
+    }
+    let normals = vec![[0.0, 1.0, 0.0]; positions.len()];
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+fn spawn_reach_pieces(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let lit = materials.add(StandardMaterial {
+        base_color: Color::srgba(1.0, 0.95, 0.6, 0.3),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        cull_mode: None,
+        double_sided: true,
+        ..default()
+    });
+    for sector in 0..6u8 {
+        for range in [Range::Long, Range::Medium, Range::Short] {
+            commands.spawn((
+                Mesh3d(meshes.add(sector_mesh(sector, range))),
+                MeshMaterial3d(lit.clone()),
+                Transform::default(),
+                Visibility::Hidden,
+                ReachPiece(Position::new(range, sector)),
+            ));
+        }
+    }
+}
+
+/// Lights the places the picked card reaches; nothing when no Hit card is picked.
+fn show_reach(
+    state: Option<Res<GameState>>,
+    selection: Res<Selection>,
+    mut pieces: Query<(&ReachPiece, &mut Visibility)>,
+) {
+    let reach = match (&state, selection.card) {
+        (Some(state), Some((player, card))) => state.reach(player, card, selection.shift),
+        _ => Vec::new(),
+    };
+    for (piece, mut visible) in &mut pieces {
+        let wanted = if reach.contains(&piece.0) {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        };
+        if *visible != wanted {
+            *visible = wanted;
+        }
+    }
+}
