@@ -29,6 +29,7 @@ fn draw_first_frames(mut frames: Local<u32>, mut redraw: MessageWriter<RequestRe
 pub struct Palette {
     pub token_mesh: Handle<Mesh>,
     pub border_mesh: Handle<Mesh>,
+    pub dot_mesh: Handle<Mesh>,
     pub mission_mesh: Handle<Mesh>,
     pub beam_mesh: Handle<Mesh>,
     pub blast_mesh: Handle<Mesh>,
@@ -91,6 +92,7 @@ fn make_palette(
             0.08,
         )),
         border_mesh: meshes.add(Torus::new(0.3, 0.35)),
+        dot_mesh: meshes.add(Sphere::new(0.035)),
         mission_mesh: meshes.add(Cuboid::new(0.36, 0.1, 0.36)),
         beam_mesh: meshes.add(Cylinder::new(0.025, 1.0)),
         blast_mesh: meshes.add(Sphere::new(0.25)),

@@ -79,8 +79,9 @@ fn draw_intent(
         };
         if intent.what == Intent::Chance {
             painter.text(
-                from + egui::vec2(14.0, -14.0),
-                egui::Align2::LEFT_BOTTOM,
+                // Below and right: the "cloaked" label sits above the token.
+                from + egui::vec2(14.0, 8.0),
+                egui::Align2::LEFT_TOP,
                 "? die",
                 small.clone(),
                 move_color,

@@ -101,6 +101,15 @@ fn board_labels(
         );
         text(at, format!("{}", sector + 1), egui::Color32::from_gray(200));
     }
+    // The rings by name as well as colour, along the line between sectors 3 and 4.
+    for (range, name) in [
+        (stp_rules::Range::Long, "Long"),
+        (stp_rules::Range::Medium, "Medium"),
+        (stp_rules::Range::Short, "Short"),
+    ] {
+        let at = on_board(TAU / 2.0, ring_center(range), 0.02);
+        text(at, name.to_string(), egui::Color32::from_gray(235));
+    }
     // The ship's sides, where they point now, so damage reads against the board: Fore
     // between the two forward facings, Starboard and Port on their facings, Aft behind.
     let side = |facing: u8| sector_angle(state.enterprise.sector_of_facing(facing));
@@ -151,6 +160,21 @@ fn board_labels(
             egui::Color32::WHITE
         };
         label(at.translation() + Vec3::Y * 0.25, words, color, above);
+        // The faction in a letter as well as a colour (K, R, T), so it reads in greyscale.
+        if let (false, Some(faction)) = (t.cloaked, def.faction()) {
+            let letter = match faction {
+                stp_rules::content::Faction::Klingon => "K",
+                stp_rules::content::Faction::Romulan => "R",
+                stp_rules::content::Faction::Tholian => "T",
+            };
+            let gray = egui::Color32::from_gray(210);
+            label(
+                at.translation() + Vec3::Y * 0.25,
+                letter.to_string(),
+                gray,
+                true,
+            );
+        }
     }
     for m in &state.mission_tokens {
         if let Some(at) = pieces

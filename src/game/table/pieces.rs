@@ -64,16 +64,50 @@ fn threat_material(palette: &Palette, token: TokenId, cloaked: bool) -> Handle<S
     }
 }
 
-fn border_material(palette: &Palette, token: TokenId) -> Option<Handle<StandardMaterial>> {
+/// A token's border, as the rulebook prints it: red for Kang, Koloth and Kor, yellow for the
+/// Starbase, and a light blue dotted ring for ships that cloak (`true`: dotted).
+fn border_material(palette: &Palette, token: TokenId) -> Option<(Handle<StandardMaterial>, bool)> {
     let def = builtin().threat(token);
     if def.captain().is_some() {
-        Some(palette.border_red.clone())
+        Some((palette.border_red.clone(), false))
     } else if def.threat == ThreatKind::Starbase {
-        Some(palette.border_yellow.clone())
+        Some((palette.border_yellow.clone(), false))
     } else if def.cloaks() {
-        Some(palette.border_blue.clone())
+        Some((palette.border_blue.clone(), true))
     } else {
         None
+    }
+}
+
+/// The border pieces: a ring, or a ring of dots, around the token in its own plane.
+fn spawn_border(
+    commands: &mut Commands,
+    palette: &Palette,
+    token: Entity,
+    (material, dotted): (Handle<StandardMaterial>, bool),
+) {
+    if !dotted {
+        let ring = commands
+            .spawn((
+                Mesh3d(palette.border_mesh.clone()),
+                MeshMaterial3d(material),
+                Transform::from_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+            ))
+            .id();
+        commands.entity(token).add_child(ring);
+        return;
+    }
+    const DOTS: usize = 12;
+    for i in 0..DOTS {
+        let angle = i as f32 * TAU / DOTS as f32;
+        let dot = commands
+            .spawn((
+                Mesh3d(palette.dot_mesh.clone()),
+                MeshMaterial3d(material.clone()),
+                Transform::from_xyz(0.33 * angle.cos(), 0.33 * angle.sin(), 0.0),
+            ))
+            .id();
+        commands.entity(token).add_child(dot);
     }
 }
 
@@ -138,14 +172,7 @@ fn sync_pieces(
                     ))
                     .id();
                 if let Some(border) = border_material(&palette, t.token) {
-                    let ring = commands
-                        .spawn((
-                            Mesh3d(palette.border_mesh.clone()),
-                            MeshMaterial3d(border),
-                            Transform::from_rotation(Quat::from_rotation_x(FRAC_PI_2)),
-                        ))
-                        .id();
-                    commands.entity(entity).add_child(ring);
+                    spawn_border(&mut commands, &palette, entity, border);
                 }
                 pieces.threats.insert(t.token, entity);
             }
