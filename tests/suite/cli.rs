@@ -317,3 +317,19 @@ fn scenario_option_refuses_bad_files_and_combinations() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("cannot be combined"), "{stderr}");
 }
+
+/// The scenario files the documentation renders stay playable tables.
+#[test]
+fn documentation_scenarios_load() {
+    let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios"));
+    let mut count = 0;
+    for entry in std::fs::read_dir(dir).expect("docs/scenarios") {
+        let path = entry.expect("entry").path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            stp_rules::scenario::Scenario::load(&path)
+                .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+            count += 1;
+        }
+    }
+    assert!(count >= 1);
+}
