@@ -21,7 +21,7 @@ use stp_rules::{GameState, PlayerAction, RulesEvent, UndoRequest};
 use crate::game::GameSystems;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
-use crate::game::screens::Screen;
+use crate::game::screens::{Handover, Screen};
 use crate::game::session::Replaying;
 use crate::game::table::AnimationSpeed;
 use log::GameLog;
@@ -107,10 +107,13 @@ fn table_panels(
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
     replaying: Res<Replaying>,
+    handover: Res<Handover>,
     mut table_rect: ResMut<TableRect>,
 ) -> Result {
     let Some(state) = state else { return Ok(()) };
-    let watching = replaying.record.is_some();
+    // Watching a game again, or waiting for the next player to take the conn: the table
+    // shows, but its controls wait.
+    let watching = replaying.record.is_some() || handover.0.is_some();
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),

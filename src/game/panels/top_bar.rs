@@ -51,13 +51,13 @@ impl TopBar<'_> {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            if self.watching {
-                ui.disable();
-            }
             ui.label(phase_hint(state));
+            // The game's controls wait while a game is watched again or the conn is handed
+            // over; help, the menu and the animation speed stay at hand.
+            let playing = !self.watching;
             for control in offers::top_bar(state) {
                 let button = ui.add_enabled(
-                    control.refusal.is_none(),
+                    playing && control.refusal.is_none(),
                     egui::Button::new(&control.offer.words),
                 );
                 if let Some(reason) = &control.refusal {
@@ -69,7 +69,7 @@ impl TopBar<'_> {
             }
             if ui
                 .add_enabled(
-                    self.history.can_undo(state, active),
+                    playing && self.history.can_undo(state, active),
                     egui::Button::new("Undo [Ctrl+Z]"),
                 )
                 .clicked()

@@ -34,7 +34,9 @@ fn handover_screen(
     egui::Window::new("Turn handover")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        // Over the log at the bottom, never over the ring board: the next player can look at
+        // what the threats just did before taking the conn.
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
         .show(ctx, |ui| {
             ui.heading(handover_title(&seat.name, &character.name));
             ui.label("Your turn.");
