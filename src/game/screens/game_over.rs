@@ -62,7 +62,9 @@ fn game_over_screen(
             ui.label(format!("Seed: {}", state.config.seed));
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button("Watch the game again").clicked() {
+                // A game opened from a scenario has no recorded actions to watch.
+                let watchable = replaying.record.as_ref().unwrap_or(&record);
+                if !watchable.actions.is_empty() && ui.button("Watch the game again").clicked() {
                     let finished = replaying.record.clone().unwrap_or_else(|| record.clone());
                     start_replay(&finished, &state, &mut replaying, &mut start);
                 }

@@ -85,9 +85,12 @@ fn watch_for_game_over(
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
+    // A game that ends on the table, or a finished game just loaded (a save, a scenario, the
+    // end of watching again), shows the game-over screen.
+    let arrived = |s: &Res<GameState>| s.is_changed() && *screen.get() == Screen::Setup;
     if let Some(state) = state
         && state.is_over()
-        && *screen.get() == Screen::Playing
+        && (*screen.get() == Screen::Playing || arrived(&state))
     {
         next.set(Screen::GameOver);
     }

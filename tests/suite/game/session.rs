@@ -331,3 +331,17 @@ fn the_menu_closes_on_new_game_and_on_load() {
     assert_eq!(status(&app), "");
     assert_eq!(screen(&app), Screen::Setup);
 }
+
+/// A finished game opened on the table (here a scenario that ends in victory) shows the
+/// game-over screen, not the setup screen.
+#[test]
+fn a_finished_game_opens_on_the_game_over_screen() {
+    let path = std::path::Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/docs/scenarios/game_over.ron"
+    ));
+    let mut app = app(None);
+    load(&mut app, SaveRequest::OpenScenario(path.to_path_buf()));
+    assert!(state(&app).is_over());
+    assert_eq!(screen(&app), Screen::GameOver);
+}
