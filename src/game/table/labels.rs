@@ -130,12 +130,13 @@ fn board_labels(
         } => Some(token),
         _ => None,
     };
-    let targets: Vec<u8> = offers::plays(&state, &selection)
-        .iter()
-        .filter_map(token_of)
-        .collect();
+    let plays = offers::plays(&state, &selection);
+    let targets: Vec<u8> = plays.iter().filter_map(token_of).collect();
     // The target Tab has in focus stands out from the other legal ones.
-    let focused = offers::focused_play(&state, &selection).and_then(|p| token_of(&p));
+    let focused = selection.focus.and_then(|i| {
+        let listed = offers::targets(&state, &plays, selection.with, selection.shift);
+        listed.get(i).and_then(|offer| token_of(&offer.action))
+    });
     for t in &state.threats {
         let Some(at) = pieces
             .threats

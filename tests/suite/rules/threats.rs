@@ -252,13 +252,6 @@ fn boarder_deals_its_defense_to_hull_reduced_by_security_teams() {
             card: team
         }
     ));
-    // Ruling R7: the active player lets the boarders land, not whoever is at hand.
-    assert_refused(
-        &mut state,
-        1,
-        Action::ResolveBoarding,
-        Refusal::NotYourTurn { active: 0 },
-    );
     act(&mut state, 0, Action::ResolveBoarding).expect("land");
     assert!(emitted(
         &state,
@@ -273,6 +266,29 @@ fn boarder_deals_its_defense_to_hull_reduced_by_security_teams() {
     assert_eq!(state.threat_discard.last(), Some(&boarder));
     assert_eq!(state.discard.last(), Some(&team));
     assert_eq!(state.turn.phase, Phase::DrawNewThreats, "the phase went on");
+    assert_invariants(&state);
+}
+
+// Ruling R7 (docs/rulings.md) — while boarders arrive any player may play a Security Team,
+// but only the active player lets the boarders land
+#[test]
+fn ruling_r7_the_active_player_lets_boarders_land() {
+    let mut state = quiet_table(2);
+    set_section(&mut state, SectionKind::Shield, 1, SectionState::Destroyed);
+    let boarder = place(&mut state, toughest(), Range::Short, 1);
+    let team = give(&mut state, 1, "security_team");
+    give(&mut state, 1, "security_team");
+    threats_phase(&mut state);
+    assert!(matches!(state.turn.window, Some(Window::Boarding { .. })));
+    assert_refused(
+        &mut state,
+        1,
+        Action::ResolveBoarding,
+        Refusal::NotYourTurn { active: 0 },
+    );
+    act(&mut state, 1, Action::PlaySecurityTeam { card: team }).expect("anyone may defend");
+    act(&mut state, 0, Action::ResolveBoarding).expect("the active player lets them land");
+    assert!(state.threat(boarder).is_none());
     assert_invariants(&state);
 }
 

@@ -239,15 +239,20 @@ fn time_travel(state: &GameState, hand: &[CardId]) -> Option<Action> {
     let CardEffect::TimeTravel { depth } = effect(card) else {
         return None;
     };
-    let pick = state
+    let pick = best_in_discard(state, *depth)?;
+    (card_value(state, pick) >= 5).then(|| act(card, Target::Discard(pick)))?
+}
+
+/// The most valuable card Time Travel can fetch from the top `depth` of the discard pile.
+pub(super) fn best_in_discard(state: &GameState, depth: u8) -> Option<CardId> {
+    state
         .discard
         .iter()
         .rev()
-        .take(*depth as usize)
+        .take(depth as usize)
         .copied()
         .filter(|c| !matches!(effect(*c), CardEffect::TimeTravel { .. }))
-        .max_by_key(|c| card_value(state, *c))?;
-    (card_value(state, pick) >= 5).then(|| act(card, Target::Discard(pick)))?
+        .max_by_key(|c| card_value(state, *c))
 }
 
 /// The most threatened section in a state, if any.

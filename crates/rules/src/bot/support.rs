@@ -203,15 +203,7 @@ pub(super) fn cycle_card(state: &GameState, hand: &[CardId]) -> Option<Action> {
             }
             // Likewise Time Travel: trade it for the best card within reach.
             CardEffect::TimeTravel { depth } => {
-                let pick = state
-                    .discard
-                    .iter()
-                    .rev()
-                    .take(*depth as usize)
-                    .copied()
-                    .filter(|c| !matches!(effect(*c), CardEffect::TimeTravel { .. }))
-                    .max_by_key(|c| card_value(state, *c));
-                if let Some(pick) = pick {
+                if let Some(pick) = best_in_discard(state, *depth) {
                     return act(card, Target::Discard(pick));
                 }
             }
