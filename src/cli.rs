@@ -11,6 +11,7 @@ const USAGE: &str = "\
 usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
                   [--screenshot FILE.png] [--load SAVE.json | --scenario FILE.ron]
+                  [--pick N] [--threat-steps N]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check] [--record DIR]
   star-trek-panic balance  [--games N] [--players P] [--seed S]
@@ -22,7 +23,10 @@ usage:
              --screenshot saves the table at 1280x720 and exits; --load opens a saved game
              (a bad file is refused with a message before any window opens; it cannot be
              combined with --seed, --players or --preset); --scenario opens the table at a
-             scenario file's position, the files `replay` runs (checked the same way).
+             scenario file's position, the files `replay` runs (checked the same way);
+             --pick N picks the active player's Nth card (1–9) as the table opens;
+             --threat-steps N ends the Play phase and holds its threat phase after N
+             steps (these two put a moment on screen for --screenshot).
   simulate   play N complete games headless with the built-in bot and print a summary
              (--json: one JSON object). Invariants are checked after every step unless
              --no-check is given. --record DIR writes every game as a replay file in DIR.
@@ -45,6 +49,8 @@ const PLAY_OPTIONS: &[&str] = &[
     "--screenshot",
     "--load",
     "--scenario",
+    "--pick",
+    "--threat-steps",
 ];
 const SIMULATE_OPTIONS: &[&str] = &[
     "--games",
@@ -420,6 +426,10 @@ pub struct PlayArgs {
     pub scenario: Option<std::path::PathBuf>,
     /// Where saves, the autosave and the settings live (`None`: nothing is kept).
     pub data_dir: Option<std::path::PathBuf>,
+    /// Pick the active player's Nth card (1-based) once the table opens.
+    pub pick: Option<usize>,
+    /// End the Play phase and hold the threat phase after this many steps.
+    pub threat_steps: Option<usize>,
 }
 
 impl PlayArgs {
@@ -458,6 +468,17 @@ impl PlayArgs {
                         return Err(format!("{}: {err}", path.display()));
                     }
                     play.scenario = Some(path);
+                }
+                Arg::Option("--pick") => {
+                    let text = args.value("--pick")?;
+                    match number(text, "--pick", u64::MAX) {
+                        Ok(n @ 1..=9) => play.pick = Some(n as usize),
+                        _ => return Err(format!("--pick must be 1–9, not `{text}`")),
+                    }
+                }
+                Arg::Option("--threat-steps") => {
+                    let steps = args.number("--threat-steps", 1000)?;
+                    play.threat_steps = Some(steps as usize);
                 }
                 Arg::Option(other) => unreachable!("{other} is in PLAY_OPTIONS"),
                 Arg::Plain(other) if first => return Err(format!("unknown command `{other}`")),

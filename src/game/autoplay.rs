@@ -1,19 +1,24 @@
 //! `--autoplay-turns T` lets the built-in bot play T turns through the same validator as the
-//! players; `--screenshot FILE` then renders the table, saves the PNG and exits.
+//! players; `--pick N` picks a card and `--threat-steps N` ends the Play phase and holds the
+//! threat phase after N steps; `--screenshot FILE` then renders the table, saves the PNG and
+//! exits.
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Capturing, Screenshot, ScreenshotCaptured, save_to_disk};
 use bevy::window::RequestRedraw;
-use stp_rules::{GameState, PlayerAction, bot};
+use stp_rules::{Action, GameState, PlayerAction, bot};
 
 use crate::game::GameSystems;
+use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
-use crate::game::table::AnimationSpeed;
+use crate::game::pacing::{AnimationSpeed, Sequence};
 
 #[derive(Resource, Default)]
 struct Capture {
     settled_frames: u32,
     requested: bool,
+    /// `--pick` and `--threat-steps` have been done.
+    staged: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -21,23 +26,60 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, prepare)
         .add_systems(
             Update,
-            (autoplay, capture).chain().in_set(GameSystems::Input),
+            (autoplay, stage, capture)
+                .chain()
+                .in_set(GameSystems::Input),
         );
 }
 
-fn prepare(launch: Res<Launch>, mut speed: ResMut<AnimationSpeed>) {
-    if launch.screenshot.is_some() {
+fn prepare(launch: Res<Launch>, mut speed: ResMut<AnimationSpeed>, mut sequence: ResMut<Sequence>) {
+    // A picture of a threat phase mid-sequence needs the pacing; others skip straight to rest.
+    if launch.screenshot.is_some() && launch.threat_steps.is_none() {
         speed.skip = true;
+    }
+    sequence.hold_after = launch.threat_steps;
+}
+
+/// Once the table waits for the players: `--pick N` picks the active player's Nth card, and
+/// `--threat-steps` ends the phase (the sequence holds after its steps).
+fn stage(
+    launch: Res<Launch>,
+    state: Option<Res<GameState>>,
+    mut progress: ResMut<Capture>,
+    mut selection: ResMut<Selection>,
+    mut actions: MessageWriter<PlayerAction>,
+) {
+    let Some(state) = state else { return };
+    if progress.staged || !state.awaits_players() || state.turn.number <= launch.autoplay_turns {
+        return;
+    }
+    progress.staged = true;
+    let player = state.turn.active;
+    if let Some(card) = launch
+        .pick
+        .and_then(|n| state.players[player as usize].hand.get(n - 1))
+    {
+        selection.toggle(player, *card);
+    }
+    if launch.threat_steps.is_some() {
+        actions.write(PlayerAction {
+            player,
+            action: Action::EndPhase,
+        });
     }
 }
 
 fn autoplay(
     launch: Res<Launch>,
     state: Option<Res<GameState>>,
+    sequence: Res<Sequence>,
     mut actions: MessageWriter<PlayerAction>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(state) = state else { return };
+    if sequence.is_playing() {
+        return;
+    }
     if state.turn.number > launch.autoplay_turns || state.is_over() {
         return;
     }
@@ -51,6 +93,7 @@ fn capture(
     launch: Res<Launch>,
     state: Option<Res<GameState>>,
     mut progress: ResMut<Capture>,
+    sequence: Res<Sequence>,
     capturing: Query<(), With<Capturing>>,
     mut commands: Commands,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -58,6 +101,7 @@ fn capture(
     let Some(path) = &launch.screenshot else {
         return;
     };
+    let staged = progress.staged || launch.pick.is_none() && launch.threat_steps.is_none();
     redraw.write(RequestRedraw);
     // Without a dealt game the picture is the setup screen.
     let done_playing = match &state {
@@ -67,7 +111,8 @@ fn capture(
                 || state.is_over()
                 || (state.awaits_players() && launch.autoplay_turns == 0)
         }
-    };
+    } && staged
+        && (sequence.is_held() || !sequence.is_playing());
     if !done_playing || progress.requested || !capturing.is_empty() {
         return;
     }

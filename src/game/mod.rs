@@ -3,8 +3,8 @@
 //! never changes game state itself, and it asks the rules what is legal.
 //!
 //! Each feature is a plugin in its own folder or file. Their `Update` systems run in one order,
-//! set here once: input, then the rules, then what reacts to this frame's events, then what
-//! follows the state, then animation.
+//! set here once: input, then the rules, then pacing, then what reacts to the paced events, then
+//! what follows the shown state, then animation.
 
 // Bevy systems take each resource they use as an argument.
 #![allow(clippy::too_many_arguments)]
@@ -13,6 +13,7 @@ mod audio;
 mod autoplay;
 pub mod input;
 pub mod launch;
+pub mod pacing;
 pub mod panels;
 pub mod screens;
 pub mod session;
@@ -32,6 +33,8 @@ pub use launch::Launch;
 pub enum GameSystems {
     /// Keys, pointer and replays turn into actions, before the rules read them.
     Input,
+    /// The rules events become the paced stream the table shows (`pacing`).
+    Pace,
     /// What reacts to this frame's rules events: log, effects, sound, records, screens.
     Events,
     /// Pieces and panels follow the rules state.
@@ -47,6 +50,7 @@ fn order_systems(app: &mut App) {
         (
             GameSystems::Input.before(RulesSet::Start),
             (
+                GameSystems::Pace,
                 GameSystems::Events,
                 GameSystems::Present,
                 GameSystems::Animate,
@@ -57,12 +61,18 @@ fn order_systems(app: &mut App) {
     );
 }
 
-/// The presentation's logic, without a window, renderer, egui context or sound: screens,
-/// session (record, saves, autosave, watching again), selection, the log and settings. Tests
-/// run it on `MinimalPlugins` + `StatesPlugin` + `RulesPlugin`.
+/// The presentation's logic, without a window, renderer, egui context or sound: pacing,
+/// screens, session (record, saves, autosave, watching again), selection, the log and
+/// settings. Tests run it on `MinimalPlugins` + `StatesPlugin` + `RulesPlugin`; each action's
+/// result shows at once there unless a test turns pacing on (`AnimationSpeed::skip`).
 pub fn headless_plugin(app: &mut App) {
     order_systems(app);
+    app.insert_resource(pacing::AnimationSpeed {
+        speed: 1.0,
+        skip: true,
+    });
     app.add_plugins((
+        pacing::plugin,
         screens::plugin,
         session::plugin,
         input::logic_plugin,
@@ -102,6 +112,7 @@ pub fn run(launch: Launch) -> i32 {
     .insert_resource(launch)
     .add_plugins(order_systems)
     .add_plugins((
+        pacing::plugin,
         screens::plugin,
         session::plugin,
         settings::plugin,

@@ -256,7 +256,7 @@ pub fn cue_for(event: &RulesEvent) -> Option<Cue> {
 }
 
 fn play_cues(
-    mut events: MessageReader<RulesEvent>,
+    mut events: MessageReader<crate::game::pacing::Paced>,
     sounds: Option<Res<Sounds>>,
     effects: Res<AudioChannel<Effects>>,
 ) {
@@ -265,7 +265,7 @@ fn play_cues(
         return;
     };
     // One of each cue per frame: a volley of ten shots is one sound, not ten.
-    let mut wanted: Vec<Cue> = events.read().filter_map(cue_for).collect();
+    let mut wanted: Vec<Cue> = events.read().filter_map(|p| cue_for(&p.0)).collect();
     wanted.sort();
     wanted.dedup();
     for cue in wanted {

@@ -8,6 +8,7 @@ use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
 use super::selection::Selection;
 use crate::game::GameSystems;
+use crate::game::pacing::{Sequence, SkipSequence};
 use crate::game::panels::Overlays;
 use crate::game::panels::offers;
 use crate::game::screens::{Handover, Screen};
@@ -74,6 +75,8 @@ fn hotkeys(
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
     replaying: Res<Replaying>,
+    sequence: Res<Sequence>,
+    mut skip: MessageWriter<SkipSequence>,
 ) {
     let Some(state) = state else { return };
     if keys.just_pressed(KeyCode::F1) {
@@ -85,6 +88,13 @@ fn hotkeys(
         } else {
             overlays.menu = !overlays.menu;
         }
+    }
+    // A threat phase playing: Space (or Enter) shows the rest at once; nothing else acts.
+    if sequence.is_playing() {
+        if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+            skip.write(SkipSequence);
+        }
+        return;
     }
     if handover.0.is_some() || replaying.record.is_some() {
         return;

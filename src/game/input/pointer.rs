@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use stp_rules::TokenId;
 
 use crate::game::GameSystems;
+use crate::game::pacing::{Sequence, SkipSequence};
 use crate::game::table::ThreatPiece;
 use crate::game::table::camera::Orbit;
 
@@ -42,7 +43,11 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Hovered>()
         .add_systems(
             Update,
-            ((point_at_tokens, click_tokens).chain(), orbit).in_set(GameSystems::Input),
+            (
+                (point_at_tokens, click_tokens, click_to_skip).chain(),
+                orbit,
+            )
+                .in_set(GameSystems::Input),
         );
 }
 
@@ -82,12 +87,34 @@ fn point_at_tokens(
 fn click_tokens(
     mouse: Res<ButtonInput<MouseButton>>,
     hovered: Res<Hovered>,
+    sequence: Res<Sequence>,
     mut clicked: MessageWriter<TokenClicked>,
 ) {
     if mouse.just_pressed(MouseButton::Left)
+        && !sequence.is_playing()
         && let Some(token) = hovered.0
     {
         clicked.write(TokenClicked(token));
+    }
+}
+
+/// A left click on the table while a threat phase plays shows the rest of it at once.
+fn click_to_skip(
+    mouse: Res<ButtonInput<MouseButton>>,
+    table_rect: Res<TableRect>,
+    mut contexts: EguiContexts,
+    windows: Query<&Window>,
+    sequence: Res<Sequence>,
+    mut skip: MessageWriter<SkipSequence>,
+) {
+    if !sequence.is_playing() || !mouse.just_pressed(MouseButton::Left) {
+        return;
+    }
+    let cursor = windows.iter().find_map(|w| w.cursor_position());
+    if let (Some(cursor), Ok(ctx)) = (cursor, contexts.ctx_mut())
+        && on_table(ctx, &table_rect, cursor)
+    {
+        skip.write(SkipSequence);
     }
 }
 

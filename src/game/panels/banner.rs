@@ -5,6 +5,8 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, egui};
 use stp_rules::RulesEvent;
+
+use crate::game::pacing::Paced;
 use stp_rules::content::builtin;
 
 use crate::game::GameSystems;
@@ -26,8 +28,8 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_systems(Update, announce.in_set(GameSystems::Events));
 }
 
-fn announce(mut events: MessageReader<RulesEvent>, mut banner: ResMut<Banner>) {
-    for event in events.read() {
+fn announce(mut events: MessageReader<Paced>, mut banner: ResMut<Banner>) {
+    for Paced(event) in events.read() {
         let (text, good) = match event {
             RulesEvent::MissionCompleted { mission } => (
                 format!("Mission complete: {}", builtin().mission(*mission).name),

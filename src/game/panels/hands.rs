@@ -7,6 +7,7 @@ use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, Phase, PlayerAction, RangeShift};
 
+use super::cards::{self, CardLook, CardSize};
 use super::offers;
 use crate::describe::card_name;
 use crate::game::input::selection::Selection;
@@ -33,54 +34,95 @@ pub(super) fn hands(
     for player in order {
         let seat = &state.players[player as usize];
         let character = &content.characters[seat.character as usize];
-        let active = if player == state.turn.active {
-            " (active)"
-        } else {
-            ""
-        };
-        let title = format!("{} — {}{active}", seat.name, character.name);
+        let active = player == state.turn.active;
+        let title = format!(
+            "{}{} — {} cards",
+            seat.name,
+            if active { " (active)" } else { "" },
+            seat.hand.len()
+        );
         egui::CollapsingHeader::new(title)
             .id_salt(("hand", player))
             .default_open(true)
             .show(ui, |ui| {
-                for (index, card) in seat.hand.iter().copied().enumerate() {
-                    let chosen = selection.card == Some((player, card));
-                    // In the active player's Play phase, a card with no legal play now is dimmed
-                    // and says why, in the rules' words.
-                    let why = playing
-                        .then(|| state.why_no_play(player, card))
-                        .flatten()
-                        .filter(|_| player == state.turn.active);
-                    let mut label =
-                        egui::RichText::new(format!("{}. {}", index + 1, card_name(card)));
-                    let mut hover = format!("{}\n{}", content.card(card).text, credit(card));
-                    if let Some(reason) = &why {
-                        label = label.weak();
-                        hover.push_str(&format!("\nNo play now: {reason}."));
+                cards::character_card(ui, &character.name, &character.text, active);
+                // The active hand is largest; the others are smaller rows of the same cards.
+                let size = if active {
+                    CardSize::Full
+                } else {
+                    CardSize::Small
+                };
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
+                    for (index, card) in seat.hand.iter().copied().enumerate() {
+                        hand_card(
+                            ui,
+                            state,
+                            selection,
+                            actions,
+                            (player, card),
+                            index,
+                            size,
+                            playing,
+                        );
                     }
-                    let response = ui.selectable_label(chosen, label).on_hover_text(hover);
-                    if response.clicked() {
-                        selection.toggle(player, card);
-                    }
-                    response.context_menu(|ui| {
-                        let menu = offers::card_menu(state, player, card);
-                        if menu.is_empty() {
-                            ui.weak("Nothing else to do with this card now.");
-                        }
-                        for offer in menu {
-                            if ui.button(offer.words).clicked() {
-                                actions.write(offer.action);
-                                ui.close();
-                            }
-                        }
-                    });
-                }
+                });
             });
     }
     if selection.card.is_some() {
         ui.separator();
         picked_card(ui, state, selection, actions);
     }
+}
+
+/// One card of a hand: a click picks it, a right-click opens its menu. In the active
+/// player's Play phase, a card with no legal play now is dimmed and says why, in the rules'
+/// words.
+fn hand_card(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    selection: &mut Selection,
+    actions: &mut MessageWriter<PlayerAction>,
+    (player, card): (u8, u8),
+    index: usize,
+    size: CardSize,
+    playing: bool,
+) {
+    let why = playing
+        .then(|| state.why_no_play(player, card))
+        .flatten()
+        .filter(|_| player == state.turn.active);
+    let look = CardLook {
+        chosen: selection.card == Some((player, card)),
+        dim: why.is_some(),
+        number: Some(index + 1),
+    };
+    let mut hover = format!(
+        "{}. {}\n{}\n{}",
+        index + 1,
+        card_name(card),
+        builtin().card(card).text,
+        credit(card)
+    );
+    if let Some(reason) = &why {
+        hover.push_str(&format!("\nNo play now: {reason}."));
+    }
+    let response = cards::card(ui, card, size, look).on_hover_text(hover);
+    if response.clicked() {
+        selection.toggle(player, card);
+    }
+    response.context_menu(|ui| {
+        let menu = offers::card_menu(state, player, card);
+        if menu.is_empty() {
+            ui.weak("Nothing else to do with this card now.");
+        }
+        for offer in menu {
+            if ui.button(offer.words).clicked() {
+                actions.write(offer.action);
+                ui.close();
+            }
+        }
+    });
 }
 
 /// The picked card's partner, shift and targets, all from its legal plays.

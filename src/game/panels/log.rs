@@ -1,18 +1,22 @@
 //! The action log: every rules event in plain words, in order, stamped with the turn and the
 //! player whose turn it was when it happened (`describe::Stamper`, shared with `replay --log`).
-//! A new game or a load starts afresh.
+//! A new game or a load starts afresh. Lines arrive at the pace of the threat phase's
+//! sequence, and the step that shows is highlighted.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use stp_rules::{GameState, LoadGame, RulesEvent, StartGame};
+use stp_rules::{GameState, LoadGame, StartGame};
 
 use super::Overlays;
 use crate::describe::{LogLine, Stamper};
 use crate::game::GameSystems;
+use crate::game::pacing::{Paced, Sequence, Shown};
 
 #[derive(Resource, Debug, Default)]
 pub struct GameLog {
     pub lines: Vec<LogLine>,
+    /// The lines of the sequence step now showing (empty when no sequence plays).
+    pub current: std::ops::Range<usize>,
     stamper: Stamper,
 }
 
@@ -22,10 +26,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn record_events(
-    mut events: MessageReader<RulesEvent>,
+    mut events: MessageReader<Paced>,
     mut starts: MessageReader<StartGame>,
     mut loads: MessageReader<LoadGame>,
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
+    sequence: Res<Sequence>,
     mut log: ResMut<GameLog>,
 ) {
     if starts.read().count() > 0 {
@@ -33,20 +38,31 @@ fn record_events(
     }
     if let Some(LoadGame(loaded)) = loads.read().last() {
         *log = GameLog {
-            lines: Vec::new(),
             stamper: Stamper::at(loaded.turn.number, loaded.turn.active),
+            ..GameLog::default()
         };
     }
-    let Some(state) = state else {
+    let Some(state) = shown.get() else {
         events.clear();
         return;
     };
+    if events.is_empty() {
+        if !sequence.is_playing() && !log.current.is_empty() {
+            log.current = 0..0;
+        }
+        return;
+    }
     let log = &mut *log;
-    for event in events.read() {
-        if let Some(line) = log.stamper.line(event, &state) {
+    let first = log.lines.len();
+    for Paced(event) in events.read() {
+        if let Some(line) = log.stamper.line(event, state) {
             log.lines.push(line);
         }
     }
+    log.current = match sequence.is_playing() {
+        true => first..log.lines.len(),
+        false => 0..0,
+    };
 }
 
 /// The log panel: filters by turn and player, newest at the bottom.
@@ -92,11 +108,20 @@ pub(super) fn log_panel(
         area = area.vertical_scroll_offset(f32::MAX);
     }
     let shown = area.show(ui, |ui| {
-        for line in log.lines.iter().filter(|l| {
+        for (index, line) in log.lines.iter().enumerate().filter(|(_, l)| {
             overlays.log_turn.is_none_or(|t| t == l.turn)
                 && overlays.log_player.is_none_or(|p| p == l.player)
         }) {
-            ui.label(line.show(state));
+            let text = line.show(state);
+            if log.current.contains(&index) {
+                // The step of the threat phase now playing on the board.
+                let text = egui::RichText::new(text)
+                    .strong()
+                    .background_color(egui::Color32::from_rgb(70, 60, 20));
+                ui.label(text);
+            } else {
+                ui.label(text);
+            }
         }
     });
     let bottom = shown.state.offset.y + shown.inner_rect.height();

@@ -3,6 +3,7 @@
 //! draw what `offers` lists and send its actions; the rules decide.
 
 pub mod banner;
+pub mod cards;
 mod hands;
 pub mod help;
 pub mod log;
@@ -16,11 +17,12 @@ mod windows;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::undo::UndoHistory;
-use stp_rules::{GameState, PlayerAction, RulesEvent, UndoRequest};
+use stp_rules::{PlayerAction, RulesEvent, UndoRequest};
 
 use crate::game::GameSystems;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
+use crate::game::pacing::{Paced, Sequence, Shown, SkipSequence};
 use crate::game::screens::{Handover, Screen};
 use crate::game::session::Replaying;
 use crate::game::table::AnimationSpeed;
@@ -87,8 +89,8 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_systems(Update, remember_rolls.in_set(GameSystems::Events));
 }
 
-fn remember_rolls(mut events: MessageReader<RulesEvent>, mut overlays: ResMut<Overlays>) {
-    for event in events.read() {
+fn remember_rolls(mut events: MessageReader<Paced>, mut overlays: ResMut<Overlays>) {
+    for Paced(event) in events.read() {
         if let RulesEvent::DieRolled { value, .. } = event {
             overlays.last_roll = Some(*value);
         }
@@ -98,7 +100,8 @@ fn remember_rolls(mut events: MessageReader<RulesEvent>, mut overlays: ResMut<Ov
 /// Lays the panels out around the table and records the rectangle they leave free.
 fn table_panels(
     mut contexts: EguiContexts,
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
+    sequence: Res<Sequence>,
     mut selection: ResMut<Selection>,
     history: Res<UndoHistory>,
     log: Res<GameLog>,
@@ -106,14 +109,17 @@ fn table_panels(
     mut speed: ResMut<AnimationSpeed>,
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
+    mut skip: MessageWriter<SkipSequence>,
     replaying: Res<Replaying>,
     handover: Res<Handover>,
     mut table_rect: ResMut<TableRect>,
 ) -> Result {
-    let Some(state) = state else { return Ok(()) };
-    // Watching a game again, or waiting for the next player to take the conn: the table
-    // shows, but its controls wait.
-    let watching = replaying.record.is_some() || handover.0.is_some();
+    let Some(state) = shown.get() else {
+        return Ok(());
+    };
+    // Watching a game again, a threat phase playing, or waiting for the next player to take
+    // the conn: the table shows, but its controls wait.
+    let watching = replaying.record.is_some() || handover.0.is_some() || sequence.is_playing();
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -124,27 +130,30 @@ fn table_panels(
     );
     let top = egui::Panel::top("phases").show(&mut root, |ui| {
         let mut bar = top_bar::TopBar {
-            state: &state,
+            state,
             selection: &selection,
             history: &history,
             overlays: &mut overlays,
             speed: &mut speed,
             watching,
+            sequence: sequence.is_playing(),
         };
-        bar.show(ui, &mut actions, &mut undo);
+        if bar.show(ui, &mut actions, &mut undo) {
+            skip.write(SkipSequence);
+        }
     });
     let bottom = egui::Panel::bottom("log")
         .default_size(180.0)
         .size_range(110.0..=420.0)
         .resizable(true)
         .show(&mut root, |ui| {
-            log::log_panel(ui, &state, &log, &mut overlays)
+            log::log_panel(ui, state, &log, &mut overlays)
         });
     // Fixed widths: a hand or a mission that changes never moves the board.
     let right = egui::Panel::right("mission")
         .exact_size(270.0)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, &state));
+            egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state));
         });
     let left = egui::Panel::left("hands")
         .exact_size(300.0)
@@ -153,7 +162,7 @@ fn table_panels(
                 ui.disable();
             }
             egui::ScrollArea::vertical().show(ui, |ui| {
-                hands::hands(ui, &state, &mut selection, &mut actions);
+                hands::hands(ui, state, &mut selection, &mut actions);
             });
         });
     // What the panels leave free is the table: clicks and drags there belong to the 3D scene.

@@ -147,6 +147,20 @@ pub fn plays(state: &GameState, selection: &Selection) -> Vec<PlayerAction> {
         .unwrap_or_default()
 }
 
+/// The threat tokens among plays' targets (a Chekov shift counts as its token).
+pub fn target_tokens(plays: &[PlayerAction]) -> Vec<stp_rules::TokenId> {
+    plays
+        .iter()
+        .filter_map(|p| match p.action {
+            Action::PlayCard {
+                target: Target::Threat(token) | Target::Shift(token, _),
+                ..
+            } => Some(token),
+            _ => None,
+        })
+        .collect()
+}
+
 fn parts(play: &PlayerAction) -> Option<(Target, Option<CardId>, Option<RangeShift>)> {
     match play.action {
         Action::PlayCard {

@@ -20,15 +20,19 @@ pub(super) struct TopBar<'a> {
     pub overlays: &'a mut Overlays,
     pub speed: &'a mut AnimationSpeed,
     pub watching: bool,
+    /// A threat phase is playing on the board.
+    pub sequence: bool,
 }
 
 impl TopBar<'_> {
+    /// Draws the bar; `true` when the player asked to skip the threat phase playing.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         actions: &mut MessageWriter<PlayerAction>,
         undo: &mut MessageWriter<UndoRequest>,
-    ) {
+    ) -> bool {
+        let mut skip = false;
         let state = self.state;
         let active = state.turn.active;
         ui.horizontal_wrapped(|ui| {
@@ -51,7 +55,12 @@ impl TopBar<'_> {
             }
         });
         ui.horizontal_wrapped(|ui| {
-            ui.label(phase_hint(state));
+            if self.sequence {
+                ui.label("The threats are acting: watch the board.");
+                skip = ui.button("Skip to the end [Space]").clicked();
+            } else {
+                ui.label(phase_hint(state));
+            }
             // The game's controls wait while a game is watched again or the conn is handed
             // over; help, the menu and the animation speed stay at hand.
             let playing = !self.watching;
@@ -88,6 +97,7 @@ impl TopBar<'_> {
         // Always one line, so a refusal appearing never pushes the layout down.
         let message = self.selection.message.as_deref().unwrap_or(" ");
         ui.colored_label(egui::Color32::LIGHT_RED, message);
+        skip
     }
 }
 

@@ -3,34 +3,40 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use stp_rules::{GameState, LoadGame, PlayerAction, Window as RulesWindow};
+use stp_rules::{LoadGame, PlayerAction, Window as RulesWindow};
 
 use super::offers;
 use crate::describe::{facing_name, token_name};
+use crate::game::pacing::{Sequence, Shown};
 use crate::game::screens::Handover;
 use crate::game::session::{Record, Replaying, replay_step, stop_watching};
 
 pub(super) fn windows(
     mut contexts: EguiContexts,
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
     mut actions: MessageWriter<PlayerAction>,
     handover: Res<Handover>,
+    sequence: Res<Sequence>,
     mut replaying: ResMut<Replaying>,
     mut record: ResMut<Record>,
     mut loads: MessageWriter<LoadGame>,
 ) -> Result {
-    let Some(state) = state else { return Ok(()) };
+    let Some(state) = shown.get() else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?;
     let mut send = |ui: &mut egui::Ui, offer: offers::Offer| {
         if ui.button(offer.words).clicked() {
             actions.write(offer.action);
         }
     };
+    // The rules' windows open once the threat phase that led to them has played.
+    let waiting = handover.0.is_some() || sequence.is_playing();
     match &state.turn.window {
         Some(RulesWindow::Boarding {
             boarders,
             reduction,
-        }) if handover.0.is_none() => {
+        }) if !waiting => {
             egui::Window::new("Boarders!")
                 .collapsible(false)
                 .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
@@ -44,18 +50,18 @@ pub(super) fn windows(
                         ));
                     }
                     ui.label(format!("Security Teams played: {reduction}"));
-                    for offer in offers::boarding(&state) {
+                    for offer in offers::boarding(state) {
                         send(ui, offer);
                     }
                 });
         }
-        Some(RulesWindow::SpockChoice { .. }) if handover.0.is_none() => {
+        Some(RulesWindow::SpockChoice { .. }) if !waiting => {
             egui::Window::new("Spock: choose two threats")
                 .collapsible(false)
                 .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
                 .show(ctx, |ui| {
                     ui.label("Resolve the first, then the second; the third goes back in the bag.");
-                    for offer in offers::spock(&state) {
+                    for offer in offers::spock(state) {
                         send(ui, offer);
                     }
                 });

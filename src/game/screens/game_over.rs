@@ -4,9 +4,10 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use stp_rules::{GameOptions, GameState, Outcome, StartGame};
+use stp_rules::{GameOptions, Outcome, StartGame};
 
 use super::{Screen, SetupForm, random_seed};
+use crate::game::pacing::Shown;
 use crate::game::session::{Record, Replaying, start_replay};
 
 pub(super) fn plugin(app: &mut App) {
@@ -18,14 +19,16 @@ pub(super) fn plugin(app: &mut App) {
 
 fn game_over_screen(
     mut contexts: EguiContexts,
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
     mut start: MessageWriter<StartGame>,
     mut next: ResMut<NextState<Screen>>,
     mut form: ResMut<SetupForm>,
     record: Res<Record>,
     mut replaying: ResMut<Replaying>,
 ) -> Result {
-    let Some(state) = state else { return Ok(()) };
+    let Some(state) = shown.get() else {
+        return Ok(());
+    };
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Game over")
         .collapsible(false)
@@ -66,7 +69,7 @@ fn game_over_screen(
                 let watchable = replaying.record.as_ref().unwrap_or(&record);
                 if !watchable.actions.is_empty() && ui.button("Watch the game again").clicked() {
                     let finished = replaying.record.clone().unwrap_or_else(|| record.clone());
-                    start_replay(&finished, &state, &mut replaying, &mut start);
+                    start_replay(&finished, state, &mut replaying, &mut start);
                 }
                 if let Some(options) = play_again(&record, None)
                     && ui.button("Play again (same seed)").clicked()

@@ -3,10 +3,10 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use stp_rules::GameState;
 use stp_rules::content::builtin;
 
 use super::Screen;
+use crate::game::pacing::Shown;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Handover>().add_systems(
@@ -23,9 +23,9 @@ pub struct Handover(pub Option<u8>);
 fn handover_screen(
     mut contexts: EguiContexts,
     mut handover: ResMut<Handover>,
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
 ) -> Result {
-    let (Some(player), Some(state)) = (handover.0, state) else {
+    let (Some(player), Some(state)) = (handover.0, shown.get()) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;

@@ -11,6 +11,7 @@ use stp_rules::{GameOptions, GameState, RulesEvent, StartGame};
 
 use crate::game::GameSystems;
 use crate::game::launch::Launch;
+use crate::game::pacing::{Paced, Shown};
 use crate::game::session::{Replaying, SaveRequest};
 
 pub use handover::Handover;
@@ -82,30 +83,34 @@ fn enter_table(
 
 fn watch_for_game_over(
     state: Option<Res<GameState>>,
+    shown: Res<Shown>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    // A game that ends on the table, or a finished game just loaded (a save, a scenario, the
-    // end of watching again), shows the game-over screen.
+    // A game that ends on the table (once its last threat phase has played), or a finished
+    // game just loaded (a save, a scenario, the end of watching again), shows the game-over
+    // screen.
     let arrived = |s: &Res<GameState>| s.is_changed() && *screen.get() == Screen::Setup;
+    let ended_on_table = shown.get().is_some_and(GameState::is_over);
     if let Some(state) = state
         && state.is_over()
-        && (*screen.get() == Screen::Playing || arrived(&state))
+        && ((*screen.get() == Screen::Playing && ended_on_table) || arrived(&state))
     {
         next.set(Screen::GameOver);
     }
 }
 
-/// A new turn for a different person in a hot-seat game shows the handover screen.
+/// A new turn for a different person in a hot-seat game shows the handover screen, once the
+/// threat phase before it has played.
 fn watch_turns(
-    mut events: MessageReader<RulesEvent>,
+    mut events: MessageReader<Paced>,
     state: Option<Res<GameState>>,
     launch: Res<Launch>,
     replaying: Res<Replaying>,
     mut handover: ResMut<Handover>,
 ) {
     let Some(state) = state else { return };
-    for event in events.read() {
+    for Paced(event) in events.read() {
         if let RulesEvent::TurnStarted { player, .. } = event
             && state.players.len() > 1
             && launch.screenshot.is_none()

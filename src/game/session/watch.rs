@@ -38,6 +38,7 @@ pub fn start_replay(
 fn step_replay(
     mut replaying: ResMut<Replaying>,
     state: Option<Res<GameState>>,
+    sequence: Res<crate::game::pacing::Sequence>,
     time: Res<Time>,
     mut actions: MessageWriter<PlayerAction>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
@@ -54,7 +55,9 @@ fn step_replay(
     redraw.write(bevy::window::RequestRedraw);
     replaying.waited += time.delta_secs();
     let Some(state) = state else { return };
-    if !state.awaits_players() || replaying.waited < replaying.step_seconds {
+    // Each threat phase plays out before the next action.
+    if !state.awaits_players() || sequence.is_playing() || replaying.waited < replaying.step_seconds
+    {
         return;
     }
     replaying.waited = 0.0;

@@ -34,6 +34,12 @@ pub struct Palette {
     pub beam_mesh: Handle<Mesh>,
     pub blast_mesh: Handle<Mesh>,
     pub bubble_mesh: Handle<Mesh>,
+    /// Faction emblems on a token's face, so faction reads by shape as well as colour:
+    /// Klingon diamond, Romulan disc, Tholian hexagon, Starbase square, comet star.
+    pub emblems: Emblems,
+    /// A dark emblem, and the veil that dims a token a picked card cannot target.
+    pub emblem: Handle<StandardMaterial>,
+    pub veil: Handle<StandardMaterial>,
     pub klingon: Handle<StandardMaterial>,
     pub romulan: Handle<StandardMaterial>,
     pub tholian: Handle<StandardMaterial>,
@@ -59,6 +65,56 @@ pub(super) fn material(
         perceptual_roughness: 0.6,
         ..default()
     })
+}
+
+/// The emblem meshes, one per kind of threat.
+#[derive(Clone)]
+pub struct Emblems {
+    pub klingon: Handle<Mesh>,
+    pub romulan: Handle<Mesh>,
+    pub tholian: Handle<Mesh>,
+    pub starbase: Handle<Mesh>,
+    pub comet: Handle<Mesh>,
+}
+
+fn materials_unlit(
+    materials: &mut Assets<StandardMaterial>,
+    color: Color,
+    alpha: f32,
+) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial {
+        base_color: color.with_alpha(alpha),
+        alpha_mode: if alpha < 1.0 {
+            AlphaMode::Blend
+        } else {
+            AlphaMode::Opaque
+        },
+        unlit: true,
+        ..default()
+    })
+}
+
+/// A five-pointed star in the XY plane, facing +Z.
+fn star_mesh(outer: f32, inner: f32) -> Mesh {
+    use bevy::asset::RenderAssetUsages;
+    use bevy::mesh::{Indices, PrimitiveTopology};
+    let mut positions = vec![[0.0, 0.0, 0.0]];
+    for i in 0..10 {
+        let angle = i as f32 * std::f32::consts::TAU / 10.0;
+        let r = if i % 2 == 0 { outer } else { inner };
+        positions.push([-angle.sin() * r, angle.cos() * r, 0.0]);
+    }
+    let indices: Vec<u32> = (0..10u32)
+        .flat_map(|i| [0, i + 1, (i + 1) % 10 + 1])
+        .collect();
+    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_indices(Indices::U32(indices))
 }
 
 fn glow(
@@ -97,6 +153,15 @@ fn make_palette(
         beam_mesh: meshes.add(Cylinder::new(0.025, 1.0)),
         blast_mesh: meshes.add(Sphere::new(0.25)),
         bubble_mesh: meshes.add(Sphere::new(0.36)),
+        emblems: Emblems {
+            klingon: meshes.add(Rhombus::new(0.12, 0.2)),
+            romulan: meshes.add(Circle::new(0.075)),
+            tholian: meshes.add(RegularPolygon::new(0.085, 6)),
+            starbase: meshes.add(Rectangle::new(0.13, 0.13)),
+            comet: meshes.add(star_mesh(0.11, 0.045)),
+        },
+        emblem: materials_unlit(m, Color::srgb(0.05, 0.05, 0.08), 1.0),
+        veil: materials_unlit(m, Color::srgb(0.02, 0.02, 0.04), 0.7),
         klingon: material(m, Color::srgb(0.62, 0.18, 0.14)),
         // Mint, well clear of the Long ring's dark green.
         romulan: material(m, Color::srgb(0.55, 0.95, 0.75)),
@@ -181,6 +246,7 @@ fn spawn_board(
         Mesh3d(meshes.add(Cuboid::new(0.35, 0.35, 0.35))),
         MeshMaterial3d(material(&mut materials, Color::srgb(0.95, 0.95, 0.95))),
         Transform::from_translation(DIE).with_rotation(Quat::from_rotation_y(0.4)),
+        super::die::Die,
     ));
     for (at, color) in PILES.iter().zip([
         Color::srgb(0.2, 0.3, 0.7),

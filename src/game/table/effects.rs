@@ -3,11 +3,12 @@
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use stp_rules::{GameState, RulesEvent, TokenId};
+use stp_rules::{RulesEvent, TokenId};
 
 use super::board::Palette;
 use super::{AnimationSpeed, Pieces, on_board, sector_angle};
 use crate::game::GameSystems;
+use crate::game::pacing::{Paced, Shown};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, spawn_effects.in_set(GameSystems::Events))
@@ -24,15 +25,15 @@ pub struct Effect {
 /// Beams, shots and blasts from the rules events. This runs before the pieces follow the
 /// state, so a destroyed threat's piece is still there to explode.
 fn spawn_effects(
-    mut events: MessageReader<RulesEvent>,
-    state: Option<Res<GameState>>,
+    mut events: MessageReader<Paced>,
+    shown: Res<Shown>,
     palette: Res<Palette>,
     pieces: Res<Pieces>,
     transforms: Query<&Transform>,
     speed: Res<AnimationSpeed>,
     mut commands: Commands,
 ) {
-    let Some(state) = state else {
+    let Some(state) = shown.get() else {
         events.clear();
         return;
     };
@@ -67,7 +68,7 @@ fn spawn_effects(
         ));
     };
     let mut blasts = Vec::new();
-    for event in events.read() {
+    for Paced(event) in events.read() {
         match event {
             RulesEvent::ThreatHit { token, .. } => {
                 if let Some(at) = where_is(token) {

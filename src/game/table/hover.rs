@@ -12,6 +12,7 @@ use super::intent::Foresight;
 use crate::describe::{card_name, intent_words, place, token_name};
 use crate::game::input::pointer::Hovered;
 use crate::game::input::selection::{Selection, play_on_token};
+use crate::game::pacing::Shown;
 use crate::game::screens::Screen;
 
 pub(super) fn plugin(app: &mut App) {
@@ -83,16 +84,16 @@ fn play_result(state: &GameState, selection: &Selection, token: TokenId) -> Opti
 
 fn token_tooltip(
     mut contexts: EguiContexts,
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
     foresight: Res<Foresight>,
     hovered: Res<Hovered>,
     selection: Res<Selection>,
     windows: Query<&Window>,
 ) -> Result {
-    let (Some(state), Some(token)) = (state, hovered.0) else {
+    let (Some(state), Some(token)) = (shown.get(), hovered.0) else {
         return Ok(());
     };
-    let lines = token_lines(&state, &foresight, &selection, token);
+    let lines = token_lines(state, &foresight, &selection, token);
     let Some(cursor) = windows.iter().find_map(|w| w.cursor_position()) else {
         return Ok(());
     };

@@ -14,6 +14,7 @@ use super::labels::BoardPainter;
 use super::{on_board, ring_center, sector_angle};
 use crate::game::GameSystems;
 use crate::game::input::pointer::TableRect;
+use crate::game::pacing::Shown;
 use crate::game::screens::Screen;
 
 /// The preview of the coming Threats Move & Fire phase, while there is one.
@@ -25,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             foresee
-                .run_if(resource_exists_and_changed::<GameState>)
+                .run_if(resource_changed::<Shown>)
                 .in_set(GameSystems::Present),
         )
         .add_systems(
@@ -34,8 +35,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn foresee(state: Res<GameState>, mut foresight: ResMut<Foresight>) {
-    let preview = state.threat_preview();
+fn foresee(shown: Res<Shown>, mut foresight: ResMut<Foresight>) {
+    let preview = shown.get().and_then(GameState::threat_preview);
     if foresight.0 != preview {
         foresight.0 = preview;
     }
@@ -56,12 +57,12 @@ fn facing_point(state: &GameState, facing: u8, radius: f32) -> Vec3 {
 
 fn draw_intent(
     mut contexts: EguiContexts,
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
     foresight: Res<Foresight>,
     cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
     table_rect: Res<TableRect>,
 ) -> Result {
-    let (Some(state), Some(preview)) = (state, &foresight.0) else {
+    let (Some(state), Some(preview)) = (shown.get(), &foresight.0) else {
         return Ok(());
     };
     let Ok((camera, camera_at)) = cameras.single() else {
@@ -94,7 +95,7 @@ fn draw_intent(
         }
         let start = to.unwrap_or(from);
         if let Some((facing, damage)) = intent.fires
-            && let Some(hit) = screen(facing_point(&state, facing, 1.2))
+            && let Some(hit) = screen(facing_point(state, facing, 1.2))
         {
             let stroke = egui::Stroke::new(1.5, fire_color);
             painter.add(egui::Shape::dashed_line(&[start, hit], stroke, 6.0, 4.0));
@@ -124,7 +125,7 @@ fn draw_intent(
                 format!("{}{maybe}", parts.join(", "))
             }
         };
-        if let Some(at) = screen(facing_point(&state, facing as u8, 0.55)) {
+        if let Some(at) = screen(facing_point(state, facing as u8, 0.55)) {
             // On a dark backdrop: these sit over the ship's model.
             let galley = painter.layout_no_wrap(
                 words,

@@ -4,13 +4,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::content::builtin;
-use stp_rules::{Action, GameState, Target};
 
 use super::camera::Orbit;
 use super::{DIE, PILES, Pieces, SHIP_RADIUS, on_board, ring_center, sector_angle};
 use crate::describe::token_name;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
+use crate::game::pacing::Shown;
 use crate::game::panels::{Overlays, offers};
 use crate::game::screens::Screen;
 use std::f32::consts::TAU;
@@ -63,15 +63,18 @@ impl<'a> BoardPainter<'a> {
 /// values, the die and the piles.
 fn board_labels(
     mut contexts: EguiContexts,
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
     cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
     pieces: Res<Pieces>,
     transforms: Query<&GlobalTransform>,
     overlays: Res<Overlays>,
     selection: Res<Selection>,
     table_rect: Res<TableRect>,
+    die: Res<super::die::DieRoll>,
 ) -> Result {
-    let Some(state) = state else { return Ok(()) };
+    let Some(state) = shown.get() else {
+        return Ok(());
+    };
     let Ok((camera, camera_at)) = cameras.single() else {
         return Ok(());
     };
@@ -123,19 +126,14 @@ fn board_labels(
         let at = on_board(angle, SHIP_RADIUS + 0.12, 0.02);
         text(at, name.to_string(), egui::Color32::from_rgb(150, 200, 255));
     }
-    let token_of = |p: &stp_rules::PlayerAction| match p.action {
-        Action::PlayCard {
-            target: Target::Threat(token) | Target::Shift(token, _),
-            ..
-        } => Some(token),
-        _ => None,
-    };
-    let plays = offers::plays(&state, &selection);
-    let targets: Vec<u8> = plays.iter().filter_map(token_of).collect();
+    let plays = offers::plays(state, &selection);
+    let targets = offers::target_tokens(&plays);
     // The target Tab has in focus stands out from the other legal ones.
     let focused = selection.focus.and_then(|i| {
-        let listed = offers::targets(&state, &plays, selection.with, selection.shift);
-        listed.get(i).and_then(|offer| token_of(&offer.action))
+        let listed = offers::targets(state, &plays, selection.with, selection.shift);
+        listed
+            .get(i)
+            .and_then(|offer| offers::target_tokens(&[offer.action]).first().copied())
     });
     for t in &state.threats {
         let Some(at) = pieces
@@ -193,13 +191,12 @@ fn board_labels(
         }
     }
     if let Some(roll) = overlays.last_roll {
-        // Above the die, so the label never covers it.
-        label(
-            DIE + Vec3::Y * 0.3,
-            format!("die: {roll}"),
-            egui::Color32::WHITE,
-            true,
-        );
+        // Above the die (and above its hop while it tumbles), so the label never covers it.
+        let words = match die.tumbling > 0.0 {
+            true => "rolling…".to_string(),
+            false => format!("die: {roll}"),
+        };
+        label(DIE + Vec3::Y * 0.9, words, egui::Color32::WHITE, true);
     }
     for (i, (name, count)) in [
         ("deck", state.deck.len()),

@@ -4,6 +4,7 @@
 
 mod board;
 pub mod camera;
+mod die;
 mod effects;
 pub mod hover;
 pub mod intent;
@@ -11,28 +12,30 @@ pub mod labels;
 mod motion;
 mod pieces;
 mod reach;
+mod targets;
 
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 use std::f32::consts::TAU;
 use stp_rules::{Range, TokenId};
 
+pub use crate::game::pacing::AnimationSpeed;
 pub use board::{DIE, PILES};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Pieces>()
-        .init_resource::<AnimationSpeed>()
-        .add_plugins((
-            board::plugin,
-            pieces::plugin,
-            effects::plugin,
-            motion::plugin,
-            camera::plugin,
-            labels::plugin,
-            intent::plugin,
-            hover::plugin,
-            reach::plugin,
-        ));
+    app.init_resource::<Pieces>().add_plugins((
+        board::plugin,
+        pieces::plugin,
+        effects::plugin,
+        motion::plugin,
+        camera::plugin,
+        die::plugin,
+        labels::plugin,
+        intent::plugin,
+        hover::plugin,
+        reach::plugin,
+        targets::plugin,
+    ));
 }
 
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
@@ -57,24 +60,6 @@ pub fn sector_angle(sector: u8) -> f32 {
 /// A point on the board at an angle (clockwise from −Z) and radius.
 pub fn on_board(angle: f32, radius: f32, height: f32) -> Vec3 {
     Vec3::new(angle.sin() * radius, height, -angle.cos() * radius)
-}
-
-/// How long a token takes to glide to its new place, and how long effects last; the speed
-/// setting divides both.
-#[derive(Resource, Debug, Clone, Copy)]
-pub struct AnimationSpeed {
-    pub speed: f32,
-    /// Finish every animation at once.
-    pub skip: bool,
-}
-
-impl Default for AnimationSpeed {
-    fn default() -> Self {
-        AnimationSpeed {
-            speed: 1.0,
-            skip: false,
-        }
-    }
 }
 
 /// Marks a threat token's entity.

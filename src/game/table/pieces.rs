@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use std::collections::BTreeMap;
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use stp_rules::content::{Faction, ThreatKind, builtin};
-use stp_rules::{GameState, SectionState, TokenId};
+use stp_rules::{SectionState, TokenId};
 
 use super::board::Palette;
 use super::motion::Glide;
@@ -14,12 +14,13 @@ use super::{
     ring_center, sector_angle,
 };
 use crate::game::GameSystems;
+use crate::game::pacing::Shown;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (sync_pieces, sync_ship)
-            .run_if(resource_exists_and_changed::<GameState>)
+            .run_if(resource_changed::<Shown>)
             .in_set(GameSystems::Present),
     );
 }
@@ -111,15 +112,54 @@ fn spawn_border(
     }
 }
 
+/// The token's face: its faction's emblem (on the face-up side only, so a cloaked token,
+/// face down, shows none), and the veil that dims it when a picked card cannot target it.
+fn spawn_face(commands: &mut Commands, palette: &Palette, token: Entity, id: TokenId) {
+    let emblems = &palette.emblems;
+    let mesh = match &builtin().threat(id).threat {
+        ThreatKind::Starbase => emblems.starbase.clone(),
+        ThreatKind::Comet { .. } => emblems.comet.clone(),
+        ThreatKind::Ship { faction, .. } => match faction {
+            Faction::Klingon => emblems.klingon.clone(),
+            Faction::Romulan => emblems.romulan.clone(),
+            Faction::Tholian => emblems.tholian.clone(),
+        },
+    };
+    // Just above the face (the token is 0.08 thick), at its middle, clear of the Defense
+    // number in the corner toward the Enterprise.
+    let emblem = commands
+        .spawn((
+            Mesh3d(mesh),
+            MeshMaterial3d(palette.emblem.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.045),
+        ))
+        .id();
+    let veil = commands
+        .spawn((
+            Mesh3d(palette.token_mesh.clone()),
+            MeshMaterial3d(palette.veil.clone()),
+            Transform::from_xyz(0.0, 0.0, 0.01).with_scale(Vec3::new(1.08, 1.08, 1.3)),
+            Visibility::Hidden,
+            Veil,
+        ))
+        .id();
+    commands.entity(token).add_children(&[emblem, veil]);
+}
+
+/// The dark veil over a token a picked card cannot target.
+#[derive(Component)]
+pub struct Veil;
+
 /// Spawns, moves and removes token entities to match the state.
 fn sync_pieces(
-    state: Res<GameState>,
+    shown: Res<Shown>,
     palette: Res<Palette>,
     mut pieces: ResMut<Pieces>,
     mut commands: Commands,
     mut tokens: Query<(&mut Glide, &mut MeshMaterial3d<StandardMaterial>), With<ThreatPiece>>,
     speed: Res<AnimationSpeed>,
 ) {
+    let Some(state) = shown.get() else { return };
     // Group by space so tokens sharing one spread out.
     let mut spaces: BTreeMap<(u8, u8), Vec<TokenId>> = BTreeMap::new();
     for t in &state.threats {
@@ -174,6 +214,7 @@ fn sync_pieces(
                 if let Some(border) = border_material(&palette, t.token) {
                     spawn_border(&mut commands, &palette, entity, border);
                 }
+                spawn_face(&mut commands, &palette, entity, t.token);
                 pieces.threats.insert(t.token, entity);
             }
         }
@@ -243,7 +284,7 @@ fn sync_pieces(
 
 /// The ship's heading and the state of each Shield and Hull section.
 fn sync_ship(
-    state: Res<GameState>,
+    shown: Res<Shown>,
     palette: Res<Palette>,
     mut ship: Query<&mut Glide, With<Ship>>,
     mut shields: Query<
@@ -256,6 +297,7 @@ fn sync_ship(
     >,
     mut hulls: Query<(&HullPiece, &mut MeshMaterial3d<StandardMaterial>), Without<ShieldPiece>>,
 ) {
+    let Some(state) = shown.get() else { return };
     for mut glide in &mut ship {
         let yaw = -f32::from(state.enterprise.heading) * TAU / 6.0;
         glide.to = Transform::from_rotation(Quat::from_rotation_y(yaw));

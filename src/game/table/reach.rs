@@ -6,11 +6,12 @@ use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use std::f32::consts::TAU;
-use stp_rules::{GameState, Position, Range};
+use stp_rules::{Position, Range};
 
 use super::{RING_WIDTH, on_board, ring_center};
 use crate::game::GameSystems;
 use crate::game::input::selection::Selection;
+use crate::game::pacing::Shown;
 
 /// One lit place of the board: a sector of a ring.
 #[derive(Component, Debug, Clone, Copy)]
@@ -20,9 +21,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_reach_pieces).add_systems(
         Update,
         show_reach
-            .run_if(
-                resource_changed::<Selection>.or_eager(resource_exists_and_changed::<GameState>),
-            )
+            .run_if(resource_changed::<Selection>.or_eager(resource_changed::<Shown>))
             .in_set(GameSystems::Present),
     );
 }
@@ -82,11 +81,11 @@ fn spawn_reach_pieces(
 
 /// Lights the places the picked card reaches; nothing when no Hit card is picked.
 fn show_reach(
-    state: Option<Res<GameState>>,
+    shown: Res<Shown>,
     selection: Res<Selection>,
     mut pieces: Query<(&ReachPiece, &mut Visibility)>,
 ) {
-    let reach = match (&state, selection.card) {
+    let reach = match (shown.get(), selection.card) {
         (Some(state), Some((player, card))) => state.reach(player, card, selection.shift),
         _ => Vec::new(),
     };

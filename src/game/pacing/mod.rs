@@ -1,0 +1,198 @@
+//! Pacing: the rules resolve the automatic phases (Check Mission Status, Threats Move & Fire,
+//! Draw New Threats) in one frame; the table plays them back step by step so the eye can
+//! follow what moved, what fired and what hit which Shield.
+//!
+//! Everything the table shows reads the paced stream: `Shown` is the table as far as the
+//! sequence has got, and `Paced` messages are the rules events as each step shows them. While
+//! a sequence plays, the controls wait; Space or a click on the table skips to its end.
+
+pub mod view;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use std::collections::VecDeque;
+use stp_rules::{GameState, LoadGame, RulesEvent, StartGame};
+
+use crate::game::GameSystems;
+use view::Step;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<AnimationSpeed>()
+        .init_resource::<Shown>()
+        .init_resource::<Sequence>()
+        .add_message::<Paced>()
+        .add_message::<SkipSequence>()
+        .add_message::<RequestRedraw>()
+        .add_systems(
+            Update,
+            (take_events, play_steps).chain().in_set(GameSystems::Pace),
+        );
+}
+
+/// How fast pieces glide, effects fade and sequences play; the speed divides every duration.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct AnimationSpeed {
+    pub speed: f32,
+    /// Finish every animation at once, and show each action's result without pacing.
+    pub skip: bool,
+}
+
+impl Default for AnimationSpeed {
+    fn default() -> Self {
+        AnimationSpeed {
+            speed: 1.0,
+            skip: false,
+        }
+    }
+}
+
+/// The table as shown: the rules state, or while a sequence plays, the state as far as it has
+/// got. `None` before a game is dealt.
+#[derive(Resource, Debug, Default)]
+pub struct Shown(Option<GameState>);
+
+impl Shown {
+    pub fn get(&self) -> Option<&GameState> {
+        self.0.as_ref()
+    }
+}
+
+/// A rules event as the table shows it: in order, at the pace of the sequence.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct Paced(pub RulesEvent);
+
+/// Space or a click during a sequence: show the rest at once.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct SkipSequence;
+
+/// The steps still to show, and the time left on the one showing.
+#[derive(Resource, Debug, Default)]
+pub struct Sequence {
+    steps: VecDeque<Step>,
+    left: f32,
+    played: usize,
+    /// Hold after this many steps (a screenshot of a phase mid-sequence), until skipped.
+    pub hold_after: Option<usize>,
+}
+
+impl Sequence {
+    /// Whether a sequence is playing: the controls wait until it ends.
+    pub fn is_playing(&self) -> bool {
+        !self.steps.is_empty() || self.left > 0.0
+    }
+
+    /// Whether the sequence stopped at `hold_after`.
+    pub fn is_held(&self) -> bool {
+        self.hold_after
+            .is_some_and(|n| self.played >= n && !self.steps.is_empty())
+            && self.left <= 0.0
+    }
+
+    /// Steps shown so far in this sequence.
+    pub fn played(&self) -> usize {
+        self.played
+    }
+}
+
+/// Takes this frame's rules events: those before a threat phase show at once, the threat phase
+/// becomes a sequence. A new game or a load ends any sequence.
+fn take_events(
+    mut events: MessageReader<RulesEvent>,
+    mut starts: MessageReader<StartGame>,
+    mut loads: MessageReader<LoadGame>,
+    state: Option<Res<GameState>>,
+    speed: Res<AnimationSpeed>,
+    mut sequence: ResMut<Sequence>,
+    mut shown: ResMut<Shown>,
+    mut paced: MessageWriter<Paced>,
+) {
+    let reset = starts.read().count() + loads.read().count() > 0;
+    let Some(state) = state else {
+        events.clear();
+        if shown.0.is_some() {
+            shown.0 = None;
+        }
+        return;
+    };
+    if reset {
+        sequence.steps.clear();
+        sequence.left = 0.0;
+    }
+    let batch: Vec<RulesEvent> = events.read().cloned().collect();
+    if sequence.is_playing() {
+        // Events that arrive while a sequence plays (a load ends it first) show after it.
+        sequence.steps.extend(view::steps(batch));
+        return;
+    }
+    let start = match speed.skip {
+        true => None,
+        false => batch.iter().position(view::opens_threat_phase),
+    };
+    let Some(start) = start else {
+        paced.write_batch(batch.into_iter().map(Paced));
+        if state.is_changed() || shown.0.is_none() {
+            shown.0 = Some(state.clone());
+        }
+        return;
+    };
+    let shown = shown.0.get_or_insert_with(|| state.clone());
+    for event in &batch[..start] {
+        view::apply(shown, event, &state);
+        paced.write(Paced(event.clone()));
+    }
+    sequence.steps = view::steps(batch[start..].iter().cloned()).into();
+    sequence.played = 0;
+}
+
+/// Shows the next step when the one before has had its time; at the end the table is the
+/// rules state again.
+fn play_steps(
+    time: Res<Time>,
+    speed: Res<AnimationSpeed>,
+    state: Option<Res<GameState>>,
+    mut skips: MessageReader<SkipSequence>,
+    mut sequence: ResMut<Sequence>,
+    mut shown: ResMut<Shown>,
+    mut paced: MessageWriter<Paced>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let skip = skips.read().count() > 0 || speed.skip;
+    if !sequence.is_playing() {
+        return;
+    }
+    let Some(state) = state else {
+        *sequence = Sequence {
+            hold_after: sequence.hold_after,
+            ..Sequence::default()
+        };
+        return;
+    };
+    if skip {
+        // The rest at once: the log gets every line, the table the rules state.
+        sequence.hold_after = None;
+        let rest: Vec<Step> = sequence.steps.drain(..).collect();
+        paced.write_batch(rest.into_iter().flat_map(|s| s.events).map(Paced));
+        sequence.left = 0.0;
+        shown.0 = Some(state.clone());
+        return;
+    }
+    sequence.left -= time.delta_secs() * speed.speed.max(0.1);
+    if sequence.is_held() {
+        return;
+    }
+    redraw.write(RequestRedraw);
+    while sequence.left <= 0.0 && !sequence.is_held() {
+        let Some(step) = sequence.steps.pop_front() else {
+            sequence.left = 0.0;
+            shown.0 = Some(state.clone());
+            return;
+        };
+        sequence.played += 1;
+        sequence.left += step.seconds;
+        let view = shown.0.get_or_insert_with(|| state.clone());
+        for event in step.events {
+            view::apply(view, &event, &state);
+            paced.write(Paced(event));
+        }
+    }
+}
