@@ -4,18 +4,23 @@ use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
 use stp_rules::GameOptions;
+use stp_rules::advisor::Budget;
 use stp_rules::files::ReplayFile;
-use stp_rules::sim::{Summary, game_seed, play_game};
+use stp_rules::sim::{Bot, GameRecord, Summary, game_seed, play_game_with};
 
 const USAGE: &str = "\
 usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
                   [--screenshot FILE.png] [--load SAVE.json | --scenario FILE.ron]
-                  [--pick N] [--threat-steps N]
+                  [--pick N] [--threat-steps N] [--bots N]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
-                           [--no-check] [--record DIR]
-  star-trek-panic balance  [--games N] [--players P] [--seed S]
+                           [--no-check] [--record DIR] [--bot heuristic|advisor]
+                           [--budget-ms N | --rollouts N] [--threads N]
+  star-trek-panic balance  [--games N] [--players P] [--seed S] [--threads N]
+                           [--crews [--rollouts N] [--write FILE.ron]]
   star-trek-panic replay FILE [--json | --log]
+  star-trek-panic hint FILE [--json] [--budget-ms N | --rollouts N] [--seed S]
+  star-trek-panic bare-window
   star-trek-panic help
 
   (no command) open the 3D tabletop; --seed/--players/--preset skip the setup screen and
@@ -26,15 +31,31 @@ usage:
              scenario file's position, the files `replay` runs (checked the same way);
              --pick N picks the active player's Nth card (1–9) as the table opens;
              --threat-steps N ends the Play phase and holds its threat phase after N
-             steps (these two put a moment on screen for --screenshot).
+             steps (these two put a moment on screen for --screenshot); --bots N makes
+             the last N seats Captain bots (the advisor) for a game dealt here.
   simulate   play N complete games headless with the built-in bot and print a summary
              (--json: one JSON object). Invariants are checked after every step unless
              --no-check is given. --record DIR writes every game as a replay file in DIR.
-  balance    simulate every preset and print the win-rate table (Markdown) for the README.
+             --bot picks who plays every seat: the heuristic (default) or the advisor, a
+             search bot whose budget per decision is --rollouts N (default 240; exact
+             repeats) or --budget-ms N. --threads N plays on N threads (default: every
+             core); the results are the same as on one.
+  balance    simulate every preset and print the win-rate table (Markdown) for the README;
+             --crews measures crews of 1 to 6 with both bots (the advisor at --rollouts N a
+             decision, default 120) and --write keeps those numbers as data for the game
+             (assets/balance.ron).
   replay     replay a recorded game (.json) or a scenario (.ron) headless; exits 0 when every
              action is legal and a recorded final state hash matches (--json: the final
              table as JSON; --log: first the game's log as the game shows it, a line an
              entry, stamped with the turn and the player whose turn it was).
+
+  hint       the advisor's next action for whoever must act in a save, a replay (its final
+             position) or a scenario, with a one-line reason; it searches 600 ms unless
+             --budget-ms or --rollouts (exact repeats) says otherwise. --json prints one
+             object: player, action (written as the file writes actions), words, reason,
+             millis.
+  bare-window  a bare Bevy 3D + egui window, built like the game: the yardstick for the
+             game's start-up time and memory (scripts/startup.sh).
 
   Players are 1–6; other numbers are whole numbers. Each option is given at most once, and a
   command refuses an option it does not take: the exit status is then 2.
@@ -51,6 +72,7 @@ const PLAY_OPTIONS: &[&str] = &[
     "--scenario",
     "--pick",
     "--threat-steps",
+    "--bots",
 ];
 const SIMULATE_OPTIONS: &[&str] = &[
     "--games",
@@ -60,12 +82,26 @@ const SIMULATE_OPTIONS: &[&str] = &[
     "--json",
     "--no-check",
     "--record",
+    "--bot",
+    "--budget-ms",
+    "--rollouts",
+    "--threads",
 ];
-const BALANCE_OPTIONS: &[&str] = &["--games", "--players", "--seed"];
+pub(crate) const BALANCE_OPTIONS: &[&str] = &[
+    "--games",
+    "--players",
+    "--seed",
+    "--threads",
+    "--crews",
+    "--rollouts",
+    "--write",
+];
 pub(crate) const REPLAY_OPTIONS: &[&str] = &["--json", "--log"];
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
+    #[cfg(feature = "gui")]
+    crate::game::measure::STARTED.get_or_init(Instant::now);
     if args.iter().any(|a| a == "--help" || a == "-h") || args.first().is_some_and(|a| a == "help")
     {
         print!("{USAGE}");
@@ -73,11 +109,28 @@ pub fn run(args: &[String]) -> i32 {
     }
     let parsed = match args.first().map(String::as_str) {
         Some("simulate") => SimArgs::parse(&args[1..]).map(|sim| simulate(&sim)),
-        Some("balance") => BalanceArgs::parse(&args[1..]).map(|args| balance(&args)),
+        Some("balance") => crate::balance::BalanceArgs::parse(&args[1..])
+            .map(|args| crate::balance::balance(&args)),
         Some("replay") => return crate::replay::run(&args[1..]),
+        Some("bare-window") => return bare_window(&args[1..]),
+        Some("hint") => return crate::hint::run(&args[1..]),
         _ => PlayArgs::parse(args).map(PlayArgs::run),
     };
     parsed.unwrap_or_else(|message| refuse(&message))
+}
+
+#[cfg(feature = "gui")]
+fn bare_window(args: &[String]) -> i32 {
+    match args.first() {
+        Some(other) => refuse(&format!("bare-window takes no arguments, not `{other}`")),
+        None => crate::game::measure::bare_window(),
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn bare_window(_: &[String]) -> i32 {
+    eprintln!("error: this build has no window (built without the `gui` feature)");
+    2
 }
 
 /// Refuses a command line: the message, the usage text, exit status 2.
@@ -133,6 +186,7 @@ impl<'a> Args<'a> {
                 ("simulate", SIMULATE_OPTIONS),
                 ("balance", BALANCE_OPTIONS),
                 ("replay", REPLAY_OPTIONS),
+                ("hint", crate::hint::HINT_OPTIONS),
             ]
             .into_iter()
             .filter(|(_, options)| options.contains(&arg))
@@ -165,13 +219,22 @@ impl<'a> Args<'a> {
     }
 
     /// The whole number after option `name`, at most `max`.
-    fn number(&mut self, name: &str, max: u64) -> Result<u64, String> {
+    pub(crate) fn number(&mut self, name: &str, max: u64) -> Result<u64, String> {
         let text = self.value(name)?;
         number(text, name, max)
     }
 
+    /// The thread count after `--threads`: 1 to 256.
+    pub(crate) fn threads(&mut self) -> Result<usize, String> {
+        let text = self.value("--threads")?;
+        match number(text, "--threads", u64::MAX) {
+            Ok(n @ 1..=256) => Ok(n as usize),
+            _ => Err(format!("--threads must be 1–256, not `{text}`")),
+        }
+    }
+
     /// The player count after `--players`: 1 to 6.
-    fn players(&mut self) -> Result<usize, String> {
+    pub(crate) fn players(&mut self) -> Result<usize, String> {
         let text = self.value("--players")?;
         match number(text, "--players", u64::MAX) {
             Ok(n @ 1..=6) => Ok(n as usize),
@@ -187,7 +250,7 @@ fn is_option(arg: &str) -> bool {
 }
 
 /// `text` as a whole number from 0 to `max`, or a message naming option `name`.
-fn number(text: &str, name: &str, max: u64) -> Result<u64, String> {
+pub(crate) fn number(text: &str, name: &str, max: u64) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(n) if n <= max => Ok(n),
         Err(e) if *e.kind() != std::num::IntErrorKind::PosOverflow => {
@@ -206,6 +269,9 @@ pub struct SimArgs {
     pub json: bool,
     pub check: bool,
     pub record: Option<std::path::PathBuf>,
+    pub bot: Bot,
+    /// Threads to play on; `None`: every core.
+    pub threads: Option<usize>,
 }
 
 impl Default for SimArgs {
@@ -218,6 +284,8 @@ impl Default for SimArgs {
             json: false,
             check: true,
             record: None,
+            bot: Bot::Heuristic,
+            threads: None,
         }
     }
 }
@@ -225,6 +293,7 @@ impl Default for SimArgs {
 impl SimArgs {
     pub fn parse(args: &[String]) -> Result<SimArgs, String> {
         let mut sim = SimArgs::default();
+        let mut budget = None;
         let mut args = Args::new("simulate", SIMULATE_OPTIONS, args);
         while let Some(arg) = args.next()? {
             match arg {
@@ -235,66 +304,109 @@ impl SimArgs {
                 Arg::Option("--json") => sim.json = true,
                 Arg::Option("--no-check") => sim.check = false,
                 Arg::Option("--record") => sim.record = Some(args.value("--record")?.into()),
+                Arg::Option("--bot") => {
+                    sim.bot = match args.value("--bot")? {
+                        "heuristic" => Bot::Heuristic,
+                        "advisor" => Bot::Advisor(budget.unwrap_or(Budget::SIMULATE)),
+                        other => {
+                            return Err(format!(
+                                "--bot is `heuristic` or `advisor`, not `{other}`"
+                            ));
+                        }
+                    };
+                }
+                Arg::Option(name @ ("--budget-ms" | "--rollouts")) => {
+                    if budget.is_some() {
+                        return Err("give --budget-ms or --rollouts, not both".into());
+                    }
+                    let n = args.number(name, u32::MAX.into())?.max(1);
+                    budget = Some(match name {
+                        "--budget-ms" => Budget::Millis(n),
+                        _ => Budget::Rollouts(n as u32),
+                    });
+                }
+                Arg::Option("--threads") => sim.threads = Some(args.threads()?),
                 Arg::Option(other) => unreachable!("{other} is in SIMULATE_OPTIONS"),
                 Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
             }
+        }
+        match (sim.bot, budget) {
+            (Bot::Advisor(_), Some(budget)) => sim.bot = Bot::Advisor(budget),
+            (Bot::Heuristic, Some(_)) => {
+                return Err(
+                    "--budget-ms and --rollouts set the advisor's budget: add --bot advisor".into(),
+                );
+            }
+            _ => {}
         }
         Ok(sim)
     }
 }
 
-/// `balance`: every preset is simulated without invariant checks or records.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BalanceArgs {
-    pub games: u64,
-    pub players: usize,
-    pub seed: u64,
-}
-
-impl BalanceArgs {
-    pub fn parse(args: &[String]) -> Result<BalanceArgs, String> {
-        let defaults = SimArgs::default();
-        let mut balance = BalanceArgs {
-            games: defaults.games,
-            players: defaults.players,
-            seed: defaults.seed,
-        };
-        let mut args = Args::new("balance", BALANCE_OPTIONS, args);
-        while let Some(arg) = args.next()? {
-            match arg {
-                Arg::Option("--games") => balance.games = args.number("--games", u64::MAX)?,
-                Arg::Option("--players") => balance.players = args.players()?,
-                Arg::Option("--seed") => balance.seed = args.number("--seed", u64::MAX)?,
-                Arg::Option(other) => unreachable!("{other} is in BALANCE_OPTIONS"),
-                Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
-            }
-        }
-        Ok(balance)
+/// Plays one game of a run and writes its record when asked.
+fn run_game(sim: &SimArgs, index: u64) -> Result<GameRecord, String> {
+    let options = GameOptions::quick(game_seed(sim.seed, index), sim.players, &sim.preset);
+    let record = play_game_with(&options, sim.bot, sim.check, sim.record.is_some())
+        .map_err(|err| err.to_string())?;
+    if let Some(dir) = &sim.record {
+        let path = dir.join(format!("game-{index:05}.json"));
+        ReplayFile::new(&options, &record.actions, record.final_hash)
+            .write(&path)
+            .map_err(|err| err.to_string())?;
     }
+    Ok(record)
 }
 
-/// Plays the games of one run; `Err` carries a setup error's message.
-fn run_games(sim: &SimArgs) -> Result<Summary, String> {
+/// Plays the games of one run on `--threads` threads; `Err` carries a setup error's message.
+/// Each game has its own seed and the summary adds them in game order, so the result is the
+/// same on any number of threads.
+pub(crate) fn run_games(sim: &SimArgs) -> Result<Summary, String> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicU64, Ordering};
     let mut summary = Summary::new(sim.seed, &sim.preset, sim.players);
     let progress = std::io::stderr().is_terminal();
     let started = Instant::now();
-    for index in 0..sim.games {
-        let options = GameOptions::quick(game_seed(sim.seed, index), sim.players, &sim.preset);
-        let record =
-            play_game(&options, sim.check, sim.record.is_some()).map_err(|err| err.to_string())?;
-        if let Some(dir) = &sim.record {
-            let path = dir.join(format!("game-{index:05}.json"));
-            ReplayFile::new(&options, &record.actions, record.final_hash)
-                .write(&path)
-                .map_err(|err| err.to_string())?;
+    let threads = sim
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .min(sim.games.max(1) as usize);
+    let next = AtomicU64::new(0);
+    let done = AtomicU64::new(0);
+    let results: Mutex<Vec<(u64, Result<GameRecord, String>)>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= sim.games {
+                        break;
+                    }
+                    let mut record = run_game(sim, index);
+                    if let Ok(r) = &mut record {
+                        // Only the summary's numbers travel back, not a game's actions.
+                        r.actions = Vec::new();
+                    }
+                    results
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .push((index, record));
+                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
+                    // Often enough for slow advisor games, rarely enough for fast ones.
+                    let every = if sim.bot == Bot::Heuristic { 256 } else { 1 };
+                    if progress && (finished.is_multiple_of(every) || finished == sim.games) {
+                        draw_progress(finished, sim.games);
+                    }
+                }
+            });
         }
-        summary.add(&record);
-        if progress && (index % 256 == 0 || index + 1 == sim.games) {
-            draw_progress(index + 1, sim.games);
-        }
-    }
+    });
     if progress {
         eprintln!();
+    }
+    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
+    results.sort_by_key(|(index, _)| *index);
+    for (_, record) in results {
+        summary.add(&record?);
     }
     summary.finish(started.elapsed().as_secs_f64());
     Ok(summary)
@@ -369,48 +481,6 @@ fn print_summary(s: &Summary) {
     }
 }
 
-/// Every preset, in the order of the data file, as a Markdown table.
-fn balance(args: &BalanceArgs) -> i32 {
-    println!(
-        "| preset | missions | win rate | mean turns | lost: hull | lost: deck | lost: stalemate |"
-    );
-    println!("|---|---|---|---|---|---|---|");
-    for preset in &stp_rules::content::builtin().presets {
-        let run = SimArgs {
-            games: args.games,
-            players: args.players,
-            preset: preset.id.clone(),
-            seed: args.seed,
-            json: false,
-            check: false,
-            record: None,
-        };
-        let s = match run_games(&run) {
-            Ok(summary) => summary,
-            Err(err) => {
-                eprintln!("error: {err}");
-                return 2;
-            }
-        };
-        let lost = |cause: &str| s.losses_by_cause.get(cause).copied().unwrap_or(0);
-        println!(
-            "| {} | {} | {:.1}% | {:.1} | {} | {} | {} |",
-            preset.id,
-            preset.missions_required,
-            100.0 * s.win_rate,
-            s.mean_turns,
-            lost("hull_destroyed"),
-            lost("deck_depleted"),
-            lost("stalemate")
-        );
-    }
-    println!(
-        "\n{} games per preset, {} players, seed {}: `star-trek-panic balance --games {} --players {} --seed {}`",
-        args.games, args.players, args.seed, args.games, args.players, args.seed
-    );
-    0
-}
-
 /// The tabletop's options; the game keeps them as its `Launch` resource.
 #[derive(Debug, Clone, Default, PartialEq)]
 #[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
@@ -430,6 +500,8 @@ pub struct PlayArgs {
     pub pick: Option<usize>,
     /// End the Play phase and hold the threat phase after this many steps.
     pub threat_steps: Option<usize>,
+    /// The last N seats are Captain bots.
+    pub bots: Option<usize>,
 }
 
 impl PlayArgs {
@@ -474,6 +546,13 @@ impl PlayArgs {
                     match number(text, "--pick", u64::MAX) {
                         Ok(n @ 1..=9) => play.pick = Some(n as usize),
                         _ => return Err(format!("--pick must be 1–9, not `{text}`")),
+                    }
+                }
+                Arg::Option("--bots") => {
+                    let text = args.value("--bots")?;
+                    match number(text, "--bots", u64::MAX) {
+                        Ok(n @ 0..=6) => play.bots = Some(n as usize),
+                        _ => return Err(format!("--bots must be 0–6, not `{text}`")),
                     }
                 }
                 Arg::Option("--threat-steps") => {

@@ -92,7 +92,66 @@ pub fn target_name(state: &GameState, target: Target) -> String {
     }
 }
 
-fn player_name(state: &GameState, player: u8) -> String {
+/// An action in words, as the advisor says it: "Phasers — Forward, Long on the Klingon
+/// Cruiser (Long 2, fore-starboard facing)".
+pub fn action_words(state: &GameState, action: &stp_rules::PlayerAction) -> String {
+    use stp_rules::Action;
+    match action.action {
+        Action::EndPhase => "End the phase".into(),
+        Action::Trade { with, give, take } => format!(
+            "Trade {} to {} for {}",
+            card_name(give),
+            player_name(state, with),
+            card_name(take)
+        ),
+        Action::PlayCard {
+            card,
+            target,
+            with,
+            shift,
+        } => {
+            let mut words = card_name(card);
+            if let Some(with) = with {
+                words.push_str(&format!(" with {}", card_name(with)));
+            }
+            if target != Target::None {
+                words.push_str(&format!(" on {}", target_name(state, target)));
+            }
+            match shift {
+                Some(stp_rules::RangeShift::Nearer) => words.push_str(", one ring nearer"),
+                Some(stp_rules::RangeShift::Farther) => words.push_str(", one ring farther"),
+                None => {}
+            }
+            words
+        }
+        Action::Commit { card, as_medical } => format!(
+            "Commit {} to the mission{}",
+            card_name(card),
+            if as_medical {
+                " as a Medical credit"
+            } else {
+                ""
+            }
+        ),
+        Action::Maneuver(ManeuverKind::Clockwise) => "Turn clockwise".into(),
+        Action::Maneuver(ManeuverKind::CounterClockwise) => "Turn counter-clockwise".into(),
+        Action::Maneuver(ManeuverKind::Forward) => "Move forward".into(),
+        Action::RollForMission => "Roll the die for the mission".into(),
+        Action::Repair(section) => format!("Repair {}", section_name(section)),
+        Action::TakeCard { from, card } => {
+            format!("Take {} from {}", card_name(card), player_name(state, from))
+        }
+        Action::Redraw { card } => format!("Discard {} and draw a card", card_name(card)),
+        Action::Discard { card } => format!("Stand down: discard {}", card_name(card)),
+        Action::PlaySecurityTeam { .. } => "Play Security Team against the boarders".into(),
+        Action::ResolveBoarding => "Let them board".into(),
+        Action::ChooseThreats { first, second } => {
+            format!("Resolve {} then {}", token_name(first), token_name(second))
+        }
+    }
+}
+
+pub(crate) fn player_name(state: &GameState, player: u8) -> String {
     state
         .players
         .get(player as usize)

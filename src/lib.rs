@@ -2,9 +2,11 @@
 //! headless commands (`simulate`, `balance`, `replay`) on top of the rules crate, `stp_rules`.
 //! A library so that the test suite can run the presentation's systems without a window.
 
+pub mod balance;
 pub mod cli;
 pub mod data_dir;
 pub mod describe;
 #[cfg(feature = "gui")]
 pub mod game;
+pub mod hint;
 pub mod replay;

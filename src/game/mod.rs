@@ -9,10 +9,13 @@
 // Bevy systems take each resource they use as an argument.
 #![allow(clippy::too_many_arguments)]
 
+pub mod advisor;
 mod audio;
 mod autoplay;
+pub mod crew;
 pub mod input;
 pub mod launch;
+pub mod measure;
 pub mod pacing;
 pub mod panels;
 pub mod screens;
@@ -73,6 +76,8 @@ pub fn headless_plugin(app: &mut App) {
     });
     app.add_plugins((
         pacing::plugin,
+        advisor::plugin,
+        crew::plugin,
         screens::plugin,
         session::plugin,
         input::logic_plugin,
@@ -113,6 +118,8 @@ pub fn run(launch: Launch) -> i32 {
     .add_plugins(order_systems)
     .add_plugins((
         pacing::plugin,
+        advisor::plugin,
+        crew::plugin,
         screens::plugin,
         session::plugin,
         settings::plugin,
@@ -121,6 +128,7 @@ pub fn run(launch: Launch) -> i32 {
         table::plugin,
         audio::plugin,
         autoplay::plugin,
+        measure::plugin,
     ));
     match app.run() {
         AppExit::Success => 0,

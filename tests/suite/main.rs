@@ -1,5 +1,6 @@
 //! The test suite: one binary (each file directly under `tests/` would link the crate again).
 
+mod advisor;
 mod cli;
 mod common;
 mod content_text;

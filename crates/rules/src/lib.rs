@@ -7,6 +7,7 @@
 //! always give the same game.
 
 pub mod actions;
+pub mod advisor;
 mod apply;
 pub mod bot;
 pub mod content;

@@ -557,3 +557,75 @@ pub fn resolve(state: &GameState, named: &ScenarioAction) -> Result<PlayerAction
     };
     Ok(PlayerAction { player, action })
 }
+
+/// An action as a scenario file writes it, naming cards and threats by kind (a threat by its
+/// place when another of its kind is on the board): the inverse of [`resolve`].
+pub fn named(state: &GameState, played: &PlayerAction) -> ScenarioAction {
+    let card = |c: CardId| builtin().card(c).kind.clone();
+    let token = |t: TokenId| builtin().threat(t).kind.clone();
+    let threat = |t: TokenId| {
+        let kind = token(t);
+        let first = state
+            .threats
+            .iter()
+            .find(|x| builtin().threat(x.token).kind == kind);
+        match (first, state.threat(t)) {
+            (Some(first), Some(on)) if first.token != t => {
+                NamedTarget::ThreatAt(on.pos.range, on.pos.sector + 1)
+            }
+            _ => NamedTarget::Threat(kind),
+        }
+    };
+    let action = match played.action {
+        Action::EndPhase => NamedAction::EndPhase,
+        Action::Trade { with, give, take } => NamedAction::Trade {
+            with,
+            give: card(give),
+            take: card(take),
+        },
+        Action::PlayCard {
+            card: c,
+            target,
+            with,
+            shift,
+        } => NamedAction::PlayCard {
+            card: card(c),
+            target: match target {
+                Target::None => NamedTarget::None,
+                Target::Threat(t) => threat(t),
+                Target::Shift(t, rotation) => NamedTarget::Shift(token(t), rotation),
+                Target::Section(s) => NamedTarget::Section(s),
+                Target::Facing(f) => NamedTarget::Facing(f),
+                Target::Discard(d) => NamedTarget::Discard(card(d)),
+            },
+            with: with.map(card),
+            shift,
+        },
+        Action::Commit {
+            card: c,
+            as_medical,
+        } => NamedAction::Commit {
+            card: card(c),
+            as_medical,
+        },
+        Action::Maneuver(kind) => NamedAction::Maneuver(kind),
+        Action::RollForMission => NamedAction::RollForMission,
+        Action::Repair(section) => NamedAction::Repair(section),
+        Action::TakeCard { from, card: c } => NamedAction::TakeCard {
+            from,
+            card: card(c),
+        },
+        Action::Redraw { card: c } => NamedAction::Redraw { card: card(c) },
+        Action::Discard { card: c } => NamedAction::Discard { card: card(c) },
+        Action::PlaySecurityTeam { .. } => NamedAction::PlaySecurityTeam,
+        Action::ResolveBoarding => NamedAction::ResolveBoarding,
+        Action::ChooseThreats { first, second } => NamedAction::ChooseThreats {
+            first: token(first),
+            second: token(second),
+        },
+    };
+    ScenarioAction {
+        player: played.player,
+        action,
+    }
+}

@@ -35,10 +35,44 @@ pub struct GameRecord {
     pub characters: Vec<u8>,
 }
 
-/// Plays one game with the bot. With `check`, the invariants are checked after every step.
-/// `keep_actions` records the actions for replays and determinism tests.
+/// Which bot plays every seat of a simulated game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bot {
+    /// The built-in heuristic (`bot::choose`): fast and sensible.
+    Heuristic,
+    /// The search bot (`advisor`), with its budget per decision.
+    Advisor(crate::advisor::Budget),
+}
+
+impl Bot {
+    /// The bot's next action; the advisor's search seed follows the game's seed and the
+    /// number of actions so far, so a game repeats exactly with a rollout budget.
+    pub fn choose(&self, state: &GameState, seed: u64, step: u64) -> Option<PlayerAction> {
+        match self {
+            Bot::Heuristic => bot::choose(state),
+            Bot::Advisor(budget) => crate::advisor::choose(
+                state,
+                *budget,
+                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ step,
+            ),
+        }
+    }
+}
+
+/// Plays one game with the heuristic bot. With `check`, the invariants are checked after
+/// every step. `keep_actions` records the actions for replays and determinism tests.
 pub fn play_game(
     options: &GameOptions,
+    check: bool,
+    keep_actions: bool,
+) -> Result<GameRecord, SetupError> {
+    play_game_with(options, Bot::Heuristic, check, keep_actions)
+}
+
+/// Plays one game with the given bot in every seat.
+pub fn play_game_with(
+    options: &GameOptions,
+    bot: Bot,
     check: bool,
     keep_actions: bool,
 ) -> Result<GameRecord, SetupError> {
@@ -52,10 +86,12 @@ pub fn play_game(
     if check {
         note_violations(&mut record, &state);
     }
+    let mut step = 0;
     while !state.is_over() && state.turn.number <= TURN_LIMIT {
-        let Some(action) = bot::choose(&state) else {
+        let Some(action) = bot.choose(&state, options.seed, step) else {
             break;
         };
+        step += 1;
         let action = match state.act(action) {
             Ok(()) => action,
             Err(_) => {

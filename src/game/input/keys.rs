@@ -8,6 +8,8 @@ use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
 use super::selection::Selection;
 use crate::game::GameSystems;
+use crate::game::advisor::AskAdvisor;
+use crate::game::crew::Crew;
 use crate::game::pacing::{Sequence, SkipSequence};
 use crate::game::panels::Overlays;
 use crate::game::panels::offers;
@@ -77,6 +79,8 @@ fn hotkeys(
     replaying: Res<Replaying>,
     sequence: Res<Sequence>,
     mut skip: MessageWriter<SkipSequence>,
+    mut ask: MessageWriter<AskAdvisor>,
+    crew: Res<Crew>,
 ) {
     let Some(state) = state else { return };
     if keys.just_pressed(KeyCode::F1) {
@@ -96,8 +100,12 @@ fn hotkeys(
         }
         return;
     }
-    if handover.0.is_some() || replaying.record.is_some() {
+    // While a bot takes its turn, the keys wait (undo never reaches into a bot's turn).
+    if handover.0.is_some() || replaying.record.is_some() || crew.is_bot(state.turn.active) {
         return;
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        ask.write(AskAdvisor);
     }
     let player = state.turn.active;
     let mut send = |action| actions.write(PlayerAction { player, action });

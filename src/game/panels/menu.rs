@@ -6,10 +6,12 @@ use bevy_egui::{EguiContexts, egui};
 
 use super::Overlays;
 use crate::game::GameSystems;
+use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::screens::Screen;
 use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
 use crate::game::settings::{Settings, UI_SCALES};
+use stp_rules::GameState;
 
 /// The UI scale takes effect once the pointer is released, so a slider never jumps away
 /// under the pointer mid-drag.
@@ -86,6 +88,8 @@ pub(super) fn menu_window(
     mut choices: MessageWriter<MenuChoice>,
     status: Res<SaveStatus>,
     launch: Res<Launch>,
+    mut crew: ResMut<Crew>,
+    state: Option<Res<GameState>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Menu")
@@ -110,6 +114,25 @@ pub(super) fn menu_window(
             setting(scale, &mut settings);
             ui.label("F11: full screen");
             ui.separator();
+            if let Some(state) = &state {
+                // Take over a bot's seat, or hand yours to a bot.
+                ui.heading("Crew");
+                let mut seats = crew.seats.clone();
+                for (player, seat) in seats.iter_mut().enumerate() {
+                    let name = state.players.get(player).map_or("", |p| p.name.as_str());
+                    egui::ComboBox::from_label(name)
+                        .selected_text(seat.label())
+                        .show_ui(ui, |ui| {
+                            for kind in Seat::ALL {
+                                ui.selectable_value(seat, kind, kind.label());
+                            }
+                        });
+                }
+                if seats != crew.seats {
+                    crew.seats = seats;
+                }
+                ui.separator();
+            }
             ui.heading("Game");
             if ui.button("Save game").clicked() {
                 choices.write(MenuChoice::Save);

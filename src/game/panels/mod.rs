@@ -2,6 +2,7 @@
 //! status and the piles, and the log; the boarding and Spock windows, help and the menu. They
 //! draw what `offers` lists and send its actions; the rules decide.
 
+mod advice;
 pub mod banner;
 pub mod cards;
 mod hands;
@@ -20,6 +21,8 @@ use stp_rules::undo::UndoHistory;
 use stp_rules::{PlayerAction, RulesEvent, UndoRequest};
 
 use crate::game::GameSystems;
+use crate::game::advisor::AskAdvisor;
+use crate::game::crew::Crew;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::{Paced, Sequence, Shown, SkipSequence};
@@ -51,6 +54,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     table_panels,
                     windows::windows,
+                    advice::advisor_window,
                     help::help_window,
                     menu::menu_window,
                     banner::show_banner,
@@ -110,6 +114,8 @@ fn table_panels(
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
     mut skip: MessageWriter<SkipSequence>,
+    mut ask: MessageWriter<AskAdvisor>,
+    crew: Res<Crew>,
     replaying: Res<Replaying>,
     handover: Res<Handover>,
     mut table_rect: ResMut<TableRect>,
@@ -119,7 +125,10 @@ fn table_panels(
     };
     // Watching a game again, a threat phase playing, or waiting for the next player to take
     // the conn: the table shows, but its controls wait.
-    let watching = replaying.record.is_some() || handover.0.is_some() || sequence.is_playing();
+    let watching = replaying.record.is_some()
+        || handover.0.is_some()
+        || sequence.is_playing()
+        || crew.is_bot(state.turn.active);
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -138,8 +147,12 @@ fn table_panels(
             watching,
             sequence: sequence.is_playing(),
         };
-        if bar.show(ui, &mut actions, &mut undo) {
+        let asked = bar.show(ui, &mut actions, &mut undo);
+        if asked.skip {
             skip.write(SkipSequence);
+        }
+        if asked.advice {
+            ask.write(AskAdvisor);
         }
     });
     let bottom = egui::Panel::bottom("log")

@@ -13,6 +13,15 @@ use super::offers;
 use crate::game::input::selection::Selection;
 use crate::game::table::AnimationSpeed;
 
+/// What the player asked of the bar's buttons this frame.
+#[derive(Debug, Default)]
+pub(super) struct Asked {
+    /// Skip the rest of the threat phase playing.
+    pub skip: bool,
+    /// Ask the advisor.
+    pub advice: bool,
+}
+
 pub(super) struct TopBar<'a> {
     pub state: &'a GameState,
     pub selection: &'a Selection,
@@ -25,14 +34,14 @@ pub(super) struct TopBar<'a> {
 }
 
 impl TopBar<'_> {
-    /// Draws the bar; `true` when the player asked to skip the threat phase playing.
+    /// Draws the bar; says what the player asked of the bar's own buttons.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         actions: &mut MessageWriter<PlayerAction>,
         undo: &mut MessageWriter<UndoRequest>,
-    ) -> bool {
-        let mut skip = false;
+    ) -> Asked {
+        let mut asked = Asked::default();
         let state = self.state;
         let active = state.turn.active;
         ui.horizontal_wrapped(|ui| {
@@ -57,7 +66,7 @@ impl TopBar<'_> {
         ui.horizontal_wrapped(|ui| {
             if self.sequence {
                 ui.label("The threats are acting: watch the board.");
-                skip = ui.button("Skip to the end [Space]").clicked();
+                asked.skip = ui.button("Skip to the end [Space]").clicked();
             } else {
                 ui.label(phase_hint(state));
             }
@@ -85,6 +94,10 @@ impl TopBar<'_> {
             {
                 undo.write(UndoRequest { player: active });
             }
+            asked.advice = ui
+                .add_enabled(playing && state.awaits_players(), egui::Button::new("Advisor [H]"))
+                .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
+                .clicked();
             if ui.button("Help [F1]").clicked() {
                 self.overlays.help = !self.overlays.help;
             }
@@ -97,7 +110,7 @@ impl TopBar<'_> {
         // Always one line, so a refusal appearing never pushes the layout down.
         let message = self.selection.message.as_deref().unwrap_or(" ");
         ui.colored_label(egui::Color32::LIGHT_RED, message);
-        skip
+        asked
     }
 }
 

@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use stp_rules::{GameOptions, GameState, RulesEvent, StartGame};
 
 use crate::game::GameSystems;
+use crate::game::crew::Crew;
 use crate::game::launch::Launch;
 use crate::game::pacing::{Paced, Shown};
 use crate::game::session::{Replaying, SaveRequest};
@@ -107,6 +108,7 @@ fn watch_turns(
     state: Option<Res<GameState>>,
     launch: Res<Launch>,
     replaying: Res<Replaying>,
+    crew: Res<Crew>,
     mut handover: ResMut<Handover>,
 ) {
     let Some(state) = state else { return };
@@ -115,6 +117,7 @@ fn watch_turns(
             && state.players.len() > 1
             && launch.screenshot.is_none()
             && replaying.record.is_none()
+            && !crew.is_bot(*player)
         {
             handover.0 = Some(*player);
         }

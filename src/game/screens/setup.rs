@@ -7,6 +7,8 @@ use stp_rules::content::builtin;
 use stp_rules::{GameOptions, SetupFailed, StartGame};
 
 use super::{Screen, random_seed};
+use crate::balance::BalanceData;
+use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::session::{SaveRequest, SaveStatus, autosave_path, save_path};
 
@@ -25,6 +27,8 @@ pub struct SetupForm {
     pub names: Vec<String>,
     /// Character id per seat, or "random".
     pub characters: Vec<String>,
+    /// A person or a bot in each seat.
+    pub seats: Vec<Seat>,
     pub preset: String,
     pub seed: String,
     pub error: Option<String>,
@@ -35,12 +39,16 @@ impl Default for SetupForm {
         SetupForm {
             names: (1..=2).map(|i| format!("Player {i}")).collect(),
             characters: vec!["random".into(); 2],
+            seats: vec![Seat::Human; 2],
             preset: "cadet".into(),
             seed: random_seed().to_string(),
             error: None,
         }
     }
 }
+
+/// The shipped win rates, read once.
+static BALANCE: std::sync::OnceLock<Option<BalanceData>> = std::sync::OnceLock::new();
 
 fn report_setup_failures(mut failures: MessageReader<SetupFailed>, mut form: ResMut<SetupForm>) {
     for SetupFailed(message) in failures.read() {
@@ -55,6 +63,7 @@ fn setup_screen(
     mut saves: MessageWriter<SaveRequest>,
     status: Res<SaveStatus>,
     launch: Res<Launch>,
+    mut crew: ResMut<Crew>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let content = builtin();
@@ -79,7 +88,7 @@ fn setup_screen(
                 }
                 ui.separator();
             }
-            ui.label("1–6 players share this keyboard and mouse. Choose names and characters.");
+            ui.label("1–6 players share this keyboard and mouse; any seat may be a bot crewmate. Choose names and characters.");
             ui.separator();
             let form = &mut *form;
             let mut remove = None;
@@ -103,6 +112,17 @@ fn setup_screen(
                                     .on_hover_text(&c.text);
                             }
                         });
+                    let seat_kind = &mut form.seats[seat];
+                    egui::ComboBox::from_id_salt(("seat", seat))
+                        .selected_text(seat_kind.label())
+                        .width(100.0)
+                        .show_ui(ui, |ui| {
+                            for kind in Seat::ALL {
+                                ui.selectable_value(seat_kind, kind, kind.label());
+                            }
+                        })
+                        .response
+                        .on_hover_text("Ensign: the quick heuristic bot. Captain: the advisor, which searches sampled futures.");
                     if form.names.len() > 1 && ui.small_button("Remove").clicked() {
                         remove = Some(seat);
                     }
@@ -111,10 +131,12 @@ fn setup_screen(
             if let Some(seat) = remove {
                 form.names.remove(seat);
                 form.characters.remove(seat);
+                form.seats.remove(seat);
             }
             if form.names.len() < 6 && ui.button("Add a player").clicked() {
                 form.names.push(format!("Player {}", form.names.len() + 1));
                 form.characters.push("random".into());
+                form.seats.push(Seat::Human);
             }
             ui.separator();
             egui::ComboBox::from_label("Difficulty")
@@ -125,6 +147,20 @@ fn setup_screen(
                             .on_hover_text(&p.description);
                     }
                 });
+            // Measured, not typed: `balance --crews --write assets/balance.ron`.
+            if let Some(rate) = BALANCE
+                .get_or_init(BalanceData::shipped)
+                .as_ref()
+                .and_then(|data| data.rate(&form.preset, form.names.len()))
+            {
+                ui.label(format!(
+                    "Captain bots win {:.0}% of {} games with {} players; Ensign bots {:.0}%.",
+                    100.0 * rate.captain,
+                    form.preset,
+                    form.names.len(),
+                    100.0 * rate.ensign
+                ));
+            }
             ui.horizontal(|ui| {
                 ui.label("Seed (share it to replay the same game):");
                 ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(120.0));
@@ -149,6 +185,7 @@ fn setup_screen(
                                 .collect(),
                         };
                         form.error = None;
+                        crew.pending = Some(form.seats.clone());
                         start.write(StartGame(options));
                     }
                     Err(_) => form.error = Some("the seed must be a whole number".into()),

@@ -1,0 +1,238 @@
+//! The advisor: a search bot that plays any seat and answers "what should I do?".
+//!
+//! Information-set Monte Carlo with the heuristic bot as the rollout policy:
+//! - Each sampled world re-deals what the players cannot see (the order of the deck, the bag
+//!   and the mission deck, and future die rolls) from the public position, so no answer knows
+//!   the future. The hidden sets are sorted before they are shuffled: two positions that
+//!   differ only in hidden order get the same advice for the same seed.
+//! - Every candidate action is played in the same worlds (common random numbers), then the
+//!   heuristic bot plays the game out. Successive halving spends the budget on the candidates
+//!   that stay in front.
+//!
+//! The advice is deterministic for a seed and a rollout budget.
+
+use rand::seq::SliceRandom;
+use rand::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
+
+use crate::actions::PlayerAction;
+use crate::bot;
+use crate::sim::fallback_action;
+use crate::state::{GameState, Outcome};
+
+/// How much search one answer may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// Rollouts in all (deterministic).
+    Rollouts(u32),
+    /// Wall-clock milliseconds (the game's setting; not deterministic).
+    Millis(u64),
+}
+
+impl Budget {
+    /// The game's default for a hint or a Captain bot's move.
+    pub const HINT: Budget = Budget::Millis(600);
+    /// `simulate --bot advisor`'s default: rollouts, so runs repeat exactly.
+    pub const SIMULATE: Budget = Budget::Rollouts(240);
+}
+
+/// One candidate's result.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scored {
+    pub action: PlayerAction,
+    /// Mean score over its rollouts: 1 for a win; a loss scores its completed missions' share
+    /// of 0.3, so a lost cause still prefers progress.
+    pub score: f64,
+    /// Rollouts it won, and rollouts in all.
+    pub wins: u32,
+    pub rollouts: u32,
+}
+
+/// The advice: the best candidate, and every candidate as far as it was searched.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Advice {
+    pub best: Scored,
+    /// What the heuristic bot would do here, when different from the advice.
+    pub heuristic: Option<Scored>,
+    pub candidates: Vec<Scored>,
+    pub rollouts: u32,
+}
+
+/// Turns a rollout may play before it is scored as it stands.
+const HORIZON_TURNS: u32 = 80;
+
+/// Every action anyone may take now, in a stable order (the active player's first).
+pub fn candidates(state: &GameState) -> Vec<PlayerAction> {
+    let n = state.players.len() as u8;
+    let mut out = Vec::new();
+    for i in 0..n {
+        let player = (state.turn.active + i) % n.max(1);
+        for action in state.legal_actions(player) {
+            if !out.contains(&action) {
+                out.push(action);
+            }
+        }
+    }
+    out
+}
+
+/// The public position: the hidden orders sorted, future dice forgotten.
+fn public_view(state: &GameState) -> GameState {
+    let mut public = state.clone();
+    public.events.clear();
+    public.deck.sort_unstable();
+    public.bag.sort_unstable();
+    public.mission_deck.sort_unstable();
+    public.forced_rolls.clear();
+    public.rng = ChaCha8Rng::seed_from_u64(0);
+    public
+}
+
+/// World `index` of a search: the public position with its hidden orders dealt at random.
+fn world(public: &GameState, seed: u64, index: u32) -> GameState {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(index) << 32 | 0x5eed));
+    let mut world = public.clone();
+    world.deck.shuffle(&mut rng);
+    world.bag.shuffle(&mut rng);
+    world.mission_deck.shuffle(&mut rng);
+    world.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
+    world
+}
+
+/// Plays one candidate in a world, then the heuristic bot to the end (or the horizon).
+fn rollout(mut state: GameState, action: PlayerAction) -> (f64, bool) {
+    if state.act(action).is_err() {
+        return (0.0, false);
+    }
+    state.advance();
+    state.events.clear();
+    let horizon = state.turn.number + HORIZON_TURNS;
+    while !state.is_over() && state.turn.number <= horizon {
+        let Some(next) = bot::choose(&state) else {
+            break;
+        };
+        if state.act(next).is_err() && state.act(fallback_action(&state)).is_err() {
+            break;
+        }
+        state.advance();
+        state.events.clear();
+    }
+    let won = state.outcome == Some(Outcome::Won);
+    let progress =
+        state.completed_missions.len() as f64 / f64::from(state.config.missions_required.max(1));
+    (if won { 1.0 } else { 0.3 * progress.min(1.0) }, won)
+}
+
+/// Searches the position and returns the advice, or `None` when nobody must act.
+pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
+    if state.is_over() || !state.awaits_players() {
+        return None;
+    }
+    let heuristic = bot::choose(state);
+    let mut actions = candidates(state);
+    if actions.is_empty() {
+        actions.extend(heuristic);
+    }
+    let mut stats: Vec<Scored> = actions
+        .iter()
+        .map(|action| Scored {
+            action: *action,
+            score: 0.0,
+            wins: 0,
+            rollouts: 0,
+        })
+        .collect();
+    let started = Instant::now();
+    let mut total = 0;
+    if stats.len() > 1 {
+        let public = public_view(state);
+        let rollouts = match budget {
+            Budget::Rollouts(n) => n.max(stats.len() as u32),
+            // Time one world of every candidate, then fit the rest to the time left.
+            Budget::Millis(ms) => {
+                let limit = Duration::from_millis(ms);
+                let w = world(&public, seed, 0);
+                let probe = Instant::now();
+                for s in &mut stats {
+                    let (score, won) = rollout(w.clone(), s.action);
+                    s.score += score;
+                    s.wins += u32::from(won);
+                    s.rollouts += 1;
+                }
+                total += stats.len() as u32;
+                let each = probe.elapsed().as_secs_f64() / stats.len() as f64;
+                let left = limit.saturating_sub(started.elapsed()).as_secs_f64();
+                ((left / each.max(1e-6)) as u32).max(stats.len() as u32)
+            }
+        };
+        total += halve(&public, seed, &mut stats, rollouts);
+    }
+    let mean = |s: &Scored| s.score / f64::from(s.rollouts.max(1));
+    let finished: Vec<Scored> = stats
+        .iter()
+        .map(|s| Scored {
+            score: mean(s),
+            ..s.clone()
+        })
+        .collect();
+    // The most searched candidate that scores best; on a tie the first in the stable order,
+    // which puts ending the phase and the plainest plays first.
+    let mut best = finished.first()?;
+    for s in &finished[1..] {
+        if (s.rollouts, s.score) > (best.rollouts, best.score) {
+            best = s;
+        }
+    }
+    let best = best.clone();
+    let heuristic = heuristic
+        .filter(|h| *h != best.action)
+        .and_then(|h| finished.iter().find(|s| s.action == h).cloned());
+    Some(Advice {
+        best,
+        heuristic,
+        candidates: finished,
+        rollouts: total,
+    })
+}
+
+/// Successive halving: rounds of equal rollouts per surviving candidate, each round keeping
+/// the better half, until one remains or the budget is spent. Returns the rollouts played.
+fn halve(public: &GameState, seed: u64, stats: &mut [Scored], budget: u32) -> u32 {
+    let mut alive: Vec<usize> = (0..stats.len()).collect();
+    let rounds = (usize::BITS - (stats.len() - 1).leading_zeros()).max(1);
+    let mut spent = 0;
+    for round in 0..rounds {
+        let share = budget.saturating_sub(spent) / (rounds - round);
+        let per = (share / alive.len() as u32).max(1);
+        for &i in &alive {
+            let from = stats[i].rollouts;
+            for k in from..from + per {
+                let (score, won) = rollout(world(public, seed, k), stats[i].action);
+                stats[i].score += score;
+                stats[i].wins += u32::from(won);
+                stats[i].rollouts += 1;
+            }
+            spent += per;
+        }
+        if alive.len() == 1 {
+            break;
+        }
+        // Keep the better half (by mean; on a tie, the earlier candidate).
+        alive.sort_by(|a, b| {
+            let mean = |i: usize| stats[i].score / f64::from(stats[i].rollouts.max(1));
+            mean(*b)
+                .partial_cmp(&mean(*a))
+                .unwrap_or(std::cmp::Ordering::Equal)
+                .then(a.cmp(b))
+        });
+        alive.truncate(alive.len().div_ceil(2));
+        alive.sort_unstable();
+    }
+    spent
+}
+
+/// The advisor as a bot: the advised action for whoever must act.
+pub fn choose(state: &GameState, budget: Budget, seed: u64) -> Option<PlayerAction> {
+    advise(state, budget, seed).map(|a| a.best.action)
+}

@@ -1,0 +1,187 @@
+//! Crewmates: each seat is a person or a bot, an Ensign (the heuristic bot) or a Captain (the
+//! advisor). A bot takes its turn at a readable pace: it picks its card and target on the
+//! table, holds a moment so the players can see the choice, then sends it through the
+//! validator like anyone. It answers Security Team offers and Spock's choice, and skips the
+//! handover. The seats are chosen on the setup screen, with `--bots N`, or from the menu.
+
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on};
+use bevy::window::RequestRedraw;
+use stp_rules::advisor::{self, Budget};
+use stp_rules::{GameState, LoadGame, PlayerAction, PlayerId, StartGame, bot};
+
+use crate::game::GameSystems;
+use crate::game::advisor::show_on_table;
+use crate::game::input::selection::Selection;
+use crate::game::launch::Launch;
+use crate::game::pacing::{AnimationSpeed, Sequence};
+use crate::game::screens::Handover;
+use crate::game::session::Replaying;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Crew>()
+        .init_resource::<BotMove>()
+        .add_message::<RequestRedraw>()
+        .add_systems(Update, fit_crew.in_set(GameSystems::Pace))
+        .add_systems(Update, bot_turns.in_set(GameSystems::Input));
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Seat {
+    #[default]
+    Human,
+    /// The heuristic bot.
+    Ensign,
+    /// The advisor.
+    Captain,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 3] = [Seat::Human, Seat::Ensign, Seat::Captain];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Seat::Human => "Human",
+            Seat::Ensign => "Ensign bot",
+            Seat::Captain => "Captain bot",
+        }
+    }
+}
+
+/// The seats of the game on the table, by player.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Crew {
+    pub seats: Vec<Seat>,
+    /// Set by the setup screen for the game it starts; `--bots` sets it for a dealt game.
+    pub pending: Option<Vec<Seat>>,
+}
+
+impl Crew {
+    pub fn seat(&self, player: PlayerId) -> Seat {
+        self.seats.get(player as usize).copied().unwrap_or_default()
+    }
+
+    pub fn is_bot(&self, player: PlayerId) -> bool {
+        self.seat(player) != Seat::Human
+    }
+}
+
+/// `--bots N`: the last N of `players` seats are Captain bots.
+pub fn seats_with_bots(players: usize, bots: usize) -> Vec<Seat> {
+    (0..players)
+        .map(|i| {
+            if i + bots.min(players) >= players {
+                Seat::Captain
+            } else {
+                Seat::Human
+            }
+        })
+        .collect()
+}
+
+/// A new or loaded game takes the seats chosen for it (`pending`); else a game for as many
+/// players keeps the seats it had ("play again"), and the first game takes `--bots`. The list
+/// always has one seat per player, people where nothing else was chosen.
+fn fit_crew(
+    mut starts: MessageReader<StartGame>,
+    mut loads: MessageReader<LoadGame>,
+    state: Option<Res<GameState>>,
+    launch: Res<Launch>,
+    mut crew: ResMut<Crew>,
+) {
+    let fresh = starts.read().count() + loads.read().count() > 0;
+    let Some(state) = state else { return };
+    let players = state.players.len();
+    if fresh {
+        if let Some(chosen) = crew.pending.take() {
+            crew.seats = chosen;
+        } else if crew.seats.len() != players {
+            crew.seats = launch
+                .bots
+                .map_or_else(Vec::new, |n| seats_with_bots(players, n));
+        }
+    }
+    if crew.seats.len() != players {
+        crew.seats.resize(players, Seat::Human);
+    }
+}
+
+/// A bot's move in progress: the search (a Captain's), then the chosen action on show.
+#[derive(Resource, Default)]
+pub struct BotMove {
+    search: Option<(Task<Option<PlayerAction>>, u64)>,
+    /// The chosen action, for the position with this hash, and how long it has shown.
+    pub chosen: Option<(u64, PlayerAction, f32)>,
+}
+
+/// How long a bot's choice shows on the table before it is sent (seconds at speed 1).
+const SHOW_CHOICE: f32 = 0.9;
+
+/// The bots' turns: choose (in the background for a Captain), show, send.
+fn bot_turns(
+    time: Res<Time>,
+    state: Option<Res<GameState>>,
+    crew: Res<Crew>,
+    sequence: Res<Sequence>,
+    handover: Res<Handover>,
+    replaying: Res<Replaying>,
+    speed: Res<AnimationSpeed>,
+    mut pending: ResMut<BotMove>,
+    mut selection: ResMut<Selection>,
+    mut actions: MessageWriter<PlayerAction>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let Some(state) = state else { return };
+    let waiting = !state.awaits_players()
+        || sequence.is_playing()
+        || handover.0.is_some()
+        || replaying.record.is_some();
+    // Who must act now, as the rules' windows and phases say (the heuristic knows).
+    let actor = bot::choose(&state).map(|a| a.player);
+    if waiting || !actor.is_some_and(|p| crew.is_bot(p)) {
+        if pending.search.is_some() || pending.chosen.is_some() {
+            *pending = BotMove::default();
+        }
+        return;
+    }
+    redraw.write(RequestRedraw);
+    let hash = state.state_hash();
+    if let Some((at, action, shown)) = &mut pending.chosen {
+        if *at != hash {
+            *pending = BotMove::default();
+            return;
+        }
+        *shown += time.delta_secs() * speed.speed.max(0.1);
+        if *shown >= SHOW_CHOICE || speed.skip {
+            actions.write(*action);
+            selection.clear_card();
+            *pending = BotMove::default();
+        }
+        return;
+    }
+    let chosen = match (&mut pending.search, actor.map(|p| crew.seat(p))) {
+        (Some((task, _)), _) => {
+            if !task.is_finished() {
+                return;
+            }
+            let Some((task, searched)) = pending.search.take() else {
+                return;
+            };
+            // Advice for a position the table has left is of no use.
+            block_on(task).filter(|_| searched == hash)
+        }
+        (None, Some(Seat::Captain)) => {
+            let position = state.clone();
+            let task = AsyncComputeTaskPool::get()
+                .spawn(async move { advisor::choose(&position, Budget::Millis(400), hash) });
+            pending.search = Some((task, hash));
+            return;
+        }
+        _ => bot::choose(&state),
+    };
+    if let Some(action) = chosen {
+        show_on_table(&state, action, &mut selection);
+        pending.chosen = Some((hash, action, 0.0));
+    }
+}

@@ -1,0 +1,97 @@
+//! Start-up measures for `scripts/startup.sh`: with `STP_MEASURE_STARTUP` set, the app prints
+//! the time from process start to its first frame with something on screen (the table, or the
+//! bare window's scene) and its peak memory two seconds later, then exits. `bare_window` is
+//! the yardstick: a bare Bevy 3D + egui window built with the same features and profile.
+
+use bevy::prelude::*;
+use bevy::window::WindowResolution;
+use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use crate::game::pacing::Shown;
+
+/// When the process started (set first thing by `cli::run`).
+pub static STARTED: OnceLock<Instant> = OnceLock::new();
+
+/// Measures the game: its first frame is the first with a dealt table.
+pub(super) fn plugin(app: &mut App) {
+    if std::env::var_os("STP_MEASURE_STARTUP").is_some() {
+        app.add_systems(
+            Last,
+            report.run_if(|shown: Res<Shown>| shown.get().is_some()),
+        );
+    }
+}
+
+/// Prints the time to the first frame and, two seconds on, the peak memory; then exits.
+fn report(mut first: Local<Option<Instant>>, mut exit: MessageWriter<AppExit>) {
+    let now = Instant::now();
+    let started = *STARTED.get_or_init(Instant::now);
+    let first = *first.get_or_insert_with(|| {
+        println!(
+            "first frame after {} ms",
+            now.duration_since(started).as_millis()
+        );
+        now
+    });
+    if now.duration_since(first).as_secs_f32() >= 2.0 {
+        println!("peak memory {} MB", peak_memory_mb().unwrap_or(0));
+        exit.write(AppExit::Success);
+    }
+}
+
+/// The process's peak resident memory (Linux `VmHWM`), in megabytes.
+fn peak_memory_mb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// A bare Bevy 3D + egui window: a camera, a light, a cube and one egui window.
+pub fn bare_window() -> i32 {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Bare Bevy 3D + egui".into(),
+            resolution: WindowResolution::new(1280, 720),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(EguiPlugin::default())
+    .add_systems(Startup, bare_scene)
+    .add_systems(EguiPrimaryContextPass, bare_panel);
+    if std::env::var_os("STP_MEASURE_STARTUP").is_some() {
+        app.add_systems(Last, report);
+    }
+    match app.run() {
+        AppExit::Success => 0,
+        AppExit::Error(code) => i32::from(code.get()),
+    }
+}
+
+fn bare_scene(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    commands.spawn((
+        Camera3d::default(),
+        Transform::from_xyz(0.0, 4.0, 6.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.spawn((
+        DirectionalLight::default(),
+        Transform::from_xyz(3.0, 10.0, 4.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    commands.spawn((
+        Mesh3d(meshes.add(Cuboid::new(1.0, 1.0, 1.0))),
+        MeshMaterial3d(materials.add(Color::srgb(0.8, 0.7, 0.6))),
+    ));
+}
+
+fn bare_panel(mut contexts: EguiContexts) -> Result {
+    egui::Window::new("Bare").show(contexts.ctx_mut()?, |ui| ui.label("Bevy 3D + egui"));
+    Ok(())
+}

@@ -1,0 +1,69 @@
+//! Crewmates: a bot seat takes its own turns through the validator, at its pace, and the
+//! handover skips it; the seats follow the setup screen and `--bots`.
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use star_trek_panic::game::crew::{Crew, Seat, seats_with_bots};
+use star_trek_panic::game::pacing::AnimationSpeed;
+use star_trek_panic::game::screens::Handover;
+use stp_rules::*;
+
+use super::{app, send, start, state};
+
+#[test]
+fn bots_seats_are_the_last_ones() {
+    assert_eq!(
+        seats_with_bots(4, 2),
+        vec![Seat::Human, Seat::Human, Seat::Captain, Seat::Captain]
+    );
+    assert_eq!(seats_with_bots(2, 6), vec![Seat::Captain; 2]);
+    assert_eq!(seats_with_bots(3, 0), vec![Seat::Human; 3]);
+}
+
+/// An Ensign in seat 2 plays its whole turn by itself, a choice at a time, and the table
+/// hands back to the person in seat 1 without a handover for the bot.
+#[test]
+fn an_ensign_bot_takes_its_turn_and_hands_back() {
+    let mut app = app(None);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(200),
+    ));
+    app.insert_resource(AnimationSpeed {
+        speed: 1.0,
+        skip: false,
+    });
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Ensign]);
+    start(&mut app, GameOptions::quick(5, 2, "cadet"));
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Human, Seat::Ensign]
+    );
+    // The person plays their first turn with the heuristic's choices.
+    let mut guard = 0;
+    while state(&app).turn.active == 0 && !state(&app).is_over() {
+        app.world_mut().resource_mut::<Handover>().0 = None;
+        let action = bot::choose(state(&app)).expect("someone must act");
+        send(&mut app, action);
+        guard += 1;
+        assert!(guard < 200, "the first turn never ends");
+    }
+    assert_eq!(state(&app).turn.active, 1);
+    assert_eq!(
+        app.world().resource::<Handover>().0,
+        None,
+        "a handover to a bot"
+    );
+    let turn = state(&app).turn.number;
+    let mut frames = 0;
+    while state(&app).turn.active == 1 && !state(&app).is_over() {
+        app.update();
+        frames += 1;
+        assert!(frames < 2_000, "the bot's turn never ends");
+    }
+    assert!(state(&app).turn.number > turn || state(&app).is_over());
+    // A readable pace: each choice shows for most of a second (here 5 frames of 200 ms).
+    assert!(frames >= 5, "the bot took its turn in {frames} frames");
+    if !state(&app).is_over() {
+        assert_eq!(app.world().resource::<Handover>().0, Some(0));
+    }
+}

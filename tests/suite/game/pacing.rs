@@ -1,0 +1,209 @@
+//! The threat phase, paced: the table shows the rules' events step by step, the controls and
+//! the handover wait for the end, a skip shows the rest at once, and what the table shows
+//! step by step ends exactly where the rules are.
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use star_trek_panic::game::pacing::{AnimationSpeed, Paced, Sequence, Shown, SkipSequence, view};
+use star_trek_panic::game::panels::log::GameLog;
+use star_trek_panic::game::screens::Handover;
+use stp_rules::*;
+
+use super::{app, bot_until, start, state};
+
+/// A headless table that paces, with a clock that moves 50 ms a frame.
+fn paced_app() -> App {
+    let mut app = app(None);
+    app.insert_resource(AnimationSpeed {
+        speed: 1.0,
+        skip: false,
+    });
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(50),
+    ));
+    app
+}
+
+/// Plays with the bot up to a Play Cards & Maneuver phase with nothing pending.
+fn to_play_phase(app: &mut App) {
+    assert!(bot_until(app, 400, |s| {
+        s.turn.phase == Phase::PlayAndManeuver && s.awaits_players() && s.turn.window.is_none()
+    }));
+}
+
+fn end_phase(app: &mut App) {
+    let player = state(app).turn.active;
+    app.world_mut().write_message(PlayerAction {
+        player,
+        action: Action::EndPhase,
+    });
+    app.update();
+}
+
+/// What the table shows of the board: threats, the ship and her heading.
+fn board(state: &GameState) -> (Vec<ThreatOnBoard>, Enterprise) {
+    let mut threats = state.threats.clone();
+    threats.sort_by_key(|t| t.token);
+    (threats, state.enterprise.clone())
+}
+
+fn shown_board(app: &App) -> (Vec<ThreatOnBoard>, Enterprise) {
+    board(
+        app.world()
+            .resource::<Shown>()
+            .get()
+            .expect("a game is shown"),
+    )
+}
+
+/// Rulebook "On Your Turn", phases 5–7 are automatic: the table plays them in order, the
+/// handover waits for the end, and the table ends where the rules are.
+#[test]
+fn the_threat_phase_plays_step_by_step_then_hands_over() {
+    let mut app = paced_app();
+    start(&mut app, GameOptions::quick(7, 2, "standard"));
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = true;
+    to_play_phase(&mut app);
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = false;
+    let before = board(state(&app));
+    let turn = state(&app).turn.number;
+    end_phase(&mut app);
+    // The rules are already at the next turn; the table is not.
+    assert!(state(&app).turn.number > turn || state(&app).is_over());
+    assert!(app.world().resource::<Sequence>().is_playing());
+    assert_eq!(app.world().resource::<Handover>().0, None);
+    let mut frames = 0;
+    let mut steps_seen = 0;
+    let mut highlighted = false;
+    while app.world().resource::<Sequence>().is_playing() {
+        steps_seen = steps_seen.max(app.world().resource::<Sequence>().played());
+        highlighted |= !app.world().resource::<GameLog>().current.is_empty();
+        assert_eq!(
+            app.world().resource::<Handover>().0,
+            None,
+            "handover mid-sequence"
+        );
+        app.update();
+        frames += 1;
+        assert!(frames < 400, "the sequence never ends");
+    }
+    // Phases 5–7 at least each show a step; at 50 ms a frame, the whole takes seconds.
+    assert!(steps_seen >= 3, "only {steps_seen} steps");
+    assert!(frames >= 20, "the phase played in {frames} frames");
+    assert!(highlighted, "no log line was highlighted");
+    assert_eq!(shown_board(&app), board(state(&app)));
+    assert_ne!(
+        board(state(&app)),
+        before,
+        "nothing happened in the threat phase"
+    );
+    if !state(&app).is_over() {
+        assert_eq!(
+            app.world().resource::<Handover>().0,
+            Some(state(&app).turn.active)
+        );
+    }
+}
+
+/// Space or a click (`SkipSequence`) shows the rest at once: every event reaches the log, and
+/// the table is the rules state.
+#[test]
+fn skipping_a_threat_phase_shows_the_rest_at_once() {
+    let mut app = paced_app();
+    start(&mut app, GameOptions::quick(11, 1, "standard"));
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = true;
+    to_play_phase(&mut app);
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = false;
+    let lines_before = app.world().resource::<GameLog>().lines.len();
+    end_phase(&mut app);
+    assert!(app.world().resource::<Sequence>().is_playing());
+    let partial = app.world().resource::<GameLog>().lines.len();
+    app.world_mut().write_message(SkipSequence);
+    app.update();
+    assert!(!app.world().resource::<Sequence>().is_playing());
+    assert_eq!(shown_board(&app), board(state(&app)));
+    let lines = app.world().resource::<GameLog>().lines.len();
+    assert!(
+        lines > partial && partial >= lines_before,
+        "{lines_before} {partial} {lines}"
+    );
+    assert!(app.world().resource::<GameLog>().current.is_empty());
+}
+
+/// The paced stream holds every rules event once, in the rules' order.
+#[test]
+fn the_paced_stream_is_every_rules_event_in_order() {
+    let mut app = paced_app();
+    start(&mut app, GameOptions::quick(3, 2, "cadet"));
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = true;
+    to_play_phase(&mut app);
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = false;
+    let mut rules = app
+        .world()
+        .resource::<Messages<RulesEvent>>()
+        .get_cursor_current();
+    let mut paced = app
+        .world()
+        .resource::<Messages<Paced>>()
+        .get_cursor_current();
+    let (mut sent, mut shown) = (Vec::new(), Vec::new());
+    end_phase(&mut app);
+    let mut frames = 0;
+    loop {
+        sent.extend(
+            rules
+                .read(app.world().resource::<Messages<RulesEvent>>())
+                .cloned(),
+        );
+        shown.extend(
+            paced
+                .read(app.world().resource::<Messages<Paced>>())
+                .map(|p| p.0.clone()),
+        );
+        if !app.world().resource::<Sequence>().is_playing() || frames > 400 {
+            break;
+        }
+        app.update();
+        frames += 1;
+    }
+    assert!(!sent.is_empty());
+    assert_eq!(shown, sent);
+}
+
+/// `view::apply` follows the events of every threat phase of bot games to exactly the board
+/// the rules reach, so no step shows a place the rules never put a piece.
+#[test]
+fn the_shown_board_follows_the_events_to_the_rules_board() {
+    let mut phases = 0;
+    for (seed, players, preset) in [(1, 1, "standard"), (2, 4, "patrol"), (5, 6, "admiral")] {
+        let options = GameOptions::quick(seed, players, preset);
+        let mut game = GameState::new(&options).expect("the preset deals");
+        game.advance();
+        game.drain_events();
+        while !game.is_over() && game.turn.number < 60 {
+            let Some(action) = bot::choose(&game) else {
+                break;
+            };
+            let mut shown = game.clone();
+            game.act_and_advance(action)
+                .expect("the bot plays legal actions");
+            let events = game.drain_events();
+            if !events.iter().any(view::opens_threat_phase) {
+                continue;
+            }
+            phases += 1;
+            for step in view::steps(events) {
+                for event in &step.events {
+                    view::apply(&mut shown, event, &game);
+                }
+            }
+            assert_eq!(
+                board(&shown),
+                board(&game),
+                "seed {seed}, turn {}",
+                game.turn.number
+            );
+        }
+    }
+    assert!(phases > 30, "only {phases} threat phases");
+}
