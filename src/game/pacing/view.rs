@@ -39,6 +39,9 @@ pub fn step_seconds(event: &RulesEvent) -> Option<f32> {
         E::ThreatHit { .. } | E::TholianWebbed { .. } | E::ForceFieldHeld { .. } => 0.5,
         E::MissionCompleted { .. } | E::MissionFailed { .. } | E::MissionTimer { .. } => 0.6,
         E::GameWon | E::GameLost { .. } => 0.8,
+        // A new turn (and the handover it brings) shows only once the last step has had its
+        // time.
+        E::TurnStarted { .. } => 0.0,
         _ => return None,
     })
 }
@@ -77,7 +80,16 @@ pub fn apply(shown: &mut GameState, event: &RulesEvent, rules: &GameState) {
             shown.turn.active = *player;
             shown.turn.number = *turn;
         }
-        E::PhaseStarted { phase } => shown.turn.phase = *phase,
+        E::PhaseStarted { phase } => {
+            shown.turn.phase = *phase;
+            // The end of Threats Move & Fire lifts every Force Field and Red Alert marker.
+            if *phase == Phase::DrawNewThreats {
+                for t in &mut shown.threats {
+                    t.force_field = false;
+                }
+                shown.enterprise.red_alert = [false; 6];
+            }
+        }
         E::ThreatMoved { token, to, .. } => {
             if let Some(t) = threat(shown, *token) {
                 t.pos = *to;
@@ -142,7 +154,8 @@ pub fn apply(shown: &mut GameState, event: &RulesEvent, rules: &GameState) {
         E::SectionRepaired { section } | E::SectionRebuilt { section } => {
             *shown.enterprise.section_mut(*section) = rules.enterprise.section(*section);
         }
-        E::GameWon | E::GameLost { .. } => shown.outcome = rules.outcome,
+        // The game's end shows the table as the rules left it.
+        E::GameWon | E::GameLost { .. } => *shown = rules.clone(),
         _ => {}
     }
 }
