@@ -461,9 +461,11 @@ fn print_summary(s: &Summary) {
     for (cause, count) in &s.losses_by_cause {
         println!("  lost by {cause}: {count}");
     }
+    // The advisor plays a game or two a second; the heuristic thousands.
+    let precision = if s.games_per_second < 10.0 { 2 } else { 0 };
     println!(
-        "{:.0} games/s; invariant violations: {}; refused bot actions: {}",
-        s.games_per_second, s.invariant_violations, s.refused_actions
+        "{:.precision$} games/s ({:.1} s); invariant violations: {}; refused bot actions: {}",
+        s.games_per_second, s.elapsed_seconds, s.invariant_violations, s.refused_actions
     );
     for (name, m) in &s.missions {
         println!(

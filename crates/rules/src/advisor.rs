@@ -41,8 +41,9 @@ impl Budget {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scored {
     pub action: PlayerAction,
-    /// Mean score over its rollouts: 1 for a win; a loss scores its completed missions' share
-    /// of 0.3, so a lost cause still prefers progress.
+    /// Mean score over its rollouts: a win scores 1 less 0.004 a turn it takes, so a sure win
+    /// is taken sooner rather than later; a loss scores its completed missions' share of 0.3,
+    /// so a lost cause still prefers progress.
     pub score: f64,
     /// Rollouts it won, and rollouts in all.
     pub wins: u32,
@@ -107,7 +108,8 @@ fn rollout(mut state: GameState, action: PlayerAction) -> (f64, bool) {
     }
     state.advance();
     state.events.clear();
-    let horizon = state.turn.number + HORIZON_TURNS;
+    let start = state.turn.number;
+    let horizon = start + HORIZON_TURNS;
     while !state.is_over() && state.turn.number <= horizon {
         let Some(next) = bot::choose(&state) else {
             break;
@@ -121,7 +123,13 @@ fn rollout(mut state: GameState, action: PlayerAction) -> (f64, bool) {
     let won = state.outcome == Some(Outcome::Won);
     let progress =
         state.completed_missions.len() as f64 / f64::from(state.config.missions_required.max(1));
-    (if won { 1.0 } else { 0.3 * progress.min(1.0) }, won)
+    let turns = f64::from(state.turn.number.saturating_sub(start));
+    let score = if won {
+        1.0 - 0.004 * turns.min(75.0)
+    } else {
+        0.3 * progress.min(1.0)
+    };
+    (score, won)
 }
 
 /// Searches the position and returns the advice, or `None` when nobody must act.
@@ -130,9 +138,13 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
         return None;
     }
     let heuristic = bot::choose(state);
-    let mut actions = candidates(state);
-    if actions.is_empty() {
-        actions.extend(heuristic);
+    // The heuristic's choice first: on a tie it wins, so the search only departs from a
+    // sensible move for a better one.
+    let mut actions: Vec<PlayerAction> = heuristic.into_iter().collect();
+    for action in candidates(state) {
+        if !actions.contains(&action) {
+            actions.push(action);
+        }
     }
     let mut stats: Vec<Scored> = actions
         .iter()
@@ -176,8 +188,8 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
             ..s.clone()
         })
         .collect();
-    // The most searched candidate that scores best; on a tie the first in the stable order,
-    // which puts ending the phase and the plainest plays first.
+    // The most searched candidate that scores best; on a tie the first in order, which is the
+    // heuristic's choice.
     let mut best = finished.first()?;
     for s in &finished[1..] {
         if (s.rollouts, s.score) > (best.rollouts, best.score) {

@@ -37,6 +37,11 @@ pub fn step_seconds(event: &RulesEvent) -> Option<f32> {
         E::DieRolled { .. } => 0.9,
         E::ThreatCloaked { .. } | E::ThreatUncloaked { .. } => 0.55,
         E::ThreatHit { .. } | E::TholianWebbed { .. } | E::ForceFieldHeld { .. } => 0.5,
+        // The shots of a phase land together, facing by facing, after every threat fired.
+        E::SectionDamaged { .. }
+        | E::SectionDestroyed { .. }
+        | E::DamageIgnored { .. }
+        | E::RedAlertAbsorbed { .. } => 0.45,
         E::MissionCompleted { .. } | E::MissionFailed { .. } | E::MissionTimer { .. } => 0.6,
         E::GameWon | E::GameLost { .. } => 0.8,
         // A new turn (and the handover it brings) shows only once the last step has had its

@@ -17,7 +17,7 @@ pub enum CardSize {
 impl CardSize {
     pub fn size(self) -> egui::Vec2 {
         match self {
-            CardSize::Full => vec2(90.0, 138.0),
+            CardSize::Full => vec2(92.0, 160.0),
             CardSize::Small => vec2(54.0, 76.0),
         }
     }

@@ -39,7 +39,8 @@ pub(super) fn windows(
         }) if !waiting => {
             egui::Window::new("Boarders!")
                 .collapsible(false)
-                .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
+                // Over the log, so the board stays in view while the players choose.
+                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
                 .show(ctx, |ui| {
                     for b in boarders {
                         ui.label(format!(
@@ -58,7 +59,8 @@ pub(super) fn windows(
         Some(RulesWindow::SpockChoice { .. }) if !waiting => {
             egui::Window::new("Spock: choose two threats")
                 .collapsible(false)
-                .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
+                // Over the log, so the board stays in view while the players choose.
+                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
                 .show(ctx, |ui| {
                     ui.label("Resolve the first, then the second; the third goes back in the bag.");
                     for offer in offers::spock(state) {

@@ -154,11 +154,13 @@ fn make_palette(
         blast_mesh: meshes.add(Sphere::new(0.25)),
         bubble_mesh: meshes.add(Sphere::new(0.36)),
         emblems: Emblems {
-            klingon: meshes.add(Rhombus::new(0.12, 0.2)),
-            romulan: meshes.add(Circle::new(0.075)),
-            tholian: meshes.add(RegularPolygon::new(0.085, 6)),
-            starbase: meshes.add(Rectangle::new(0.13, 0.13)),
-            comet: meshes.add(star_mesh(0.11, 0.045)),
+            // As large as the token's face allows, so the shape shows around the Defense
+            // number drawn over it.
+            klingon: meshes.add(Rhombus::new(0.22, 0.3)),
+            romulan: meshes.add(Circle::new(0.12)),
+            tholian: meshes.add(RegularPolygon::new(0.135, 6)),
+            starbase: meshes.add(Rectangle::new(0.19, 0.19)),
+            comet: meshes.add(star_mesh(0.15, 0.06)),
         },
         emblem: materials_unlit(m, Color::srgb(0.05, 0.05, 0.08), 1.0),
         veil: materials_unlit(m, Color::srgb(0.02, 0.02, 0.04), 0.7),
