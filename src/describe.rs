@@ -363,7 +363,10 @@ impl Stamper {
         if let RulesEvent::TurnStarted { player, turn } = event {
             self.stamp = Some((*turn, *player));
         }
-        let (turn, player) = self.stamp.unwrap_or((state.turn.number, state.turn.active));
+        // Before any "Turn N" line (a new game's first turn), the turn the first line saw.
+        let (turn, player) = *self
+            .stamp
+            .get_or_insert((state.turn.number, state.turn.active));
         describe(event, state).map(|text| LogLine { turn, player, text })
     }
 }

@@ -79,6 +79,36 @@ fn commands_refuse_options_they_do_not_take() {
         ),
         (&["replay"], "replay needs a file"),
         (
+            &["simulate", "--bot", "genius"],
+            "--bot is `heuristic` or `advisor`, not `genius`",
+        ),
+        (&["simulate", "--rollouts", "50"], "add --bot advisor"),
+        (
+            &[
+                "simulate",
+                "--bot",
+                "advisor",
+                "--rollouts",
+                "5",
+                "--budget-ms",
+                "5",
+            ],
+            "not both",
+        ),
+        (&["simulate", "--threads", "0"], "--threads must be 1–256"),
+        (&["balance", "--write", "x.ron"], "add --crews"),
+        (&["--pick", "0"], "--pick must be 1–9, not `0`"),
+        (&["--bots", "7"], "--bots must be 0–6, not `7`"),
+        (
+            &["--threat-steps", "x"],
+            "--threat-steps expects a whole number",
+        ),
+        (
+            &["hint", "a.ron", "--games", "3"],
+            "hint does not take `--games`",
+        ),
+        (&["bare-window", "x"], "bare-window takes no arguments"),
+        (
             &["--autoplay-turns", "99999999999"],
             "--autoplay-turns must be at most 4294967295",
         ),
@@ -332,4 +362,36 @@ fn documentation_scenarios_load() {
         }
     }
     assert!(count >= 1);
+}
+
+/// `simulate` on several threads gives the same results as on one: each game has its own
+/// seed and the summary adds them in game order. The advisor is chosen with `--bot`.
+#[test]
+fn simulate_gives_the_same_results_on_any_number_of_threads() {
+    let run = |threads: &str, bot: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "--games",
+            "6",
+            "--players",
+            "2",
+            "--preset",
+            "cadet",
+            "--json",
+            "--threads",
+            threads,
+        ];
+        args.extend_from_slice(bot);
+        let mut value: serde_json::Value =
+            serde_json::from_slice(&succeeds(&args)).expect("one JSON object");
+        for timing in ["games_per_second", "elapsed_seconds"] {
+            value[timing] = serde_json::Value::Null;
+        }
+        value
+    };
+    assert_eq!(run("1", &[]), run("3", &[]));
+    let advisor = ["--bot", "advisor", "--rollouts", "20"];
+    let one = run("1", &advisor);
+    assert_eq!(one, run("2", &advisor));
+    assert_eq!(one["games"], 6);
 }

@@ -147,6 +147,11 @@ pub fn apply(shown: &mut GameState, event: &RulesEvent, rules: &GameState) {
             }
         }
         E::Maneuvered { heading, .. } => shown.enterprise.heading = *heading,
+        E::MissionTimer { remaining } => {
+            if let Some(mission) = &mut shown.mission {
+                mission.timer = Some(*remaining);
+            }
+        }
         E::RedAlertAbsorbed { facing } => shown.enterprise.red_alert[usize::from(*facing)] = false,
         E::SectionDamaged { section } | E::SectionDestroyed { section } => {
             let value = if matches!(event, E::SectionDamaged { .. }) {

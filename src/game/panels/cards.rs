@@ -17,7 +17,8 @@ pub enum CardSize {
 impl CardSize {
     pub fn size(self) -> egui::Vec2 {
         match self {
-            CardSize::Full => vec2(92.0, 160.0),
+            // Three to a row in the hands panel.
+            CardSize::Full => vec2(84.0, 160.0),
             CardSize::Small => vec2(54.0, 76.0),
         }
     }
