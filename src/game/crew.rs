@@ -40,6 +40,23 @@ pub enum Seat {
 impl Seat {
     pub const ALL: [Seat; 3] = [Seat::Human, Seat::Ensign, Seat::Captain];
 
+    /// The seat's name in a save file.
+    pub fn id(self) -> &'static str {
+        match self {
+            Seat::Human => "human",
+            Seat::Ensign => "ensign",
+            Seat::Captain => "captain",
+        }
+    }
+
+    /// A seat named in a save file; an unknown name is a person's seat.
+    pub fn from_id(id: &str) -> Seat {
+        Seat::ALL
+            .into_iter()
+            .find(|s| s.id() == id)
+            .unwrap_or_default()
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Seat::Human => "Human",

@@ -102,6 +102,10 @@ pub struct SaveFile {
     pub actions: Vec<PlayerAction>,
     pub state: GameState,
     pub state_hash: String,
+    /// Who sits in each seat, as the table names it ("human", "ensign", "captain"); saves
+    /// from before crewmates have none (everyone is a person).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<String>,
 }
 
 impl SaveFile {
@@ -113,6 +117,7 @@ impl SaveFile {
             actions: actions.to_vec(),
             state: state.clone(),
             state_hash: hash_text(state.state_hash()),
+            seats: Vec::new(),
         }
     }
 

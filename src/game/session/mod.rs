@@ -14,6 +14,7 @@ use stp_rules::{
 mod watch;
 
 use crate::game::GameSystems;
+use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 
 pub use watch::{replay_step, start_replay, stop_watching};
@@ -111,11 +112,20 @@ fn record_actions(
     }
 }
 
-fn write_save(path: &std::path::Path, record: &Record, state: &GameState) -> Result<(), String> {
+/// Writes a save with who sits in each seat, so bots come back with a loaded game.
+fn write_save(
+    path: &std::path::Path,
+    record: &Record,
+    state: &GameState,
+    crew: &Crew,
+) -> Result<(), String> {
     let options = record.options.as_ref().ok_or("no game to save")?;
-    SaveFile::new(options, &record.actions, state)
-        .write(path)
-        .map_err(|e| e.to_string())
+    SaveFile {
+        seats: crew.seats.iter().map(|s| s.id().to_string()).collect(),
+        ..SaveFile::new(options, &record.actions, state)
+    }
+    .write(path)
+    .map_err(|e| e.to_string())
 }
 
 /// An autosave at every turn handover (not while a replay or a screenshot run plays).
@@ -125,6 +135,7 @@ fn autosave(
     record: Res<Record>,
     replaying: Res<Replaying>,
     launch: Res<Launch>,
+    crew: Res<Crew>,
     mut status: ResMut<SaveStatus>,
 ) {
     let handover = events
@@ -136,7 +147,7 @@ fn autosave(
     if !handover || replaying.record.is_some() || launch.screenshot.is_some() {
         return;
     }
-    if let Err(err) = write_save(&path, &record, &state) {
+    if let Err(err) = write_save(&path, &record, &state, &crew) {
         status.0 = Some(format!("Autosave failed: {err}"));
     }
 }
@@ -148,12 +159,15 @@ fn save_and_load(
     mut status: ResMut<SaveStatus>,
     mut loads: MessageWriter<LoadGame>,
     launch: Res<Launch>,
+    mut crew: ResMut<Crew>,
 ) {
     for request in requests.read() {
         match request {
             SaveRequest::Save => {
                 let result = match (&state, save_path(&launch)) {
-                    (Some(state), Some(path)) => write_save(&path, &record, state).map(|_| path),
+                    (Some(state), Some(path)) => {
+                        write_save(&path, &record, state, &crew).map(|_| path)
+                    }
                     (None, _) => Err("no game on the table".into()),
                     (_, None) => Err("no data directory (set HOME or XDG_DATA_HOME)".into()),
                 };
@@ -166,6 +180,7 @@ fn save_and_load(
                 Ok(save) => {
                     record.options = Some(save.options.clone());
                     record.actions = save.actions.clone();
+                    crew.pending = Some(save.seats.iter().map(|s| Seat::from_id(s)).collect());
                     loads.write(LoadGame(Box::new(save.state)));
                     status.0 = Some(format!("Loaded {}", path.display()));
                 }

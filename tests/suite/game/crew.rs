@@ -67,3 +67,27 @@ fn an_ensign_bot_takes_its_turn_and_hands_back() {
         assert_eq!(app.world().resource::<Handover>().0, Some(0));
     }
 }
+
+/// A save keeps who sits in each seat: loading it brings the bots back.
+#[test]
+fn a_save_keeps_the_bot_seats() {
+    let dir = crate::trust::scratch_dir("crew-save");
+    let mut app = app(Some(dir.clone()));
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Captain]);
+    start(&mut app, GameOptions::quick(8, 2, "cadet"));
+    app.world_mut()
+        .write_message(star_trek_panic::game::session::SaveRequest::Save);
+    app.update();
+    let path = dir.join("save.json");
+    let saved = stp_rules::files::SaveFile::load(&path).expect("saved");
+    assert_eq!(saved.seats, vec!["human", "captain"]);
+    app.world_mut().resource_mut::<Crew>().seats = vec![Seat::Human; 2];
+    app.world_mut()
+        .write_message(star_trek_panic::game::session::SaveRequest::Load(path));
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Human, Seat::Captain]
+    );
+}
