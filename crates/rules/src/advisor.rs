@@ -157,13 +157,17 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
         .collect();
     let started = Instant::now();
     let mut total = 0;
+    let mut alive: Vec<usize> = (0..stats.len()).collect();
     if stats.len() > 1 {
         let public = public_view(state);
+        let mut deadline = None;
         let rollouts = match budget {
             Budget::Rollouts(n) => n.max(stats.len() as u32),
             // Time one world of every candidate, then fit the rest to the time left.
             Budget::Millis(ms) => {
                 let limit = Duration::from_millis(ms);
+                // A hard stop too: a busy machine slows rollouts after the estimate.
+                deadline = Some(started + limit);
                 let w = world(&public, seed, 0);
                 let probe = Instant::now();
                 for s in &mut stats {
@@ -178,7 +182,9 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
                 ((left / each.max(1e-6)) as u32).max(stats.len() as u32)
             }
         };
-        total += halve(&public, seed, &mut stats, rollouts);
+        let (spent, survivors) = halve(&public, seed, &mut stats, rollouts, deadline);
+        total += spent;
+        alive = survivors;
     }
     let mean = |s: &Scored| s.score / f64::from(s.rollouts.max(1));
     let finished: Vec<Scored> = stats
@@ -190,10 +196,10 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
         .collect();
     // The most searched candidate that scores best; on a tie the first in order, which is the
     // heuristic's choice.
-    let mut best = finished.first()?;
-    for s in &finished[1..] {
-        if (s.rollouts, s.score) > (best.rollouts, best.score) {
-            best = s;
+    let mut best = finished.get(*alive.first()?)?;
+    for &i in &alive[1..] {
+        if finished[i].score > best.score {
+            best = &finished[i];
         }
     }
     let best = best.clone();
@@ -209,23 +215,34 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
 }
 
 /// Successive halving: rounds of equal rollouts per surviving candidate, each round keeping
-/// the better half, until one remains or the budget is spent. Returns the rollouts played.
-fn halve(public: &GameState, seed: u64, stats: &mut [Scored], budget: u32) -> u32 {
+/// the better half, until one remains, the budget is spent or the deadline passes. Returns the
+/// rollouts played and the survivors (in candidate order).
+fn halve(
+    public: &GameState,
+    seed: u64,
+    stats: &mut [Scored],
+    budget: u32,
+    deadline: Option<Instant>,
+) -> (u32, Vec<usize>) {
     let mut alive: Vec<usize> = (0..stats.len()).collect();
     let rounds = (usize::BITS - (stats.len() - 1).leading_zeros()).max(1);
     let mut spent = 0;
     for round in 0..rounds {
         let share = budget.saturating_sub(spent) / (rounds - round);
         let per = (share / alive.len() as u32).max(1);
-        for &i in &alive {
-            let from = stats[i].rollouts;
-            for k in from..from + per {
+        // World by world across the candidates, so a deadline leaves them evenly searched.
+        for _ in 0..per {
+            for &i in &alive {
+                let k = stats[i].rollouts;
                 let (score, won) = rollout(world(public, seed, k), stats[i].action);
                 stats[i].score += score;
                 stats[i].wins += u32::from(won);
                 stats[i].rollouts += 1;
+                spent += 1;
             }
-            spent += per;
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return (spent, alive);
+            }
         }
         if alive.len() == 1 {
             break;
@@ -241,7 +258,7 @@ fn halve(public: &GameState, seed: u64, stats: &mut [Scored], budget: u32) -> u3
         alive.truncate(alive.len().div_ceil(2));
         alive.sort_unstable();
     }
-    spent
+    (spent, alive)
 }
 
 /// The advisor as a bot: the advised action for whoever must act.
