@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use stp_rules::advisor::Budget;
 use stp_rules::sim::Bot;
 
-use crate::cli::{Arg, Args, BALANCE_OPTIONS, SimArgs, run_games};
+use crate::cli::{Arg, Args, BALANCE_OPTIONS};
+use crate::simulate::{SimArgs, run_games};
 
 /// What `balance` was asked.
 #[derive(Debug, Clone, PartialEq)]

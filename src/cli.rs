@@ -1,12 +1,6 @@
 //! Command-line parsing and the `simulate` subcommand.
 
-use std::io::{IsTerminal, Write};
-use std::time::Instant;
-
-use stp_rules::GameOptions;
-use stp_rules::advisor::Budget;
-use stp_rules::files::ReplayFile;
-use stp_rules::sim::{Bot, GameRecord, Summary, game_seed, play_game_with};
+pub use crate::simulate::SimArgs;
 
 const USAGE: &str = "\
 usage:
@@ -74,7 +68,7 @@ const PLAY_OPTIONS: &[&str] = &[
     "--threat-steps",
     "--bots",
 ];
-const SIMULATE_OPTIONS: &[&str] = &[
+pub(crate) const SIMULATE_OPTIONS: &[&str] = &[
     "--games",
     "--players",
     "--preset",
@@ -101,14 +95,14 @@ pub(crate) const REPLAY_OPTIONS: &[&str] = &["--json", "--log"];
 /// Runs the command line; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
     #[cfg(feature = "gui")]
-    crate::game::measure::STARTED.get_or_init(Instant::now);
+    crate::game::measure::STARTED.get_or_init(std::time::Instant::now);
     if args.iter().any(|a| a == "--help" || a == "-h") || args.first().is_some_and(|a| a == "help")
     {
         print!("{USAGE}");
         return 0;
     }
     let parsed = match args.first().map(String::as_str) {
-        Some("simulate") => SimArgs::parse(&args[1..]).map(|sim| simulate(&sim)),
+        Some("simulate") => SimArgs::parse(&args[1..]).map(|sim| crate::simulate::simulate(&sim)),
         Some("balance") => crate::balance::BalanceArgs::parse(&args[1..])
             .map(|args| crate::balance::balance(&args)),
         Some("replay") => return crate::replay::run(&args[1..]),
@@ -257,229 +251,6 @@ pub(crate) fn number(text: &str, name: &str, max: u64) -> Result<u64, String> {
             Err(format!("{name} expects a whole number, not `{text}`"))
         }
         _ => Err(format!("{name} must be at most {max}, not `{text}`")),
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub struct SimArgs {
-    pub games: u64,
-    pub players: usize,
-    pub preset: String,
-    pub seed: u64,
-    pub json: bool,
-    pub check: bool,
-    pub record: Option<std::path::PathBuf>,
-    pub bot: Bot,
-    /// Threads to play on; `None`: every core.
-    pub threads: Option<usize>,
-}
-
-impl Default for SimArgs {
-    fn default() -> Self {
-        SimArgs {
-            games: 100,
-            players: 4,
-            preset: "standard".into(),
-            seed: 1,
-            json: false,
-            check: true,
-            record: None,
-            bot: Bot::Heuristic,
-            threads: None,
-        }
-    }
-}
-
-impl SimArgs {
-    pub fn parse(args: &[String]) -> Result<SimArgs, String> {
-        let mut sim = SimArgs::default();
-        let mut budget = None;
-        let mut args = Args::new("simulate", SIMULATE_OPTIONS, args);
-        while let Some(arg) = args.next()? {
-            match arg {
-                Arg::Option("--games") => sim.games = args.number("--games", u64::MAX)?,
-                Arg::Option("--players") => sim.players = args.players()?,
-                Arg::Option("--preset") => sim.preset = args.value("--preset")?.to_string(),
-                Arg::Option("--seed") => sim.seed = args.number("--seed", u64::MAX)?,
-                Arg::Option("--json") => sim.json = true,
-                Arg::Option("--no-check") => sim.check = false,
-                Arg::Option("--record") => sim.record = Some(args.value("--record")?.into()),
-                Arg::Option("--bot") => {
-                    sim.bot = match args.value("--bot")? {
-                        "heuristic" => Bot::Heuristic,
-                        "advisor" => Bot::Advisor(budget.unwrap_or(Budget::SIMULATE)),
-                        other => {
-                            return Err(format!(
-                                "--bot is `heuristic` or `advisor`, not `{other}`"
-                            ));
-                        }
-                    };
-                }
-                Arg::Option(name @ ("--budget-ms" | "--rollouts")) => {
-                    if budget.is_some() {
-                        return Err("give --budget-ms or --rollouts, not both".into());
-                    }
-                    let n = args.number(name, u32::MAX.into())?.max(1);
-                    budget = Some(match name {
-                        "--budget-ms" => Budget::Millis(n),
-                        _ => Budget::Rollouts(n as u32),
-                    });
-                }
-                Arg::Option("--threads") => sim.threads = Some(args.threads()?),
-                Arg::Option(other) => unreachable!("{other} is in SIMULATE_OPTIONS"),
-                Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
-            }
-        }
-        match (sim.bot, budget) {
-            (Bot::Advisor(_), Some(budget)) => sim.bot = Bot::Advisor(budget),
-            (Bot::Heuristic, Some(_)) => {
-                return Err(
-                    "--budget-ms and --rollouts set the advisor's budget: add --bot advisor".into(),
-                );
-            }
-            _ => {}
-        }
-        Ok(sim)
-    }
-}
-
-/// Plays one game of a run and writes its record when asked.
-fn run_game(sim: &SimArgs, index: u64) -> Result<GameRecord, String> {
-    let options = GameOptions::quick(game_seed(sim.seed, index), sim.players, &sim.preset);
-    let record = play_game_with(&options, sim.bot, sim.check, sim.record.is_some())
-        .map_err(|err| err.to_string())?;
-    if let Some(dir) = &sim.record {
-        let path = dir.join(format!("game-{index:05}.json"));
-        ReplayFile::new(&options, &record.actions, record.final_hash)
-            .write(&path)
-            .map_err(|err| err.to_string())?;
-    }
-    Ok(record)
-}
-
-/// Plays the games of one run on `--threads` threads; `Err` carries a setup error's message.
-/// Each game has its own seed and the summary adds them in game order, so the result is the
-/// same on any number of threads.
-pub(crate) fn run_games(sim: &SimArgs) -> Result<Summary, String> {
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicU64, Ordering};
-    let mut summary = Summary::new(sim.seed, &sim.preset, sim.players);
-    let progress = std::io::stderr().is_terminal();
-    let started = Instant::now();
-    let threads = sim
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-        .min(sim.games.max(1) as usize);
-    let next = AtomicU64::new(0);
-    let done = AtomicU64::new(0);
-    let results: Mutex<Vec<(u64, Result<GameRecord, String>)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= sim.games {
-                        break;
-                    }
-                    let mut record = run_game(sim, index);
-                    if let Ok(r) = &mut record {
-                        // Only the summary's numbers travel back, not a game's actions.
-                        r.actions = Vec::new();
-                    }
-                    results
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .push((index, record));
-                    let finished = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    // Often enough for slow advisor games, rarely enough for fast ones.
-                    let every = if sim.bot == Bot::Heuristic { 256 } else { 1 };
-                    if progress && (finished.is_multiple_of(every) || finished == sim.games) {
-                        draw_progress(finished, sim.games);
-                    }
-                }
-            });
-        }
-    });
-    if progress {
-        eprintln!();
-    }
-    let mut results = results.into_inner().unwrap_or_else(|e| e.into_inner());
-    results.sort_by_key(|(index, _)| *index);
-    for (_, record) in results {
-        summary.add(&record?);
-    }
-    summary.finish(started.elapsed().as_secs_f64());
-    Ok(summary)
-}
-
-fn simulate(sim: &SimArgs) -> i32 {
-    let summary = match run_games(sim) {
-        Ok(summary) => summary,
-        Err(err) => {
-            eprintln!("error: {err}");
-            return 2;
-        }
-    };
-    if sim.json {
-        match serde_json::to_string(&summary) {
-            Ok(text) => println!("{text}"),
-            Err(err) => {
-                eprintln!("error: {err}");
-                return 1;
-            }
-        }
-    } else {
-        print_summary(&summary);
-    }
-    i32::from(summary.invariant_violations > 0)
-}
-
-fn draw_progress(done: u64, total: u64) {
-    let width = 40;
-    let filled = (done * width / total.max(1)) as usize;
-    eprint!(
-        "\r[{}{}] {done}/{total}",
-        "#".repeat(filled),
-        "-".repeat(width as usize - filled)
-    );
-    let _ = std::io::stderr().flush();
-}
-
-fn print_summary(s: &Summary) {
-    println!(
-        "{} games, {} players, preset {}, seed {}",
-        s.games, s.players, s.preset, s.seed
-    );
-    println!(
-        "won {} ({:.1}%), lost {}, unfinished {}; mean {:.1} turns",
-        s.wins,
-        100.0 * s.win_rate,
-        s.losses,
-        s.unfinished,
-        s.mean_turns
-    );
-    for (cause, count) in &s.losses_by_cause {
-        println!("  lost by {cause}: {count}");
-    }
-    // The advisor plays a game or two a second; the heuristic thousands.
-    let precision = if s.games_per_second < 10.0 { 2 } else { 0 };
-    println!(
-        "{:.precision$} games/s ({:.1} s); invariant violations: {}; refused bot actions: {}",
-        s.games_per_second, s.elapsed_seconds, s.invariant_violations, s.refused_actions
-    );
-    for (name, m) in &s.missions {
-        println!(
-            "  mission {name}: drawn {}, completed {}, failed {}",
-            m.drawn, m.completed, m.failed
-        );
-    }
-    for (name, c) in &s.characters {
-        println!(
-            "  {name}: {} games, {:.1}% won, ability used {} times",
-            c.games,
-            100.0 * c.win_rate,
-            c.ability_uses
-        );
     }
 }
 

@@ -10,3 +10,4 @@ pub mod describe;
 pub mod game;
 pub mod hint;
 pub mod replay;
+pub mod simulate;
