@@ -11,3 +11,4 @@ pub mod game;
 pub mod hint;
 pub mod replay;
 pub mod simulate;
+pub mod tutorial;

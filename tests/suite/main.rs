@@ -13,3 +13,4 @@ mod rules;
 #[cfg(feature = "gui")]
 mod screenshot;
 mod trust;
+mod tutorial;

@@ -167,4 +167,7 @@ pub enum Refusal {
     AlreadyDiscarded,
     #[error("nothing of yours to undo since the last card draw, threat draw, die roll or turn")]
     NothingToUndo,
+    /// A legal action a lesson does not ask for now (`plugin::ActionGate`): the lesson's words.
+    #[error("{0}")]
+    NotInThisLesson(String),
 }

@@ -36,7 +36,7 @@ pub use legal::{PlayChoice, all_sections};
 pub use mechanics::uncloak_position;
 pub use mission::Progress;
 pub use plugin::{
-    ActionAccepted, ActionRefused, LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame,
+    ActionAccepted, ActionGate, ActionRefused, LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame,
     UndoRefused, UndoRequest,
 };
 

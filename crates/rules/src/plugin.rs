@@ -153,9 +153,19 @@ fn start_game(
     }
 }
 
+/// A lesson's hold on the next action: the validator's refusals come first, then any legal
+/// action not among `allowed` is refused with `otherwise`, the lesson's words. Without the
+/// resource every legal action is carried out.
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct ActionGate {
+    pub allowed: Vec<PlayerAction>,
+    pub otherwise: String,
+}
+
 /// Every player action passes the one validator; refusals go back with their reason.
 fn receive_player_actions(
     mut actions: MessageReader<PlayerAction>,
+    gate: Option<Res<ActionGate>>,
     mut state: ResMut<GameState>,
     mut history: ResMut<UndoHistory>,
     mut refused: MessageWriter<ActionRefused>,
@@ -165,7 +175,13 @@ fn receive_player_actions(
     for action in actions.read() {
         let before = state.clone();
         let mark = state.events.len();
-        match state.act(*action) {
+        let gated = match &gate {
+            Some(gate) if !gate.allowed.contains(action) => state
+                .validate(action)
+                .and(Err(Refusal::NotInThisLesson(gate.otherwise.clone()))),
+            _ => Ok(()),
+        };
+        match gated.and_then(|()| state.act(*action)) {
             Ok(()) => {
                 history.record(action.player, before, &state.events[mark..]);
                 accepted.write(ActionAccepted(*action));

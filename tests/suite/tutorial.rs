@@ -1,0 +1,50 @@
+//! The Academy: every lesson's intended solution, played through the rules headless, reaches
+//! the lesson's goal, and every lesson's wrong-action example is refused with the rules' own
+//! reason, leaving the table untouched.
+
+use star_trek_panic::tutorial::{event_kind, lessons};
+use stp_rules::scenario::resolve;
+
+#[test]
+fn every_lesson_is_solved_by_its_steps_and_refuses_its_wrong_action() {
+    let lessons = lessons().expect("the lessons parse");
+    assert_eq!(lessons.len(), 10);
+    let mut wrong_tried = 0;
+    for lesson in &lessons {
+        let (_, mut state) = lesson.table().unwrap_or_else(|e| panic!("{}: {e}", lesson.title));
+        state.events.clear();
+        let mut seen = Vec::new();
+        for (index, step) in lesson.steps.iter().enumerate() {
+            if let Some((named, words)) = &step.wrong {
+                let hash = state.state_hash();
+                let refusal = resolve(&state, named)
+                    .and_then(|action| state.act(action).map(|()| action))
+                    .expect_err(&format!("{} step {index}: the wrong action is refused", lesson.title));
+                assert!(
+                    refusal.to_string().contains(words.as_str()),
+                    "{} step {index}: refused with `{refusal}`, not `{words}`",
+                    lesson.title
+                );
+                assert_eq!(state.state_hash(), hash, "a refusal changed the table");
+                wrong_tried += 1;
+            }
+            let Some(expected) = lesson.expected(index, &state) else {
+                continue;
+            };
+            let action = expected
+                .unwrap_or_else(|e| panic!("{} step {index}: cannot name the action: {e}", lesson.title));
+            state
+                .act_and_advance(action)
+                .unwrap_or_else(|e| panic!("{} step {index}: {e}", lesson.title));
+            seen.extend(state.drain_events().iter().map(event_kind));
+        }
+        for goal in &lesson.goal {
+            assert!(
+                seen.contains(goal),
+                "{}: the goal {goal} never happened ({seen:?})",
+                lesson.title
+            );
+        }
+    }
+    assert!(wrong_tried >= 5, "only {wrong_tried} wrong actions tried");
+}
