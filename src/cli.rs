@@ -6,7 +6,7 @@ const USAGE: &str = "\
 usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
                   [--screenshot FILE.png] [--load SAVE.json | --scenario FILE.ron]
-                  [--pick N] [--threat-steps N] [--bots N]
+                  [--pick N] [--threat-steps N] [--bots N] [--tutorial]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check] [--record DIR] [--bot heuristic|advisor]
                            [--budget-ms N | --rollouts N] [--threads N]
@@ -26,7 +26,8 @@ usage:
              --pick N picks the active player's Nth card (1–9) as the table opens;
              --threat-steps N ends the Play phase and holds its threat phase after N
              steps (these two put a moment on screen for --screenshot); --bots N makes
-             the last N seats Captain bots (the advisor) for a game dealt here.
+             the last N seats Captain bots (the advisor) for a game dealt here;
+             --tutorial opens the Academy's first lesson (ten short lessons).
   simulate   play N complete games headless with the built-in bot and print a summary
              (--json: one JSON object). Invariants are checked after every step unless
              --no-check is given. --record DIR writes every game as a replay file in DIR.
@@ -67,6 +68,7 @@ const PLAY_OPTIONS: &[&str] = &[
     "--pick",
     "--threat-steps",
     "--bots",
+    "--tutorial",
 ];
 pub(crate) const SIMULATE_OPTIONS: &[&str] = &[
     "--games",
@@ -275,6 +277,8 @@ pub struct PlayArgs {
     pub threat_steps: Option<usize>,
     /// The last N seats are Captain bots.
     pub bots: Option<usize>,
+    /// Open the Academy's first lesson.
+    pub tutorial: bool,
 }
 
 impl PlayArgs {
@@ -321,6 +325,7 @@ impl PlayArgs {
                         _ => return Err(format!("--pick must be 1–9, not `{text}`")),
                     }
                 }
+                Arg::Option("--tutorial") => play.tutorial = true,
                 Arg::Option("--bots") => {
                     let text = args.value("--bots")?;
                     match number(text, "--bots", u64::MAX) {
@@ -337,6 +342,19 @@ impl PlayArgs {
                 Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
             }
             first = false;
+        }
+        if play.tutorial
+            && (play.load.is_some()
+                || play.scenario.is_some()
+                || play.seed.is_some()
+                || play.players.is_some()
+                || play.preset.is_some())
+        {
+            return Err(
+                "--tutorial opens the Academy's own table: it cannot be combined with --load, \
+                 --scenario, --seed, --players or --preset"
+                    .into(),
+            );
         }
         if play.load.is_some() && play.scenario.is_some() {
             return Err("--load and --scenario each open a table: give one of them".into());
@@ -360,6 +378,7 @@ impl PlayArgs {
             || self.preset.is_some()
             || self.load.is_some()
             || self.scenario.is_some()
+            || self.tutorial
     }
 
     #[cfg(feature = "gui")]

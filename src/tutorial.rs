@@ -31,25 +31,53 @@ pub struct LessonStep {
 
 /// The lessons' files, in order.
 const FILES: [(&str, &str); 10] = [
-    ("01_the_board.ron", include_str!("../assets/tutorial/01_the_board.ron")),
-    ("02_firing.ron", include_str!("../assets/tutorial/02_firing.ron")),
-    ("03_torpedoes.ron", include_str!("../assets/tutorial/03_torpedoes.ron")),
-    ("04_maneuvering.ron", include_str!("../assets/tutorial/04_maneuvering.ron")),
-    ("05_the_threat_phase.ron", include_str!("../assets/tutorial/05_the_threat_phase.ron")),
-    ("06_boarders.ron", include_str!("../assets/tutorial/06_boarders.ron")),
-    ("07_cloaking.ron", include_str!("../assets/tutorial/07_cloaking.ron")),
-    ("08_repairs.ron", include_str!("../assets/tutorial/08_repairs.ron")),
-    ("09_missions.ron", include_str!("../assets/tutorial/09_missions.ron")),
-    ("10_winning_and_losing.ron", include_str!("../assets/tutorial/10_winning_and_losing.ron")),
+    (
+        "01_the_board.ron",
+        include_str!("../assets/tutorial/01_the_board.ron"),
+    ),
+    (
+        "02_firing.ron",
+        include_str!("../assets/tutorial/02_firing.ron"),
+    ),
+    (
+        "03_torpedoes.ron",
+        include_str!("../assets/tutorial/03_torpedoes.ron"),
+    ),
+    (
+        "04_maneuvering.ron",
+        include_str!("../assets/tutorial/04_maneuvering.ron"),
+    ),
+    (
+        "05_the_threat_phase.ron",
+        include_str!("../assets/tutorial/05_the_threat_phase.ron"),
+    ),
+    (
+        "06_boarders.ron",
+        include_str!("../assets/tutorial/06_boarders.ron"),
+    ),
+    (
+        "07_cloaking.ron",
+        include_str!("../assets/tutorial/07_cloaking.ron"),
+    ),
+    (
+        "08_repairs.ron",
+        include_str!("../assets/tutorial/08_repairs.ron"),
+    ),
+    (
+        "09_missions.ron",
+        include_str!("../assets/tutorial/09_missions.ron"),
+    ),
+    (
+        "10_winning_and_losing.ron",
+        include_str!("../assets/tutorial/10_winning_and_losing.ron"),
+    ),
 ];
 
 /// Every lesson, in order; `Err` names a file that does not parse.
 pub fn lessons() -> Result<Vec<Lesson>, String> {
     FILES
         .iter()
-        .map(|(name, text)| {
-            ron::from_str(text).map_err(|e| format!("assets/tutorial/{name}: {e}"))
-        })
+        .map(|(name, text)| ron::from_str(text).map_err(|e| format!("assets/tutorial/{name}: {e}")))
         .collect()
 }
 
@@ -65,7 +93,11 @@ impl Lesson {
     }
 
     /// The action step `index` waits for, in this position.
-    pub fn expected(&self, index: usize, state: &GameState) -> Option<Result<PlayerAction, Refusal>> {
+    pub fn expected(
+        &self,
+        index: usize,
+        state: &GameState,
+    ) -> Option<Result<PlayerAction, Refusal>> {
         let named = self.steps.get(index)?.action.as_ref()?;
         Some(resolve(state, named))
     }
@@ -74,5 +106,8 @@ impl Lesson {
 /// Whether an event is of a kind a goal names ("ThreatDestroyed" for any destroyed threat).
 pub fn event_kind(event: &RulesEvent) -> String {
     let text = format!("{event:?}");
-    text.split([' ', '{', '(']).next().unwrap_or_default().to_string()
+    text.split([' ', '{', '('])
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }

@@ -22,6 +22,7 @@ pub mod screens;
 pub mod session;
 pub mod settings;
 pub mod table;
+pub mod tutorial;
 
 use bevy::prelude::*;
 use bevy::window::{WindowResizeConstraints, WindowResolution};
@@ -78,6 +79,7 @@ pub fn headless_plugin(app: &mut App) {
         pacing::plugin,
         advisor::plugin,
         crew::plugin,
+        tutorial::logic_plugin,
         screens::plugin,
         session::plugin,
         input::logic_plugin,
@@ -120,6 +122,7 @@ pub fn run(launch: Launch) -> i32 {
         pacing::plugin,
         advisor::plugin,
         crew::plugin,
+        tutorial::plugin,
         screens::plugin,
         session::plugin,
         settings::plugin,

@@ -11,7 +11,9 @@ fn every_lesson_is_solved_by_its_steps_and_refuses_its_wrong_action() {
     assert_eq!(lessons.len(), 10);
     let mut wrong_tried = 0;
     for lesson in &lessons {
-        let (_, mut state) = lesson.table().unwrap_or_else(|e| panic!("{}: {e}", lesson.title));
+        let (_, mut state) = lesson
+            .table()
+            .unwrap_or_else(|e| panic!("{}: {e}", lesson.title));
         state.events.clear();
         let mut seen = Vec::new();
         for (index, step) in lesson.steps.iter().enumerate() {
@@ -19,7 +21,10 @@ fn every_lesson_is_solved_by_its_steps_and_refuses_its_wrong_action() {
                 let hash = state.state_hash();
                 let refusal = resolve(&state, named)
                     .and_then(|action| state.act(action).map(|()| action))
-                    .expect_err(&format!("{} step {index}: the wrong action is refused", lesson.title));
+                    .expect_err(&format!(
+                        "{} step {index}: the wrong action is refused",
+                        lesson.title
+                    ));
                 assert!(
                     refusal.to_string().contains(words.as_str()),
                     "{} step {index}: refused with `{refusal}`, not `{words}`",
@@ -31,8 +36,9 @@ fn every_lesson_is_solved_by_its_steps_and_refuses_its_wrong_action() {
             let Some(expected) = lesson.expected(index, &state) else {
                 continue;
             };
-            let action = expected
-                .unwrap_or_else(|e| panic!("{} step {index}: cannot name the action: {e}", lesson.title));
+            let action = expected.unwrap_or_else(|e| {
+                panic!("{} step {index}: cannot name the action: {e}", lesson.title)
+            });
             state
                 .act_and_advance(action)
                 .unwrap_or_else(|e| panic!("{} step {index}: {e}", lesson.title));

@@ -52,6 +52,10 @@ fn start_from_command_line(
         saves.write(SaveRequest::Load(path.clone()));
         return;
     }
+    // The Academy opens its own table (`tutorial`).
+    if launch.tutorial {
+        return;
+    }
     if let Some(path) = &launch.scenario {
         saves.write(SaveRequest::OpenScenario(path.clone()));
         return;

@@ -11,6 +11,8 @@ use crate::balance::BalanceData;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::session::{SaveRequest, SaveStatus, autosave_path, save_path};
+use crate::game::settings::settings_path;
+use crate::game::tutorial::OpenLesson;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SetupForm>()
@@ -64,6 +66,7 @@ fn setup_screen(
     status: Res<SaveStatus>,
     launch: Res<Launch>,
     mut crew: ResMut<Crew>,
+    mut academy: MessageWriter<OpenLesson>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let content = builtin();
@@ -88,6 +91,19 @@ fn setup_screen(
                 }
                 ui.separator();
             }
+            // First on a first start (no settings saved yet): the Academy.
+            let first_start = settings_path(&launch).is_some_and(|p| !p.exists());
+            let academy_text = if first_start {
+                egui::RichText::new("New to Star Trek Panic? Start with the Academy: ten short lessons")
+                    .heading()
+                    .color(egui::Color32::GOLD)
+            } else {
+                egui::RichText::new("Academy: learn to play in ten short lessons")
+            };
+            if ui.button(academy_text).clicked() {
+                academy.write(OpenLesson(0));
+            }
+            ui.separator();
             ui.label("1–6 players share this keyboard and mouse; any seat may be a bot crewmate. Choose names and characters.");
             ui.separator();
             let form = &mut *form;

@@ -16,6 +16,7 @@ mod watch;
 use crate::game::GameSystems;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
+use crate::game::tutorial::Academy;
 
 pub use watch::{replay_step, start_replay, stop_watching};
 
@@ -136,6 +137,7 @@ fn autosave(
     replaying: Res<Replaying>,
     launch: Res<Launch>,
     crew: Res<Crew>,
+    academy: Res<Academy>,
     mut status: ResMut<SaveStatus>,
 ) {
     let handover = events
@@ -144,7 +146,12 @@ fn autosave(
     let (Some(state), Some(path)) = (state, autosave_path(&launch)) else {
         return;
     };
-    if !handover || replaying.record.is_some() || launch.screenshot.is_some() {
+    // A lesson is not a game to continue: it never replaces the autosave.
+    if !handover
+        || replaying.record.is_some()
+        || launch.screenshot.is_some()
+        || academy.lesson.is_some()
+    {
         return;
     }
     if let Err(err) = write_save(&path, &record, &state, &crew) {

@@ -2,6 +2,7 @@
 //! `StatesPlugin` + `RulesPlugin`, in the style of Bevy's `tests/how_to_test_systems.rs`.
 //! Messages go in, the app updates, and the resources say what the player would see.
 
+mod academy;
 mod crew;
 mod log;
 mod offers;

@@ -1,0 +1,257 @@
+//! The Academy: the lessons of `crate::tutorial` played on the real table. Each step says
+//! what to do and points at it (the card is picked and its target in focus on the board); the
+//! rules carry out only the step's action (`ActionGate`), and any other is refused with the
+//! rules' reason or the lesson's words. Lessons can be restarted, skipped and picked; the last
+//! hands over to a Cadet game.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use stp_rules::{
+    ActionAccepted, ActionGate, ActionRefused, GameOptions, GameState, LoadGame, PlayerAction,
+    StartGame,
+};
+
+use crate::game::GameSystems;
+use crate::game::advisor::show_on_table;
+use crate::game::input::selection::Selection;
+use crate::game::launch::Launch;
+use crate::game::screens::{Screen, random_seed};
+use crate::game::session::Record;
+use crate::tutorial::{Lesson, lessons};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(logic_plugin).add_systems(
+        EguiPrimaryContextPass,
+        academy_window.run_if(not(in_state(Screen::Setup))),
+    );
+}
+
+/// The Academy without its window (the presentation tests run this headless).
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<Academy>()
+        .add_message::<OpenLesson>()
+        .add_systems(Startup, start_from_command_line)
+        .add_systems(
+            Update,
+            (open_lessons, follow_steps)
+                .chain()
+                .in_set(GameSystems::Events),
+        );
+}
+
+/// Opens lesson N (0-based) on the table.
+#[derive(Message, Debug, Clone, Copy)]
+pub struct OpenLesson(pub usize);
+
+/// The lesson on the table, and how far the player has got.
+#[derive(Resource, Debug, Default)]
+pub struct Academy {
+    pub lessons: Vec<Lesson>,
+    /// The lesson being played; `None` outside the Academy.
+    pub lesson: Option<usize>,
+    pub step: usize,
+    /// The last refusal, in the rules' or the lesson's words.
+    pub refused: Option<String>,
+    /// A lesson file that would not open (shown instead of the lesson).
+    pub error: Option<String>,
+}
+
+impl Academy {
+    pub fn current(&self) -> Option<&Lesson> {
+        self.lessons.get(self.lesson?)
+    }
+
+    /// Whether every step of the lesson on the table is done.
+    pub fn finished(&self) -> bool {
+        self.current().is_some_and(|l| self.step >= l.steps.len())
+    }
+}
+
+fn start_from_command_line(launch: Res<Launch>, mut open: MessageWriter<OpenLesson>) {
+    if launch.tutorial {
+        open.write(OpenLesson(0));
+    }
+}
+
+fn open_lessons(
+    mut requests: MessageReader<OpenLesson>,
+    mut academy: ResMut<Academy>,
+    mut record: ResMut<Record>,
+    mut loads: MessageWriter<LoadGame>,
+) {
+    let Some(OpenLesson(index)) = requests.read().last().copied() else {
+        return;
+    };
+    if academy.lessons.is_empty() {
+        match lessons() {
+            Ok(all) => academy.lessons = all,
+            Err(err) => {
+                academy.error = Some(err);
+                return;
+            }
+        }
+    }
+    let Some(lesson) = academy.lessons.get(index) else {
+        return;
+    };
+    match lesson.table() {
+        Ok((options, state)) => {
+            record.options = Some(options);
+            record.actions.clear();
+            loads.write(LoadGame(Box::new(state)));
+            academy.lesson = Some(index);
+            academy.step = 0;
+            academy.refused = None;
+            academy.error = None;
+        }
+        Err(err) => academy.error = Some(format!("{}: {err}", lesson.title)),
+    }
+}
+
+/// Moves on when the step's action is carried out, keeps the rules' gate on the step's action,
+/// and points at it on the table.
+fn follow_steps(
+    mut accepted: MessageReader<ActionAccepted>,
+    mut refused: MessageReader<ActionRefused>,
+    mut academy: ResMut<Academy>,
+    state: Option<Res<GameState>>,
+    gate: Option<Res<ActionGate>>,
+    mut selection: ResMut<Selection>,
+    mut shown_step: Local<Option<(usize, usize)>>,
+    mut commands: Commands,
+) {
+    let Some(state) = state else { return };
+    let expected = |academy: &Academy| -> Option<PlayerAction> {
+        let lesson = academy.current()?;
+        lesson.expected(academy.step, &state)?.ok()
+    };
+    // The gate the rules used holds the step's action as it was named before it was played
+    // (after it, its card is no longer in hand to name).
+    for ActionAccepted(action) in accepted.read() {
+        if academy.lesson.is_some() && gate.as_ref().is_some_and(|g| g.allowed.contains(action)) {
+            academy.step += 1;
+            academy.refused = None;
+        }
+    }
+    if let Some(reason) = refused.read().last() {
+        academy.refused = Some(reason.reason.to_string());
+    }
+    // The gate: the step's action only; none while the player reads; gone outside a lesson
+    // or once it is done.
+    let wanted = match academy.current() {
+        Some(lesson) if !academy.finished() => {
+            let say = &lesson.steps[academy.step].say;
+            Some(match expected(&academy) {
+                Some(action) => ActionGate {
+                    allowed: vec![action],
+                    otherwise: format!("not in this step of the lesson: {say}"),
+                },
+                None => ActionGate {
+                    allowed: Vec::new(),
+                    otherwise: "read the lesson's step, then press Next".into(),
+                },
+            })
+        }
+        _ => None,
+    };
+    match (wanted, gate) {
+        (Some(wanted), Some(gate)) if *gate == wanted => {}
+        (Some(wanted), _) => commands.insert_resource(wanted),
+        (None, Some(_)) => commands.remove_resource::<ActionGate>(),
+        (None, None) => {}
+    }
+    // Point at the step's card and target once, when the step begins.
+    let here = academy.lesson.map(|l| (l, academy.step));
+    if *shown_step != here {
+        *shown_step = here;
+        selection.clear_card();
+        if let Some(action) = expected(&academy) {
+            show_on_table(&state, action, &mut selection);
+        }
+    }
+}
+
+/// The lesson's window, over the log: the step's words, the last refusal, Next for a step to
+/// read, and the way on (restart, skip, another lesson, leave).
+fn academy_window(
+    mut contexts: EguiContexts,
+    mut academy: ResMut<Academy>,
+    mut open: MessageWriter<OpenLesson>,
+    mut start: MessageWriter<StartGame>,
+) -> Result {
+    let Some(index) = academy.lesson else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let count = academy.lessons.len();
+    let Some(lesson) = academy.current().cloned() else {
+        return Ok(());
+    };
+    let title = format!(
+        "Academy — lesson {} of {count}: {}",
+        index + 1,
+        lesson.title
+    );
+    egui::Window::new("Academy")
+        .title_bar(false)
+        .collapsible(false)
+        .resizable(false)
+        .default_width(520.0)
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.strong(title);
+            if let Some(error) = &academy.error {
+                ui.colored_label(egui::Color32::LIGHT_RED, error);
+            }
+            match lesson.steps.get(academy.step) {
+                Some(step) => {
+                    ui.label(egui::RichText::new(&step.say).size(15.0));
+                    if step.action.is_none() && ui.button("Next").clicked() {
+                        academy.step += 1;
+                    }
+                }
+                None => {
+                    ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
+                }
+            }
+            if let Some(reason) = &academy.refused {
+                ui.colored_label(egui::Color32::LIGHT_RED, format!("Refused: {reason}."));
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if index + 1 < count {
+                    let words = if academy.finished() {
+                        "Next lesson"
+                    } else {
+                        "Skip lesson"
+                    };
+                    if ui.button(words).clicked() {
+                        open.write(OpenLesson(index + 1));
+                    }
+                } else if ui.button("Play a Cadet game").clicked() {
+                    academy.lesson = None;
+                    start.write(StartGame(GameOptions::quick(random_seed(), 1, "cadet")));
+                }
+                if ui.button("Restart lesson").clicked() {
+                    open.write(OpenLesson(index));
+                }
+                egui::ComboBox::from_id_salt("lessons")
+                    .selected_text("Lessons")
+                    .show_ui(ui, |ui| {
+                        for (i, l) in academy.lessons.iter().enumerate() {
+                            if ui
+                                .selectable_label(i == index, format!("{}. {}", i + 1, l.title))
+                                .clicked()
+                            {
+                                open.write(OpenLesson(i));
+                            }
+                        }
+                    });
+                if ui.button("Leave the Academy").clicked() {
+                    academy.lesson = None;
+                }
+            });
+        });
+    Ok(())
+}
