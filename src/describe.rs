@@ -329,6 +329,8 @@ pub struct LogLine {
     pub turn: u32,
     pub player: u8,
     pub text: String,
+    /// Why the rules did it, for a line they wrote on their own (`why`).
+    pub why: Option<&'static str>,
 }
 
 impl LogLine {
@@ -367,7 +369,12 @@ impl Stamper {
         let (turn, player) = *self
             .stamp
             .get_or_insert((state.turn.number, state.turn.active));
-        describe(event, state).map(|text| LogLine { turn, player, text })
+        describe(event, state).map(|text| LogLine {
+            turn,
+            player,
+            text,
+            why: crate::why::why(event),
+        })
     }
 }
 

@@ -12,3 +12,4 @@ pub mod hint;
 pub mod replay;
 pub mod simulate;
 pub mod tutorial;
+pub mod why;

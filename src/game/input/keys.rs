@@ -6,13 +6,14 @@ use bevy::window::{MonitorSelection, WindowMode};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
+use super::pointer::Hovered;
 use super::selection::Selection;
 use crate::game::GameSystems;
 use crate::game::advisor::AskAdvisor;
 use crate::game::crew::Crew;
 use crate::game::pacing::{Sequence, SkipSequence};
 use crate::game::panels::Overlays;
-use crate::game::panels::offers;
+use crate::game::panels::{help, offers};
 use crate::game::screens::{Handover, Screen};
 use crate::game::session::Replaying;
 use crate::game::table::camera::Orbit;
@@ -78,13 +79,18 @@ fn hotkeys(
     mut undo: MessageWriter<UndoRequest>,
     replaying: Res<Replaying>,
     sequence: Res<Sequence>,
+    hovered: Res<Hovered>,
     mut skip: MessageWriter<SkipSequence>,
     mut ask: MessageWriter<AskAdvisor>,
     crew: Res<Crew>,
 ) {
     let Some(state) = state else { return };
     if keys.just_pressed(KeyCode::F1) {
-        overlays.help = !overlays.help;
+        // Over a token, its topic; otherwise the reference as it was.
+        match hovered.0 {
+            Some(token) if !overlays.help => overlays.help_at(help::topic_for_token(token)),
+            _ => overlays.help = !overlays.help,
+        }
     }
     if keys.just_pressed(KeyCode::Escape) {
         if selection.card.is_some() {

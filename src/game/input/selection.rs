@@ -21,6 +21,8 @@ pub struct Selection {
     pub focus: Option<usize>,
     /// The last refusal or hint, shown until the next action or turn.
     pub message: Option<String>,
+    /// The rules' last refusal, for the "?" that explains it.
+    pub refusal: Option<stp_rules::Refusal>,
 }
 
 impl Selection {
@@ -123,9 +125,11 @@ fn show_refusals(
 ) {
     for r in refused.read() {
         selection.message = Some(format!("Not allowed: {}.", r.reason));
+        selection.refusal = Some(r.reason.clone());
     }
     for r in undo_refused.read() {
         selection.message = Some(format!("Cannot undo: {}.", r.reason));
+        selection.refusal = None;
     }
 }
 

@@ -8,7 +8,7 @@ use stp_rules::content::builtin;
 use stp_rules::{GameState, Phase, PlayerAction, RangeShift};
 
 use super::cards::{self, CardLook, CardSize};
-use super::offers;
+use super::{Overlays, offers};
 use crate::describe::card_name;
 use crate::game::input::selection::Selection;
 
@@ -24,6 +24,7 @@ pub(super) fn hands(
     state: &GameState,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
+    overlays: &mut Overlays,
 ) {
     let content = builtin();
     let n = state.players.len() as u8;
@@ -60,6 +61,7 @@ pub(super) fn hands(
                             state,
                             selection,
                             actions,
+                            overlays,
                             (player, card),
                             index,
                             size,
@@ -83,6 +85,7 @@ fn hand_card(
     state: &GameState,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
+    overlays: &mut Overlays,
     (player, card): (u8, u8),
     index: usize,
     size: CardSize,
@@ -112,6 +115,15 @@ fn hand_card(
         selection.toggle(player, card);
     }
     response.context_menu(|ui| {
+        if ui.button("Rules for this card").clicked() {
+            let topic = match builtin().card(card).effect {
+                stp_rules::content::CardEffect::Hit { .. }
+                | stp_rules::content::CardEffect::DirectHit => "Hit cards",
+                _ => "Support cards",
+            };
+            overlays.help_at(topic);
+            ui.close();
+        }
         let menu = offers::card_menu(state, player, card);
         if menu.is_empty() {
             ui.weak("Nothing else to do with this card now.");

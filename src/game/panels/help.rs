@@ -1,38 +1,135 @@
-//! Help (F1): the keys, the turn phases and the rulings.
+//! Help (F1): the rules reference written for this edition (`assets/rules/reference.md`), by
+//! topic, with a search box. Context help opens the right topic: the "?" by the phase tracker
+//! and by a refusal, F1 over a token, and a card's menu.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use stp_rules::Phase;
+use stp_rules::content::{Faction, ThreatKind, builtin};
+use stp_rules::{Refusal, TokenId};
 
 use super::Overlays;
 
-/// The rulings, as written in `docs/rulings.md`.
-pub const RULINGS: &str = include_str!("../../../docs/rulings.md");
+/// The rules reference, one `## ` heading a topic.
+pub const REFERENCE: &str = include_str!("../../../assets/rules/reference.md");
+
+/// The topic the phase tracker's "?" opens.
+pub const PHASES: &str = "A turn: the seven phases";
+
+/// One topic of the reference.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Topic {
+    pub title: &'static str,
+    pub body: &'static str,
+}
+
+/// The reference's topics, in order.
+pub fn topics() -> Vec<Topic> {
+    REFERENCE
+        .split("\n## ")
+        .map(|part| part.trim_start_matches("## "))
+        .filter_map(|part| {
+            let (title, body) = part.split_once('\n')?;
+            Some(Topic {
+                title: title.trim(),
+                body: body.trim(),
+            })
+        })
+        .collect()
+}
+
+/// Topics whose title or text holds every word of `query` (any case).
+pub fn search(query: &str) -> Vec<Topic> {
+    let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
+    topics()
+        .into_iter()
+        .filter(|t| {
+            let text = format!("{} {}", t.title, t.body).to_lowercase();
+            words.iter().all(|w| text.contains(w.as_str()))
+        })
+        .collect()
+}
+
+/// The topic that explains a refusal.
+pub fn topic_for_refusal(refusal: &Refusal) -> &'static str {
+    use Refusal as R;
+    match refusal {
+        R::OutsideArc | R::OutOfRange { .. } | R::TargetCloaked(_) | R::NotAShip(_) => "Hit cards",
+        R::WaitingForBoarders | R::NoBoarders => "Boarders and Security Teams",
+        R::NothingToRepair | R::NothingToRebuild | R::NoShieldThere => "Support cards",
+        R::NoManeuverLeft
+        | R::ManeuverForbiddenHull
+        | R::ManeuverForbiddenMission
+        | R::ManeuverForbiddenTholian => "Maneuvers",
+        R::NoMission
+        | R::CommittedAlready
+        | R::NotNeededForMission
+        | R::AlreadyRolled
+        | R::NoDieObjective => "Missions",
+        R::AbilityUsed | R::NotYourAbility | R::AbilityCannotShift | R::WaitingForSpock => {
+            "Characters"
+        }
+        R::ChooseDrawnTokens => "Characters",
+        _ => PHASES,
+    }
+}
+
+/// The topic about a threat token.
+pub fn topic_for_token(token: TokenId) -> &'static str {
+    match &builtin().threat(token).threat {
+        ThreatKind::Starbase | ThreatKind::Comet { .. } => "Comets and the Starbase",
+        ThreatKind::Ship { faction, .. } => match faction {
+            Faction::Klingon => "Klingons",
+            Faction::Romulan => "Romulans and cloaking",
+            Faction::Tholian => "Tholians",
+        },
+    }
+}
 
 pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overlays>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Help and rules reference")
-        .open(&mut overlays.help)
-        .vscroll(true)
-        .default_size([640.0, 480.0])
-        .default_pos(ctx.viewport_rect().center() - egui::vec2(320.0, 260.0))
+    let mut open = overlays.help;
+    egui::Window::new("Rules reference")
+        .open(&mut open)
+        .default_size([720.0, 500.0])
+        .default_pos(ctx.viewport_rect().center() - egui::vec2(360.0, 270.0))
         .show(ctx, |ui| {
-            ui.heading("Keys");
-            for line in [
-                "Q or Left: turn counter-clockwise    E or Right: turn clockwise    W or Up: forward",
-                "Space or Enter: end the phase         1-9: pick a card of the active hand",
-                "Tab: next target of the picked card   Enter: play it there",
-                "Ctrl+Z: undo     Esc: menu     F1: this help     R: reset the camera     F11: full screen",
-                "Mouse: click a card, then a lit target (yellow numbers) or a target button;",
-                "right-click a card for commit, trade and the other uses; right-drag to orbit, wheel to zoom.",
-            ] {
-                ui.monospace(line);
-            }
-            ui.heading("Turn phases");
-            for phase in Phase::ALL {
-                ui.label(format!("{}. {}", phase.number(), phase.name()));
-            }
-            super::markdown::show(ui, RULINGS);
+            let overlays = &mut *overlays;
+            ui.horizontal(|ui| {
+                ui.label("Search:");
+                ui.text_edit_singleline(&mut overlays.help_search);
+            });
+            let found = search(&overlays.help_search);
+            let chosen = found
+                .iter()
+                .find(|t| Some(t.title) == overlays.help_topic.as_deref())
+                .or(found.first())
+                .copied();
+            ui.separator();
+            ui.columns(2, |columns| {
+                columns[0].set_max_width(220.0);
+                egui::ScrollArea::vertical()
+                    .id_salt("topics")
+                    .show(&mut columns[0], |ui| {
+                        if found.is_empty() {
+                            ui.weak("No topic mentions that.");
+                        }
+                        for topic in &found {
+                            let picked = chosen.is_some_and(|c| c.title == topic.title);
+                            if ui.selectable_label(picked, topic.title).clicked() {
+                                overlays.help_topic = Some(topic.title.to_string());
+                            }
+                        }
+                    });
+                egui::ScrollArea::vertical()
+                    .id_salt("topic")
+                    .show(&mut columns[1], |ui| {
+                        if let Some(topic) = chosen {
+                            ui.heading(topic.title);
+                            super::markdown::show(ui, topic.body);
+                        }
+                    });
+            });
         });
+    overlays.help = open;
     Ok(())
 }

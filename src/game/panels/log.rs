@@ -74,6 +74,7 @@ pub(super) fn log_panel(
 ) {
     ui.horizontal(|ui| {
         ui.strong("Log");
+        ui.weak("(hover a line: why)");
         egui::ComboBox::from_id_salt("log-turn")
             .selected_text(
                 overlays
@@ -112,15 +113,21 @@ pub(super) fn log_panel(
             overlays.log_turn.is_none_or(|t| t == l.turn)
                 && overlays.log_player.is_none_or(|p| p == l.player)
         }) {
-            let text = line.show(state);
+            let mut text = egui::RichText::new(line.show(state));
             if log.current.contains(&index) {
                 // The step of the threat phase now playing on the board.
-                let text = egui::RichText::new(text)
+                text = text
                     .strong()
                     .background_color(egui::Color32::from_rgb(70, 60, 20));
-                ui.label(text);
-            } else {
-                ui.label(text);
+            }
+            // A line the rules wrote on their own says why when hovered.
+            match line.why {
+                Some(why) => {
+                    ui.label(text).on_hover_text(format!("Why? {why}"));
+                }
+                None => {
+                    ui.label(text);
+                }
             }
         }
     });

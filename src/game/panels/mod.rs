@@ -43,6 +43,18 @@ pub struct Overlays {
     /// Scroll the log to its newest line on the next frame.
     pub log_jump: bool,
     pub last_roll: Option<u8>,
+    /// The rules reference's topic on show, and its search box.
+    pub help_topic: Option<String>,
+    pub help_search: String,
+}
+
+impl Overlays {
+    /// Opens the rules reference at a topic (context help).
+    pub fn help_at(&mut self, topic: &str) {
+        self.help = true;
+        self.help_topic = Some(topic.to_string());
+        self.help_search.clear();
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -175,7 +187,7 @@ fn table_panels(
                 ui.disable();
             }
             egui::ScrollArea::vertical().show(ui, |ui| {
-                hands::hands(ui, state, &mut selection, &mut actions);
+                hands::hands(ui, state, &mut selection, &mut actions, &mut overlays);
             });
         });
     // What the panels leave free is the table: clicks and drags there belong to the 3D scene.

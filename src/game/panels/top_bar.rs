@@ -62,6 +62,13 @@ impl TopBar<'_> {
                     text.weak()
                 });
             }
+            if ui
+                .small_button("?")
+                .on_hover_text("The turn's phases")
+                .clicked()
+            {
+                self.overlays.help_at(super::help::PHASES);
+            }
         });
         ui.horizontal_wrapped(|ui| {
             if self.sequence {
@@ -109,7 +116,18 @@ impl TopBar<'_> {
         });
         // Always one line, so a refusal appearing never pushes the layout down.
         let message = self.selection.message.as_deref().unwrap_or(" ");
-        ui.colored_label(egui::Color32::LIGHT_RED, message);
+        ui.horizontal(|ui| {
+            ui.colored_label(egui::Color32::LIGHT_RED, message);
+            if let Some(refusal) = &self.selection.refusal
+                && ui
+                    .small_button("?")
+                    .on_hover_text("The rule behind this")
+                    .clicked()
+            {
+                self.overlays
+                    .help_at(super::help::topic_for_refusal(refusal));
+            }
+        });
         asked
     }
 }

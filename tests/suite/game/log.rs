@@ -85,45 +85,106 @@ fn builtin_mission_names() -> Vec<String> {
         .collect()
 }
 
-/// Help shows the rulings as a document: no raw `#`, `**` or backticks reach the screen, and
-/// every ruling R1… is a bullet of its own.
+/// F1's rules reference, written for players: every topic the Academy's issue names is
+/// there, each renders without raw Markdown marks, none names a repository path or an
+/// internal refusal name, search finds topics by their words, and context help (a token, a
+/// refusal) opens a topic that exists.
 #[test]
-fn help_renders_the_rulings_without_markdown_marks() {
-    use star_trek_panic::game::panels::help::RULINGS;
+fn the_rules_reference_covers_the_game_in_players_words() {
+    use star_trek_panic::game::panels::help::{
+        PHASES, search, topic_for_refusal, topic_for_token, topics,
+    };
     use star_trek_panic::game::panels::markdown::{Block, blocks, spans};
-    let document = blocks(RULINGS);
-    let bullets: Vec<&String> = document
-        .iter()
-        .filter_map(|b| match b {
-            Block::Bullet(text) => Some(text),
-            _ => None,
-        })
-        .collect();
-    let rulings = RULINGS.matches("- **R").count();
-    assert!(rulings >= 25);
-    assert_eq!(
-        bullets.iter().filter(|b| b.starts_with("**R")).count(),
-        rulings
-    );
-    for block in &document {
-        let text = match block {
-            Block::Heading { text, .. } => {
-                assert!(!text.starts_with('#'));
-                text
-            }
-            Block::Bullet(text) | Block::Paragraph(text) => text,
-        };
-        for span in spans(text) {
+    let all = topics();
+    let titles: Vec<&str> = all.iter().map(|t| t.title).collect();
+    for needed in [
+        PHASES,
+        "Hit cards",
+        "Support cards",
+        "Damage: Shields, Hull and the deck",
+        "Maneuvers",
+        "Threats: moving and firing",
+        "Klingons",
+        "Romulans and cloaking",
+        "Tholians",
+        "Comets and the Starbase",
+        "Boarders and Security Teams",
+        "Missions",
+        "Characters",
+        "Winning and losing",
+    ] {
+        assert!(titles.contains(&needed), "no topic {needed}: {titles:?}");
+    }
+    for topic in &all {
+        for internal in [
+            "tests/",
+            "src/",
+            "shared/",
+            "HasLegalPlay",
+            "NoBoarders",
+            "`",
+        ] {
             assert!(
-                !span.text.contains("**") && !span.text.contains('`'),
-                "raw marks in {:?}",
-                span.text
+                !topic.body.contains(internal),
+                "{}: {internal}",
+                topic.title
             );
         }
+        for block in blocks(topic.body) {
+            let text = match block {
+                Block::Heading { text, .. } => text,
+                Block::Bullet(text) | Block::Paragraph(text) => text,
+            };
+            for span in spans(&text) {
+                assert!(
+                    !span.text.contains("**"),
+                    "{}: {:?}",
+                    topic.title,
+                    span.text
+                );
+            }
+        }
     }
-    let first = spans(bullets[0]);
     assert!(
-        first[0].bold && first[0].text.starts_with("R1"),
-        "{first:?}"
+        search("face down")
+            .iter()
+            .any(|t| t.title == "Romulans and cloaking")
     );
+    assert!(search("no such words anywhere").is_empty());
+    for token in 0..31u8 {
+        assert!(titles.contains(&topic_for_token(token)));
+    }
+    for refusal in [
+        stp_rules::Refusal::OutsideArc,
+        stp_rules::Refusal::NoBoarders,
+        stp_rules::Refusal::NoManeuverLeft,
+        stp_rules::Refusal::NotNeededForMission,
+        stp_rules::Refusal::HasLegalPlay,
+    ] {
+        assert!(titles.contains(&topic_for_refusal(&refusal)), "{refusal:?}");
+    }
+}
+
+/// Every line the rules wrote on their own says why, naming its rule; a player's own action
+/// does not need to.
+#[test]
+fn automatic_log_lines_say_why() {
+    let mut app = app(None);
+    start(&mut app, GameOptions::quick(4, 2, "standard"));
+    assert!(bot_until(&mut app, 400, |s| s.turn.number >= 4 || s.is_over()));
+    let log = app.world().resource::<GameLog>();
+    let mut automatic = 0;
+    for line in &log.lines {
+        if line.text.contains(" moves to ") || line.text.contains(" fires ") {
+            let why = line
+                .why
+                .unwrap_or_else(|| panic!("no why for {}", line.text));
+            assert!(why.contains("Threats Move & Fire"), "{why}");
+            automatic += 1;
+        }
+        if line.text.contains(" plays ") {
+            assert_eq!(line.why, None, "{}", line.text);
+        }
+    }
+    assert!(automatic > 3, "only {automatic} automatic lines");
 }
