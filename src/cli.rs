@@ -6,7 +6,7 @@ const USAGE: &str = "\
 usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
                   [--screenshot FILE.png] [--load SAVE.json | --scenario FILE.ron]
-                  [--pick N] [--threat-steps N] [--bots N] [--tutorial]
+                  [--pick N] [--threat-steps N] [--bots N] [--tutorial [--lesson N]]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check] [--record DIR] [--bot heuristic|advisor]
                            [--budget-ms N | --rollouts N] [--threads N]
@@ -27,7 +27,8 @@ usage:
              --threat-steps N ends the Play phase and holds its threat phase after N
              steps (these two put a moment on screen for --screenshot); --bots N makes
              the last N seats Captain bots (the advisor) for a game dealt here;
-             --tutorial opens the Academy's first lesson (ten short lessons).
+             --tutorial opens the Academy's first lesson (ten short lessons), --lesson N
+             its Nth.
   simulate   play N complete games headless with the built-in bot and print a summary
              (--json: one JSON object). Invariants are checked after every step unless
              --no-check is given. --record DIR writes every game as a replay file in DIR.
@@ -69,6 +70,7 @@ const PLAY_OPTIONS: &[&str] = &[
     "--threat-steps",
     "--bots",
     "--tutorial",
+    "--lesson",
 ];
 pub(crate) const SIMULATE_OPTIONS: &[&str] = &[
     "--games",
@@ -279,6 +281,8 @@ pub struct PlayArgs {
     pub bots: Option<usize>,
     /// Open the Academy's first lesson.
     pub tutorial: bool,
+    /// The lesson to open (1-based; with `--tutorial`).
+    pub lesson: Option<usize>,
 }
 
 impl PlayArgs {
@@ -326,6 +330,13 @@ impl PlayArgs {
                     }
                 }
                 Arg::Option("--tutorial") => play.tutorial = true,
+                Arg::Option("--lesson") => {
+                    let text = args.value("--lesson")?;
+                    match number(text, "--lesson", u64::MAX) {
+                        Ok(n @ 1..=10) => play.lesson = Some(n as usize),
+                        _ => return Err(format!("--lesson must be 1–10, not `{text}`")),
+                    }
+                }
                 Arg::Option("--bots") => {
                     let text = args.value("--bots")?;
                     match number(text, "--bots", u64::MAX) {
@@ -342,6 +353,9 @@ impl PlayArgs {
                 Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
             }
             first = false;
+        }
+        if play.lesson.is_some() && !play.tutorial {
+            return Err("--lesson picks an Academy lesson: add --tutorial".into());
         }
         if play.tutorial
             && (play.load.is_some()

@@ -69,7 +69,7 @@ impl Academy {
 
 fn start_from_command_line(launch: Res<Launch>, mut open: MessageWriter<OpenLesson>) {
     if launch.tutorial {
-        open.write(OpenLesson(0));
+        open.write(OpenLesson(launch.lesson.unwrap_or(1) - 1));
     }
 }
 
@@ -171,8 +171,9 @@ fn follow_steps(
     }
 }
 
-/// The lesson's window, over the log: the step's words, the last refusal, Next for a step to
-/// read, and the way on (restart, skip, another lesson, leave).
+/// The lesson's window, over the log's right side (the rules' windows and the handover take
+/// its middle): the step's words, the last refusal, Next for a step to read, and the way on
+/// (restart, skip, another lesson, leave).
 fn academy_window(
     mut contexts: EguiContexts,
     mut academy: ResMut<Academy>,
@@ -196,10 +197,10 @@ fn academy_window(
         .title_bar(false)
         .collapsible(false)
         .resizable(false)
-        .default_width(520.0)
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -8.0])
+        .default_width(430.0)
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
         .show(ctx, |ui| {
-            ui.set_max_width(520.0);
+            ui.set_max_width(430.0);
             ui.strong(title);
             if let Some(error) = &academy.error {
                 ui.colored_label(egui::Color32::LIGHT_RED, error);
