@@ -108,6 +108,12 @@ fn commands_refuse_options_they_do_not_take() {
             "hint does not take `--games`",
         ),
         (&["bare-window", "x"], "bare-window takes no arguments"),
+        (&["--lesson", "3"], "add --tutorial"),
+        (&["--tutorial", "--lesson", "11"], "--lesson must be 1–10"),
+        (
+            &["--tutorial", "--seed", "4"],
+            "--tutorial opens the Academy's own table",
+        ),
         (
             &["--autoplay-turns", "99999999999"],
             "--autoplay-turns must be at most 4294967295",

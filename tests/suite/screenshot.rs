@@ -72,24 +72,37 @@ impl Drained {
 
 #[test]
 fn screenshot_of_the_table_is_1280x720_and_not_blank() {
-    let display = format!(":{}", 90 + std::process::id() % 100);
+    let args = [
+        "--seed",
+        "7",
+        "--players",
+        "3",
+        "--preset",
+        "cadet",
+        "--autoplay-turns",
+        "3",
+    ];
+    screenshot_is_not_blank(90, &args);
+}
+
+/// `--tutorial --screenshot` renders the Academy's first lesson, first step.
+#[test]
+fn screenshot_of_the_first_lesson_is_not_blank() {
+    screenshot_is_not_blank(190, &["--tutorial"]);
+}
+
+/// Runs the game with `args` and `--screenshot` on its own Xvfb display (`base` + the process
+/// id, so tests running at once never share one); checks the picture.
+fn screenshot_is_not_blank(base: u32, args: &[&str]) {
+    let display = format!(":{}", base + std::process::id() % 100);
     let _xvfb = start_xvfb(&display);
-    let dir = std::env::temp_dir().join(format!("stp-shot-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("stp-shot-{}-{base}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("table.png");
     let started = Instant::now();
     let mut game = Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
-        .args([
-            "--seed",
-            "7",
-            "--players",
-            "3",
-            "--preset",
-            "cadet",
-            "--autoplay-turns",
-            "3",
-            "--screenshot",
-        ])
+        .args(args)
+        .arg("--screenshot")
         .arg(&path)
         .env("DISPLAY", &display)
         // Settings and saves go to the test's own folder, not the user's.
