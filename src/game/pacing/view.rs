@@ -29,19 +29,19 @@ pub fn opens_threat_phase(event: &RulesEvent) -> bool {
 pub fn step_seconds(event: &RulesEvent) -> Option<f32> {
     use RulesEvent as E;
     Some(match event {
-        E::PhaseStarted { phase } if opens_threat_phase(event) && *phase != Phase::DrawCards => 0.4,
-        E::ThreatMoved { .. } | E::MissionTokenMoved { .. } => 0.55,
-        E::ThreatFired { .. } | E::CometStruck { .. } | E::Boarded { .. } => 0.75,
-        E::BoardersArriving { .. } => 0.75,
-        E::ThreatPlaced { .. } | E::MissionTokenPlaced { .. } => 0.6,
-        E::DieRolled { .. } => 0.9,
-        E::ThreatCloaked { .. } | E::ThreatUncloaked { .. } => 0.55,
+        E::PhaseStarted { phase } if opens_threat_phase(event) && *phase != Phase::DrawCards => 0.3,
+        E::ThreatMoved { .. } | E::MissionTokenMoved { .. } => 0.45,
+        E::ThreatFired { .. } | E::CometStruck { .. } | E::Boarded { .. } => 0.6,
+        E::BoardersArriving { .. } => 0.6,
+        E::ThreatPlaced { .. } | E::MissionTokenPlaced { .. } => 0.5,
+        E::DieRolled { .. } => 0.7,
+        E::ThreatCloaked { .. } | E::ThreatUncloaked { .. } => 0.45,
         E::ThreatHit { .. } | E::TholianWebbed { .. } | E::ForceFieldHeld { .. } => 0.5,
         // The shots of a phase land together, facing by facing, after every threat fired.
         E::SectionDamaged { .. }
         | E::SectionDestroyed { .. }
         | E::DamageIgnored { .. }
-        | E::RedAlertAbsorbed { .. } => 0.45,
+        | E::RedAlertAbsorbed { .. } => 0.35,
         E::MissionCompleted { .. } | E::MissionFailed { .. } | E::MissionTimer { .. } => 0.6,
         E::GameWon | E::GameLost { .. } => 0.8,
         // A new turn (and the handover it brings) shows only once the last step has had its

@@ -28,7 +28,7 @@ pub struct DieRoll {
 }
 
 /// How long a roll tumbles at speed 1.
-const TUMBLE: f32 = 0.7;
+const TUMBLE: f32 = 0.6;
 
 fn start_rolls(
     mut events: MessageReader<Paced>,

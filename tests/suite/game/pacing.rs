@@ -171,10 +171,12 @@ fn the_paced_stream_is_every_rules_event_in_order() {
 }
 
 /// `view::apply` follows the events of every threat phase of bot games to exactly the board
-/// the rules reach, so no step shows a place the rules never put a piece.
+/// the rules reach, so no step shows a place the rules never put a piece; and at speed 1 a
+/// typical phase plays in 3–8 seconds.
 #[test]
 fn the_shown_board_follows_the_events_to_the_rules_board() {
     let mut phases = 0;
+    let mut seconds = Vec::new();
     for (seed, players, preset) in [(1, 1, "standard"), (2, 4, "patrol"), (5, 6, "admiral")] {
         let options = GameOptions::quick(seed, players, preset);
         let mut game = GameState::new(&options).expect("the preset deals");
@@ -192,7 +194,9 @@ fn the_shown_board_follows_the_events_to_the_rules_board() {
                 continue;
             }
             phases += 1;
-            for step in view::steps(events) {
+            let steps = view::steps(events);
+            seconds.push(steps.iter().map(|s| s.seconds).sum::<f32>());
+            for step in steps {
                 for event in &step.events {
                     view::apply(&mut shown, event, &game);
                 }
@@ -206,4 +210,10 @@ fn the_shown_board_follows_the_events_to_the_rules_board() {
         }
     }
     assert!(phases > 30, "only {phases} threat phases");
+    seconds.sort_by(f32::total_cmp);
+    let median = seconds[seconds.len() / 2];
+    assert!(
+        (3.0..=8.0).contains(&median),
+        "a typical phase takes {median:.1} s"
+    );
 }
