@@ -93,3 +93,92 @@ pub fn why(event: &RulesEvent) -> Option<&'static str> {
         _ => return None,
     })
 }
+
+/// Every explanation, for the rules reference (F1) to show under its topic.
+pub fn all() -> Vec<&'static str> {
+    use RulesEvent as E;
+    use stp_rules::{DieRollPurpose, Position, SectionKind, SectionRef};
+    let at = Position::new(stp_rules::Range::Long, 0);
+    let section = SectionRef {
+        kind: SectionKind::Shield,
+        facing: 0,
+    };
+    let phase = stp_rules::Phase::DrawCards;
+    [
+        E::ThreatMoved {
+            token: 0,
+            from: at,
+            to: at,
+        },
+        E::ThreatFired {
+            token: 0,
+            facing: 0,
+            damage: 1,
+        },
+        E::SectionDamaged { section },
+        E::RedAlertAbsorbed { facing: 0 },
+        E::CardsRemoved { cards: Vec::new() },
+        E::Boarded {
+            token: 0,
+            facing: 0,
+            damage: 1,
+        },
+        E::ThreatCloaked { token: 0 },
+        E::ThreatUncloaked { token: 0 },
+        E::DieRolled {
+            value: 1,
+            purpose: DieRollPurpose::Uncloak,
+        },
+        E::ThreatPlaced { token: 0, pos: at },
+        E::BagRefilled { tokens: 1 },
+        E::CometStruck {
+            token: 0,
+            sector: 0,
+            facing: 0,
+        },
+        E::TholianWebbed { token: 0 },
+        E::CaptainArrived { token: 0 },
+        E::ThreatReinforced {
+            token: 0,
+            defense: 1,
+        },
+        E::ForceFieldHeld { token: 0 },
+        E::Docked { token: 0 },
+        E::MissionTimer { remaining: 1 },
+        E::MissionCompleted { mission: 0 },
+        E::MissionFailed { mission: 0 },
+        E::DeckReshuffled { cards: 1 },
+        E::CardsDrawn {
+            player: 0,
+            cards: Vec::new(),
+        },
+        E::PhaseSkipped { phase },
+        E::GameWon,
+        E::GameLost {
+            cause: LossCause::HullDestroyed,
+        },
+        E::GameLost {
+            cause: LossCause::DeckDepleted,
+        },
+        E::GameLost {
+            cause: LossCause::Stalemate,
+        },
+    ]
+    .iter()
+    .filter_map(why)
+    .collect()
+}
+
+/// The explanations that name a topic: "Topic: Damage." belongs to "Damage: Shields, Hull and
+/// the deck".
+pub fn for_topic(title: &str) -> Vec<&'static str> {
+    all()
+        .into_iter()
+        .filter(|text| {
+            text.rsplit_once("Topic: ").is_some_and(|(_, topic)| {
+                let topic = topic.trim_end_matches('.');
+                title.starts_with(topic)
+            })
+        })
+        .collect()
+}

@@ -126,6 +126,15 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
                         if let Some(topic) = chosen {
                             ui.heading(topic.title);
                             super::markdown::show(ui, topic.body);
+                            // The log's own explanations for this topic, the same words.
+                            let said = crate::why::for_topic(topic.title);
+                            if !said.is_empty() {
+                                ui.separator();
+                                ui.strong("What the log says (hover a line)");
+                                for line in said {
+                                    ui.label(format!("• {line}"));
+                                }
+                            }
                         }
                     });
             });

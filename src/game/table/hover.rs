@@ -51,6 +51,10 @@ pub fn token_lines(
         lines.push(format!("Next: {}.", intent_words(intent)));
     }
     lines.extend(play_result(state, selection, token));
+    lines.push(format!(
+        "F1: the rules for {}",
+        crate::game::panels::help::topic_for_token(token)
+    ));
     lines
 }
 

@@ -151,6 +151,19 @@ fn the_rules_reference_covers_the_game_in_players_words() {
             .any(|t| t.title == "Romulans and cloaking")
     );
     assert!(search("no such words anywhere").is_empty());
+    // The log's explanations name topics that exist, and F1 shows them under those topics.
+    for text in star_trek_panic::why::all() {
+        if let Some((_, topic)) = text.rsplit_once("Topic: ") {
+            let topic = topic.trim_end_matches('.');
+            assert!(
+                titles.iter().any(|t| t.starts_with(topic)),
+                "no topic {topic}"
+            );
+        }
+    }
+    assert!(!star_trek_panic::why::for_topic("Damage: Shields, Hull and the deck").is_empty());
+    assert!(titles.contains(&"Rulings"));
+    assert!(topics().iter().any(|t| t.body.contains("R25")));
     for token in 0..31u8 {
         assert!(titles.contains(&topic_for_token(token)));
     }
