@@ -169,16 +169,17 @@ pub fn all() -> Vec<&'static str> {
     .collect()
 }
 
+/// The topic an explanation names ("Damage" in "… Topic: Damage.").
+pub fn topic_of(text: &str) -> Option<&str> {
+    let (_, topic) = text.rsplit_once("Topic: ")?;
+    Some(topic.trim_end_matches('.'))
+}
+
 /// The explanations that name a topic: "Topic: Damage." belongs to "Damage: Shields, Hull and
 /// the deck".
 pub fn for_topic(title: &str) -> Vec<&'static str> {
     all()
         .into_iter()
-        .filter(|text| {
-            text.rsplit_once("Topic: ").is_some_and(|(_, topic)| {
-                let topic = topic.trim_end_matches('.');
-                title.starts_with(topic)
-            })
-        })
+        .filter(|text| topic_of(text).is_some_and(|topic| title.starts_with(topic)))
         .collect()
 }

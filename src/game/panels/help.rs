@@ -37,6 +37,15 @@ pub fn topics() -> Vec<Topic> {
         .collect()
 }
 
+/// The topic whose title begins with `prefix` ("Damage" → "Damage: Shields, Hull and the
+/// deck").
+pub fn topic_titled(prefix: &str) -> Option<&'static str> {
+    topics()
+        .into_iter()
+        .find(|t| t.title.starts_with(prefix))
+        .map(|t| t.title)
+}
+
 /// Topics whose title or text holds every word of `query` (any case).
 pub fn search(query: &str) -> Vec<Topic> {
     let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
@@ -125,6 +134,7 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
                     .show(&mut columns[1], |ui| {
                         if let Some(topic) = chosen {
                             ui.heading(topic.title);
+                            super::token_pictures::show(ui, topic.title);
                             super::markdown::show(ui, topic.body);
                             // The log's own explanations for this topic, the same words.
                             let said = crate::why::for_topic(topic.title);

@@ -108,6 +108,7 @@ pub(super) fn log_panel(
     if std::mem::take(&mut overlays.log_jump) {
         area = area.vertical_scroll_offset(f32::MAX);
     }
+    let mut asked: Option<&'static str> = None;
     let shown = area.show(ui, |ui| {
         for (index, line) in log.lines.iter().enumerate().filter(|(_, l)| {
             overlays.log_turn.is_none_or(|t| t == l.turn)
@@ -120,10 +121,16 @@ pub(super) fn log_panel(
                     .strong()
                     .background_color(egui::Color32::from_rgb(70, 60, 20));
             }
-            // A line the rules wrote on their own says why when hovered.
+            // A line the rules wrote on their own says why when hovered, and a click opens
+            // the rules reference at its topic.
             match line.why {
                 Some(why) => {
-                    ui.label(text).on_hover_text(format!("Why? {why}"));
+                    let response = ui
+                        .add(egui::Label::new(text).sense(egui::Sense::click()))
+                        .on_hover_text(format!("Why? {why} (click: the rules)"));
+                    if response.clicked() {
+                        asked = crate::why::topic_of(why).and_then(super::help::topic_titled);
+                    }
                 }
                 None => {
                     ui.label(text);
@@ -131,6 +138,9 @@ pub(super) fn log_panel(
             }
         }
     });
+    if let Some(topic) = asked {
+        overlays.help_at(topic);
+    }
     let bottom = shown.state.offset.y + shown.inner_rect.height();
     let behind = bottom < shown.content_size.y - 4.0;
     if overlays.log_behind != behind {

@@ -12,6 +12,7 @@ pub mod markdown;
 pub mod menu;
 mod mission;
 pub mod offers;
+mod token_pictures;
 mod top_bar;
 mod windows;
 
