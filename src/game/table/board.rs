@@ -94,10 +94,22 @@ fn materials_unlit(
     })
 }
 
-/// A five-pointed star in the XY plane, facing +Z.
-fn star_mesh(outer: f32, inner: f32) -> Mesh {
+/// A flat mesh from its points, their one normal and its triangles.
+pub(super) fn flat_mesh(positions: Vec<[f32; 3]>, normal: [f32; 3], indices: Vec<u32>) -> Mesh {
     use bevy::asset::RenderAssetUsages;
     use bevy::mesh::{Indices, PrimitiveTopology};
+    let normals = vec![normal; positions.len()];
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// A five-pointed star in the XY plane, facing +Z.
+fn star_mesh(outer: f32, inner: f32) -> Mesh {
     let mut positions = vec![[0.0, 0.0, 0.0]];
     for i in 0..10 {
         let angle = i as f32 * std::f32::consts::TAU / 10.0;
@@ -107,14 +119,7 @@ fn star_mesh(outer: f32, inner: f32) -> Mesh {
     let indices: Vec<u32> = (0..10u32)
         .flat_map(|i| [0, i + 1, (i + 1) % 10 + 1])
         .collect();
-    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_indices(Indices::U32(indices))
+    flat_mesh(positions, [0.0, 0.0, 1.0], indices)
 }
 
 fn glow(

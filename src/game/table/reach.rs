@@ -2,8 +2,6 @@
 //! turned with the ship's heading (and Chekov's shift when chosen). The places come from the
 //! rules (`GameState::reach`), the same check the validator makes.
 
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use std::f32::consts::TAU;
 use stp_rules::{Position, Range};
@@ -43,14 +41,7 @@ fn sector_mesh(sector: u8, range: Range) -> Mesh {
         let i = step * 2;
         indices.extend([i, i + 1, i + 2, i + 1, i + 3, i + 2]);
     }
-    let normals = vec![[0.0, 1.0, 0.0]; positions.len()];
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_indices(Indices::U32(indices))
+    super::board::flat_mesh(positions, [0.0, 1.0, 0.0], indices)
 }
 
 fn spawn_reach_pieces(

@@ -217,7 +217,9 @@ fn hovering_a_token_says_what_it_is_will_do_and_what_the_card_would_do() {
         ..Selection::default()
     };
     let lines = token_lines(&state, &foresight, &selection, token);
-    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    // The last line names the rules reference's topic that F1 opens over the token.
+    assert_eq!(lines[3], "F1: the rules for Klingons");
     assert!(
         lines[0].ends_with(&format!("Defense {defense} of {defense}")),
         "{lines:?}"
