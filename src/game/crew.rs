@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, block_on};
 use bevy::window::RequestRedraw;
 use stp_rules::advisor::{self, Budget};
-use stp_rules::{GameState, LoadGame, PlayerAction, PlayerId, StartGame, bot};
+use stp_rules::{Action, GameState, LoadGame, PlayerAction, PlayerId, StartGame, Window, bot};
 
 use crate::game::GameSystems;
 use crate::game::advisor::show_on_table;
@@ -130,10 +130,15 @@ pub struct BotMove {
     search: Option<(Task<Option<PlayerAction>>, u64)>,
     /// The chosen action, for the position with this hash, and how long it has shown.
     pub chosen: Option<(u64, PlayerAction, f32)>,
+    /// How long a bot's boarding window has waited for a person's Security Team.
+    waited_for_people: f32,
 }
 
 /// How long a bot's choice shows on the table before it is sent (seconds at speed 1).
 const SHOW_CHOICE: f32 = 0.9;
+
+/// How long a bot waits for a person to play a Security Team before it lets boarders in.
+const WAIT_FOR_PEOPLE: f32 = 10.0;
 
 /// The bots' turns: choose (in the background for a Captain), show, send.
 fn bot_turns(
@@ -155,11 +160,33 @@ fn bot_turns(
         || handover.0.is_some()
         || replaying.record.is_some();
     // Who must act now, as the rules' windows and phases say (the heuristic knows).
-    let actor = bot::choose(&state).map(|a| a.player);
-    if waiting || !actor.is_some_and(|p| crew.is_bot(p)) {
-        if pending.search.is_some() || pending.chosen.is_some() {
-            *pending = BotMove::default();
+    let mut actor = bot::choose(&state).map(|a| a.player);
+    // Boarders on a bot's turn, and the heuristic would have a person play their Security
+    // Team: the person has a while to do so; then the bot, whose turn it is, lets them board.
+    let active = state.turn.active;
+    if !waiting
+        && matches!(state.turn.window, Some(Window::Boarding { .. }))
+        && crew.is_bot(active)
+        && actor.is_some_and(|p| !crew.is_bot(p))
+    {
+        pending.waited_for_people += time.delta_secs() * speed.speed.max(0.1);
+        if pending.waited_for_people >= WAIT_FOR_PEOPLE || speed.skip {
+            actor = Some(active);
+            if pending.chosen.is_none() {
+                let action = PlayerAction {
+                    player: active,
+                    action: Action::ResolveBoarding,
+                };
+                pending.chosen = Some((state.state_hash(), action, SHOW_CHOICE));
+            }
         }
+    } else {
+        pending.waited_for_people = 0.0;
+    }
+    if waiting || !actor.is_some_and(|p| crew.is_bot(p)) {
+        // Not a bot's move: drop any half-made one (the wait for people goes on).
+        pending.search = None;
+        pending.chosen = None;
         return;
     }
     redraw.write(RequestRedraw);

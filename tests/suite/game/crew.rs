@@ -91,3 +91,49 @@ fn a_save_keeps_the_bot_seats() {
         vec![Seat::Human, Seat::Captain]
     );
 }
+
+/// Boarders on a bot's turn while a person holds the only Security Team: the person has ten
+/// seconds to play it (the Boarders window offers it); then the bot lets the boarders in, so
+/// the game never waits for ever.
+#[test]
+fn a_bot_lets_boarders_in_when_a_person_keeps_their_security_team() {
+    let mut app = app(None);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(250),
+    ));
+    app.insert_resource(AnimationSpeed {
+        speed: 1.0,
+        skip: false,
+    });
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Ensign, Seat::Human]);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios/boarders.ron");
+    app.world_mut()
+        .write_message(star_trek_panic::game::session::SaveRequest::OpenScenario(
+            path.into(),
+        ));
+    app.update();
+    app.update();
+    assert!(matches!(
+        state(&app).turn.window,
+        Some(stp_rules::Window::Boarding { .. })
+    ));
+    let mut frames = 0;
+    while matches!(
+        state(&app).turn.window,
+        Some(stp_rules::Window::Boarding { .. })
+    ) {
+        app.update();
+        frames += 1;
+        assert!(frames < 200, "the bot never let the boarders in");
+    }
+    // Ten seconds of 250 ms frames, then the choice on show.
+    assert!(
+        frames >= 40,
+        "the bot did not wait for the person: {frames} frames"
+    );
+    assert_eq!(
+        state(&app).players[1].hand.len(),
+        1,
+        "the person's team was kept"
+    );
+}
