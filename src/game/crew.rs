@@ -155,6 +155,10 @@ fn bot_turns(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(state) = state else { return };
+    // A crew of people only: nothing to do (and no search for who acts).
+    if crew.seats.iter().all(|s| *s == Seat::Human) {
+        return;
+    }
     let waiting = !state.awaits_players()
         || sequence.is_playing()
         || handover.0.is_some()
