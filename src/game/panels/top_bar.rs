@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::undo::UndoHistory;
-use stp_rules::{GameState, Phase, PlayerAction, UndoRequest, Window as RulesWindow};
+use stp_rules::{Action, GameState, Phase, PlayerAction, UndoRequest, Window as RulesWindow};
 
 use super::Overlays;
 use super::offers;
@@ -80,7 +80,10 @@ impl TopBar<'_> {
             // The game's controls wait while a game is watched again or the conn is handed
             // over; help, the menu and the animation speed stay at hand.
             let playing = !self.watching;
-            for control in offers::top_bar(state) {
+            let (repairs, controls): (Vec<_>, Vec<_>) = offers::top_bar(state)
+                .into_iter()
+                .partition(|c| matches!(c.offer.action.action, Action::Repair(_)));
+            for control in controls {
                 let button = ui.add_enabled(
                     playing && control.refusal.is_none(),
                     egui::Button::new(&control.offer.words),
@@ -91,6 +94,18 @@ impl TopBar<'_> {
                 if button.clicked() {
                     actions.write(control.offer.action);
                 }
+            }
+            // A repair ability offers one button per damaged section: one menu keeps the bar
+            // to a line.
+            if playing && !repairs.is_empty() {
+                ui.menu_button(format!("Free repair ({})", repairs.len()), |ui| {
+                    for control in repairs {
+                        if ui.button(&control.offer.words).clicked() {
+                            actions.write(control.offer.action);
+                            ui.close();
+                        }
+                    }
+                });
             }
             if ui
                 .add_enabled(
