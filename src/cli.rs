@@ -14,6 +14,9 @@ usage:
                            [--crews [--rollouts N] [--write FILE.ron]]
   star-trek-panic replay FILE [--json | --log]
   star-trek-panic hint FILE [--json] [--budget-ms N | --rollouts N] [--seed S]
+  star-trek-panic serve --port P --code SECRET [--seed S] [--players P] [--preset NAME]
+                        [--bots K] [--json]
+  star-trek-panic join HOST:PORT --code SECRET [--seat I] --bot [--json]
   star-trek-panic bare-window
   star-trek-panic help
 
@@ -50,6 +53,12 @@ usage:
              --budget-ms or --rollouts (exact repeats) says otherwise. --json prints one
              object: player, action (written as the file writes actions), words, reason,
              millis.
+  serve      host a game without a window on UDP port P; players join with the same code
+             (at least 8 characters); the last K seats are played by the host's bot. Prints
+             the outcome and final state hash at the end (--json: one object).
+  join       play seat I (1-based, default 1) of a hosted game with the built-in bot; at
+             the end its own copy of the game must reach the host's state hash (exit 1 if
+             not; exit 2 when no game answers, e.g. a wrong code).
   bare-window  a bare Bevy 3D + egui window, built like the game: the yardstick for the
              game's start-up time and memory (scripts/startup.sh).
 
@@ -112,6 +121,8 @@ pub fn run(args: &[String]) -> i32 {
         Some("replay") => return crate::replay::run(&args[1..]),
         Some("bare-window") => return bare_window(&args[1..]),
         Some("hint") => return crate::hint::run(&args[1..]),
+        Some("serve") => return crate::net::cli::run_serve(&args[1..]),
+        Some("join") => return crate::net::cli::run_join(&args[1..]),
         _ => PlayArgs::parse(args).map(PlayArgs::run),
     };
     parsed.unwrap_or_else(|message| refuse(&message))
@@ -185,6 +196,8 @@ impl<'a> Args<'a> {
                 ("balance", BALANCE_OPTIONS),
                 ("replay", REPLAY_OPTIONS),
                 ("hint", crate::hint::HINT_OPTIONS),
+                ("serve", crate::net::cli::SERVE_OPTIONS),
+                ("join", crate::net::cli::JOIN_OPTIONS),
             ]
             .into_iter()
             .filter(|(_, options)| options.contains(&arg))

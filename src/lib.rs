@@ -9,6 +9,7 @@ pub mod describe;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod hint;
+pub mod net;
 pub mod replay;
 pub mod simulate;
 pub mod tutorial;

@@ -109,6 +109,45 @@ fn commands_refuse_options_they_do_not_take() {
         ),
         (&["bare-window", "x"], "bare-window takes no arguments"),
         (&["--lesson", "3"], "add --tutorial"),
+        (&["serve", "--code", "long-enough"], "serve needs --port P"),
+        (
+            &["serve", "--port", "4000", "--code", "short"],
+            "at least 8 characters",
+        ),
+        (
+            &["serve", "--port", "0", "--code", "long-enough"],
+            "--port must be 1–65535",
+        ),
+        (
+            &[
+                "serve",
+                "--port",
+                "4000",
+                "--code",
+                "long-enough",
+                "--players",
+                "2",
+                "--bots",
+                "2",
+            ],
+            "leaves no seat to join",
+        ),
+        (
+            &["join", "127.0.0.1:4000", "--code", "long-enough"],
+            "add --bot",
+        ),
+        (
+            &["join", "--code", "long-enough", "--bot"],
+            "join needs HOST:PORT",
+        ),
+        (
+            &["join", "nowhere", "--code", "long-enough", "--bot"],
+            "is not HOST:PORT",
+        ),
+        (
+            &["join", "127.0.0.1:4000", "--bot", "--games", "2"],
+            "join does not take `--games`",
+        ),
         (&["--tutorial", "--lesson", "11"], "--lesson must be 1–10"),
         (
             &["--tutorial", "--seed", "4"],

@@ -8,6 +8,7 @@ mod engine;
 #[cfg(feature = "gui")]
 mod game;
 mod legal_actions;
+mod network;
 mod preview;
 mod rules;
 #[cfg(feature = "gui")]

@@ -1,0 +1,107 @@
+//! The `serve` and `join` command lines.
+
+use stp_rules::GameOptions;
+
+use super::host::{ServeArgs, serve};
+use super::join::{JoinArgs, join};
+use super::{check_secret, parse_address};
+use crate::cli::{Arg, Args, refuse};
+
+pub(crate) const SERVE_OPTIONS: &[&str] = &[
+    "--port",
+    "--code",
+    "--seed",
+    "--players",
+    "--preset",
+    "--bots",
+    "--json",
+];
+pub(crate) const JOIN_OPTIONS: &[&str] = &["--code", "--seat", "--bot", "--json"];
+
+pub fn run_serve(args: &[String]) -> i32 {
+    match parse_serve(args) {
+        Ok(args) => serve(&args),
+        Err(message) => refuse(&message),
+    }
+}
+
+pub fn run_join(args: &[String]) -> i32 {
+    match parse_join(args) {
+        Ok(args) => join(&args),
+        Err(message) => refuse(&message),
+    }
+}
+
+fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
+    let (mut port, mut code, mut seed) = (None, None, 1);
+    let (mut players, mut preset, mut bots, mut json) = (2, "cadet".to_string(), 0, false);
+    let mut args = Args::new("serve", SERVE_OPTIONS, args);
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Option("--port") => match args.number("--port", 65_535)? {
+                0 => return Err("--port must be 1–65535".into()),
+                p => port = Some(p as u16),
+            },
+            Arg::Option("--code") => code = Some(args.value("--code")?.to_string()),
+            Arg::Option("--seed") => seed = args.number("--seed", u64::MAX)?,
+            Arg::Option("--players") => players = args.players()?,
+            Arg::Option("--preset") => {
+                let name = args.value("--preset")?;
+                if stp_rules::content::builtin().preset(name).is_none() {
+                    return Err(format!("unknown preset `{name}`"));
+                }
+                preset = name.to_string();
+            }
+            Arg::Option("--bots") => bots = args.number("--bots", 6)? as usize,
+            Arg::Option("--json") => json = true,
+            Arg::Option(other) => unreachable!("{other} is in SERVE_OPTIONS"),
+            Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
+        }
+    }
+    let port = port.ok_or("serve needs --port P")?;
+    let code = code.ok_or("serve needs --code SECRET")?;
+    check_secret(&code)?;
+    if bots >= players {
+        return Err(format!(
+            "--bots {bots} leaves no seat to join of {players}: play alone with `simulate`"
+        ));
+    }
+    Ok(ServeArgs {
+        port,
+        code,
+        options: GameOptions::quick(seed, players, &preset),
+        bots,
+        json,
+    })
+}
+
+fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
+    let (mut host, mut code, mut seat, mut bot, mut json) = (None, None, 1, false, false);
+    let mut args = Args::new("join", JOIN_OPTIONS, args);
+    while let Some(arg) = args.next()? {
+        match arg {
+            Arg::Option("--code") => code = Some(args.value("--code")?.to_string()),
+            Arg::Option("--seat") => match args.number("--seat", 6)? {
+                0 => return Err("--seat must be 1–6".into()),
+                n => seat = n as u8,
+            },
+            Arg::Option("--bot") => bot = true,
+            Arg::Option("--json") => json = true,
+            Arg::Option(other) => unreachable!("{other} is in JOIN_OPTIONS"),
+            Arg::Plain(address) if host.is_none() => host = Some(parse_address(address)?),
+            Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
+        }
+    }
+    let host = host.ok_or("join needs HOST:PORT")?;
+    let code = code.ok_or("join needs --code SECRET")?;
+    check_secret(&code)?;
+    if !bot {
+        return Err("without a window, join plays its seat with the bot: add --bot".into());
+    }
+    Ok(JoinArgs {
+        host,
+        code,
+        seat: seat - 1,
+        json,
+    })
+}

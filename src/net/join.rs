@@ -1,0 +1,170 @@
+//! `join`: plays one seat of a hosted game. Without a window the built-in bot plays the seat
+//! (`--bot`). The client keeps its own copy of the rules: the host's welcome and every
+//! accepted action replay on it, and at the end its state hash must equal the host's.
+
+use std::net::{SocketAddr, UdpSocket};
+use std::time::Instant;
+
+use renet::{ConnectionConfig, DefaultChannel, RenetClient};
+use renet_netcode::{ClientAuthentication, ConnectToken, NetcodeClientTransport};
+use stp_rules::{GameState, bot};
+
+use super::protocol::{ToClient, ToHost, decode, encode};
+use super::{PROTOCOL_ID, TICK, key_from_secret, now};
+
+/// What `join` was asked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JoinArgs {
+    pub host: SocketAddr,
+    pub code: String,
+    pub seat: u8,
+    pub json: bool,
+}
+
+/// How long a client waits for the host to answer its connect token.
+const CONNECT_SECONDS: u64 = 8;
+
+/// Plays the seat to the game's end; returns the exit code: 0 when the game ended with the
+/// host's state hash, 1 when the copies differ, 2 when there was no game to join.
+pub fn join(args: &JoinArgs) -> i32 {
+    match play(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("error: {message}");
+            2
+        }
+    }
+}
+
+fn play(args: &JoinArgs) -> Result<i32, String> {
+    let socket = UdpSocket::bind(("0.0.0.0", 0)).map_err(|e| e.to_string())?;
+    let client_id = now().as_nanos() as u64 ^ (u64::from(args.seat) << 56);
+    let token = ConnectToken::generate(
+        now(),
+        PROTOCOL_ID,
+        300,
+        client_id,
+        15,
+        vec![args.host],
+        None,
+        &key_from_secret(&args.code),
+    )
+    .map_err(|e| e.to_string())?;
+    let mut transport = NetcodeClientTransport::new(
+        now(),
+        ClientAuthentication::Secure {
+            connect_token: token,
+        },
+        socket,
+    )
+    .map_err(|e| e.to_string())?;
+    let mut client = RenetClient::new(ConnectionConfig::default());
+    let started = Instant::now();
+    let mut last = Instant::now();
+    let mut said_hello = false;
+    let mut state: Option<GameState> = None;
+    // The number of actions applied, and whether ours awaits the host's answer.
+    let mut applied: u32 = 0;
+    let mut pending = false;
+    loop {
+        let elapsed = last.elapsed();
+        last = Instant::now();
+        client.update(elapsed);
+        if let Err(err) = transport.update(elapsed, &mut client) {
+            return Err(format!("{}: {err}", args.host));
+        }
+        if !client.is_connected() {
+            if started.elapsed().as_secs() > CONNECT_SECONDS {
+                return Err(format!(
+                    "no answer from {}: a wrong code, or no game hosted there",
+                    args.host
+                ));
+            }
+        } else if !said_hello {
+            let hello = ToHost::Hello { seat: args.seat };
+            client.send_message(DefaultChannel::ReliableOrdered, encode(&hello));
+            said_hello = true;
+        }
+        while let Some(bytes) = client.receive_message(DefaultChannel::ReliableOrdered) {
+            let message: ToClient = decode(&bytes)?;
+            match message {
+                ToClient::Welcome {
+                    options, actions, ..
+                } => {
+                    let mut copy = GameState::new(&options).map_err(|e| e.to_string())?;
+                    copy.advance();
+                    for action in &actions {
+                        copy.act(*action)
+                            .map_err(|e| format!("the host's game: {e}"))?;
+                        copy.advance();
+                    }
+                    copy.events.clear();
+                    applied = actions.len() as u32;
+                    state = Some(copy);
+                }
+                ToClient::Accepted(action) => {
+                    let copy = state.as_mut().ok_or("an action before the welcome")?;
+                    copy.act(action)
+                        .map_err(|e| format!("the copy refused the host's action: {e}"))?;
+                    copy.advance();
+                    copy.events.clear();
+                    applied += 1;
+                    if action.player == args.seat {
+                        pending = false;
+                    }
+                }
+                ToClient::Refused { reason } => {
+                    eprintln!("join: the host refused: {reason}");
+                    pending = false;
+                }
+                ToClient::Over { final_hash, .. } => {
+                    let copy = state.as_ref().ok_or("the game ended before the welcome")?;
+                    let mine = stp_rules::files::hash_text(copy.state_hash());
+                    transport.disconnect();
+                    print_end(copy, final_hash.clone(), args.json);
+                    if mine != final_hash {
+                        eprintln!(
+                            "error: this copy ends with hash {mine}, the host's {final_hash}"
+                        );
+                        return Ok(1);
+                    }
+                    return Ok(0);
+                }
+            }
+        }
+        // The bot plays this seat when the rules wait for it.
+        if let Some(copy) = &state
+            && !pending
+            && let Some(action) = bot::choose(copy).filter(|a| a.player == args.seat)
+        {
+            let act = ToHost::Act {
+                at: applied,
+                action,
+            };
+            client.send_message(DefaultChannel::ReliableOrdered, encode(&act));
+            pending = true;
+        }
+        transport
+            .send_packets(&mut client)
+            .map_err(|e| format!("{}: {e}", args.host))?;
+        std::thread::sleep(TICK);
+    }
+}
+
+/// The end of a game, as `serve` and `join` print it.
+pub fn print_end(state: &GameState, final_hash: String, json: bool) {
+    let report = stp_rules::report::report(state);
+    if json {
+        let out = serde_json::json!({
+            "outcome": report.outcome,
+            "turns": state.turn.number,
+            "final_hash": final_hash,
+        });
+        println!("{out}");
+    } else {
+        println!(
+            "{} after turn {}; final state hash {final_hash}",
+            report.outcome, state.turn.number
+        );
+    }
+}

@@ -1,0 +1,142 @@
+//! Play across machines, on loopback: a host and its clients, each a process, play complete
+//! games with bots in every seat; every process ends with the same state hash, the one the
+//! same game reaches headless. A wrong join code gets no game.
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use stp_rules::GameOptions;
+use stp_rules::files::hash_text;
+use stp_rules::sim::play_game;
+
+/// A port of this test's own, so tests running at once never share one.
+fn port(offset: u16) -> u16 {
+    40_000 + (std::process::id() % 5_000) as u16 * 4 + offset
+}
+
+fn spawn(args: &[String]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the game")
+}
+
+/// Waits for a process (at most a minute); its exit code and standard output.
+fn finish(mut child: Child) -> (Option<i32>, String, String) {
+    let started = Instant::now();
+    while child.try_wait().expect("wait").is_none() {
+        if started.elapsed() > Duration::from_secs(60) {
+            let _ = child.kill();
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("output");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn strings(args: &[&str]) -> Vec<String> {
+    args.iter().map(|s| s.to_string()).collect()
+}
+
+/// Hosts `players` seats (the last `bots` played by the host), joins the others with bots,
+/// and checks every process ends with the hash of the same game played headless.
+fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str) {
+    let port = port(offset);
+    let code = "loopback-secret";
+    let host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--seed",
+        &seed.to_string(),
+        "--players",
+        &players.to_string(),
+        "--preset",
+        preset,
+        "--bots",
+        &bots.to_string(),
+        "--json",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let address = format!("127.0.0.1:{port}");
+    let clients: Vec<Child> = (1..=players - bots)
+        .map(|seat| {
+            spawn(&strings(&[
+                "join",
+                &address,
+                "--code",
+                code,
+                "--seat",
+                &seat.to_string(),
+                "--bot",
+                "--json",
+            ]))
+        })
+        .collect();
+    let expected = play_game(&GameOptions::quick(seed, players, preset), false, false)
+        .expect("the preset deals");
+    let expected = hash_text(expected.final_hash);
+    for (who, (code, out, err)) in std::iter::once(("host", finish(host)))
+        .chain(clients.into_iter().map(|c| ("client", finish(c))))
+    {
+        assert_eq!(code, Some(0), "{who}: {err}");
+        let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+        assert_eq!(
+            value["final_hash"],
+            expected.as_str(),
+            "{who}: {out}\n{err}"
+        );
+    }
+}
+
+#[test]
+fn a_hosted_game_ends_with_the_same_hash_for_host_and_client() {
+    hosted_game(0, 3, 2, 1, "cadet");
+}
+
+#[test]
+fn three_processes_play_a_standard_game_to_the_same_end() {
+    hosted_game(1, 11, 3, 1, "standard");
+}
+
+/// A client with another code never gets an answer: it is refused before it sees any game
+/// state, with a message and exit 2.
+#[test]
+fn a_wrong_join_code_gets_no_game() {
+    let port = port(2);
+    let host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        "the-right-code",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let client = spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        "a-wrong-code",
+        "--bot",
+    ]));
+    let (code, out, err) = finish(client);
+    let mut host = host;
+    let _ = host.kill();
+    let _ = host.wait();
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.contains("no answer"), "{err}");
+    assert!(out.is_empty(), "the client saw something: {out}");
+}
