@@ -36,58 +36,120 @@ pub fn join(args: &JoinArgs) -> i32 {
     }
 }
 
+/// A connection to a host: netcode's transport under a renet client. `join` plays through
+/// it; the tests use it to send the host what no honest client would.
+pub struct Connection {
+    client: RenetClient,
+    transport: NetcodeClientTransport,
+    last: Instant,
+    started: Instant,
+    /// Where the host is, for messages.
+    pub host: SocketAddr,
+}
+
+impl Connection {
+    /// Starts connecting with a token made from the join code's secret.
+    pub fn open(host: SocketAddr, code: &str, seat: u8) -> Result<Connection, String> {
+        let socket = UdpSocket::bind(("0.0.0.0", 0)).map_err(|e| e.to_string())?;
+        let client_id = now().as_nanos() as u64 ^ (u64::from(seat) << 56);
+        let token = ConnectToken::generate(
+            now(),
+            PROTOCOL_ID,
+            300,
+            client_id,
+            15,
+            vec![host],
+            None,
+            &key_from_secret(code),
+        )
+        .map_err(|e| e.to_string())?;
+        let transport = NetcodeClientTransport::new(
+            now(),
+            ClientAuthentication::Secure {
+                connect_token: token,
+            },
+            socket,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Connection {
+            client: RenetClient::new(ConnectionConfig::default()),
+            transport,
+            last: Instant::now(),
+            started: Instant::now(),
+            host,
+        })
+    }
+
+    /// One tick of the network: packets in; `Err` when the link is gone.
+    pub fn update(&mut self) -> Result<(), String> {
+        let elapsed = self.last.elapsed();
+        self.last = Instant::now();
+        self.client.update(elapsed);
+        self.transport
+            .update(elapsed, &mut self.client)
+            .map_err(|e| format!("{}: {e}", self.host))
+    }
+
+    /// Whether the host let us in; after `CONNECT_SECONDS` without, `Err`.
+    pub fn connected(&self) -> Result<bool, String> {
+        if self.client.is_connected() {
+            return Ok(true);
+        }
+        if self.started.elapsed().as_secs() > CONNECT_SECONDS {
+            return Err(format!(
+                "no answer from {}: a wrong code, or no game hosted there",
+                self.host
+            ));
+        }
+        Ok(false)
+    }
+
+    /// Queues a message (any bytes: the tests send garbage too).
+    pub fn send_bytes(&mut self, bytes: Vec<u8>) {
+        self.client
+            .send_message(DefaultChannel::ReliableOrdered, bytes);
+    }
+
+    pub fn send(&mut self, message: &ToHost) {
+        self.send_bytes(encode(message));
+    }
+
+    /// The host's messages that have arrived.
+    pub fn receive(&mut self) -> Vec<Result<ToClient, String>> {
+        let mut out = Vec::new();
+        while let Some(bytes) = self.client.receive_message(DefaultChannel::ReliableOrdered) {
+            out.push(decode(&bytes));
+        }
+        out
+    }
+
+    /// Sends what is queued; `Err` when the link is gone.
+    pub fn flush(&mut self) -> Result<(), String> {
+        self.transport
+            .send_packets(&mut self.client)
+            .map_err(|e| format!("{}: {e}", self.host))
+    }
+
+    pub fn disconnect(&mut self) {
+        self.transport.disconnect();
+    }
+}
+
 fn play(args: &JoinArgs) -> Result<i32, String> {
-    let socket = UdpSocket::bind(("0.0.0.0", 0)).map_err(|e| e.to_string())?;
-    let client_id = now().as_nanos() as u64 ^ (u64::from(args.seat) << 56);
-    let token = ConnectToken::generate(
-        now(),
-        PROTOCOL_ID,
-        300,
-        client_id,
-        15,
-        vec![args.host],
-        None,
-        &key_from_secret(&args.code),
-    )
-    .map_err(|e| e.to_string())?;
-    let mut transport = NetcodeClientTransport::new(
-        now(),
-        ClientAuthentication::Secure {
-            connect_token: token,
-        },
-        socket,
-    )
-    .map_err(|e| e.to_string())?;
-    let mut client = RenetClient::new(ConnectionConfig::default());
-    let started = Instant::now();
-    let mut last = Instant::now();
+    let mut link = Connection::open(args.host, &args.code, args.seat)?;
     let mut said_hello = false;
     let mut state: Option<GameState> = None;
     // The number of actions applied, and whether ours awaits the host's answer.
     let mut applied: u32 = 0;
     let mut pending = false;
     loop {
-        let elapsed = last.elapsed();
-        last = Instant::now();
-        client.update(elapsed);
-        if let Err(err) = transport.update(elapsed, &mut client) {
-            return Err(format!("{}: {err}", args.host));
-        }
-        if !client.is_connected() {
-            if started.elapsed().as_secs() > CONNECT_SECONDS {
-                return Err(format!(
-                    "no answer from {}: a wrong code, or no game hosted there",
-                    args.host
-                ));
-            }
-        } else if !said_hello {
-            let hello = ToHost::Hello { seat: args.seat };
-            client.send_message(DefaultChannel::ReliableOrdered, encode(&hello));
+        link.update()?;
+        if link.connected()? && !said_hello {
+            link.send(&ToHost::Hello { seat: args.seat });
             said_hello = true;
         }
-        while let Some(bytes) = client.receive_message(DefaultChannel::ReliableOrdered) {
-            let message: ToClient = decode(&bytes)?;
-            match message {
+        for message in link.receive() {
+            match message? {
                 ToClient::Welcome {
                     options, actions, ..
                 } => {
@@ -120,7 +182,7 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                 ToClient::Over { final_hash, .. } => {
                     let copy = state.as_ref().ok_or("the game ended before the welcome")?;
                     let mine = stp_rules::files::hash_text(copy.state_hash());
-                    transport.disconnect();
+                    link.disconnect();
                     print_end(copy, final_hash.clone(), args.json);
                     if mine != final_hash {
                         eprintln!(
@@ -137,16 +199,13 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
             && !pending
             && let Some(action) = bot::choose(copy).filter(|a| a.player == args.seat)
         {
-            let act = ToHost::Act {
+            link.send(&ToHost::Act {
                 at: applied,
                 action,
-            };
-            client.send_message(DefaultChannel::ReliableOrdered, encode(&act));
+            });
             pending = true;
         }
-        transport
-            .send_packets(&mut client)
-            .map_err(|e| format!("{}: {e}", args.host))?;
+        link.flush()?;
         std::thread::sleep(TICK);
     }
 }

@@ -140,3 +140,119 @@ fn a_wrong_join_code_gets_no_game() {
     assert!(err.contains("no answer"), "{err}");
     assert!(out.is_empty(), "the client saw something: {out}");
 }
+
+/// Collects the host's messages for a while (the link pumped every few milliseconds).
+fn pump(
+    link: &mut star_trek_panic::net::join::Connection,
+    until: impl Fn(&[star_trek_panic::net::protocol::ToClient]) -> bool,
+) -> Vec<star_trek_panic::net::protocol::ToClient> {
+    let started = Instant::now();
+    let mut got = Vec::new();
+    while started.elapsed() < Duration::from_secs(10) {
+        if link.update().is_err() {
+            break;
+        }
+        got.extend(link.receive().into_iter().filter_map(Result::ok));
+        let _ = link.flush();
+        if until(&got) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    got
+}
+
+/// The host never trusts a client: malformed bytes, an action for a seat the client does not
+/// hold, one out of order and a replayed one are each refused with a reason, a legal action
+/// in order is carried out, and a client that keeps sending garbage is disconnected.
+#[test]
+fn the_host_refuses_what_a_client_should_not_send() {
+    use star_trek_panic::net::join::Connection;
+    use star_trek_panic::net::protocol::{ToClient, ToHost};
+    use stp_rules::{Action, PlayerAction};
+    let port = port(3);
+    let mut host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        "untrusted-input",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "5",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let mut link = Connection::open(address, "untrusted-input", 0).expect("a link");
+    let started = Instant::now();
+    while !link.connected().expect("the host answers") {
+        link.update().expect("link");
+        let _ = link.flush();
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "never connected"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    link.send(&ToHost::Hello { seat: 0 });
+    let got = pump(&mut link, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+    });
+    assert!(
+        matches!(got.last(), Some(ToClient::Welcome { seat: 0, .. })),
+        "{got:?}"
+    );
+    let refused = |m: &[ToClient]| m.iter().any(|m| matches!(m, ToClient::Refused { .. }));
+    let reason = |got: Vec<ToClient>| match got.last() {
+        Some(ToClient::Refused { reason }) => reason.clone(),
+        other => panic!("not refused: {other:?}"),
+    };
+    link.send_bytes(vec![0xff, 0x00, 0x13, 0x37]);
+    assert!(reason(pump(&mut link, refused)).contains("malformed"));
+    let end_phase = |player| PlayerAction {
+        player,
+        action: Action::EndPhase,
+    };
+    link.send(&ToHost::Act {
+        at: 0,
+        action: end_phase(1),
+    });
+    assert!(reason(pump(&mut link, refused)).contains("not yours"));
+    link.send(&ToHost::Act {
+        at: 7,
+        action: end_phase(0),
+    });
+    assert!(reason(pump(&mut link, refused)).contains("out of order"));
+    // A legal action in order is carried out; sent again, it is a replay and refused.
+    link.send(&ToHost::Act {
+        at: 0,
+        action: end_phase(0),
+    });
+    let got = pump(&mut link, |m| !m.is_empty());
+    assert_eq!(got, vec![ToClient::Accepted(end_phase(0))]);
+    link.send(&ToHost::Act {
+        at: 0,
+        action: end_phase(0),
+    });
+    assert!(reason(pump(&mut link, refused)).contains("out of order"));
+    // Garbage, again and again: the host hangs up.
+    for _ in 0..12 {
+        link.send_bytes(b"not a message".to_vec());
+    }
+    let started = Instant::now();
+    let mut gone = false;
+    while started.elapsed() < Duration::from_secs(10) {
+        if link.update().is_err() || link.flush().is_err() {
+            gone = true;
+            break;
+        }
+        let _ = link.receive();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = host.kill();
+    let _ = host.wait();
+    assert!(gone, "the host kept a client that sends garbage");
+}
