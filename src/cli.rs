@@ -16,7 +16,7 @@ usage:
   star-trek-panic hint FILE [--json] [--budget-ms N | --rollouts N] [--seed S]
   star-trek-panic serve --port P --code SECRET [--seed S] [--players P] [--preset NAME]
                         [--bots K] [--json]
-  star-trek-panic join HOST:PORT --code SECRET [--seat I] --bot [--json]
+  star-trek-panic join HOST:PORT --code SECRET [--seat I] --bot [--delay-ms N] [--json]
   star-trek-panic bare-window
   star-trek-panic help
 
@@ -58,7 +58,9 @@ usage:
              the outcome and final state hash at the end (--json: one object).
   join       play seat I (1-based, default 1) of a hosted game with the built-in bot; at
              the end its own copy of the game must reach the host's state hash (exit 1 if
-             not; exit 2 when no game answers, e.g. a wrong code).
+             not; exit 2 when no game answers, e.g. a wrong code); --delay-ms N makes the
+             bot wait before each action. A client that drops may join again: it gets its
+             seat back at the current state once the host has noticed (5 s).
   bare-window  a bare Bevy 3D + egui window, built like the game: the yardstick for the
              game's start-up time and memory (scripts/startup.sh).
 

@@ -16,7 +16,7 @@ pub(crate) const SERVE_OPTIONS: &[&str] = &[
     "--bots",
     "--json",
 ];
-pub(crate) const JOIN_OPTIONS: &[&str] = &["--code", "--seat", "--bot", "--json"];
+pub(crate) const JOIN_OPTIONS: &[&str] = &["--code", "--seat", "--bot", "--json", "--delay-ms"];
 
 pub fn run_serve(args: &[String]) -> i32 {
     match parse_serve(args) {
@@ -77,6 +77,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
 
 fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
     let (mut host, mut code, mut seat, mut bot, mut json) = (None, None, 1, false, false);
+    let mut delay = 0;
     let mut args = Args::new("join", JOIN_OPTIONS, args);
     while let Some(arg) = args.next()? {
         match arg {
@@ -87,6 +88,7 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
             },
             Arg::Option("--bot") => bot = true,
             Arg::Option("--json") => json = true,
+            Arg::Option("--delay-ms") => delay = args.number("--delay-ms", 60_000)?,
             Arg::Option(other) => unreachable!("{other} is in JOIN_OPTIONS"),
             Arg::Plain(address) if host.is_none() => host = Some(parse_address(address)?),
             Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
@@ -103,5 +105,6 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
         code,
         seat: seat - 1,
         json,
+        delay: std::time::Duration::from_millis(delay),
     })
 }

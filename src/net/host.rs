@@ -95,7 +95,11 @@ impl Host {
             ToHost::Hello { seat } => {
                 let taken = self.seats.iter().any(|(c, s)| *s == seat && *c != client);
                 if usize::from(seat) >= self.players() || self.is_bot_seat(seat) || taken {
-                    return self.refuse(client, format!("seat {} is not free", seat + 1));
+                    // Not a strike: a client rejoining after a drop asks until the host has
+                    // noticed the old link is gone.
+                    let reason = format!("seat {} is not free", seat + 1);
+                    self.send(client, &ToClient::Refused { reason });
+                    return;
                 }
                 self.seats.insert(client, seat);
                 let welcome = ToClient::Welcome {

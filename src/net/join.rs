@@ -19,10 +19,20 @@ pub struct JoinArgs {
     pub code: String,
     pub seat: u8,
     pub json: bool,
+    /// The bot waits this long before each of its actions (to watch it, or to test a link
+    /// dropped mid-game).
+    pub delay: std::time::Duration,
 }
 
 /// How long a client waits for the host to answer its connect token.
 const CONNECT_SECONDS: u64 = 8;
+
+/// How long a silent link lasts before either end drops it.
+const LINK_TIMEOUT_SECONDS: i32 = 5;
+
+/// How long a client that rejoins keeps asking for its seat while the host still holds it
+/// for the dropped link.
+const SEAT_SECONDS: u64 = 30;
 
 /// Plays the seat to the game's end; returns the exit code: 0 when the game ended with the
 /// host's state hash, 1 when the copies differ, 2 when there was no game to join.
@@ -45,6 +55,7 @@ pub struct Connection {
     started: Instant,
     /// Where the host is, for messages.
     pub host: SocketAddr,
+    ever_connected: bool,
 }
 
 impl Connection {
@@ -57,7 +68,8 @@ impl Connection {
             PROTOCOL_ID,
             300,
             client_id,
-            15,
+            // Five silent seconds and the link is gone: the host frees the seat for a rejoin.
+            LINK_TIMEOUT_SECONDS,
             vec![host],
             None,
             &key_from_secret(code),
@@ -77,6 +89,7 @@ impl Connection {
             last: Instant::now(),
             started: Instant::now(),
             host,
+            ever_connected: false,
         })
     }
 
@@ -85,9 +98,22 @@ impl Connection {
         let elapsed = self.last.elapsed();
         self.last = Instant::now();
         self.client.update(elapsed);
-        self.transport
-            .update(elapsed, &mut self.client)
-            .map_err(|e| format!("{}: {e}", self.host))
+        let result = self.transport.update(elapsed, &mut self.client);
+        self.ever_connected |= self.client.is_connected();
+        result.map_err(|e| self.failure(&e))
+    }
+
+    /// A transport error in words: before the host ever answered, a wrong code or no game.
+    fn failure(&self, error: &dyn std::fmt::Display) -> String {
+        if self.ever_connected {
+            format!("{}: {error}", self.host)
+        } else {
+            // Netcode gives up on a token the host never answered.
+            format!(
+                "no answer from {}: a wrong code, or no game hosted there ({error})",
+                self.host
+            )
+        }
     }
 
     /// Whether the host let us in; after `CONNECT_SECONDS` without, `Err`.
@@ -125,9 +151,8 @@ impl Connection {
 
     /// Sends what is queued; `Err` when the link is gone.
     pub fn flush(&mut self) -> Result<(), String> {
-        self.transport
-            .send_packets(&mut self.client)
-            .map_err(|e| format!("{}: {e}", self.host))
+        let result = self.transport.send_packets(&mut self.client);
+        result.map_err(|e| self.failure(&e))
     }
 
     pub fn disconnect(&mut self) {
@@ -137,16 +162,24 @@ impl Connection {
 
 fn play(args: &JoinArgs) -> Result<i32, String> {
     let mut link = Connection::open(args.host, &args.code, args.seat)?;
-    let mut said_hello = false;
+    let mut said_hello: Option<Instant> = None;
+    let mut waited = Instant::now();
+    let asked = Instant::now();
     let mut state: Option<GameState> = None;
     // The number of actions applied, and whether ours awaits the host's answer.
     let mut applied: u32 = 0;
     let mut pending = false;
     loop {
         link.update()?;
-        if link.connected()? && !said_hello {
+        // Hello, and again every half second while the seat is still held for a dropped
+        // link (a rejoin), until the welcome.
+        let ask_again = said_hello.is_some_and(|at| at.elapsed().as_millis() > 500);
+        if link.connected()? && state.is_none() && (said_hello.is_none() || ask_again) {
+            if asked.elapsed().as_secs() > SEAT_SECONDS {
+                return Err(format!("seat {} stayed taken", args.seat + 1));
+            }
             link.send(&ToHost::Hello { seat: args.seat });
-            said_hello = true;
+            said_hello = Some(Instant::now());
         }
         for message in link.receive() {
             match message? {
@@ -194,7 +227,12 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                 }
             }
         }
-        // The bot plays this seat when the rules wait for it.
+        // The bot plays this seat when the rules wait for it (after `--delay-ms`).
+        if !pending && waited.elapsed() < args.delay {
+            link.flush()?;
+            std::thread::sleep(TICK);
+            continue;
+        }
         if let Some(copy) = &state
             && !pending
             && let Some(action) = bot::choose(copy).filter(|a| a.player == args.seat)
@@ -204,6 +242,7 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                 action,
             });
             pending = true;
+            waited = Instant::now();
         }
         link.flush()?;
         std::thread::sleep(TICK);

@@ -256,3 +256,61 @@ fn the_host_refuses_what_a_client_should_not_send() {
     let _ = host.wait();
     assert!(gone, "the host kept a client that sends garbage");
 }
+
+/// A client killed mid-game joins again with the same code and takes its seat back at the
+/// current state (once the host has noticed the drop); the game ends as it would have.
+#[test]
+fn a_client_that_drops_rejoins_and_the_game_ends_as_it_would_have() {
+    let port = port(4);
+    let code = "drop-and-rejoin";
+    let seed = 3;
+    let host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--seed",
+        &seed.to_string(),
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--json",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let address = format!("127.0.0.1:{port}");
+    let join = |delay: &str| {
+        spawn(&strings(&[
+            "join",
+            &address,
+            "--code",
+            code,
+            "--seat",
+            "1",
+            "--bot",
+            "--json",
+            "--delay-ms",
+            delay,
+        ]))
+    };
+    let mut first = join("40");
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        first.try_wait().expect("wait").is_none(),
+        "the game ended too soon to drop"
+    );
+    let _ = first.kill();
+    let _ = first.wait();
+    let second = join("0");
+    let expected = hash_text(
+        play_game(&GameOptions::quick(seed, 2, "cadet"), false, false)
+            .expect("deals")
+            .final_hash,
+    );
+    for (who, (code, out, err)) in [("client", finish(second)), ("host", finish(host))] {
+        assert_eq!(code, Some(0), "{who}: {err}");
+        let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one object");
+        assert_eq!(value["final_hash"], expected.as_str(), "{who}: {err}");
+    }
+}
