@@ -79,10 +79,12 @@ impl Host {
         self.state.advance();
         self.state.events.clear();
         self.actions.push(action);
-        self.server.broadcast_message(
-            DefaultChannel::ReliableOrdered,
-            encode(&ToClient::Accepted(action)),
-        );
+        // Only to seated clients: a client not yet welcomed gets the actions in its welcome.
+        let accepted = encode(&ToClient::Accepted(action));
+        for client in self.seats.keys().copied().collect::<Vec<_>>() {
+            self.server
+                .send_message(client, DefaultChannel::ReliableOrdered, accepted.clone());
+        }
         Ok(())
     }
 
@@ -113,6 +115,13 @@ impl Host {
             ToHost::Act { at, action } => {
                 if self.seats.get(&client) != Some(&action.player) {
                     return self.refuse(client, "that seat is not yours".into());
+                }
+                // The game starts once every seat has its player (not a strike: the client
+                // asks again in a moment).
+                if !self.crew_complete() {
+                    let reason = "the game waits for every seat to be taken".to_string();
+                    self.send(client, &ToClient::Refused { reason });
+                    return;
                 }
                 if at as usize != self.actions.len() {
                     return self.refuse(client, format!("action {at} is out of order"));
@@ -182,12 +191,15 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
                 eprintln!("host: seat {} left ({reason}); waiting for it", seat + 1);
             }
         }
+        // Busy ticks go round again at once; only a quiet one sleeps.
+        let mut busy = false;
         for client in host.server.clients_id() {
             while let Some(bytes) = host
                 .server
                 .receive_message(client, DefaultChannel::ReliableOrdered)
             {
                 host.receive(client, &bytes);
+                busy = true;
             }
         }
         // The host's bots play their seats once every remote seat has its player.
@@ -195,9 +207,11 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
             && host.crew_complete()
             && !host.state.is_over()
             && let Some(action) = bot::choose(&host.state).filter(|a| host.is_bot_seat(a.player))
-            && let Err(reason) = host.accept(action)
         {
-            return Err(format!("the host's bot was refused: {reason}"));
+            busy = true;
+            if let Err(reason) = host.accept(action) {
+                return Err(format!("the host's bot was refused: {reason}"));
+            }
         }
         if host.state.is_over() && ended.is_none() {
             let report = stp_rules::report::report(&host.state);
@@ -221,7 +235,9 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
         {
             return Err(format!("nobody joined within {FIRST_PLAYER_SECONDS} s"));
         }
-        std::thread::sleep(TICK);
+        if !busy {
+            std::thread::sleep(TICK);
+        }
     }
     transport.disconnect_all(&mut host.server);
     super::join::print_end(

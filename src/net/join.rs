@@ -27,6 +27,9 @@ pub struct JoinArgs {
 /// How long a client waits for the host to answer its connect token.
 const CONNECT_SECONDS: u64 = 8;
 
+/// How long a client waits after a refusal before it tries again.
+const REFUSED_PAUSE: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// How long a silent link lasts before either end drops it.
 const LINK_TIMEOUT_SECONDS: i32 = 5;
 
@@ -164,6 +167,7 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
     let mut link = Connection::open(args.host, &args.code, args.seat)?;
     let mut said_hello: Option<Instant> = None;
     let mut waited = Instant::now();
+    let mut hold_until: Option<Instant> = None;
     let asked = Instant::now();
     let mut state: Option<GameState> = None;
     // The number of actions applied, and whether ours awaits the host's answer.
@@ -181,7 +185,9 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
             link.send(&ToHost::Hello { seat: args.seat });
             said_hello = Some(Instant::now());
         }
-        for message in link.receive() {
+        let messages = link.receive();
+        let busy = !messages.is_empty();
+        for message in messages {
             match message? {
                 ToClient::Welcome {
                     options, actions, ..
@@ -210,7 +216,9 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                 }
                 ToClient::Refused { reason } => {
                     eprintln!("join: the host refused: {reason}");
+                    // Ask again in a moment, not at once.
                     pending = false;
+                    hold_until = Some(Instant::now() + REFUSED_PAUSE);
                 }
                 ToClient::Over { final_hash, .. } => {
                     let copy = state.as_ref().ok_or("the game ended before the welcome")?;
@@ -228,7 +236,8 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
             }
         }
         // The bot plays this seat when the rules wait for it (after `--delay-ms`).
-        if !pending && waited.elapsed() < args.delay {
+        let held = hold_until.is_some_and(|until| Instant::now() < until);
+        if !pending && (waited.elapsed() < args.delay || held) {
             link.flush()?;
             std::thread::sleep(TICK);
             continue;
@@ -245,7 +254,10 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
             waited = Instant::now();
         }
         link.flush()?;
-        std::thread::sleep(TICK);
+        // Busy ticks go round again at once; only a quiet one sleeps.
+        if !busy {
+            std::thread::sleep(TICK);
+        }
     }
 }
 

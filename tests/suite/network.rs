@@ -23,11 +23,12 @@ fn spawn(args: &[String]) -> Child {
         .expect("run the game")
 }
 
-/// Waits for a process (at most a minute); its exit code and standard output.
+/// Waits for a process (at most three minutes, for a loaded CI machine); its exit code and
+/// standard output.
 fn finish(mut child: Child) -> (Option<i32>, String, String) {
     let started = Instant::now();
     while child.try_wait().expect("wait").is_none() {
-        if started.elapsed() > Duration::from_secs(60) {
+        if started.elapsed() > Duration::from_secs(180) {
             let _ = child.kill();
             break;
         }
@@ -68,8 +69,10 @@ fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str
     ]));
     std::thread::sleep(Duration::from_millis(300));
     let address = format!("127.0.0.1:{port}");
+    // The clients arrive one after another: the first waits for the last before play starts.
     let clients: Vec<Child> = (1..=players - bots)
         .map(|seat| {
+            std::thread::sleep(Duration::from_millis(300));
             spawn(&strings(&[
                 "join",
                 &address,
