@@ -40,6 +40,8 @@ struct Host {
     seats: BTreeMap<u64, u8>,
     strikes: BTreeMap<u64, u32>,
     bots: usize,
+    /// Bytes of messages sent (before netcode's framing), for the end-of-game figures.
+    sent: usize,
 }
 
 impl Host {
@@ -52,8 +54,10 @@ impl Host {
     }
 
     fn send(&mut self, client: u64, message: &ToClient) {
+        let bytes = encode(message);
+        self.sent += bytes.len();
         self.server
-            .send_message(client, DefaultChannel::ReliableOrdered, encode(message));
+            .send_message(client, DefaultChannel::ReliableOrdered, bytes);
     }
 
     /// Tells a client why not; too many refusals and it is disconnected.
@@ -80,10 +84,8 @@ impl Host {
         self.state.events.clear();
         self.actions.push(action);
         // Only to seated clients: a client not yet welcomed gets the actions in its welcome.
-        let accepted = encode(&ToClient::Accepted(action));
         for client in self.seats.keys().copied().collect::<Vec<_>>() {
-            self.server
-                .send_message(client, DefaultChannel::ReliableOrdered, accepted.clone());
+            self.send(client, &ToClient::Accepted(action));
         }
         Ok(())
     }
@@ -169,7 +171,9 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
         seats: BTreeMap::new(),
         strikes: BTreeMap::new(),
         bots: args.bots.min(args.options.players.len()),
+        sent: 0,
     };
+    let mut first_action: Option<Instant> = None;
     eprintln!(
         "host: serving on port {}; join with: star-trek-panic join HOST:{} --code {}",
         args.port, args.port, args.code
@@ -213,6 +217,9 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
                 return Err(format!("the host's bot was refused: {reason}"));
             }
         }
+        if first_action.is_none() && !host.actions.is_empty() {
+            first_action = Some(Instant::now());
+        }
         if host.state.is_over() && ended.is_none() {
             let report = stp_rules::report::report(&host.state);
             let over = ToClient::Over {
@@ -240,6 +247,16 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
         }
     }
     transport.disconnect_all(&mut host.server);
+    // The figures the network issue asks for, on standard error.
+    let seconds = first_action.map_or(0.0, |at| at.elapsed().as_secs_f64() - 0.5);
+    let turns = host.state.turn.number.max(1);
+    eprintln!(
+        "host: relayed {} actions in {seconds:.2} s ({:.0} a second); {} bytes of messages, {} a turn",
+        host.actions.len(),
+        host.actions.len() as f64 / seconds.max(1e-3),
+        host.sent,
+        host.sent / turns as usize
+    );
     super::join::print_end(
         &host.state,
         stp_rules::files::hash_text(host.state.state_hash()),
