@@ -15,6 +15,8 @@ pub(crate) const SERVE_OPTIONS: &[&str] = &[
     "--preset",
     "--bots",
     "--json",
+    "--save",
+    "--load",
 ];
 pub(crate) const JOIN_OPTIONS: &[&str] = &["--code", "--seat", "--bot", "--json", "--delay-ms"];
 
@@ -35,6 +37,8 @@ pub fn run_join(args: &[String]) -> i32 {
 fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
     let (mut port, mut code, mut seed) = (None, None, 1);
     let (mut players, mut preset, mut bots, mut json) = (2, "cadet".to_string(), 0, false);
+    let (mut save, mut load): (Option<std::path::PathBuf>, _) = (None, None);
+    let mut named_game = false;
     let mut args = Args::new("serve", SERVE_OPTIONS, args);
     while let Some(arg) = args.next()? {
         match arg {
@@ -43,17 +47,31 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
                 p => port = Some(p as u16),
             },
             Arg::Option("--code") => code = Some(args.value("--code")?.to_string()),
-            Arg::Option("--seed") => seed = args.number("--seed", u64::MAX)?,
-            Arg::Option("--players") => players = args.players()?,
+            Arg::Option("--seed") => {
+                seed = args.number("--seed", u64::MAX)?;
+                named_game = true;
+            }
+            Arg::Option("--players") => {
+                players = args.players()?;
+                named_game = true;
+            }
             Arg::Option("--preset") => {
                 let name = args.value("--preset")?;
                 if stp_rules::content::builtin().preset(name).is_none() {
                     return Err(format!("unknown preset `{name}`"));
                 }
                 preset = name.to_string();
+                named_game = true;
             }
             Arg::Option("--bots") => bots = args.number("--bots", 6)? as usize,
             Arg::Option("--json") => json = true,
+            Arg::Option("--save") => save = Some(args.value("--save")?.into()),
+            Arg::Option("--load") => {
+                let path: std::path::PathBuf = args.value("--load")?.into();
+                let file = stp_rules::files::SaveFile::load(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                load = Some(file);
+            }
             Arg::Option(other) => unreachable!("{other} is in SERVE_OPTIONS"),
             Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
         }
@@ -61,6 +79,16 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
     let port = port.ok_or("serve needs --port P")?;
     let code = code.ok_or("serve needs --code SECRET")?;
     check_secret(&code)?;
+    if let Some(file) = &load {
+        if named_game {
+            return Err(
+                "--load hosts a saved game with its own seed, players and preset: it cannot be \
+                 combined with --seed, --players or --preset"
+                    .into(),
+            );
+        }
+        players = file.options.players.len();
+    }
     if bots >= players {
         return Err(format!(
             "--bots {bots} leaves no seat to join of {players}: play alone with `simulate`"
@@ -69,9 +97,14 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
     Ok(ServeArgs {
         port,
         code,
-        options: GameOptions::quick(seed, players, &preset),
+        options: load.as_ref().map_or_else(
+            || GameOptions::quick(seed, players, &preset),
+            |f| f.options.clone(),
+        ),
         bots,
         json,
+        save,
+        load,
     })
 }
 

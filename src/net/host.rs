@@ -15,7 +15,7 @@ use super::protocol::{ToClient, ToHost, decode, encode};
 use super::{PROTOCOL_ID, TICK, key_from_secret, now};
 
 /// What `serve` was asked.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct ServeArgs {
     pub port: u16,
     pub code: String,
@@ -23,6 +23,10 @@ pub struct ServeArgs {
     /// The last this many seats are played by the host's bot.
     pub bots: usize,
     pub json: bool,
+    /// Where the game is saved at every new turn (so the host can stop and host it again).
+    pub save: Option<std::path::PathBuf>,
+    /// A save to host instead of a new game.
+    pub load: Option<stp_rules::files::SaveFile>,
 }
 
 /// Refusals a client may earn before it is disconnected.
@@ -148,9 +152,20 @@ pub fn serve(args: &ServeArgs) -> i32 {
 }
 
 fn host(args: &ServeArgs) -> Result<i32, String> {
-    let mut state = GameState::new(&args.options).map_err(|e| e.to_string())?;
-    state.advance();
-    state.events.clear();
+    // A saved game goes on where it stopped; the clients get its actions in their welcome.
+    let (options, state, actions) = match &args.load {
+        Some(save) => (
+            save.options.clone(),
+            save.state.clone(),
+            save.actions.clone(),
+        ),
+        None => {
+            let mut state = GameState::new(&args.options).map_err(|e| e.to_string())?;
+            state.advance();
+            state.events.clear();
+            (args.options.clone(), state, Vec::new())
+        }
+    };
     let bind: SocketAddr = ([0, 0, 0, 0], args.port).into();
     let socket = UdpSocket::bind(bind).map_err(|e| format!("port {}: {e}", args.port))?;
     let config = ServerConfig {
@@ -166,14 +181,15 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
     let mut host = Host {
         server: RenetServer::new(ConnectionConfig::default()),
         state,
-        options: args.options.clone(),
-        actions: Vec::new(),
+        options,
+        actions,
         seats: BTreeMap::new(),
         strikes: BTreeMap::new(),
-        bots: args.bots.min(args.options.players.len()),
+        bots: args.bots.min(args.options.players.len().max(1)),
         sent: 0,
     };
     let mut first_action: Option<Instant> = None;
+    let mut saved_turn = 0;
     eprintln!(
         "host: serving on port {}; join with: star-trek-panic join HOST:{} --code {}",
         args.port, args.port, args.code
@@ -219,6 +235,16 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
         }
         if first_action.is_none() && !host.actions.is_empty() {
             first_action = Some(Instant::now());
+        }
+        // Saved at every new turn, as the table autosaves.
+        if let Some(path) = &args.save
+            && host.state.turn.number != saved_turn
+        {
+            saved_turn = host.state.turn.number;
+            let save = stp_rules::files::SaveFile::new(&host.options, &host.actions, &host.state);
+            if let Err(err) = save.write(path) {
+                eprintln!("host: cannot save to {}: {err}", path.display());
+            }
         }
         if host.state.is_over() && ended.is_none() {
             let report = stp_rules::report::report(&host.state);

@@ -137,6 +137,18 @@ fn commands_refuse_options_they_do_not_take() {
             "add --bot",
         ),
         (
+            &[
+                "serve",
+                "--port",
+                "4000",
+                "--code",
+                "long-enough",
+                "--load",
+                "/no/such/save.json",
+            ],
+            "/no/such/save.json",
+        ),
+        (
             &["join", "--code", "long-enough", "--bot"],
             "join needs HOST:PORT",
         ),

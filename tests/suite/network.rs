@@ -317,3 +317,80 @@ fn a_client_that_drops_rejoins_and_the_game_ends_as_it_would_have() {
         assert_eq!(value["final_hash"], expected.as_str(), "{who}: {err}");
     }
 }
+
+/// The host stops mid-game; hosted again from the save it kept, with the same code, the
+/// client rejoins and the game ends as it would have.
+#[test]
+fn a_host_restarted_from_its_save_finishes_the_game() {
+    let port = port(5);
+    let code = "restart-the-host";
+    let seed = 3;
+    let dir = crate::trust::scratch_dir("host-restart");
+    let save = dir.join("hosted.json");
+    let save = save.to_str().expect("utf-8 path").to_string();
+    let serve = |extra: &[&str]| {
+        let mut args = strings(&[
+            "serve",
+            "--port",
+            &port.to_string(),
+            "--code",
+            code,
+            "--json",
+        ]);
+        args.extend(extra.iter().map(|s| s.to_string()));
+        spawn(&args)
+    };
+    let join = |delay: &str| {
+        spawn(&strings(&[
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--code",
+            code,
+            "--seat",
+            "1",
+            "--bot",
+            "--json",
+            "--delay-ms",
+            delay,
+        ]))
+    };
+    let mut first_host = serve(&[
+        "--seed",
+        &seed.to_string(),
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--save",
+        &save,
+    ]);
+    std::thread::sleep(Duration::from_millis(300));
+    let mut first_client = join("40");
+    std::thread::sleep(Duration::from_millis(900));
+    assert!(
+        first_host.try_wait().expect("wait").is_none(),
+        "the game ended too soon"
+    );
+    let _ = first_host.kill();
+    let _ = first_host.wait();
+    let _ = first_client.kill();
+    let _ = first_client.wait();
+    let saved = stp_rules::files::SaveFile::load(std::path::Path::new(&save)).expect("a save");
+    assert!(
+        !saved.actions.is_empty(),
+        "nothing was played before the stop"
+    );
+    let host = serve(&["--load", &save, "--bots", "1"]);
+    std::thread::sleep(Duration::from_millis(300));
+    let client = join("0");
+    let expected = hash_text(
+        play_game(&GameOptions::quick(seed, 2, "cadet"), false, false)
+            .expect("deals")
+            .final_hash,
+    );
+    for (who, (code, out, err)) in [("client", finish(client)), ("host", finish(host))] {
+        assert_eq!(code, Some(0), "{who}: {err}");
+        let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one object");
+        assert_eq!(value["final_hash"], expected.as_str(), "{who}: {err}");
+    }
+}
