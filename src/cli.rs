@@ -15,7 +15,7 @@ usage:
   star-trek-panic replay FILE [--json | --log]
   star-trek-panic hint FILE [--json] [--budget-ms N | --rollouts N] [--seed S]
   star-trek-panic serve --port P --code SECRET [--seed S] [--players P] [--preset NAME]
-                        [--bots K] [--json]
+                        [--bots K] [--save FILE] [--load SAVE.json] [--json]
   star-trek-panic join HOST:PORT --code SECRET [--seat I] --bot [--delay-ms N] [--json]
   star-trek-panic bare-window
   star-trek-panic help
@@ -47,7 +47,6 @@ usage:
              action is legal and a recorded final state hash matches (--json: the final
              table as JSON; --log: first the game's log as the game shows it, a line an
              entry, stamped with the turn and the player whose turn it was).
-
   hint       the advisor's next action for whoever must act in a save, a replay (its final
              position) or a scenario, with a one-line reason; it searches 600 ms unless
              --budget-ms or --rollouts (exact repeats) says otherwise. --json prints one
@@ -55,7 +54,9 @@ usage:
              millis.
   serve      host a game without a window on UDP port P; players join with the same code
              (at least 8 characters); the last K seats are played by the host's bot. Prints
-             the outcome and final state hash at the end (--json: one object).
+             the outcome and final state hash at the end (--json: one object). --save FILE
+             saves the game at every new turn; --load hosts such a save again (the same
+             code lets the players rejoin).
   join       play seat I (1-based, default 1) of a hosted game with the built-in bot; at
              the end its own copy of the game must reach the host's state hash (exit 1 if
              not; exit 2 when no game answers, e.g. a wrong code); --delay-ms N makes the
