@@ -11,7 +11,7 @@ use renet::{ConnectionConfig, DefaultChannel, RenetServer, ServerEvent};
 use renet_netcode::{NetcodeServerTransport, ServerAuthentication, ServerConfig};
 use stp_rules::{GameOptions, GameState, PlayerAction, bot};
 
-use super::protocol::{ToClient, ToHost, decode, encode};
+use super::protocol::{MAX_CHAT_CHARS, ToClient, ToHost, decode, encode};
 use super::{PROTOCOL_ID, TICK, key_from_secret, now};
 
 /// What `serve` was asked.
@@ -46,6 +46,8 @@ struct Host {
     bots: usize,
     /// Bytes of messages sent (before netcode's framing), for the end-of-game figures.
     sent: usize,
+    /// Seats whose link dropped, until they are taken again.
+    dropped: Vec<u8>,
 }
 
 impl Host {
@@ -82,15 +84,20 @@ impl Host {
             .all(|seat| self.is_bot_seat(seat) || self.seats.values().any(|s| *s == seat))
     }
 
+    /// A message for every seated client.
+    fn tell_seated(&mut self, message: &ToClient) {
+        for client in self.seats.keys().copied().collect::<Vec<_>>() {
+            self.send(client, message);
+        }
+    }
+
     fn accept(&mut self, action: PlayerAction) -> Result<(), String> {
         self.state.act(action).map_err(|e| e.to_string())?;
         self.state.advance();
         self.state.events.clear();
         self.actions.push(action);
         // Only to seated clients: a client not yet welcomed gets the actions in its welcome.
-        for client in self.seats.keys().copied().collect::<Vec<_>>() {
-            self.send(client, &ToClient::Accepted(action));
-        }
+        self.tell_seated(&ToClient::Accepted(action));
         Ok(())
     }
 
@@ -110,6 +117,10 @@ impl Host {
                     return;
                 }
                 self.seats.insert(client, seat);
+                if let Some(index) = self.dropped.iter().position(|s| *s == seat) {
+                    self.dropped.remove(index);
+                    self.tell_seated(&ToClient::Back { seat });
+                }
                 let welcome = ToClient::Welcome {
                     seat,
                     options: self.options.clone(),
@@ -117,6 +128,21 @@ impl Host {
                 };
                 self.send(client, &welcome);
                 eprintln!("host: client {client} took seat {}", seat + 1);
+            }
+            ToHost::Say { text } => {
+                let Some(&seat) = self.seats.get(&client) else {
+                    return self.refuse(client, "take a seat before you talk".into());
+                };
+                // Printable characters only, so a line cannot forge the log or the screen.
+                let text: String = text.chars().filter(|c| !c.is_control()).collect();
+                let text = text.trim().to_string();
+                if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
+                    return self.refuse(
+                        client,
+                        format!("a chat line is 1–{MAX_CHAT_CHARS} characters"),
+                    );
+                }
+                self.tell_seated(&ToClient::Said { seat, text });
             }
             ToHost::Act { at, action } => {
                 if self.seats.get(&client) != Some(&action.player) {
@@ -187,6 +213,7 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
         strikes: BTreeMap::new(),
         bots: args.bots.min(args.options.players.len().max(1)),
         sent: 0,
+        dropped: Vec::new(),
     };
     let mut first_action: Option<Instant> = None;
     let mut saved_turn = 0;
@@ -209,6 +236,8 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
                 && let Some(seat) = host.seats.remove(&client_id)
             {
                 eprintln!("host: seat {} left ({reason}); waiting for it", seat + 1);
+                host.dropped.push(seat);
+                host.tell_seated(&ToClient::Waiting { seat });
             }
         }
         // Busy ticks go round again at once; only a quiet one sleeps.

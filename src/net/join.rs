@@ -214,6 +214,9 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                         pending = false;
                     }
                 }
+                ToClient::Said { seat, text } => eprintln!("seat {}: {text}", seat + 1),
+                ToClient::Waiting { seat } => eprintln!("waiting for seat {}", seat + 1),
+                ToClient::Back { seat } => eprintln!("seat {} is back", seat + 1),
                 ToClient::Refused { reason } => {
                     eprintln!("join: the host refused: {reason}");
                     // Ask again in a moment, not at once.

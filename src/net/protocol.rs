@@ -15,7 +15,12 @@ pub enum ToHost {
     /// An action for the sender's seat, as the `at`th of the game (so a replayed or stale
     /// message is refused).
     Act { at: u32, action: PlayerAction },
+    /// A chat line for every seat (1–200 characters).
+    Say { text: String },
 }
+
+/// The longest chat line.
+pub const MAX_CHAT_CHARS: usize = 200;
 
 /// The host to a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -30,6 +35,12 @@ pub enum ToClient {
     Accepted(PlayerAction),
     /// Your message was refused, and why.
     Refused { reason: String },
+    /// A chat line, and the seat it is from.
+    Said { seat: u8, text: String },
+    /// A seat's link dropped: play waits for it.
+    Waiting { seat: u8 },
+    /// A seat that dropped is back.
+    Back { seat: u8 },
     /// The game is over.
     Over {
         outcome: String,

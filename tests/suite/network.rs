@@ -394,3 +394,95 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
         assert_eq!(value["final_hash"], expected.as_str(), "{who}: {err}");
     }
 }
+
+/// Opens a link and takes a seat; returns it once welcomed.
+fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::join::Connection {
+    use star_trek_panic::net::join::Connection;
+    use star_trek_panic::net::protocol::{ToClient, ToHost};
+    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let mut link = Connection::open(address, code, seat).expect("a link");
+    let started = Instant::now();
+    while !link.connected().expect("the host answers") {
+        link.update().expect("link");
+        let _ = link.flush();
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "never connected"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    link.send(&ToHost::Hello { seat });
+    let got = pump(&mut link, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+    });
+    assert!(
+        matches!(got.last(), Some(ToClient::Welcome { .. })),
+        "{got:?}"
+    );
+    link
+}
+
+/// Chat lines reach every seat, a line too long is refused, and when a seat's link drops
+/// the others hear play waits for it, then that it is back.
+#[test]
+fn chat_reaches_every_seat_and_a_dropped_seat_is_announced() {
+    use star_trek_panic::net::protocol::{ToClient, ToHost};
+    let port = port(6);
+    let code = "talk-to-the-crew";
+    let mut host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--players",
+        "3",
+        "--bots",
+        "1",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let mut alice = seated(port, code, 0);
+    let mut bob = seated(port, code, 1);
+    alice.send(&ToHost::Say {
+        text: "Red alert!\u{7}".into(),
+    });
+    alice.update().expect("link");
+    alice.flush().expect("link");
+    let said = |m: &[ToClient]| m.iter().any(|m| matches!(m, ToClient::Said { .. }));
+    let heard = pump(&mut bob, said);
+    assert!(
+        heard.contains(&ToClient::Said {
+            seat: 0,
+            text: "Red alert!".into()
+        }),
+        "{heard:?}"
+    );
+    alice.send(&ToHost::Say {
+        text: "x".repeat(300),
+    });
+    alice.flush().expect("link");
+    let refused = pump(&mut alice, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Refused { .. }))
+    });
+    assert!(
+        refused
+            .iter()
+            .any(|m| matches!(m, ToClient::Refused { reason } if reason.contains("1–200"))),
+        "{refused:?}"
+    );
+    alice.disconnect();
+    let _ = alice.flush();
+    let waiting = pump(&mut bob, |m| m.contains(&ToClient::Waiting { seat: 0 }));
+    assert!(
+        waiting.contains(&ToClient::Waiting { seat: 0 }),
+        "{waiting:?}"
+    );
+    let _again = seated(port, code, 0);
+    let back = pump(&mut bob, |m| m.contains(&ToClient::Back { seat: 0 }));
+    let _ = host.kill();
+    let (_, _, log) = finish(host);
+    assert!(
+        back.contains(&ToClient::Back { seat: 0 }),
+        "{back:?}\n{log}"
+    );
+}
