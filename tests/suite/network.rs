@@ -42,6 +42,23 @@ fn finish(mut child: Child) -> (Option<i32>, String, String) {
     )
 }
 
+/// Every process ends well, with the hash the same game reaches played headless by the bot.
+fn all_end_as_headless(seed: u64, players: usize, preset: &str, processes: Vec<(&str, Child)>) {
+    let expected = play_game(&GameOptions::quick(seed, players, preset), false, false)
+        .expect("the preset deals");
+    let expected = hash_text(expected.final_hash);
+    for (who, process) in processes {
+        let (code, out, err) = finish(process);
+        assert_eq!(code, Some(0), "{who}: {err}");
+        let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+        assert_eq!(
+            value["final_hash"],
+            expected.as_str(),
+            "{who}: {out}\n{err}"
+        );
+    }
+}
+
 fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
 }
@@ -85,20 +102,10 @@ fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str
             ]))
         })
         .collect();
-    let expected = play_game(&GameOptions::quick(seed, players, preset), false, false)
-        .expect("the preset deals");
-    let expected = hash_text(expected.final_hash);
-    for (who, (code, out, err)) in std::iter::once(("host", finish(host)))
-        .chain(clients.into_iter().map(|c| ("client", finish(c))))
-    {
-        assert_eq!(code, Some(0), "{who}: {err}");
-        let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
-        assert_eq!(
-            value["final_hash"],
-            expected.as_str(),
-            "{who}: {out}\n{err}"
-        );
-    }
+    let processes = std::iter::once(("host", host))
+        .chain(clients.into_iter().map(|c| ("client", c)))
+        .collect();
+    all_end_as_headless(seed, players, preset, processes);
 }
 
 #[test]
@@ -306,16 +313,7 @@ fn a_client_that_drops_rejoins_and_the_game_ends_as_it_would_have() {
     let _ = first.kill();
     let _ = first.wait();
     let second = join("0");
-    let expected = hash_text(
-        play_game(&GameOptions::quick(seed, 2, "cadet"), false, false)
-            .expect("deals")
-            .final_hash,
-    );
-    for (who, (code, out, err)) in [("client", finish(second)), ("host", finish(host))] {
-        assert_eq!(code, Some(0), "{who}: {err}");
-        let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one object");
-        assert_eq!(value["final_hash"], expected.as_str(), "{who}: {err}");
-    }
+    all_end_as_headless(seed, 2, "cadet", vec![("client", second), ("host", host)]);
 }
 
 /// The host stops mid-game; hosted again from the save it kept, with the same code, the
@@ -383,16 +381,7 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
     let host = serve(&["--load", &save, "--bots", "1"]);
     std::thread::sleep(Duration::from_millis(300));
     let client = join("0");
-    let expected = hash_text(
-        play_game(&GameOptions::quick(seed, 2, "cadet"), false, false)
-            .expect("deals")
-            .final_hash,
-    );
-    for (who, (code, out, err)) in [("client", finish(client)), ("host", finish(host))] {
-        assert_eq!(code, Some(0), "{who}: {err}");
-        let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one object");
-        assert_eq!(value["final_hash"], expected.as_str(), "{who}: {err}");
-    }
+    all_end_as_headless(seed, 2, "cadet", vec![("client", client), ("host", host)]);
 }
 
 /// Opens a link and takes a seat; returns it once welcomed.

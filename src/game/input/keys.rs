@@ -6,16 +6,15 @@ use bevy::window::{MonitorSelection, WindowMode};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
+use super::ControlsWait;
 use super::pointer::Hovered;
 use super::selection::Selection;
 use crate::game::GameSystems;
 use crate::game::advisor::AskAdvisor;
-use crate::game::crew::Crew;
-use crate::game::pacing::{Sequence, SkipSequence};
+use crate::game::pacing::SkipSequence;
 use crate::game::panels::Overlays;
 use crate::game::panels::{help, offers};
-use crate::game::screens::{Handover, Screen};
-use crate::game::session::Replaying;
+use crate::game::screens::Screen;
 use crate::game::table::camera::Orbit;
 
 pub(super) fn plugin(app: &mut App) {
@@ -72,17 +71,14 @@ const DIGITS: [KeyCode; 9] = [
 fn hotkeys(
     keys: Res<ButtonInput<KeyCode>>,
     state: Option<Res<GameState>>,
-    handover: Res<Handover>,
+    wait: ControlsWait,
     mut selection: ResMut<Selection>,
     mut overlays: ResMut<Overlays>,
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
-    replaying: Res<Replaying>,
-    sequence: Res<Sequence>,
     hovered: Res<Hovered>,
     mut skip: MessageWriter<SkipSequence>,
     mut ask: MessageWriter<AskAdvisor>,
-    crew: Res<Crew>,
 ) {
     let Some(state) = state else { return };
     if keys.just_pressed(KeyCode::F1) {
@@ -100,14 +96,14 @@ fn hotkeys(
         }
     }
     // A threat phase playing: Space (or Enter) shows the rest at once; nothing else acts.
-    if sequence.is_playing() {
+    if wait.sequence_playing() {
         if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
             skip.write(SkipSequence);
         }
         return;
     }
     // While a bot takes its turn, the keys wait (undo never reaches into a bot's turn).
-    if handover.0.is_some() || replaying.record.is_some() || crew.is_bot(state.turn.active) {
+    if wait.now(&state) {
         return;
     }
     if keys.just_pressed(KeyCode::KeyH) {

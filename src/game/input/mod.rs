@@ -6,7 +6,39 @@ mod keys;
 pub mod pointer;
 pub mod selection;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use stp_rules::GameState;
+
+use crate::game::crew::Crew;
+use crate::game::pacing::Sequence;
+use crate::game::screens::Handover;
+use crate::game::session::Replaying;
+
+/// Whether the game's controls (keys, top bar, hands) wait: while a game is watched again, the
+/// conn is handed over, a threat phase plays or a bot takes its turn. Help, the menu and the
+/// speed stay at hand. (The rules' windows wait for less: see `panels::windows`.)
+#[derive(SystemParam)]
+pub struct ControlsWait<'w> {
+    handover: Res<'w, Handover>,
+    replaying: Res<'w, Replaying>,
+    sequence: Res<'w, Sequence>,
+    crew: Res<'w, Crew>,
+}
+
+impl ControlsWait<'_> {
+    /// A threat phase is playing (Space or a click skips it).
+    pub fn sequence_playing(&self) -> bool {
+        self.sequence.is_playing()
+    }
+
+    pub fn now(&self, state: &GameState) -> bool {
+        self.replaying.record.is_some()
+            || self.handover.0.is_some()
+            || self.sequence.is_playing()
+            || self.crew.is_bot(state.turn.active)
+    }
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((

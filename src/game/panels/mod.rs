@@ -23,12 +23,11 @@ use stp_rules::{PlayerAction, RulesEvent, UndoRequest};
 
 use crate::game::GameSystems;
 use crate::game::advisor::AskAdvisor;
-use crate::game::crew::Crew;
+use crate::game::input::ControlsWait;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
-use crate::game::pacing::{Paced, Sequence, Shown, SkipSequence};
-use crate::game::screens::{Handover, Screen};
-use crate::game::session::Replaying;
+use crate::game::pacing::{Paced, Shown, SkipSequence};
+use crate::game::screens::Screen;
 use crate::game::table::AnimationSpeed;
 use log::GameLog;
 
@@ -118,7 +117,7 @@ fn remember_rolls(mut events: MessageReader<Paced>, mut overlays: ResMut<Overlay
 fn table_panels(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
-    sequence: Res<Sequence>,
+    wait: ControlsWait,
     mut selection: ResMut<Selection>,
     history: Res<UndoHistory>,
     log: Res<GameLog>,
@@ -128,9 +127,6 @@ fn table_panels(
     mut undo: MessageWriter<UndoRequest>,
     mut skip: MessageWriter<SkipSequence>,
     mut ask: MessageWriter<AskAdvisor>,
-    crew: Res<Crew>,
-    replaying: Res<Replaying>,
-    handover: Res<Handover>,
     mut table_rect: ResMut<TableRect>,
 ) -> Result {
     let Some(state) = shown.get() else {
@@ -138,10 +134,7 @@ fn table_panels(
     };
     // Watching a game again, a threat phase playing, or waiting for the next player to take
     // the conn: the table shows, but its controls wait.
-    let watching = replaying.record.is_some()
-        || handover.0.is_some()
-        || sequence.is_playing()
-        || crew.is_bot(state.turn.active);
+    let watching = wait.now(state);
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -158,7 +151,7 @@ fn table_panels(
             overlays: &mut overlays,
             speed: &mut speed,
             watching,
-            sequence: sequence.is_playing(),
+            sequence: wait.sequence_playing(),
         };
         let asked = bar.show(ui, &mut actions, &mut undo);
         if asked.skip {
