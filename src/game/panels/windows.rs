@@ -30,7 +30,9 @@ pub(super) fn windows(
             actions.write(offer.action);
         }
     };
-    // The rules' windows open once the threat phase that led to them has played.
+    // The rules' windows open once the threat phase that led to them has played. They wait for
+    // less than the other controls (`input::ControlsWait`): during a bot's turn, people may
+    // still play their Security Teams.
     let waiting = handover.0.is_some() || sequence.is_playing();
     match &state.turn.window {
         Some(RulesWindow::Boarding {
