@@ -20,6 +20,7 @@ use crate::game::session::Replaying;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Crew>()
+        .init_resource::<Away>()
         .init_resource::<BotMove>()
         .add_message::<RequestRedraw>()
         .add_systems(Update, fit_crew.in_set(GameSystems::Pace))
@@ -35,9 +36,12 @@ pub enum Seat {
     Ensign,
     /// The advisor.
     Captain,
+    /// A person at another machine (`online`): their actions come over the network.
+    Remote,
 }
 
 impl Seat {
+    /// The seats a hot-seat game offers (a remote seat comes with hosting).
     pub const ALL: [Seat; 3] = [Seat::Human, Seat::Ensign, Seat::Captain];
 
     /// The seat's name in a save file.
@@ -46,6 +50,7 @@ impl Seat {
             Seat::Human => "human",
             Seat::Ensign => "ensign",
             Seat::Captain => "captain",
+            Seat::Remote => "remote",
         }
     }
 
@@ -53,6 +58,7 @@ impl Seat {
     pub fn from_id(id: &str) -> Seat {
         Seat::ALL
             .into_iter()
+            .chain([Seat::Remote])
             .find(|s| s.id() == id)
             .unwrap_or_default()
     }
@@ -62,6 +68,7 @@ impl Seat {
             Seat::Human => "Human",
             Seat::Ensign => "Ensign bot",
             Seat::Captain => "Captain bot",
+            Seat::Remote => "Remote player",
         }
     }
 }
@@ -79,10 +86,31 @@ impl Crew {
         self.seats.get(player as usize).copied().unwrap_or_default()
     }
 
+    /// A bot plays the seat on this machine.
     pub fn is_bot(&self, player: PlayerId) -> bool {
-        self.seat(player) != Seat::Human
+        matches!(self.seat(player), Seat::Ensign | Seat::Captain)
+    }
+
+    /// A person at this machine plays the seat.
+    pub fn is_here(&self, player: PlayerId) -> bool {
+        self.seat(player) == Seat::Human
+    }
+
+    /// The seat's person plays at another machine.
+    pub fn is_remote(&self, player: PlayerId) -> bool {
+        self.seat(player) == Seat::Remote
+    }
+
+    /// People at this machine: with one, there is no conn to hand over.
+    pub fn people_here(&self) -> usize {
+        self.seats.iter().filter(|s| **s == Seat::Human).count()
     }
 }
+
+/// Seats whose person is away: a remote seat not yet taken, or whose link dropped. Play
+/// waits for them (`online` sets it; the keys, the panels and the bots read it).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Away(pub Vec<PlayerId>);
 
 /// `--bots N`: the last N of `players` seats are Captain bots.
 pub fn seats_with_bots(players: usize, bots: usize) -> Vec<Seat> {
@@ -148,6 +176,7 @@ fn bot_turns(
     sequence: Res<Sequence>,
     handover: Res<Handover>,
     replaying: Res<Replaying>,
+    away: Res<Away>,
     speed: Res<AnimationSpeed>,
     mut pending: ResMut<BotMove>,
     mut selection: ResMut<Selection>,
@@ -160,6 +189,7 @@ fn bot_turns(
         return;
     }
     let waiting = !state.awaits_players()
+        || !away.0.is_empty()
         || sequence.is_playing()
         || handover.0.is_some()
         || replaying.record.is_some();

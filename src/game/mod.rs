@@ -16,6 +16,7 @@ pub mod crew;
 pub mod input;
 pub mod launch;
 pub mod measure;
+pub mod online;
 pub mod pacing;
 pub mod panels;
 pub mod screens;
@@ -79,6 +80,7 @@ pub fn headless_plugin(app: &mut App) {
         pacing::plugin,
         advisor::plugin,
         crew::plugin,
+        online::logic_plugin,
         tutorial::logic_plugin,
         screens::plugin,
         session::plugin,
@@ -122,6 +124,7 @@ pub fn run(launch: Launch) -> i32 {
         pacing::plugin,
         advisor::plugin,
         crew::plugin,
+        online::plugin,
         tutorial::plugin,
         screens::plugin,
         session::plugin,

@@ -17,6 +17,13 @@ pub struct Settings {
     pub muted: bool,
     /// The size of the panels' text and controls (egui's zoom factor).
     pub ui_scale: f32,
+    /// The last game hosted across machines: its port and code (a saved game hosted again
+    /// keeps them, so the players' codes still work).
+    pub host_port: u16,
+    pub host_code: String,
+    /// The last game joined: the host's address and code.
+    pub join_address: String,
+    pub join_code: String,
     /// Set when a change has ended and should be written.
     #[serde(skip)]
     pub unsaved: bool,
@@ -29,6 +36,10 @@ impl Default for Settings {
             effects: 0.8,
             muted: false,
             ui_scale: 1.0,
+            host_port: crate::game::online::setup::DEFAULT_PORT,
+            host_code: String::new(),
+            join_address: String::new(),
+            join_code: String::new(),
             unsaved: false,
         }
     }

@@ -3,16 +3,14 @@
 //! not parse, names another seat or comes out of order is refused, and a client that keeps
 //! sending such things is disconnected.
 
-use std::collections::BTreeMap;
-use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
-use renet::{ConnectionConfig, DefaultChannel, RenetServer, ServerEvent};
-use renet_netcode::{NetcodeServerTransport, ServerAuthentication, ServerConfig};
+use stp_rules::files::{SaveFile, hash_text};
 use stp_rules::{GameOptions, GameState, PlayerAction, bot};
 
-use super::protocol::{MAX_CHAT_CHARS, ToClient, ToHost, decode, encode};
-use super::{PROTOCOL_ID, TICK, key_from_secret, now};
+use super::TICK;
+use super::protocol::{HostState, ToClient};
+use super::room::{Incoming, Room};
 
 /// What `serve` was asked.
 #[derive(Debug, Clone)]
@@ -29,25 +27,15 @@ pub struct ServeArgs {
     pub load: Option<stp_rules::files::SaveFile>,
 }
 
-/// Refusals a client may earn before it is disconnected.
-const STRIKES: u32 = 10;
-
 /// How long the host waits for its first player.
 const FIRST_PLAYER_SECONDS: u64 = 120;
 
 struct Host {
-    server: RenetServer,
+    room: Room,
     state: GameState,
     options: GameOptions,
     actions: Vec<PlayerAction>,
-    /// Which client holds which seat.
-    seats: BTreeMap<u64, u8>,
-    strikes: BTreeMap<u64, u32>,
     bots: usize,
-    /// Bytes of messages sent (before netcode's framing), for the end-of-game figures.
-    sent: usize,
-    /// Seats whose link dropped, until they are taken again.
-    dropped: Vec<u8>,
 }
 
 impl Host {
@@ -59,109 +47,92 @@ impl Host {
         usize::from(seat) + self.bots >= self.players()
     }
 
-    fn send(&mut self, client: u64, message: &ToClient) {
-        let bytes = encode(message);
-        self.sent += bytes.len();
-        self.server
-            .send_message(client, DefaultChannel::ReliableOrdered, bytes);
-    }
-
-    /// Tells a client why not; too many refusals and it is disconnected.
-    fn refuse(&mut self, client: u64, reason: String) {
-        eprintln!("host: refused client {client}: {reason}");
-        self.send(client, &ToClient::Refused { reason });
-        let strikes = self.strikes.entry(client).or_default();
-        *strikes += 1;
-        if *strikes >= STRIKES {
-            eprintln!("host: disconnecting client {client} after {STRIKES} refusals");
-            self.server.disconnect(client);
-        }
-    }
-
     /// Every remote seat has its player (the game waits otherwise).
     fn crew_complete(&self) -> bool {
-        (0..self.players() as u8)
-            .all(|seat| self.is_bot_seat(seat) || self.seats.values().any(|s| *s == seat))
+        (0..self.players() as u8).all(|seat| self.is_bot_seat(seat) || self.room.holds(seat))
     }
 
-    /// A message for every seated client.
-    fn tell_seated(&mut self, message: &ToClient) {
-        for client in self.seats.keys().copied().collect::<Vec<_>>() {
-            self.send(client, message);
+    fn welcome(&self, seat: u8) -> ToClient {
+        let away = (0..self.players() as u8)
+            .filter(|&s| s != seat && !self.is_bot_seat(s) && !self.room.holds(s))
+            .collect();
+        ToClient::Welcome {
+            seat,
+            options: self.options.clone(),
+            actions: self.actions.clone(),
+            state: HostState(Box::new(self.state.clone())),
+            away,
         }
     }
 
     fn accept(&mut self, action: PlayerAction) -> Result<(), String> {
+        let turn = self.state.turn.number;
         self.state.act(action).map_err(|e| e.to_string())?;
         self.state.advance();
         self.state.events.clear();
         self.actions.push(action);
         // Only to seated clients: a client not yet welcomed gets the actions in its welcome.
-        self.tell_seated(&ToClient::Accepted(action));
+        self.room.tell_seated(&ToClient::Accepted(action));
+        // At a new turn, the hash every table must have now.
+        if self.state.turn.number != turn || self.state.is_over() {
+            let check = ToClient::Check {
+                at: self.actions.len() as u32,
+                hash: hash_text(self.state.state_hash()),
+            };
+            self.room.tell_seated(&check);
+        }
         Ok(())
     }
 
-    fn receive(&mut self, client: u64, bytes: &[u8]) {
-        let message = match decode::<ToHost>(bytes) {
-            Ok(message) => message,
-            Err(reason) => return self.refuse(client, reason),
-        };
-        match message {
-            ToHost::Hello { seat } => {
-                let taken = self.seats.iter().any(|(c, s)| *s == seat && *c != client);
-                if usize::from(seat) >= self.players() || self.is_bot_seat(seat) || taken {
+    fn receive(&mut self, incoming: Incoming) {
+        match incoming {
+            Incoming::Hello { client, seat } => {
+                if usize::from(seat) >= self.players()
+                    || self.is_bot_seat(seat)
+                    || self.room.taken_by_other(client, seat)
+                {
                     // Not a strike: a client rejoining after a drop asks until the host has
                     // noticed the old link is gone.
                     let reason = format!("seat {} is not free", seat + 1);
-                    self.send(client, &ToClient::Refused { reason });
-                    return;
+                    return self.room.refuse_quietly(client, reason);
                 }
-                self.seats.insert(client, seat);
-                if let Some(index) = self.dropped.iter().position(|s| *s == seat) {
-                    self.dropped.remove(index);
-                    self.tell_seated(&ToClient::Back { seat });
-                }
-                let welcome = ToClient::Welcome {
-                    seat,
-                    options: self.options.clone(),
-                    actions: self.actions.clone(),
-                };
-                self.send(client, &welcome);
-                eprintln!("host: client {client} took seat {}", seat + 1);
+                let welcome = self.welcome(seat);
+                self.room.seat(client, seat, &welcome);
             }
-            ToHost::Say { text } => {
-                let Some(&seat) = self.seats.get(&client) else {
-                    return self.refuse(client, "take a seat before you talk".into());
-                };
-                // Printable characters only, so a line cannot forge the log or the screen.
-                let text: String = text.chars().filter(|c| !c.is_control()).collect();
-                let text = text.trim().to_string();
-                if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
-                    return self.refuse(
-                        client,
-                        format!("a chat line is 1–{MAX_CHAT_CHARS} characters"),
-                    );
-                }
-                self.tell_seated(&ToClient::Said { seat, text });
-            }
-            ToHost::Act { at, action } => {
-                if self.seats.get(&client) != Some(&action.player) {
-                    return self.refuse(client, "that seat is not yours".into());
-                }
+            Incoming::Act {
+                client, at, action, ..
+            } => {
                 // The game starts once every seat has its player (not a strike: the client
                 // asks again in a moment).
                 if !self.crew_complete() {
                     let reason = "the game waits for every seat to be taken".to_string();
-                    self.send(client, &ToClient::Refused { reason });
-                    return;
+                    return self.room.refuse_quietly(client, reason);
                 }
                 if at as usize != self.actions.len() {
-                    return self.refuse(client, format!("action {at} is out of order"));
+                    return self
+                        .room
+                        .refuse(client, format!("action {at} is out of order"));
                 }
                 if let Err(reason) = self.accept(action) {
-                    self.refuse(client, reason);
+                    self.room.refuse(client, reason);
                 }
             }
+            Incoming::Ping {
+                client,
+                seat,
+                target,
+            } => {
+                if target.is_on(&self.state) {
+                    self.room.tell_seated(&ToClient::Pinged { seat, target });
+                } else {
+                    self.room.refuse(client, "nothing to ping there".into());
+                }
+            }
+            Incoming::Sync { client, seat } => {
+                let welcome = self.welcome(seat);
+                self.room.send(client, &welcome);
+            }
+            Incoming::Left { .. } => {}
         }
     }
 }
@@ -192,28 +163,12 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
             (args.options.clone(), state, Vec::new())
         }
     };
-    let bind: SocketAddr = ([0, 0, 0, 0], args.port).into();
-    let socket = UdpSocket::bind(bind).map_err(|e| format!("port {}: {e}", args.port))?;
-    let config = ServerConfig {
-        current_time: now(),
-        max_clients: 6,
-        protocol_id: PROTOCOL_ID,
-        public_addresses: vec![([127, 0, 0, 1], args.port).into(), bind],
-        authentication: ServerAuthentication::Secure {
-            private_key: key_from_secret(&args.code),
-        },
-    };
-    let mut transport = NetcodeServerTransport::new(config, socket).map_err(|e| e.to_string())?;
     let mut host = Host {
-        server: RenetServer::new(ConnectionConfig::default()),
+        room: Room::open(args.port, &args.code)?,
         state,
         options,
         actions,
-        seats: BTreeMap::new(),
-        strikes: BTreeMap::new(),
         bots: args.bots.min(args.options.players.len().max(1)),
-        sent: 0,
-        dropped: Vec::new(),
     };
     let mut first_action: Option<Instant> = None;
     let mut saved_turn = 0;
@@ -222,34 +177,13 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
         args.port, args.port, args.code
     );
     let started = Instant::now();
-    let mut last = Instant::now();
     let mut ended: Option<Instant> = None;
     loop {
-        let elapsed = last.elapsed();
-        last = Instant::now();
-        host.server.update(elapsed);
-        if let Err(err) = transport.update(elapsed, &mut host.server) {
-            eprintln!("host: network: {err}");
-        }
-        while let Some(event) = host.server.get_event() {
-            if let ServerEvent::ClientDisconnected { client_id, reason } = event
-                && let Some(seat) = host.seats.remove(&client_id)
-            {
-                eprintln!("host: seat {} left ({reason}); waiting for it", seat + 1);
-                host.dropped.push(seat);
-                host.tell_seated(&ToClient::Waiting { seat });
-            }
-        }
         // Busy ticks go round again at once; only a quiet one sleeps.
-        let mut busy = false;
-        for client in host.server.clients_id() {
-            while let Some(bytes) = host
-                .server
-                .receive_message(client, DefaultChannel::ReliableOrdered)
-            {
-                host.receive(client, &bytes);
-                busy = true;
-            }
+        let incoming = host.room.poll();
+        let mut busy = !incoming.is_empty();
+        for message in incoming {
+            host.receive(message);
         }
         // The host's bots play their seats once every remote seat has its player.
         if ended.is_none()
@@ -270,7 +204,7 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
             && host.state.turn.number != saved_turn
         {
             saved_turn = host.state.turn.number;
-            let save = stp_rules::files::SaveFile::new(&host.options, &host.actions, &host.state);
+            let save = SaveFile::new(&host.options, &host.actions, &host.state);
             if let Err(err) = save.write(path) {
                 eprintln!("host: cannot save to {}: {err}", path.display());
             }
@@ -280,18 +214,17 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
             let over = ToClient::Over {
                 outcome: report.outcome.clone(),
                 turns: host.state.turn.number,
-                final_hash: stp_rules::files::hash_text(host.state.state_hash()),
+                final_hash: hash_text(host.state.state_hash()),
             };
-            host.server
-                .broadcast_message(DefaultChannel::ReliableOrdered, encode(&over));
+            host.room.tell_seated(&over);
             ended = Some(Instant::now());
         }
-        transport.send_packets(&mut host.server);
+        host.room.flush();
         // After the end, a moment for the last messages to arrive.
         if ended.is_some_and(|at| at.elapsed().as_millis() > 500) {
             break;
         }
-        if host.seats.is_empty()
+        if !(0..host.players() as u8).any(|seat| host.room.holds(seat))
             && host.actions.is_empty()
             && started.elapsed().as_secs() > FIRST_PLAYER_SECONDS
         {
@@ -301,7 +234,7 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
             std::thread::sleep(TICK);
         }
     }
-    transport.disconnect_all(&mut host.server);
+    host.room.close();
     // The figures the network issue asks for, on standard error.
     let seconds = first_action.map_or(0.0, |at| at.elapsed().as_secs_f64() - 0.5);
     let turns = host.state.turn.number.max(1);
@@ -309,13 +242,9 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
         "host: relayed {} actions in {seconds:.2} s ({:.0} a second); {} bytes of messages, {} a turn",
         host.actions.len(),
         host.actions.len() as f64 / seconds.max(1e-3),
-        host.sent,
-        host.sent / turns as usize
+        host.room.sent,
+        host.room.sent / turns as usize
     );
-    super::join::print_end(
-        &host.state,
-        stp_rules::files::hash_text(host.state.state_hash()),
-        args.json,
-    );
+    super::join::print_end(&host.state, hash_text(host.state.state_hash()), args.json);
     Ok(0)
 }

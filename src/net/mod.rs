@@ -10,7 +10,9 @@
 pub mod cli;
 pub mod host;
 pub mod join;
+pub mod link;
 pub mod protocol;
+pub mod room;
 
 use std::net::SocketAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

@@ -2,7 +2,7 @@
 //! that does not parse, is too big, or names a seat the sender does not hold is refused.
 
 use serde::{Deserialize, Serialize};
-use stp_rules::{GameOptions, PlayerAction};
+use stp_rules::{CardId, GameOptions, GameState, PlayerAction, TokenId};
 
 /// The largest message either side accepts (a welcome with a long game's actions fits).
 pub const MAX_MESSAGE_BYTES: usize = 256 * 1024;
@@ -17,6 +17,38 @@ pub enum ToHost {
     Act { at: u32, action: PlayerAction },
     /// A chat line for every seat (1–200 characters).
     Say { text: String },
+    /// Point the crew at a threat or a card for a few seconds.
+    Ping { target: PingTarget },
+    /// This table is out of step with the host's: send the whole game again.
+    Sync,
+}
+
+/// What a ping points at: a threat on the board, or a card in someone's hand.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PingTarget {
+    Threat(TokenId),
+    Card(CardId),
+}
+
+impl PingTarget {
+    /// Whether the target is on the table now (a ping at anything else is refused).
+    pub fn is_on(self, state: &GameState) -> bool {
+        match self {
+            PingTarget::Threat(token) => state.threats.iter().any(|t| t.token == token),
+            PingTarget::Card(card) => state.players.iter().any(|p| p.hand.contains(&card)),
+        }
+    }
+}
+
+/// The host's whole game state, sent on a welcome or a resync. Two are equal when their
+/// state hashes are.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HostState(pub Box<GameState>);
+
+impl PartialEq for HostState {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.state_hash() == other.0.state_hash()
+    }
 }
 
 /// The longest chat line.
@@ -25,21 +57,30 @@ pub const MAX_CHAT_CHARS: usize = 200;
 /// The host to a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ToClient {
-    /// The seat is yours; here is the game so far (replay the actions on the options).
+    /// The seat is yours; here is the game so far: its setup and actions (for saves and
+    /// replays) and the host's state, which the table takes as it is. Sent again on `Sync`.
     Welcome {
         seat: u8,
         options: GameOptions,
         actions: Vec<PlayerAction>,
+        state: HostState,
+        /// Other seats whose person is not at the table yet (or whose link dropped).
+        away: Vec<u8>,
     },
     /// An accepted action, in the host's order: apply it.
     Accepted(PlayerAction),
+    /// A turn has started: after `at` actions the host's state has this hash (`hash_text`).
+    /// A table with another is out of step and asks for `Sync`.
+    Check { at: u32, hash: String },
+    /// A seat points at a threat or a card.
+    Pinged { seat: u8, target: PingTarget },
     /// Your message was refused, and why.
     Refused { reason: String },
     /// A chat line, and the seat it is from.
     Said { seat: u8, text: String },
     /// A seat's link dropped: play waits for it.
     Waiting { seat: u8 },
-    /// A seat that dropped is back.
+    /// A seat's person is at the table (first, or again after a drop).
     Back { seat: u8 },
     /// The game is over.
     Over {

@@ -153,7 +153,7 @@ fn a_wrong_join_code_gets_no_game() {
 
 /// Collects the host's messages for a while (the link pumped every few milliseconds).
 fn pump(
-    link: &mut star_trek_panic::net::join::Connection,
+    link: &mut star_trek_panic::net::link::Connection,
     until: impl Fn(&[star_trek_panic::net::protocol::ToClient]) -> bool,
 ) -> Vec<star_trek_panic::net::protocol::ToClient> {
     let started = Instant::now();
@@ -177,7 +177,7 @@ fn pump(
 /// in order is carried out, and a client that keeps sending garbage is disconnected.
 #[test]
 fn the_host_refuses_what_a_client_should_not_send() {
-    use star_trek_panic::net::join::Connection;
+    use star_trek_panic::net::link::Connection;
     use star_trek_panic::net::protocol::{ToClient, ToHost};
     use stp_rules::{Action, PlayerAction};
     let port = port(3);
@@ -385,8 +385,8 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
 }
 
 /// Opens a link and takes a seat; returns it once welcomed.
-fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::join::Connection {
-    use star_trek_panic::net::join::Connection;
+fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
+    use star_trek_panic::net::link::Connection;
     use star_trek_panic::net::protocol::{ToClient, ToHost};
     let address = format!("127.0.0.1:{port}").parse().expect("address");
     let mut link = Connection::open(address, code, seat).expect("a link");

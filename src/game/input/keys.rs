@@ -112,7 +112,7 @@ fn hotkeys(
     let player = state.turn.active;
     let mut send = |action| actions.write(PlayerAction { player, action });
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    if ctrl && keys.just_pressed(KeyCode::KeyZ) {
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) && wait.undo_allowed() {
         undo.write(UndoRequest { player });
         return;
     }

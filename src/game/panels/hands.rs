@@ -114,7 +114,28 @@ fn hand_card(
     if response.clicked() {
         selection.toggle(player, card);
     }
+    // Pinged by someone in a networked game: a ring and who it was, for a few seconds.
+    if let Some((_, who)) = overlays.pinged_cards.iter().find(|(c, _)| *c == card) {
+        let painter = ui.painter();
+        painter.rect_stroke(
+            response.rect.expand(3.0),
+            6.0,
+            egui::Stroke::new(3.0, egui::Color32::GOLD),
+            egui::StrokeKind::Outside,
+        );
+        painter.text(
+            response.rect.center_bottom(),
+            egui::Align2::CENTER_BOTTOM,
+            format!("{who} points here"),
+            egui::FontId::proportional(12.0),
+            egui::Color32::GOLD,
+        );
+    }
     response.context_menu(|ui| {
+        if overlays.online && ui.button("Point the crew at this card").clicked() {
+            overlays.ping = Some(crate::net::protocol::PingTarget::Card(card));
+            ui.close();
+        }
         if ui.button("Rules for this card").clicked() {
             let topic = match builtin().card(card).effect {
                 stp_rules::content::CardEffect::Hit { .. }

@@ -46,6 +46,12 @@ pub struct Overlays {
     /// The rules reference's topic on show, and its search box.
     pub help_topic: Option<String>,
     pub help_search: String,
+    /// A networked game (`online`): cards' menus offer a ping.
+    pub online: bool,
+    /// A ping asked for from a card's menu, for `online` to send.
+    pub ping: Option<crate::net::protocol::PingTarget>,
+    /// Cards pinged now, and who pinged each.
+    pub pinged_cards: Vec<(stp_rules::CardId, String)>,
 }
 
 impl Overlays {
@@ -152,6 +158,7 @@ fn table_panels(
             speed: &mut speed,
             watching,
             sequence: wait.sequence_playing(),
+            undo: wait.undo_allowed(),
         };
         let asked = bar.show(ui, &mut actions, &mut undo);
         if asked.skip {

@@ -31,6 +31,8 @@ pub(super) struct TopBar<'a> {
     pub watching: bool,
     /// A threat phase is playing on the board.
     pub sequence: bool,
+    /// Undo is offered (not in a game across machines).
+    pub undo: bool,
 }
 
 impl TopBar<'_> {
@@ -107,12 +109,13 @@ impl TopBar<'_> {
                     }
                 });
             }
-            if ui
-                .add_enabled(
-                    playing && self.history.can_undo(state, active),
-                    egui::Button::new("Undo [Ctrl+Z]"),
-                )
-                .clicked()
+            if self.undo
+                && ui
+                    .add_enabled(
+                        playing && self.history.can_undo(state, active),
+                        egui::Button::new("Undo [Ctrl+Z]"),
+                    )
+                    .clicked()
             {
                 undo.write(UndoRequest { player: active });
             }

@@ -7,6 +7,7 @@ use stp_rules::{LoadGame, PlayerAction, Window as RulesWindow};
 
 use super::offers;
 use crate::describe::{facing_name, token_name};
+use crate::game::crew::{Away, Crew};
 use crate::game::pacing::{Sequence, Shown};
 use crate::game::screens::Handover;
 use crate::game::session::{Record, Replaying, replay_step, stop_watching};
@@ -20,20 +21,23 @@ pub(super) fn windows(
     mut replaying: ResMut<Replaying>,
     mut record: ResMut<Record>,
     mut loads: MessageWriter<LoadGame>,
+    crew: Res<Crew>,
+    away: Res<Away>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    // A seat played at another machine answers there.
     let mut send = |ui: &mut egui::Ui, offer: offers::Offer| {
-        if ui.button(offer.words).clicked() {
+        if !crew.is_remote(offer.action.player) && ui.button(offer.words).clicked() {
             actions.write(offer.action);
         }
     };
     // The rules' windows open once the threat phase that led to them has played. They wait for
     // less than the other controls (`input::ControlsWait`): during a bot's turn, people may
     // still play their Security Teams.
-    let waiting = handover.0.is_some() || sequence.is_playing();
+    let waiting = handover.0.is_some() || sequence.is_playing() || !away.0.is_empty();
     match &state.turn.window {
         Some(RulesWindow::Boarding {
             boarders,

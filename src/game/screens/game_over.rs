@@ -25,6 +25,7 @@ fn game_over_screen(
     mut form: ResMut<SetupForm>,
     record: Res<Record>,
     mut replaying: ResMut<Replaying>,
+    online: Option<Res<crate::game::online::Online>>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
@@ -64,6 +65,15 @@ fn game_over_screen(
             ui.label(format!("Enterprise cards lost: {}", s.cards_lost));
             ui.label(format!("Seed: {}", state.config.seed));
             ui.separator();
+            // A seat of a game hosted elsewhere: the host watches again or plays again, and
+            // this table follows.
+            if matches!(online.as_deref(), Some(crate::game::online::Online::Client(_))) {
+                ui.label("The host may start the next game or watch this one again: this table follows.");
+                if ui.button("Leave (new crew)").clicked() {
+                    next.set(Screen::Setup);
+                }
+                return;
+            }
             ui.horizontal(|ui| {
                 // A game opened from a scenario has no recorded actions to watch.
                 let watchable = replaying.record.as_ref().unwrap_or(&record);

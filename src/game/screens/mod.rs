@@ -106,7 +106,7 @@ fn watch_for_game_over(
 }
 
 /// A new turn for a different person in a hot-seat game shows the handover screen, once the
-/// threat phase before it has played.
+/// threat phase before it has played. A machine with one person on it hands nothing over.
 fn watch_turns(
     mut events: MessageReader<Paced>,
     state: Option<Res<GameState>>,
@@ -121,7 +121,8 @@ fn watch_turns(
             && state.players.len() > 1
             && launch.screenshot.is_none()
             && replaying.record.is_none()
-            && !crew.is_bot(*player)
+            && crew.is_here(*player)
+            && (crew.people_here() > 1 || !crew.seats.contains(&crate::game::crew::Seat::Remote))
         {
             handover.0 = Some(*player);
         }

@@ -10,8 +10,10 @@ use super::{Screen, random_seed};
 use crate::balance::BalanceData;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
+use crate::game::online::Online;
+use crate::game::online::setup::{OnlineForm, section};
 use crate::game::session::{SaveRequest, SaveStatus, autosave_path, save_path};
-use crate::game::settings::settings_path;
+use crate::game::settings::{Settings, settings_path};
 use crate::game::tutorial::OpenLesson;
 
 pub(super) fn plugin(app: &mut App) {
@@ -67,6 +69,10 @@ fn setup_screen(
     launch: Res<Launch>,
     mut crew: ResMut<Crew>,
     mut academy: MessageWriter<OpenLesson>,
+    mut online_form: ResMut<OnlineForm>,
+    online: Option<Res<Online>>,
+    mut settings: ResMut<Settings>,
+    mut commands: Commands,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let content = builtin();
@@ -104,7 +110,7 @@ fn setup_screen(
                 academy.write(OpenLesson(0));
             }
             ui.separator();
-            ui.label("1–6 players share this keyboard and mouse; any seat may be a bot crewmate. Choose names and characters.");
+            ui.label("1–6 players share this keyboard and mouse, or play from other machines (below); any seat may be a bot crewmate. Choose names and characters.");
             ui.separator();
             let form = &mut *form;
             let mut remove = None;
@@ -129,11 +135,16 @@ fn setup_screen(
                             }
                         });
                     let seat_kind = &mut form.seats[seat];
+                    // A remote seat comes with hosting.
+                    if !online_form.host && *seat_kind == Seat::Remote {
+                        *seat_kind = Seat::Human;
+                    }
+                    let kinds = Seat::ALL.into_iter().chain(online_form.host.then_some(Seat::Remote));
                     egui::ComboBox::from_id_salt(("seat", seat))
                         .selected_text(seat_kind.label())
-                        .width(100.0)
+                        .width(120.0)
                         .show_ui(ui, |ui| {
-                            for kind in Seat::ALL {
+                            for kind in kinds {
                                 ui.selectable_value(seat_kind, kind, kind.label());
                             }
                         })
@@ -181,6 +192,8 @@ fn setup_screen(
                 ui.label("Seed (share it to replay the same game):");
                 ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(120.0));
             });
+            section(ui, &mut online_form, online.as_deref(), &mut settings, &mut commands);
+            ui.separator();
             if let Some(error) = &form.error {
                 ui.colored_label(egui::Color32::LIGHT_RED, error);
             }
@@ -188,24 +201,33 @@ fn setup_screen(
                 .button(egui::RichText::new("Engage!").heading())
                 .clicked()
             {
-                match form.seed.trim().parse::<u64>() {
-                    Ok(seed) => {
-                        let options = GameOptions {
-                            seed,
-                            preset: form.preset.clone(),
-                            players: form
-                                .names
-                                .iter()
-                                .zip(&form.characters)
-                                .map(|(n, c)| (n.clone(), (c != "random").then(|| c.clone())))
-                                .collect(),
-                        };
-                        form.error = None;
-                        crew.pending = Some(form.seats.clone());
-                        start.write(StartGame(options));
+                let Ok(seed) = form.seed.trim().parse::<u64>() else {
+                    form.error = Some("the seed must be a whole number".into());
+                    return;
+                };
+                // Hosting: the port opens before the game starts, or nothing starts.
+                if online_form.host {
+                    match online_form.open_host(&mut settings) {
+                        Ok(hosting) => commands.insert_resource(hosting),
+                        Err(err) => {
+                            form.error = Some(format!("Cannot host: {err}"));
+                            return;
+                        }
                     }
-                    Err(_) => form.error = Some("the seed must be a whole number".into()),
                 }
+                let options = GameOptions {
+                    seed,
+                    preset: form.preset.clone(),
+                    players: form
+                        .names
+                        .iter()
+                        .zip(&form.characters)
+                        .map(|(n, c)| (n.clone(), (c != "random").then(|| c.clone())))
+                        .collect(),
+                };
+                form.error = None;
+                crew.pending = Some(form.seats.clone());
+                start.write(StartGame(options));
             }
         });
     Ok(())

@@ -138,6 +138,7 @@ fn autosave(
     launch: Res<Launch>,
     crew: Res<Crew>,
     academy: Res<Academy>,
+    online: Option<Res<crate::game::online::Online>>,
     mut status: ResMut<SaveStatus>,
 ) {
     let handover = events
@@ -146,8 +147,14 @@ fn autosave(
     let (Some(state), Some(path)) = (state, autosave_path(&launch)) else {
         return;
     };
-    // A lesson is not a game to continue: it never replaces the autosave.
+    // A lesson is not a game to continue, nor a seat of a game hosted elsewhere (the host
+    // keeps that one): neither replaces the autosave.
+    let joined = matches!(
+        online.as_deref(),
+        Some(crate::game::online::Online::Client(_))
+    );
     if !handover
+        || joined
         || replaying.record.is_some()
         || launch.screenshot.is_some()
         || academy.lesson.is_some()

@@ -1,0 +1,290 @@
+//! The game window as a client: a seat of a game hosted elsewhere. The table keeps a copy of
+//! the host's game. The host's actions are applied one a frame; an action made here is
+//! applied at once and sent. When the host's order differs from this table's (someone else
+//! acted first), or a turn starts with another hash than the host's, the table takes the
+//! host's whole state again: a resync, said in the talk, never a crash.
+
+use std::collections::VecDeque;
+use std::net::SocketAddr;
+use std::time::Instant;
+
+use bevy::prelude::*;
+use stp_rules::files::hash_text;
+use stp_rules::{ActionAccepted, ActionRefused, GameState, LoadGame, PlayerAction};
+
+use super::{Online, PingRequest, Pings, SayRequest, Talk, seat_name};
+use crate::game::crew::{Away, Crew, Seat};
+use crate::game::session::Record;
+use crate::net::link::Connection;
+use crate::net::protocol::{ToClient, ToHost};
+
+/// How long a client keeps asking for its seat (a rejoin waits while the host still holds
+/// the seat for the dropped link).
+const SEAT_SECONDS: u64 = 30;
+
+/// A seat of a game hosted elsewhere.
+pub struct Joined {
+    link: Connection,
+    pub seat: u8,
+    code: String,
+    asked: Option<Instant>,
+    started: Instant,
+    /// The host's game arrived.
+    pub welcomed: bool,
+    /// The table asked for the host's state and waits for it.
+    syncing: bool,
+    /// The host's actions not yet applied here.
+    inbox: VecDeque<PlayerAction>,
+    /// The host's actions sent to the rules here, until they are carried out.
+    from_host: VecDeque<PlayerAction>,
+    /// Actions made here and sent, until the host's order confirms them.
+    mine: VecDeque<PlayerAction>,
+    /// Actions on this table's record.
+    applied: u32,
+    /// The host's hash after so many actions, to compare once this table gets there.
+    check: Option<(u32, String)>,
+    /// Why the link ended, once it has.
+    pub lost: Option<String>,
+    /// The game ended at the host.
+    pub over: bool,
+}
+
+impl Joined {
+    /// Starts connecting to `host` for `seat` (0-based).
+    pub fn open(host: SocketAddr, code: &str, seat: u8) -> Result<Joined, String> {
+        crate::net::check_secret(code)?;
+        Ok(Joined {
+            link: Connection::open(host, code, seat)?,
+            seat,
+            code: code.to_string(),
+            asked: None,
+            started: Instant::now(),
+            welcomed: false,
+            syncing: false,
+            inbox: VecDeque::new(),
+            from_host: VecDeque::new(),
+            mine: VecDeque::new(),
+            applied: 0,
+            check: None,
+            lost: None,
+            over: false,
+        })
+    }
+
+    pub fn join_code(&self) -> String {
+        format!("{} · code {}", self.link.host, self.code)
+    }
+
+    /// Leaves the game: the host hears at once rather than after the link's timeout.
+    pub fn hang_up(&mut self) {
+        self.link.disconnect();
+    }
+
+    pub fn holds_controls(&self) -> bool {
+        !self.welcomed || self.syncing || self.lost.is_some()
+    }
+
+    /// Asks the host for its whole state (this table is out of step).
+    fn resync(&mut self, talk: &mut Talk, why: &str) {
+        if !self.syncing {
+            talk.notice(format!("{why}: taking the host's table again."));
+        }
+        self.link.send(&ToHost::Sync);
+        self.syncing = true;
+        self.inbox.clear();
+        self.from_host.clear();
+        self.mine.clear();
+        self.check = None;
+    }
+}
+
+/// Messages from the host, and one of its actions a frame for the rules.
+pub(super) fn receive(
+    mut online: ResMut<Online>,
+    state: Option<Res<GameState>>,
+    mut record: ResMut<Record>,
+    mut crew: ResMut<Crew>,
+    mut away: ResMut<Away>,
+    mut talk: ResMut<Talk>,
+    mut pings: ResMut<Pings>,
+    mut says: MessageReader<SayRequest>,
+    mut pinged: MessageReader<PingRequest>,
+    mut loads: MessageWriter<LoadGame>,
+    mut actions: MessageWriter<PlayerAction>,
+) {
+    let Online::Client(me) = &mut *online else {
+        return;
+    };
+    if me.lost.is_some() {
+        return;
+    }
+    let linked = me.link.update().and_then(|()| me.link.connected());
+    let connected = match linked {
+        Ok(connected) => connected,
+        Err(reason) => {
+            talk.notice(format!("The link to the host is gone: {reason}."));
+            me.lost = Some(reason);
+            return;
+        }
+    };
+    // Hello, and again every half second until the welcome (a rejoin waits for the host to
+    // notice the old link is gone).
+    let ask = me.asked.is_none_or(|at| at.elapsed().as_millis() > 500);
+    if connected && !me.welcomed && ask {
+        if me.started.elapsed().as_secs() > SEAT_SECONDS {
+            let reason = format!("seat {} stayed taken", me.seat + 1);
+            talk.notice(format!("No seat at the host: {reason}."));
+            me.lost = Some(reason);
+            return;
+        }
+        me.link.send(&ToHost::Hello { seat: me.seat });
+        me.asked = Some(Instant::now());
+    }
+    for SayRequest(text) in says.read() {
+        me.link.send(&ToHost::Say { text: text.clone() });
+    }
+    for PingRequest(target) in pinged.read() {
+        me.link.send(&ToHost::Ping { target: *target });
+    }
+    let name = |seat: u8| seat_name(state.as_deref(), seat);
+    for message in me.link.receive() {
+        let message = match message {
+            Ok(message) => message,
+            Err(reason) => {
+                me.resync(
+                    &mut talk,
+                    &format!("A message from the host made no sense ({reason})"),
+                );
+                continue;
+            }
+        };
+        match message {
+            ToClient::Welcome {
+                seat,
+                options,
+                actions: so_far,
+                state: host_state,
+                away: away_now,
+            } => {
+                if me.welcomed {
+                    talk.notice("This table has the host's game again.".into());
+                } else {
+                    talk.notice(format!(
+                        "You have seat {} of the game at {}.",
+                        seat + 1,
+                        me.link.host
+                    ));
+                }
+                let players = host_state.0.players.len();
+                crew.pending = Some(
+                    (0..players as u8)
+                        .map(|s| if s == seat { Seat::Human } else { Seat::Remote })
+                        .collect(),
+                );
+                record.options = Some(options);
+                record.actions = so_far;
+                me.applied = record.actions.len() as u32;
+                loads.write(LoadGame(host_state.0));
+                away.0 = away_now;
+                me.welcomed = true;
+                me.syncing = false;
+                me.inbox.clear();
+                me.from_host.clear();
+                me.mine.clear();
+                me.check = None;
+            }
+            // Until the host's state arrives, what it sent before is in that state.
+            _ if me.syncing || !me.welcomed => {}
+            ToClient::Accepted(action) => {
+                if me.mine.front() == Some(&action) {
+                    me.mine.pop_front();
+                } else if !me.mine.is_empty() {
+                    me.resync(&mut talk, "Someone acted before you");
+                } else {
+                    me.inbox.push_back(action);
+                }
+            }
+            ToClient::Check { at, hash } => me.check = Some((at, hash)),
+            ToClient::Refused { reason } => {
+                talk.notice(format!("The host refused: {reason}."));
+                if !me.mine.is_empty() {
+                    me.resync(&mut talk, "Your action did not count");
+                }
+            }
+            ToClient::Said { seat, text } => talk.say(&name(seat), &text),
+            ToClient::Pinged { seat, target } => pings.add(seat, target),
+            ToClient::Waiting { seat } => {
+                if !away.0.contains(&seat) {
+                    away.0.push(seat);
+                }
+                talk.notice(format!("Waiting for {}: their link dropped.", name(seat)));
+            }
+            ToClient::Back { seat } => {
+                away.0.retain(|s| *s != seat);
+                talk.notice(format!("{} is at the table.", name(seat)));
+            }
+            ToClient::Over { outcome, .. } => {
+                me.over = true;
+                talk.notice(format!("The host's game is over: {outcome}."));
+            }
+        }
+    }
+    // One of the host's actions a frame, when the rules here wait for players.
+    if state.is_some_and(|s| s.awaits_players())
+        && me.from_host.is_empty()
+        && let Some(action) = me.inbox.pop_front()
+    {
+        actions.write(action);
+        me.from_host.push_back(action);
+    }
+}
+
+/// Actions made here go to the host; the host's ones are checked off; at a turn start the
+/// table's hash is compared with the host's.
+pub(super) fn tell(
+    mut online: ResMut<Online>,
+    mut accepted: MessageReader<ActionAccepted>,
+    mut refused: MessageReader<ActionRefused>,
+    state: Option<Res<GameState>>,
+    mut talk: ResMut<Talk>,
+) {
+    let Online::Client(me) = &mut *online else {
+        return;
+    };
+    for ActionAccepted(action) in accepted.read() {
+        let at = me.applied;
+        me.applied += 1;
+        if me.from_host.front() == Some(action) {
+            me.from_host.pop_front();
+        } else if !me.syncing && me.lost.is_none() {
+            me.mine.push_back(*action);
+            me.link.send(&ToHost::Act {
+                at,
+                action: *action,
+            });
+        }
+    }
+    for refusal in refused.read() {
+        if me.from_host.front() == Some(&refusal.action) {
+            let why = format!("This table refused the host's action ({})", refusal.reason);
+            me.resync(&mut talk, &why);
+        }
+    }
+    if let (Some((at, hash)), Some(state)) = (me.check.clone(), state) {
+        let settled = me.mine.is_empty()
+            && me.from_host.is_empty()
+            && (state.awaits_players() || state.is_over());
+        if at < me.applied || (at == me.applied && settled) {
+            me.check = None;
+            if at == me.applied && hash_text(state.state_hash()) != hash {
+                me.resync(&mut talk, "This table is out of step with the host");
+            }
+        }
+    }
+    if me.lost.is_none()
+        && let Err(reason) = me.link.flush()
+    {
+        talk.notice(format!("The link to the host is gone: {reason}."));
+        me.lost = Some(reason);
+    }
+}

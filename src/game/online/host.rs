@@ -1,0 +1,293 @@
+//! The game window as host: the table's rules are the game, remote seats act through the
+//! network, and every client hears every accepted action in the table's order.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use stp_rules::files::hash_text;
+use stp_rules::{
+    ActionAccepted, ActionRefused, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
+};
+
+use super::{HandToBot, Online, PingRequest, Pings, SayRequest, Talk, seat_name};
+use crate::game::crew::{Away, Crew, Seat};
+use crate::game::session::Record;
+use crate::net::protocol::{HostState, ToClient};
+use crate::net::room::{Incoming, Room};
+
+/// A game this window hosts.
+pub struct Hosting {
+    pub room: Room,
+    /// The secret of the join code.
+    pub code: String,
+    /// Remote seats' actions not yet carried out: client, its number in the game, action.
+    inbox: VecDeque<(u64, u32, PlayerAction)>,
+    /// The remote action the rules are carrying out this frame, to answer a refusal.
+    in_flight: Option<(u64, PlayerAction)>,
+    /// Remote seats a bot plays until their person is back.
+    handed: Vec<u8>,
+    /// A turn started: tell the clients its hash once the rules wait for players.
+    check_due: bool,
+    over_told: bool,
+    /// A new game on the table (played again, watched again, loaded): the clients get it.
+    rewelcome: bool,
+}
+
+impl Hosting {
+    /// Opens the port for a game with this code's secret.
+    pub fn open(port: u16, code: &str) -> Result<Hosting, String> {
+        crate::net::check_secret(code)?;
+        Ok(Hosting {
+            room: Room::open(port, code)?,
+            code: code.to_string(),
+            inbox: VecDeque::new(),
+            in_flight: None,
+            handed: Vec::new(),
+            check_due: false,
+            over_told: false,
+            rewelcome: false,
+        })
+    }
+
+    pub fn join_code(&self) -> String {
+        format!(
+            "{}:{} · code {}",
+            local_address(),
+            self.room.port,
+            self.code
+        )
+    }
+
+    fn welcome(seat: u8, record: &Record, state: &GameState, away: Vec<u8>) -> Option<ToClient> {
+        Some(ToClient::Welcome {
+            seat,
+            options: record.options.clone()?,
+            actions: record.actions.clone(),
+            state: HostState(Box::new(state.clone())),
+            away,
+        })
+    }
+}
+
+/// This machine's address on its network, for the join code (the address a packet to the
+/// outside would leave from; nothing is sent). Loopback when there is no network.
+pub fn local_address() -> String {
+    std::net::UdpSocket::bind(("0.0.0.0", 0))
+        .and_then(|socket| {
+            socket.connect(("192.0.2.1", 9))?;
+            socket.local_addr()
+        })
+        .map_or_else(|_| "127.0.0.1".into(), |a| a.ip().to_string())
+}
+
+/// Remote seats whose person is not at the table now.
+fn away_seats(crew: &Crew, room: &Room, players: usize) -> Vec<u8> {
+    (0..players as u8)
+        .filter(|&seat| crew.is_remote(seat) && !room.holds(seat))
+        .collect()
+}
+
+/// Messages in, seats taken and left, and one remote action a frame for the rules.
+pub(super) fn receive(
+    mut online: ResMut<Online>,
+    state: Option<Res<GameState>>,
+    record: Res<Record>,
+    mut crew: ResMut<Crew>,
+    mut away: ResMut<Away>,
+    mut talk: ResMut<Talk>,
+    mut pings: ResMut<Pings>,
+    mut says: MessageReader<SayRequest>,
+    mut pinged: MessageReader<PingRequest>,
+    mut handed: MessageReader<HandToBot>,
+    mut actions: MessageWriter<PlayerAction>,
+) {
+    let Online::Host(host) = &mut *online else {
+        return;
+    };
+    let Some(state) = state else { return };
+    let players = state.players.len();
+    // This table's own words: the first person here speaks for it.
+    let here = (0..players as u8).find(|&p| crew.is_here(p)).unwrap_or(0);
+    for SayRequest(text) in says.read() {
+        host.room.tell_seated(&ToClient::Said {
+            seat: here,
+            text: text.clone(),
+        });
+        talk.say(&seat_name(Some(&state), here), text);
+    }
+    for PingRequest(target) in pinged.read() {
+        if target.is_on(&state) {
+            host.room.tell_seated(&ToClient::Pinged {
+                seat: here,
+                target: *target,
+            });
+            pings.add(here, *target);
+        }
+    }
+    for HandToBot(seat) in handed.read() {
+        if crew.is_remote(*seat) && !host.room.holds(*seat) {
+            crew.seats[usize::from(*seat)] = Seat::Ensign;
+            host.handed.push(*seat);
+            let name = seat_name(Some(&state), *seat);
+            talk.notice(format!(
+                "An Ensign bot plays {name}'s seat until {name} is back."
+            ));
+        }
+    }
+    for incoming in host.room.poll() {
+        match incoming {
+            Incoming::Hello { client, seat } => {
+                let handed_to_bot = host.handed.contains(&seat);
+                let free = usize::from(seat) < players
+                    && (crew.is_remote(seat) || handed_to_bot)
+                    && !host.room.taken_by_other(client, seat);
+                if !free {
+                    let reason = format!("seat {} is not free", seat + 1);
+                    host.room.refuse_quietly(client, reason);
+                    continue;
+                }
+                if handed_to_bot {
+                    host.handed.retain(|s| *s != seat);
+                    crew.seats[usize::from(seat)] = Seat::Remote;
+                }
+                let others_away = away_seats(&crew, &host.room, players)
+                    .into_iter()
+                    .filter(|s| *s != seat)
+                    .collect();
+                if let Some(welcome) = Hosting::welcome(seat, &record, &state, others_away) {
+                    host.room.seat(client, seat, &welcome);
+                    talk.notice(format!(
+                        "{} is at the table.",
+                        seat_name(Some(&state), seat)
+                    ));
+                }
+            }
+            Incoming::Act {
+                client, at, action, ..
+            } => host.inbox.push_back((client, at, action)),
+            Incoming::Ping {
+                client,
+                seat,
+                target,
+            } => {
+                if target.is_on(&state) {
+                    host.room.tell_seated(&ToClient::Pinged { seat, target });
+                    pings.add(seat, target);
+                } else {
+                    host.room.refuse(client, "nothing to ping there".into());
+                }
+            }
+            Incoming::Sync { client, seat } => {
+                let away_now = away_seats(&crew, &host.room, players);
+                if let Some(welcome) = Hosting::welcome(seat, &record, &state, away_now) {
+                    host.room.send(client, &welcome);
+                }
+            }
+            Incoming::Left { seat } => {
+                let name = seat_name(Some(&state), seat);
+                talk.notice(format!("Waiting for {name}: their link dropped."));
+            }
+        }
+    }
+    // Refusals and the like, as the room logged them.
+    for note in host.room.notes.drain(..) {
+        if note.starts_with("refused") || note.starts_with("disconnecting") {
+            talk.notice(format!("Host: {note}"));
+        }
+    }
+    let now_away = away_seats(&crew, &host.room, players);
+    if away.0 != now_away {
+        away.0 = now_away;
+    }
+    // One remote action a frame, when the rules wait for players: a second in the same
+    // frame would meet the rules before their phases have moved on.
+    if host.in_flight.is_some() || !state.awaits_players() {
+        return;
+    }
+    if let Some((client, at, action)) = host.inbox.pop_front() {
+        if !away.0.is_empty() {
+            let reason = "the game waits for every seat to be taken".to_string();
+            host.room.refuse_quietly(client, reason);
+        } else if at as usize != record.actions.len() {
+            host.room
+                .refuse(client, format!("action {at} is out of order"));
+        } else {
+            actions.write(action);
+            host.in_flight = Some((client, action));
+        }
+    }
+}
+
+/// Every accepted action to every client, in the table's order; refusals to their sender;
+/// the hash at every turn start; the end.
+pub(super) fn tell(
+    mut online: ResMut<Online>,
+    mut accepted: MessageReader<ActionAccepted>,
+    mut refused: MessageReader<ActionRefused>,
+    mut events: MessageReader<RulesEvent>,
+    mut starts: MessageReader<StartGame>,
+    mut loads: MessageReader<LoadGame>,
+    state: Option<Res<GameState>>,
+    record: Res<Record>,
+    crew: Res<Crew>,
+) {
+    let Online::Host(host) = &mut *online else {
+        return;
+    };
+    if starts.read().count() + loads.read().count() > 0 {
+        host.rewelcome = true;
+        host.over_told = false;
+    }
+    if host.rewelcome
+        && let Some(state) = state.as_deref()
+        && record.options.is_some()
+    {
+        host.rewelcome = false;
+        let away = away_seats(&crew, &host.room, state.players.len());
+        for (client, seat) in host.room.seated() {
+            if let Some(welcome) = Hosting::welcome(seat, &record, state, away.clone()) {
+                host.room.send(client, &welcome);
+            }
+        }
+    }
+    for ActionAccepted(action) in accepted.read() {
+        host.room.tell_seated(&ToClient::Accepted(*action));
+        if host.in_flight.is_some_and(|(_, a)| a == *action) {
+            host.in_flight = None;
+        }
+    }
+    for refusal in refused.read() {
+        if let Some((client, action)) = host.in_flight
+            && action == refusal.action
+        {
+            host.room.refuse(client, refusal.reason.to_string());
+            host.in_flight = None;
+        }
+    }
+    // Sent to the rules but neither accepted nor refused: none in flight any more.
+    host.in_flight = None;
+    if events
+        .read()
+        .any(|e| matches!(e, RulesEvent::TurnStarted { .. }))
+    {
+        host.check_due = true;
+    }
+    if let Some(state) = state {
+        if host.check_due && (state.awaits_players() || state.is_over()) {
+            host.check_due = false;
+            host.room.tell_seated(&ToClient::Check {
+                at: record.actions.len() as u32,
+                hash: hash_text(state.state_hash()),
+            });
+        }
+        if state.is_over() && !host.over_told {
+            host.over_told = true;
+            host.room.tell_seated(&ToClient::Over {
+                outcome: stp_rules::report::report(&state).outcome,
+                turns: state.turn.number,
+                final_hash: hash_text(state.state_hash()),
+            });
+        }
+    }
+    host.room.flush();
+}

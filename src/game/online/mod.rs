@@ -1,0 +1,190 @@
+//! Play across machines from the game window. The setup screen hosts a game (some seats
+//! "Remote player") or joins one; then the table plays as usual, and this plugin carries the
+//! actions over the network (`crate::net`, the same protocol as `serve` and `join`).
+//!
+//! - **Host** (`host`): the table's rules are the game. A remote seat's action goes through
+//!   the one validator like a local one; every accepted action goes to every client in order,
+//!   and a refusal back to its sender.
+//! - **Client** (`client`): the table keeps a copy. The host's actions are applied one a
+//!   frame; a local action is applied at once and sent. At every turn start the copy's hash
+//!   is compared with the host's; a copy out of step takes the host's whole state (a resync,
+//!   said in the crew's talk).
+//!
+//! Both show the crew's talk (chat lines and what happened to the links), pings on threats
+//! and cards, and "waiting for …" while a remote seat is away — the host with a button to let
+//! a bot play it.
+
+mod client;
+mod host;
+mod pings;
+pub mod setup;
+mod talk;
+
+use bevy::prelude::*;
+use stp_rules::{GameState, PlayerId};
+
+use crate::game::GameSystems;
+use crate::game::crew::{Away, Crew, Seat};
+use crate::game::screens::Screen;
+use crate::game::session::SaveStatus;
+use crate::game::settings::Settings;
+use crate::net::protocol::PingTarget;
+
+pub use client::Joined;
+pub use host::Hosting;
+pub use pings::Pings;
+pub use talk::Talk;
+
+/// A networked game on this table: hosting it, or a seat of someone else's. Without the
+/// resource the game is local.
+#[derive(Resource)]
+pub enum Online {
+    // Boxed: the sockets' buffers are large, and the enum would be as large as its largest.
+    Host(Box<Hosting>),
+    Client(Box<Joined>),
+}
+
+impl Online {
+    /// Whether the table's controls wait for the network (a client before its welcome, or
+    /// while it takes the host's state again).
+    pub fn holds_controls(&self) -> bool {
+        match self {
+            Online::Host(_) => false,
+            Online::Client(joined) => joined.holds_controls(),
+        }
+    }
+
+    /// The join code to show: where the host is, and its secret.
+    pub fn join_code(&self) -> String {
+        match self {
+            Online::Host(hosting) => hosting.join_code(),
+            Online::Client(joined) => joined.join_code(),
+        }
+    }
+}
+
+/// A person here points the crew at a threat or a card.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct PingRequest(pub PingTarget);
+
+/// A chat line typed here.
+#[derive(Message, Debug, Clone, PartialEq)]
+pub struct SayRequest(pub String);
+
+/// The host lets a bot play an away seat until its person is back.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct HandToBot(pub PlayerId);
+
+/// The name the crew knows a seat by: the player's name, else "seat N".
+pub fn seat_name(state: Option<&GameState>, seat: u8) -> String {
+    state
+        .and_then(|s| s.players.get(usize::from(seat)))
+        .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+}
+
+fn is_host(online: Option<Res<Online>>) -> bool {
+    matches!(online.as_deref(), Some(Online::Host(_)))
+}
+
+fn is_client(online: Option<Res<Online>>) -> bool {
+    matches!(online.as_deref(), Some(Online::Client(_)))
+}
+
+/// Networking without a window: the presentation tests run it headless.
+pub(super) fn logic_plugin(app: &mut App) {
+    app.init_resource::<Talk>()
+        .init_resource::<Pings>()
+        .add_systems(Startup, fill_form)
+        .add_systems(OnEnter(Screen::Setup), leave)
+        .add_message::<PingRequest>()
+        .add_message::<SayRequest>()
+        .add_message::<HandToBot>()
+        .add_systems(
+            Update,
+            (
+                host::receive.run_if(is_host).in_set(GameSystems::Input),
+                client::receive.run_if(is_client).in_set(GameSystems::Input),
+                (
+                    host::tell.run_if(is_host),
+                    client::tell.run_if(is_client),
+                    pings::age,
+                    host_again.run_if(in_state(Screen::Playing)),
+                )
+                    .in_set(GameSystems::Present),
+            ),
+        );
+}
+
+/// With the window: the talk, "waiting for …" and the ping markers.
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((logic_plugin, talk::plugin, pings::plugin));
+}
+
+/// The setup screen's network part, as the player last used it.
+fn fill_form(settings: Option<Res<Settings>>, mut commands: Commands) {
+    let settings = settings.map(|s| s.clone()).unwrap_or_default();
+    commands.insert_resource(setup::OnlineForm::from_settings(&settings));
+}
+
+/// Back at the setup screen, a networked game is left: the host closes its port, a client
+/// hangs up.
+fn leave(
+    online: Option<ResMut<Online>>,
+    mut commands: Commands,
+    mut away: ResMut<Away>,
+    mut pings: ResMut<Pings>,
+    mut talk: ResMut<Talk>,
+) {
+    if let Some(mut online) = online {
+        match &mut *online {
+            Online::Host(hosting) => {
+                hosting.room.close();
+                hosting.room.flush();
+            }
+            Online::Client(joined) => joined.hang_up(),
+        }
+        commands.remove_resource::<Online>();
+    }
+    away.0.clear();
+    pings.0.clear();
+    *talk = Talk::default();
+}
+
+/// A saved game with remote seats (continued, or loaded) is hosted again with the last port
+/// and code, so the players' codes still work. If the port cannot open, bots take the seats.
+fn host_again(
+    online: Option<Res<Online>>,
+    mut crew: ResMut<Crew>,
+    settings: Res<Settings>,
+    mut status: ResMut<SaveStatus>,
+    mut talk: ResMut<Talk>,
+    mut commands: Commands,
+) {
+    if online.is_some() || !crew.seats.contains(&Seat::Remote) {
+        return;
+    }
+    let code = if settings.host_code.is_empty() {
+        Err("no code was saved".to_string())
+    } else {
+        Hosting::open(settings.host_port, &settings.host_code)
+    };
+    match code {
+        Ok(hosting) => {
+            talk.notice(format!(
+                "Hosting the game again: join with {}.",
+                hosting.join_code()
+            ));
+            commands.insert_resource(Online::Host(Box::new(hosting)));
+        }
+        Err(err) => {
+            for seat in &mut crew.seats {
+                if *seat == Seat::Remote {
+                    *seat = Seat::Ensign;
+                }
+            }
+            status.0 = Some(format!(
+                "Cannot host this game again ({err}): Ensign bots play its remote seats."
+            ));
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! The setup screen's "across machines" part: host the game being set up (its seats may be
+//! "Remote player"), or join a game hosted elsewhere with its join code.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use super::{Hosting, Joined, Online};
+use crate::game::settings::Settings;
+
+/// The port a game is hosted on unless the player picks another.
+pub const DEFAULT_PORT: u16 = 47_000;
+
+/// What the setup screen's network part holds.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct OnlineForm {
+    /// Host the game set up above.
+    pub host: bool,
+    pub port: String,
+    pub code: String,
+    /// Join: the host's address (`HOST:PORT`), its code and the seat (1–6).
+    pub address: String,
+    pub join_code: String,
+    pub seat: String,
+    pub error: Option<String>,
+}
+
+impl OnlineForm {
+    /// The form as the player last used it (from the settings), else a fresh code.
+    pub fn from_settings(settings: &Settings) -> OnlineForm {
+        let code = if settings.host_code.is_empty() {
+            fresh_code()
+        } else {
+            settings.host_code.clone()
+        };
+        OnlineForm {
+            host: false,
+            port: settings.host_port.to_string(),
+            code,
+            address: settings.join_address.clone(),
+            join_code: settings.join_code.clone(),
+            seat: "2".into(),
+            error: None,
+        }
+    }
+
+    /// Opens the port for the game about to start; remembers the port and code.
+    pub fn open_host(&mut self, settings: &mut Settings) -> Result<Online, String> {
+        let port = parse_port(&self.port)?;
+        let hosting = Hosting::open(port, self.code.trim())?;
+        settings.host_port = port;
+        settings.host_code = self.code.trim().to_string();
+        settings.unsaved = true;
+        Ok(Online::Host(Box::new(hosting)))
+    }
+
+    fn open_join(&mut self, settings: &mut Settings) -> Result<Online, String> {
+        let address = crate::net::parse_address(self.address.trim())?;
+        let seat = match self.seat.trim().parse::<u8>() {
+            Ok(seat @ 1..=6) => seat - 1,
+            _ => return Err("the seat is a number from 1 to 6".into()),
+        };
+        let joined = Joined::open(address, self.join_code.trim(), seat)?;
+        settings.join_address = self.address.trim().to_string();
+        settings.join_code = self.join_code.trim().to_string();
+        settings.unsaved = true;
+        Ok(Online::Client(Box::new(joined)))
+    }
+}
+
+fn parse_port(text: &str) -> Result<u16, String> {
+    match text.trim().parse::<u16>() {
+        Ok(port) if port > 0 => Ok(port),
+        _ => Err(format!("`{}` is not a port (1–65535)", text.trim())),
+    }
+}
+
+/// A code of three words and a number: easy to read out, hard to guess.
+pub fn fresh_code() -> String {
+    const WORDS: [&str; 16] = [
+        "warp",
+        "phaser",
+        "nebula",
+        "shuttle",
+        "tricorder",
+        "impulse",
+        "saucer",
+        "nacelle",
+        "photon",
+        "bridge",
+        "sickbay",
+        "transporter",
+        "dilithium",
+        "starbase",
+        "deflector",
+        "hailing",
+    ];
+    let n = crate::game::screens::random_seed();
+    let word = |shift: u64| WORDS[((n >> shift) % 16) as usize];
+    format!("{}-{}-{}-{}", word(0), word(4), word(8), (n >> 12) % 100)
+}
+
+/// The network part of the setup window. `online` is a join in progress, if any.
+pub fn section(
+    ui: &mut egui::Ui,
+    form: &mut OnlineForm,
+    online: Option<&Online>,
+    settings: &mut Settings,
+    commands: &mut Commands,
+) {
+    egui::CollapsingHeader::new("Play across machines")
+        .default_open(form.host)
+        .show(ui, |ui| {
+            ui.checkbox(
+                &mut form.host,
+                "Host this game: seats set to \"Remote player\" join from other machines",
+            );
+            if form.host {
+                ui.horizontal(|ui| {
+                    ui.label("Port:");
+                    ui.add(egui::TextEdit::singleline(&mut form.port).desired_width(60.0));
+                    ui.label("Code:");
+                    ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(200.0));
+                    if ui.small_button("New code").clicked() {
+                        form.code = fresh_code();
+                    }
+                });
+                ui.small(format!(
+                    "Players join with {}:{} and this code.",
+                    super::host::local_address(),
+                    form.port.trim()
+                ));
+            }
+            ui.separator();
+            ui.label("Join a game hosted elsewhere:");
+            ui.horizontal(|ui| {
+                ui.label("Host:");
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.address)
+                        .hint_text("192.168.1.20:47000")
+                        .desired_width(150.0),
+                );
+                ui.label("Code:");
+                ui.add(egui::TextEdit::singleline(&mut form.join_code).desired_width(150.0));
+                ui.label("Seat:");
+                ui.add(egui::TextEdit::singleline(&mut form.seat).desired_width(24.0));
+            });
+            match online {
+                Some(Online::Client(joined)) => {
+                    ui.horizontal(|ui| {
+                        match &joined.lost {
+                            Some(reason) => {
+                                ui.colored_label(egui::Color32::LIGHT_RED, reason);
+                            }
+                            None => {
+                                ui.spinner();
+                                ui.label(format!("Joining {}…", joined.join_code()));
+                            }
+                        }
+                        if ui.button("Cancel").clicked() {
+                            commands.remove_resource::<Online>();
+                        }
+                    });
+                }
+                _ => {
+                    if ui.button("Join").clicked() {
+                        match form.open_join(settings) {
+                            Ok(online) => {
+                                form.error = None;
+                                commands.insert_resource(online);
+                            }
+                            Err(err) => form.error = Some(err),
+                        }
+                    }
+                }
+            }
+            if let Some(error) = &form.error {
+                ui.colored_label(egui::Color32::LIGHT_RED, error);
+            }
+        });
+}

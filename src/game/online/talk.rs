@@ -1,0 +1,161 @@
+//! The crew's talk beside the log: chat lines, and what happened to the links. Above the
+//! table, "waiting for …" while a remote seat's person is away, with the join code, and on
+//! the host a button to let a bot play the seat.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use stp_rules::GameState;
+
+use super::{HandToBot, Online, SayRequest, seat_name};
+use crate::game::crew::Away;
+use crate::game::screens::Screen;
+use crate::net::protocol::MAX_CHAT_CHARS;
+
+/// The lines the talk keeps.
+const KEPT_LINES: usize = 200;
+
+/// The crew's talk: chat lines and notices, oldest first, and the line being typed.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct Talk {
+    pub lines: Vec<TalkLine>,
+    pub draft: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TalkLine {
+    /// Who said it; `None` for what happened (a seat taken, a link dropped, a resync).
+    pub from: Option<String>,
+    pub text: String,
+}
+
+impl Talk {
+    fn push(&mut self, line: TalkLine) {
+        self.lines.push(line);
+        if self.lines.len() > KEPT_LINES {
+            self.lines.remove(0);
+        }
+    }
+
+    pub fn say(&mut self, from: &str, text: &str) {
+        self.push(TalkLine {
+            from: Some(from.to_string()),
+            text: text.to_string(),
+        });
+    }
+
+    pub fn notice(&mut self, text: String) {
+        self.push(TalkLine { from: None, text });
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (talk_window, waiting_window).run_if(in_state(Screen::Playing)),
+    );
+}
+
+/// The talk, at the bottom right over the log's corner, when the game is networked.
+fn talk_window(
+    mut contexts: EguiContexts,
+    online: Option<Res<Online>>,
+    mut talk: ResMut<Talk>,
+    mut says: MessageWriter<SayRequest>,
+) -> Result {
+    let Some(online) = online else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Crew talk")
+        .default_width(300.0)
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
+        .collapsible(true)
+        .resizable(false)
+        .show(ctx, |ui| {
+            ui.small(format!("Join code: {}", online.join_code()));
+            egui::ScrollArea::vertical()
+                .max_height(140.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for line in &talk.lines {
+                        match &line.from {
+                            Some(from) => ui.label(format!("{from}: {}", line.text)),
+                            None => ui.weak(&line.text),
+                        };
+                    }
+                });
+            ui.horizontal(|ui| {
+                let field = ui.add(
+                    egui::TextEdit::singleline(&mut talk.draft)
+                        .char_limit(MAX_CHAT_CHARS)
+                        .hint_text("Say something to the crew")
+                        .desired_width(210.0),
+                );
+                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if (ui.button("Say").clicked() || entered) && !talk.draft.trim().is_empty() {
+                    says.write(SayRequest(talk.draft.trim().to_string()));
+                    talk.draft.clear();
+                    if entered {
+                        field.request_focus();
+                    }
+                }
+            });
+        });
+    Ok(())
+}
+
+/// "Waiting for …" while a remote seat's person is away (or the link to the host is gone).
+fn waiting_window(
+    mut contexts: EguiContexts,
+    online: Option<Res<Online>>,
+    away: Res<Away>,
+    state: Option<Res<GameState>>,
+    mut hand: MessageWriter<HandToBot>,
+) -> Result {
+    let Some(online) = online else {
+        return Ok(());
+    };
+    let lost = match &*online {
+        Online::Client(joined) => joined.lost.clone(),
+        Online::Host(_) => None,
+    };
+    if away.0.is_empty() && lost.is_none() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Waiting for the crew")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
+        .show(ctx, |ui| {
+            if let Some(reason) = lost {
+                ui.colored_label(
+                    egui::Color32::LIGHT_RED,
+                    format!("The link to the host is gone: {reason}"),
+                );
+                ui.label("Join again from the setup screen (menu → New game) with the same code: you get your seat back.");
+                return;
+            }
+            for &seat in &away.0 {
+                ui.horizontal(|ui| {
+                    ui.label(format!(
+                        "Waiting for {} (seat {})…",
+                        seat_name(state.as_deref(), seat),
+                        seat + 1
+                    ));
+                    if matches!(&*online, Online::Host(_))
+                        && ui
+                            .button("Let a bot play this seat")
+                            .on_hover_text(
+                                "An Ensign bot plays the seat until its person joins again.",
+                            )
+                            .clicked()
+                    {
+                        hand.write(HandToBot(seat));
+                    }
+                });
+            }
+            ui.small(format!("Join code: {}", online.join_code()));
+        });
+    Ok(())
+}

@@ -1,0 +1,130 @@
+//! A client's link to a host: netcode's transport under a renet client. `join` and the game
+//! window play through it; the tests use it to send the host what no honest client would.
+
+use std::net::{SocketAddr, UdpSocket};
+use std::time::Instant;
+
+use renet::{ConnectionConfig, DefaultChannel, RenetClient};
+use renet_netcode::{ClientAuthentication, ConnectToken, NetcodeClientTransport};
+
+use super::protocol::{ToClient, ToHost, decode, encode};
+use super::{PROTOCOL_ID, key_from_secret, now};
+
+/// How long a client waits for the host to answer its connect token.
+const CONNECT_SECONDS: u64 = 8;
+
+/// How long a silent link lasts before either end drops it.
+const LINK_TIMEOUT_SECONDS: i32 = 5;
+
+/// A connection to a host.
+pub struct Connection {
+    client: RenetClient,
+    transport: NetcodeClientTransport,
+    last: Instant,
+    started: Instant,
+    /// Where the host is, for messages.
+    pub host: SocketAddr,
+    ever_connected: bool,
+}
+
+impl Connection {
+    /// Starts connecting with a token made from the join code's secret.
+    pub fn open(host: SocketAddr, code: &str, seat: u8) -> Result<Connection, String> {
+        let socket = UdpSocket::bind(("0.0.0.0", 0)).map_err(|e| e.to_string())?;
+        let client_id = now().as_nanos() as u64 ^ (u64::from(seat) << 56);
+        let token = ConnectToken::generate(
+            now(),
+            PROTOCOL_ID,
+            300,
+            client_id,
+            // Five silent seconds and the link is gone: the host frees the seat for a rejoin.
+            LINK_TIMEOUT_SECONDS,
+            vec![host],
+            None,
+            &key_from_secret(code),
+        )
+        .map_err(|e| e.to_string())?;
+        let transport = NetcodeClientTransport::new(
+            now(),
+            ClientAuthentication::Secure {
+                connect_token: token,
+            },
+            socket,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Connection {
+            client: RenetClient::new(ConnectionConfig::default()),
+            transport,
+            last: Instant::now(),
+            started: Instant::now(),
+            host,
+            ever_connected: false,
+        })
+    }
+
+    /// One tick of the network: packets in; `Err` when the link is gone.
+    pub fn update(&mut self) -> Result<(), String> {
+        let elapsed = self.last.elapsed();
+        self.last = Instant::now();
+        self.client.update(elapsed);
+        let result = self.transport.update(elapsed, &mut self.client);
+        self.ever_connected |= self.client.is_connected();
+        result.map_err(|e| self.failure(&e))
+    }
+
+    /// A transport error in words: before the host ever answered, a wrong code or no game.
+    fn failure(&self, error: &dyn std::fmt::Display) -> String {
+        if self.ever_connected {
+            format!("{}: {error}", self.host)
+        } else {
+            // Netcode gives up on a token the host never answered.
+            format!(
+                "no answer from {}: a wrong code, or no game hosted there ({error})",
+                self.host
+            )
+        }
+    }
+
+    /// Whether the host let us in; after `CONNECT_SECONDS` without, `Err`.
+    pub fn connected(&self) -> Result<bool, String> {
+        if self.client.is_connected() {
+            return Ok(true);
+        }
+        if self.started.elapsed().as_secs() > CONNECT_SECONDS {
+            return Err(format!(
+                "no answer from {}: a wrong code, or no game hosted there",
+                self.host
+            ));
+        }
+        Ok(false)
+    }
+
+    /// Queues a message (any bytes: the tests send garbage too).
+    pub fn send_bytes(&mut self, bytes: Vec<u8>) {
+        self.client
+            .send_message(DefaultChannel::ReliableOrdered, bytes);
+    }
+
+    pub fn send(&mut self, message: &ToHost) {
+        self.send_bytes(encode(message));
+    }
+
+    /// The host's messages that have arrived.
+    pub fn receive(&mut self) -> Vec<Result<ToClient, String>> {
+        let mut out = Vec::new();
+        while let Some(bytes) = self.client.receive_message(DefaultChannel::ReliableOrdered) {
+            out.push(decode(&bytes));
+        }
+        out
+    }
+
+    /// Sends what is queued; `Err` when the link is gone.
+    pub fn flush(&mut self) -> Result<(), String> {
+        let result = self.transport.send_packets(&mut self.client);
+        result.map_err(|e| self.failure(&e))
+    }
+
+    pub fn disconnect(&mut self) {
+        self.transport.disconnect();
+    }
+}

@@ -1,0 +1,286 @@
+//! The host's side of the network, shared by `serve` and the game window's Host: the server
+//! socket, who holds which seat, and the checks that need no game — messages that do not
+//! parse, a seat the sender does not hold, too many messages, a bad chat line. What needs the
+//! game (a free seat, the action's order and legality, a ping's target) comes back as
+//! `Incoming` for the caller to decide.
+
+use std::collections::BTreeMap;
+use std::net::{SocketAddr, UdpSocket};
+use std::time::Instant;
+
+use renet::{ConnectionConfig, DefaultChannel, RenetServer, ServerEvent};
+use renet_netcode::{NetcodeServerTransport, ServerAuthentication, ServerConfig};
+use stp_rules::PlayerAction;
+
+use super::protocol::{MAX_CHAT_CHARS, PingTarget, ToClient, ToHost, decode, encode};
+use super::{PROTOCOL_ID, key_from_secret, now};
+
+/// Refusals a client may earn before it is disconnected.
+pub const STRIKES: u32 = 10;
+
+/// Messages a client may send in one second. People send a few; the `join` bot, which waits
+/// for each answer, stays under 200 (the host polls every 5 ms). More is a flood.
+pub const MAX_MESSAGES_PER_SECOND: u32 = 300;
+
+/// What the game must decide about a client's message.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Incoming {
+    /// A client asks for a seat: answer with `Room::seat` or `Room::refuse_quietly`.
+    Hello { client: u64, seat: u8 },
+    /// An action for the seat the client holds (checked), as the `at`th of the game.
+    Act {
+        client: u64,
+        seat: u8,
+        at: u32,
+        action: PlayerAction,
+    },
+    /// The client holding `seat` points at something on the table.
+    Ping {
+        client: u64,
+        seat: u8,
+        target: PingTarget,
+    },
+    /// The client's table is out of step with the host's: send it the whole game again.
+    Sync { client: u64, seat: u8 },
+    /// The link of the client holding `seat` dropped; the others were told.
+    Left { seat: u8 },
+}
+
+/// A message counter for the current second.
+#[derive(Debug, Clone, Copy)]
+struct Rate {
+    since: Instant,
+    count: u32,
+}
+
+pub struct Room {
+    server: RenetServer,
+    transport: NetcodeServerTransport,
+    last: Instant,
+    /// Which client holds which seat.
+    seats: BTreeMap<u64, u8>,
+    strikes: BTreeMap<u64, u32>,
+    rates: BTreeMap<u64, Rate>,
+    /// Bytes of messages sent (before netcode's framing), for the end-of-game figures.
+    pub sent: usize,
+    pub port: u16,
+    /// What the host did about its clients (seats taken and left, refusals), newest last,
+    /// until the game window takes them for its talk (`serve` only prints them).
+    pub notes: Vec<String>,
+}
+
+impl Room {
+    /// Opens the port; clients get in only with tokens made from `code`'s secret.
+    pub fn open(port: u16, code: &str) -> Result<Room, String> {
+        let bind: SocketAddr = ([0, 0, 0, 0], port).into();
+        let socket = UdpSocket::bind(bind).map_err(|e| format!("port {port}: {e}"))?;
+        let config = ServerConfig {
+            current_time: now(),
+            max_clients: 6,
+            protocol_id: PROTOCOL_ID,
+            public_addresses: vec![([127, 0, 0, 1], port).into(), bind],
+            authentication: ServerAuthentication::Secure {
+                private_key: key_from_secret(code),
+            },
+        };
+        let transport = NetcodeServerTransport::new(config, socket).map_err(|e| e.to_string())?;
+        Ok(Room {
+            server: RenetServer::new(ConnectionConfig::default()),
+            transport,
+            last: Instant::now(),
+            seats: BTreeMap::new(),
+            strikes: BTreeMap::new(),
+            rates: BTreeMap::new(),
+            sent: 0,
+            port,
+            notes: Vec::new(),
+        })
+    }
+
+    /// Packets in, links checked, and every message that needs the game.
+    pub fn poll(&mut self) -> Vec<Incoming> {
+        let elapsed = self.last.elapsed();
+        self.last = Instant::now();
+        self.server.update(elapsed);
+        if let Err(err) = self.transport.update(elapsed, &mut self.server) {
+            eprintln!("host: network: {err}");
+        }
+        let mut out = Vec::new();
+        while let Some(event) = self.server.get_event() {
+            if let ServerEvent::ClientDisconnected { client_id, reason } = event {
+                self.strikes.remove(&client_id);
+                self.rates.remove(&client_id);
+                if let Some(seat) = self.seats.remove(&client_id) {
+                    self.note(format!("seat {} left ({reason}); waiting for it", seat + 1));
+                    self.tell_seated(&ToClient::Waiting { seat });
+                    out.push(Incoming::Left { seat });
+                }
+            }
+        }
+        for client in self.server.clients_id() {
+            while let Some(bytes) = self
+                .server
+                .receive_message(client, DefaultChannel::ReliableOrdered)
+            {
+                if let Some(incoming) = self.receive(client, &bytes) {
+                    out.push(incoming);
+                }
+            }
+        }
+        out
+    }
+
+    fn receive(&mut self, client: u64, bytes: &[u8]) -> Option<Incoming> {
+        let rate = self.rates.entry(client).or_insert(Rate {
+            since: Instant::now(),
+            count: 0,
+        });
+        if rate.since.elapsed().as_secs() >= 1 {
+            *rate = Rate {
+                since: Instant::now(),
+                count: 0,
+            };
+        }
+        rate.count += 1;
+        if rate.count > MAX_MESSAGES_PER_SECOND {
+            let reason = format!("too many messages: at most {MAX_MESSAGES_PER_SECOND} a second");
+            self.refuse(client, reason);
+            return None;
+        }
+        let message = match decode::<ToHost>(bytes) {
+            Ok(message) => message,
+            Err(reason) => {
+                self.refuse(client, reason);
+                return None;
+            }
+        };
+        if let ToHost::Hello { seat } = message {
+            if let Some(&held) = self.seats.get(&client).filter(|s| **s != seat) {
+                self.refuse(client, format!("you already hold seat {}", held + 1));
+                return None;
+            }
+            return Some(Incoming::Hello { client, seat });
+        }
+        let Some(&seat) = self.seats.get(&client) else {
+            self.refuse(client, "take a seat first".into());
+            return None;
+        };
+        match message {
+            ToHost::Hello { .. } => None,
+            ToHost::Say { text } => {
+                // Printable characters only, so a line cannot forge the log or the screen.
+                let text: String = text.chars().filter(|c| !c.is_control()).collect();
+                let text = text.trim().to_string();
+                if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
+                    let reason = format!("a chat line is 1–{MAX_CHAT_CHARS} characters");
+                    self.refuse(client, reason);
+                } else {
+                    self.tell_seated(&ToClient::Said { seat, text });
+                }
+                None
+            }
+            ToHost::Act { at, action } if action.player == seat => Some(Incoming::Act {
+                client,
+                seat,
+                at,
+                action,
+            }),
+            ToHost::Act { .. } => {
+                self.refuse(client, "that seat is not yours".into());
+                None
+            }
+            ToHost::Ping { target } => Some(Incoming::Ping {
+                client,
+                seat,
+                target,
+            }),
+            ToHost::Sync => Some(Incoming::Sync { client, seat }),
+        }
+    }
+
+    /// Gives `client` the seat (a rejoin takes back a dropped one) with the game so far; the
+    /// others hear that the seat's person is at the table.
+    pub fn seat(&mut self, client: u64, seat: u8, welcome: &ToClient) {
+        self.seats.insert(client, seat);
+        let others: Vec<u64> = self
+            .seats
+            .keys()
+            .copied()
+            .filter(|c| *c != client)
+            .collect();
+        for other in others {
+            self.send(other, &ToClient::Back { seat });
+        }
+        self.send(client, welcome);
+        self.note(format!("client {client} took seat {}", seat + 1));
+    }
+
+    /// Logs what the host did about a client, on standard error and in `notes`.
+    fn note(&mut self, text: String) {
+        eprintln!("host: {text}");
+        self.notes.push(text);
+        // A long game's notes stay short: the window shows the new ones as they come.
+        if self.notes.len() > 200 {
+            self.notes.remove(0);
+        }
+    }
+
+    /// Every seated client and its seat.
+    pub fn seated(&self) -> Vec<(u64, u8)> {
+        self.seats.iter().map(|(c, s)| (*c, *s)).collect()
+    }
+
+    /// Whether a client holds `seat` now.
+    pub fn holds(&self, seat: u8) -> bool {
+        self.seats.values().any(|s| *s == seat)
+    }
+
+    /// Whether `client` holds a seat (or another client holds `seat`).
+    pub fn taken_by_other(&self, client: u64, seat: u8) -> bool {
+        self.seats.iter().any(|(c, s)| *s == seat && *c != client)
+    }
+
+    pub fn send(&mut self, client: u64, message: &ToClient) {
+        let bytes = encode(message);
+        self.sent += bytes.len();
+        self.server
+            .send_message(client, DefaultChannel::ReliableOrdered, bytes);
+    }
+
+    /// A message for every seated client (one not yet welcomed gets the game in its welcome).
+    pub fn tell_seated(&mut self, message: &ToClient) {
+        for client in self.seats.keys().copied().collect::<Vec<_>>() {
+            self.send(client, message);
+        }
+    }
+
+    /// Tells a client why not, and logs it; too many refusals and it is disconnected.
+    pub fn refuse(&mut self, client: u64, reason: String) {
+        self.note(format!("refused client {client}: {reason}"));
+        self.send(client, &ToClient::Refused { reason });
+        let strikes = self.strikes.entry(client).or_default();
+        *strikes += 1;
+        if *strikes >= STRIKES {
+            self.note(format!(
+                "disconnecting client {client} after {STRIKES} refusals"
+            ));
+            self.server.disconnect(client);
+        }
+    }
+
+    /// A refusal that is no offence (a seat still held for a dropped link, a game that
+    /// waits for its crew): the client asks again in a moment.
+    pub fn refuse_quietly(&mut self, client: u64, reason: String) {
+        self.send(client, &ToClient::Refused { reason });
+    }
+
+    /// Sends what is queued.
+    pub fn flush(&mut self) {
+        self.transport.send_packets(&mut self.server);
+    }
+
+    /// Ends every link (the game is over or the host leaves).
+    pub fn close(&mut self) {
+        self.transport.disconnect_all(&mut self.server);
+    }
+}
