@@ -15,8 +15,9 @@ usage:
   star-trek-panic replay FILE [--json | --log]
   star-trek-panic hint FILE [--json] [--budget-ms N | --rollouts N] [--seed S]
   star-trek-panic serve --port P --code SECRET [--seed S] [--players P] [--preset NAME]
-                        [--bots K] [--save FILE] [--load SAVE.json] [--json]
-  star-trek-panic join HOST:PORT --code SECRET [--seat I] --bot [--delay-ms N] [--json]
+                        [--bots K] [--save FILE] [--load SAVE.json] [--record FILE]
+                        [--json]
+  star-trek-panic join HOST:PORT --code SECRET [--seat I] [--bot [--delay-ms N] [--json]]
   star-trek-panic bare-window
   star-trek-panic help
 
@@ -56,12 +57,15 @@ usage:
              (at least 8 characters); the last K seats are played by the host's bot. Prints
              the outcome and final state hash at the end (--json: one object). --save FILE
              saves the game at every new turn; --load hosts such a save again (the same
-             code lets the players rejoin).
-  join       play seat I (1-based, default 1) of a hosted game with the built-in bot; at
-             the end its own copy of the game must reach the host's state hash (exit 1 if
-             not; exit 2 when no game answers, e.g. a wrong code); --delay-ms N makes the
-             bot wait before each action. A client that drops may join again: it gets its
-             seat back at the current state once the host has noticed (5 s).
+             code lets the players rejoin); --record FILE writes the whole game at its end
+             as a file `replay` plays.
+  join       play seat I (1-based, default 1) of a hosted game: in the game's window, or
+             with --bot the built-in bot plays it without one; at the end the bot's copy of
+             the game must reach the host's state hash (exit 1 if not; exit 2 when no game
+             answers, e.g. a wrong code); --delay-ms N makes the bot wait before each
+             action. A client that drops may join again: it gets its seat back at the
+             current state once the host has noticed (5 s). The window's setup screen also
+             hosts (seats set to 'Remote player') and joins.
   bare-window  a bare Bevy 3D + egui window, built like the game: the yardstick for the
              game's start-up time and memory (scripts/startup.sh).
 
@@ -299,6 +303,8 @@ pub struct PlayArgs {
     pub tutorial: bool,
     /// The lesson to open (1-based; with `--tutorial`).
     pub lesson: Option<usize>,
+    /// Join a game hosted elsewhere as the table opens (`join` without `--bot`).
+    pub join: Option<crate::net::join::JoinArgs>,
 }
 
 impl PlayArgs {
@@ -412,7 +418,7 @@ impl PlayArgs {
     }
 
     #[cfg(feature = "gui")]
-    fn run(self) -> i32 {
+    pub(crate) fn run(self) -> i32 {
         crate::game::run(PlayArgs {
             data_dir: crate::data_dir::data_dir(),
             ..self
@@ -420,7 +426,7 @@ impl PlayArgs {
     }
 
     #[cfg(not(feature = "gui"))]
-    fn run(self) -> i32 {
+    pub(crate) fn run(self) -> i32 {
         eprintln!("error: this build has no tabletop (built without the `gui` feature)");
         2
     }

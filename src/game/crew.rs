@@ -184,8 +184,8 @@ fn bot_turns(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Some(state) = state else { return };
-    // A crew of people only: nothing to do (and no search for who acts).
-    if crew.seats.iter().all(|s| *s == Seat::Human) {
+    // A crew of people only, here or elsewhere: nothing to do (and no search for who acts).
+    if !(0..crew.seats.len() as u8).any(|p| crew.is_bot(p)) {
         return;
     }
     let waiting = !state.awaits_players()

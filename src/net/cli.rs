@@ -17,6 +17,7 @@ pub(crate) const SERVE_OPTIONS: &[&str] = &[
     "--json",
     "--save",
     "--load",
+    "--record",
 ];
 pub(crate) const JOIN_OPTIONS: &[&str] = &["--code", "--seat", "--bot", "--json", "--delay-ms"];
 
@@ -27,9 +28,16 @@ pub fn run_serve(args: &[String]) -> i32 {
     }
 }
 
+/// With `--bot`, the bot plays the seat without a window; without, the game's window opens
+/// and joins.
 pub fn run_join(args: &[String]) -> i32 {
     match parse_join(args) {
-        Ok(args) => join(&args),
+        Ok(args) if args.bot => join(&args),
+        Ok(args) => crate::cli::PlayArgs {
+            join: Some(args),
+            ..Default::default()
+        }
+        .run(),
         Err(message) => refuse(&message),
     }
 }
@@ -38,6 +46,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
     let (mut port, mut code, mut seed) = (None, None, 1);
     let (mut players, mut preset, mut bots, mut json) = (2, "cadet".to_string(), 0, false);
     let (mut save, mut load): (Option<std::path::PathBuf>, _) = (None, None);
+    let mut record: Option<std::path::PathBuf> = None;
     let mut named_game = false;
     let mut args = Args::new("serve", SERVE_OPTIONS, args);
     while let Some(arg) = args.next()? {
@@ -66,6 +75,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
             Arg::Option("--bots") => bots = args.number("--bots", 6)? as usize,
             Arg::Option("--json") => json = true,
             Arg::Option("--save") => save = Some(args.value("--save")?.into()),
+            Arg::Option("--record") => record = Some(args.value("--record")?.into()),
             Arg::Option("--load") => {
                 let path: std::path::PathBuf = args.value("--load")?.into();
                 let file = stp_rules::files::SaveFile::load(&path)
@@ -105,6 +115,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
         json,
         save,
         load,
+        record,
     })
 }
 
@@ -130,10 +141,11 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
     let host = host.ok_or("join needs HOST:PORT")?;
     let code = code.ok_or("join needs --code SECRET")?;
     check_secret(&code)?;
-    if !bot {
-        return Err("without a window, join plays its seat with the bot: add --bot".into());
+    if !bot && (json || delay > 0) {
+        return Err("--json and --delay-ms go with --bot (the bot plays without a window)".into());
     }
     Ok(JoinArgs {
+        bot,
         host,
         code,
         seat: seat - 1,

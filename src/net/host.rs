@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use stp_rules::files::{SaveFile, hash_text};
+use stp_rules::files::{ReplayFile, SaveFile, hash_text};
 use stp_rules::{GameOptions, GameState, PlayerAction, bot};
 
 use super::TICK;
@@ -25,6 +25,8 @@ pub struct ServeArgs {
     pub save: Option<std::path::PathBuf>,
     /// A save to host instead of a new game.
     pub load: Option<stp_rules::files::SaveFile>,
+    /// Where the whole game is written at its end, as a replay file (`replay` checks it).
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// How long the host waits for its first player.
@@ -132,6 +134,7 @@ impl Host {
                 let welcome = self.welcome(seat);
                 self.room.send(client, &welcome);
             }
+            Incoming::Said { seat, text } => eprintln!("host: seat {}: {text}", seat + 1),
             Incoming::Left { .. } => {}
         }
     }
@@ -235,6 +238,12 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
         }
     }
     host.room.close();
+    if let Some(path) = &args.record {
+        let replay = ReplayFile::new(&host.options, &host.actions, host.state.state_hash());
+        if let Err(err) = replay.write(path) {
+            eprintln!("host: cannot record the game to {}: {err}", path.display());
+        }
+    }
     // The figures the network issue asks for, on standard error.
     let seconds = first_action.map_or(0.0, |at| at.elapsed().as_secs_f64() - 0.5);
     let turns = host.state.turn.number.max(1);

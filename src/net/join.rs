@@ -18,6 +18,8 @@ pub struct JoinArgs {
     pub host: SocketAddr,
     pub code: String,
     pub seat: u8,
+    /// The built-in bot plays the seat without a window (else the game's window opens).
+    pub bot: bool,
     pub json: bool,
     /// The bot waits this long before each of its actions (to watch it, or to test a link
     /// dropped mid-game).
@@ -53,6 +55,8 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
     // The number of actions applied, and whether ours awaits the host's answer.
     let mut applied: u32 = 0;
     let mut pending = false;
+    // A Sync is out: the host's state is on its way.
+    let mut syncing = false;
     loop {
         link.update()?;
         // Hello, and again every half second while the seat is still held for a dropped
@@ -81,11 +85,18 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                     applied = actions.len() as u32;
                     state = Some(copy);
                     pending = false;
+                    syncing = false;
                 }
+                // Asked for the host's state: what came before it is in it.
+                ToClient::Accepted(_) | ToClient::Check { .. } if syncing => {}
                 ToClient::Accepted(action) => {
                     let copy = state.as_mut().ok_or("an action before the welcome")?;
-                    copy.act(action)
-                        .map_err(|e| format!("the copy refused the host's action: {e}"))?;
+                    if let Err(e) = copy.act(action) {
+                        eprintln!("join: this copy refused the host's action ({e}): resync");
+                        link.send(&ToHost::Sync);
+                        (pending, syncing) = (true, true);
+                        continue;
+                    }
                     copy.advance();
                     copy.events.clear();
                     applied += 1;
@@ -98,7 +109,7 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                     if at == applied && hash_text(copy.state_hash()) != hash {
                         eprintln!("join: out of step with the host after action {at}: resync");
                         link.send(&ToHost::Sync);
-                        pending = true;
+                        (pending, syncing) = (true, true);
                     }
                 }
                 ToClient::Pinged { seat, target } => {

@@ -40,8 +40,11 @@ pub enum Incoming {
         seat: u8,
         target: PingTarget,
     },
-    /// The client's table is out of step with the host's: send it the whole game again.
+    /// The client's table is out of step with the host's (or it asked again for the seat it
+    /// holds): send it the whole game again.
     Sync { client: u64, seat: u8 },
+    /// A chat line from `seat`, already passed on to every seat.
+    Said { seat: u8, text: String },
     /// The link of the client holding `seat` dropped; the others were told.
     Left { seat: u8 },
 }
@@ -155,11 +158,15 @@ impl Room {
             }
         };
         if let ToHost::Hello { seat } = message {
-            if let Some(&held) = self.seats.get(&client).filter(|s| **s != seat) {
-                self.refuse(client, format!("you already hold seat {}", held + 1));
-                return None;
-            }
-            return Some(Incoming::Hello { client, seat });
+            return match self.seats.get(&client) {
+                // Asked again before the welcome arrived: the game again, nothing more.
+                Some(&held) if held == seat => Some(Incoming::Sync { client, seat }),
+                Some(&held) => {
+                    self.refuse(client, format!("you already hold seat {}", held + 1));
+                    None
+                }
+                None => Some(Incoming::Hello { client, seat }),
+            };
         }
         let Some(&seat) = self.seats.get(&client) else {
             self.refuse(client, "take a seat first".into());
@@ -174,10 +181,13 @@ impl Room {
                 if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
                     let reason = format!("a chat line is 1–{MAX_CHAT_CHARS} characters");
                     self.refuse(client, reason);
-                } else {
-                    self.tell_seated(&ToClient::Said { seat, text });
+                    return None;
                 }
-                None
+                self.tell_seated(&ToClient::Said {
+                    seat,
+                    text: text.clone(),
+                });
+                Some(Incoming::Said { seat, text })
             }
             ToHost::Act { at, action } if action.player == seat => Some(Incoming::Act {
                 client,

@@ -133,8 +133,8 @@ fn commands_refuse_options_they_do_not_take() {
             "leaves no seat to join",
         ),
         (
-            &["join", "127.0.0.1:4000", "--code", "long-enough"],
-            "add --bot",
+            &["join", "127.0.0.1:4000", "--code", "long-enough", "--json"],
+            "go with --bot",
         ),
         (
             &[

@@ -9,6 +9,7 @@ mod engine;
 mod game;
 mod legal_actions;
 mod network;
+mod network_guard;
 mod preview;
 mod rules;
 #[cfg(feature = "gui")]

@@ -10,11 +10,11 @@ use stp_rules::files::hash_text;
 use stp_rules::sim::play_game;
 
 /// A port of this test's own, so tests running at once never share one.
-fn port(offset: u16) -> u16 {
+pub(crate) fn port(offset: u16) -> u16 {
     40_000 + (std::process::id() % 5_000) as u16 * 4 + offset
 }
 
-fn spawn(args: &[String]) -> Child {
+pub(crate) fn spawn(args: &[String]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
         .args(args)
         .stdout(Stdio::piped())
@@ -25,7 +25,7 @@ fn spawn(args: &[String]) -> Child {
 
 /// Waits for a process (at most three minutes, for a loaded CI machine); its exit code and
 /// standard output.
-fn finish(mut child: Child) -> (Option<i32>, String, String) {
+pub(crate) fn finish(mut child: Child) -> (Option<i32>, String, String) {
     let started = Instant::now();
     while child.try_wait().expect("wait").is_none() {
         if started.elapsed() > Duration::from_secs(180) {
@@ -59,16 +59,20 @@ fn all_end_as_headless(seed: u64, players: usize, preset: &str, processes: Vec<(
     }
 }
 
-fn strings(args: &[&str]) -> Vec<String> {
+pub(crate) fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
 }
 
 /// Hosts `players` seats (the last `bots` played by the host), joins the others with bots,
-/// and checks every process ends with the hash of the same game played headless.
+/// and checks every process ends with the hash of the same game played headless, and that
+/// `replay` of the host's record of the game agrees.
 fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str) {
     let port = port(offset);
     let code = "loopback-secret";
+    let record = crate::trust::scratch_dir(&format!("hosted-{offset}")).join("game.json");
     let host = spawn(&strings(&[
+        "--record",
+        record.to_str().expect("a UTF-8 path"),
         "serve",
         "--port",
         &port.to_string(),
@@ -106,6 +110,16 @@ fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str
         .chain(clients.into_iter().map(|c| ("client", c)))
         .collect();
     all_end_as_headless(seed, players, preset, processes);
+    let replayed = spawn(&strings(&[
+        "replay",
+        record.to_str().expect("a UTF-8 path"),
+    ]));
+    let (code, out, err) = finish(replayed);
+    assert_eq!(code, Some(0), "replay of the host's record: {out}{err}");
+    let recorded = stp_rules::files::ReplayFile::load(&record).expect("the host recorded");
+    let expected = play_game(&GameOptions::quick(seed, players, preset), false, false)
+        .expect("the preset deals");
+    assert_eq!(recorded.final_hash, hash_text(expected.final_hash));
 }
 
 #[test]
@@ -116,6 +130,11 @@ fn a_hosted_game_ends_with_the_same_hash_for_host_and_client() {
 #[test]
 fn three_processes_play_a_standard_game_to_the_same_end() {
     hosted_game(1, 11, 3, 1, "standard");
+}
+
+#[test]
+fn three_processes_play_an_admiral_game_of_four_to_the_same_end() {
+    hosted_game(12, 5, 4, 2, "admiral");
 }
 
 /// A client with another code never gets an answer: it is refused before it sees any game
@@ -152,7 +171,7 @@ fn a_wrong_join_code_gets_no_game() {
 }
 
 /// Collects the host's messages for a while (the link pumped every few milliseconds).
-fn pump(
+pub(crate) fn pump(
     link: &mut star_trek_panic::net::link::Connection,
     until: impl Fn(&[star_trek_panic::net::protocol::ToClient]) -> bool,
 ) -> Vec<star_trek_panic::net::protocol::ToClient> {
@@ -385,7 +404,7 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
 }
 
 /// Opens a link and takes a seat; returns it once welcomed.
-fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
+pub(crate) fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
     use star_trek_panic::net::link::Connection;
     use star_trek_panic::net::protocol::{ToClient, ToHost};
     let address = format!("127.0.0.1:{port}").parse().expect("address");

@@ -183,6 +183,7 @@ pub(super) fn receive(
                     host.room.send(client, &welcome);
                 }
             }
+            Incoming::Said { seat, text } => talk.say(&seat_name(Some(&state), seat), &text),
             Incoming::Left { seat } => {
                 let name = seat_name(Some(&state), seat);
                 talk.notice(format!("Waiting for {name}: their link dropped."));

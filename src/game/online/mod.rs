@@ -33,7 +33,7 @@ use crate::net::protocol::PingTarget;
 pub use client::Joined;
 pub use host::Hosting;
 pub use pings::Pings;
-pub use talk::Talk;
+pub use talk::{Talk, TalkPanel};
 
 /// A networked game on this table: hosting it, or a seat of someone else's. Without the
 /// resource the game is local.
@@ -94,7 +94,7 @@ fn is_client(online: Option<Res<Online>>) -> bool {
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Talk>()
         .init_resource::<Pings>()
-        .add_systems(Startup, fill_form)
+        .add_systems(Startup, (fill_form, join_from_command_line).chain())
         .add_systems(OnEnter(Screen::Setup), leave)
         .add_message::<PingRequest>()
         .add_message::<SayRequest>()
@@ -186,5 +186,22 @@ fn host_again(
                 "Cannot host this game again ({err}): Ensign bots play its remote seats."
             ));
         }
+    }
+}
+
+/// `join HOST:PORT --code SECRET` without `--bot`: the window opens joining that game (the
+/// setup screen shows how it goes, and why not).
+fn join_from_command_line(
+    launch: Res<crate::game::Launch>,
+    mut form: ResMut<setup::OnlineForm>,
+    mut commands: Commands,
+) {
+    let Some(join) = &launch.join else { return };
+    form.address = join.host.to_string();
+    form.join_code = join.code.clone();
+    form.seat = (join.seat + 1).to_string();
+    match Joined::open(join.host, &join.code, join.seat) {
+        Ok(joined) => commands.insert_resource(Online::Client(Box::new(joined))),
+        Err(err) => form.error = Some(err),
     }
 }

@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
+use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::GameState;
 
@@ -34,6 +35,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         ping_from_table
             .run_if(in_state(Screen::Playing))
+            .run_if(not(egui_wants_any_keyboard_input))
             .in_set(GameSystems::Input),
     )
     .add_systems(

@@ -1,7 +1,9 @@
-//! The crew's talk beside the log: chat lines, and what happened to the links. Above the
+//! The crew's talk beside the log: chat lines, and what happened to the links (the panels
+//! lay it out with `TalkPanel`). Above the
 //! table, "waiting for …" while a remote seat's person is away, with the join code, and on
 //! the host a button to let a bot play the seat.
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::GameState;
@@ -51,57 +53,59 @@ impl Talk {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (talk_window, waiting_window).run_if(in_state(Screen::Playing)),
+        waiting_window.run_if(in_state(Screen::Playing)),
     );
 }
 
-/// The talk, at the bottom right over the log's corner, when the game is networked.
-fn talk_window(
-    mut contexts: EguiContexts,
-    online: Option<Res<Online>>,
-    mut talk: ResMut<Talk>,
-    mut says: MessageWriter<SayRequest>,
-) -> Result {
-    let Some(online) = online else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Crew talk")
-        .default_width(300.0)
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
-        .collapsible(true)
-        .resizable(false)
-        .show(ctx, |ui| {
-            ui.small(format!("Join code: {}", online.join_code()));
-            egui::ScrollArea::vertical()
-                .max_height(140.0)
-                .stick_to_bottom(true)
-                .show(ui, |ui| {
-                    for line in &talk.lines {
-                        match &line.from {
-                            Some(from) => ui.label(format!("{from}: {}", line.text)),
-                            None => ui.weak(&line.text),
-                        };
-                    }
-                });
-            ui.horizontal(|ui| {
-                let field = ui.add(
-                    egui::TextEdit::singleline(&mut talk.draft)
-                        .char_limit(MAX_CHAT_CHARS)
-                        .hint_text("Say something to the crew")
-                        .desired_width(210.0),
-                );
-                let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-                if (ui.button("Say").clicked() || entered) && !talk.draft.trim().is_empty() {
-                    says.write(SayRequest(talk.draft.trim().to_string()));
-                    talk.draft.clear();
-                    if entered {
-                        field.request_focus();
-                    }
+/// The talk, beside the log (`panels` lays it out) when the game is networked.
+#[derive(SystemParam)]
+pub struct TalkPanel<'w> {
+    online: Option<Res<'w, Online>>,
+    talk: ResMut<'w, Talk>,
+    says: MessageWriter<'w, SayRequest>,
+}
+
+impl TalkPanel<'_> {
+    /// Whether there is a talk to show (a game across machines).
+    pub fn is_on(&self) -> bool {
+        self.online.is_some()
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        let Some(online) = &self.online else { return };
+        ui.horizontal(|ui| {
+            ui.strong("Crew talk");
+            ui.small(format!("join code: {}", online.join_code()));
+        });
+        let talk = &mut *self.talk;
+        ui.horizontal(|ui| {
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut talk.draft)
+                    .char_limit(MAX_CHAT_CHARS)
+                    .hint_text("Say something to the crew")
+                    .desired_width(ui.available_width() - 50.0),
+            );
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (ui.button("Say").clicked() || entered) && !talk.draft.trim().is_empty() {
+                self.says.write(SayRequest(talk.draft.trim().to_string()));
+                talk.draft.clear();
+                if entered {
+                    field.request_focus();
+                }
+            }
+        });
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for line in &talk.lines {
+                    match &line.from {
+                        Some(from) => ui.label(format!("{from}: {}", line.text)),
+                        None => ui.weak(&line.text),
+                    };
                 }
             });
-        });
-    Ok(())
+    }
 }
 
 /// "Waiting for …" while a remote seat's person is away (or the link to the host is gone).

@@ -134,6 +134,7 @@ fn table_panels(
     mut skip: MessageWriter<SkipSequence>,
     mut ask: MessageWriter<AskAdvisor>,
     mut table_rect: ResMut<TableRect>,
+    mut talk: crate::game::online::TalkPanel,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
@@ -173,6 +174,12 @@ fn table_panels(
         .size_range(110.0..=420.0)
         .resizable(true)
         .show(&mut root, |ui| {
+            // A game across machines: the crew's talk beside the log.
+            if talk.is_on() {
+                egui::Panel::right("talk")
+                    .exact_size(330.0)
+                    .show(ui, |ui| talk.show(ui));
+            }
             log::log_panel(ui, state, &log, &mut overlays)
         });
     // Fixed widths: a hand or a mission that changes never moves the board.

@@ -6,6 +6,7 @@ mod academy;
 mod crew;
 mod log;
 mod offers;
+mod online;
 mod pacing;
 mod session;
 mod settings;

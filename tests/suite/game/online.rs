@@ -1,0 +1,268 @@
+//! The game window across machines, headless: the table hosting a game that a `join --bot`
+//! process plays a seat of; the table as a client of `serve`, taking the host's state again
+//! when its copy is out of step; an away seat handed to a bot.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use star_trek_panic::game::crew::{Away, Crew, Seat};
+use star_trek_panic::game::online::{HandToBot, Hosting, Joined, Online, Talk};
+use stp_rules::files::hash_text;
+use stp_rules::sim::play_game;
+use stp_rules::{GameOptions, GameState, StartGame, bot};
+
+use super::app;
+use crate::network::{finish, port, spawn, strings};
+
+/// Runs the table until `done`, at most `seconds`; the test plays the seats it holds here
+/// (`mine`) with the bot, as a person would, whenever the table's controls are free.
+fn run_until(
+    app: &mut App,
+    seconds: u64,
+    mine: impl Fn(u8) -> bool,
+    done: impl Fn(&App) -> bool,
+) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(seconds) {
+        app.update();
+        if done(app) {
+            return true;
+        }
+        let held = app
+            .world()
+            .get_resource::<Online>()
+            .is_some_and(Online::holds_controls);
+        let away = !app.world().resource::<Away>().0.is_empty();
+        if let Some(state) = app.world().get_resource::<GameState>()
+            && state.awaits_players()
+            && !held
+            && !away
+            && let Some(action) = bot::choose(state).filter(|a| mine(a.player))
+        {
+            app.world_mut().write_message(action);
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    false
+}
+
+fn over(app: &App) -> bool {
+    app.world()
+        .get_resource::<GameState>()
+        .is_some_and(GameState::is_over)
+}
+
+fn final_hash(out: &str) -> String {
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    value["final_hash"].as_str().expect("a hash").to_string()
+}
+
+/// The window hosts a cadet game: seat 1 is played here, seat 2 by a `join --bot` process.
+/// Both end with the hash of the same game played headless.
+#[test]
+fn the_window_hosts_a_seat_played_from_another_machine() {
+    let port = port(9);
+    let mut app = app(None);
+    let hosting = Hosting::open(port, "window-host").expect("the port opens");
+    app.world_mut()
+        .insert_resource(Online::Host(Box::new(hosting)));
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Remote]);
+    let options = GameOptions::quick(21, 2, "cadet");
+    app.world_mut().write_message(StartGame(options.clone()));
+    app.update();
+    app.update();
+    assert_eq!(
+        app.world().resource::<Away>().0,
+        vec![1],
+        "waits for seat 2"
+    );
+    let client = spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        "window-host",
+        "--seat",
+        "2",
+        "--bot",
+        "--json",
+    ]));
+    assert!(
+        run_until(&mut app, 120, |p| p == 0, over),
+        "the game did not end"
+    );
+    // A moment for the last messages to leave.
+    for _ in 0..50 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (code, out, err) = finish(client);
+    assert_eq!(code, Some(0), "{err}");
+    let here = hash_text(super::state(&app).state_hash());
+    let headless = play_game(&options, false, false).expect("deals");
+    assert_eq!(here, hash_text(headless.final_hash));
+    assert_eq!(final_hash(&out), here, "{err}");
+}
+
+/// The window joins `serve` for seat 1. Its copy is spoiled mid-game; at the next turn start
+/// the host's hash differs, the table says so and takes the host's state, and the game ends
+/// with the host's hash.
+#[test]
+fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
+    let port = port(10);
+    let host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        "window-client",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "8",
+        "--json",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let mut app = app(None);
+    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let joined = Joined::open(address, "window-client", 0).expect("a link");
+    app.world_mut()
+        .insert_resource(Online::Client(Box::new(joined)));
+    assert!(
+        run_until(
+            &mut app,
+            30,
+            |p| p == 0,
+            |app| {
+                app.world()
+                    .get_resource::<GameState>()
+                    .is_some_and(|s| s.turn.number >= 3)
+            }
+        ),
+        "the game never reached turn 3"
+    );
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Human, Seat::Remote]
+    );
+    // Spoil the copy where play never looks: only the hash can tell.
+    app.world_mut().resource_mut::<GameState>().config.seed ^= 1;
+    assert!(
+        run_until(&mut app, 120, |p| p == 0, over),
+        "the game did not end"
+    );
+    let talk = app.world().resource::<Talk>();
+    assert!(
+        talk.lines.iter().any(|l| l.text.contains("out of step")),
+        "{:?}",
+        talk.lines
+    );
+    let (code, out, err) = finish(host);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        final_hash(&out),
+        hash_text(super::state(&app).state_hash()),
+        "{err}"
+    );
+}
+
+/// A remote seat nobody takes: play waits ("waiting for …"), the host hands the seat to a
+/// bot, and the game plays on to its end.
+#[test]
+fn the_host_lets_a_bot_play_a_seat_whose_person_is_away() {
+    let port = port(11);
+    let mut app = app(None);
+    let hosting = Hosting::open(port, "away-seat").expect("the port opens");
+    app.world_mut()
+        .insert_resource(Online::Host(Box::new(hosting)));
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Ensign, Seat::Remote]);
+    app.world_mut()
+        .write_message(StartGame(GameOptions::quick(4, 2, "cadet")));
+    for _ in 0..30 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Away>().0, vec![1]);
+    assert!(
+        app.world()
+            .resource::<star_trek_panic::game::session::Record>()
+            .actions
+            .is_empty(),
+        "the bot waited for the crew"
+    );
+    app.world_mut().write_message(HandToBot(1));
+    assert!(
+        run_until(&mut app, 120, |_| false, over),
+        "the game did not end"
+    );
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Ensign, Seat::Ensign]
+    );
+    assert!(app.world().resource::<Away>().0.is_empty());
+    let talk = app.world().resource::<Talk>();
+    assert!(
+        talk.lines
+            .iter()
+            .any(|l| l.text.contains("Ensign bot plays")),
+        "{:?}",
+        talk.lines
+    );
+}
+
+/// A host that quit hosts its saved game again: the seats come back with the save, and the
+/// port and code with the settings, so the players' codes still work. When the port cannot
+/// open, Ensign bots take the remote seats and the table says why.
+#[test]
+fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
+    use star_trek_panic::game::session::{SaveRequest, SaveStatus};
+    use stp_rules::files::SaveFile;
+    let port = port(14);
+    let dir = super::temp_dir("host-again");
+    let settings = serde_json::json!({ "host_port": port, "host_code": "same-old-code" });
+    std::fs::write(dir.join("settings.json"), settings.to_string()).expect("settings");
+    let options = GameOptions::quick(6, 2, "cadet");
+    let mut state = GameState::new(&options).expect("deals");
+    state.advance();
+    let save = SaveFile {
+        seats: vec!["human".into(), "remote".into()],
+        ..SaveFile::new(&options, &[], &state)
+    };
+    let path = dir.join("save.json");
+    save.write(&path).expect("saved");
+    let load = |app: &mut App| {
+        app.world_mut()
+            .write_message(SaveRequest::Load(path.clone()));
+        for _ in 0..10 {
+            app.update();
+        }
+    };
+    let mut app = app(Some(dir.clone()));
+    load(&mut app);
+    let online = app.world().get_resource::<Online>().expect("hosting again");
+    assert!(
+        online
+            .join_code()
+            .ends_with(&format!(":{port} · code same-old-code")),
+        "{}",
+        online.join_code()
+    );
+    assert_eq!(app.world().resource::<Away>().0, vec![1]);
+    drop(app);
+    // The port is taken: bots play the remote seat.
+    let _taken = std::net::UdpSocket::bind(("0.0.0.0", port)).expect("the port is free again");
+    let mut app = super::app(Some(dir));
+    load(&mut app);
+    assert!(app.world().get_resource::<Online>().is_none());
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Human, Seat::Ensign]
+    );
+    let status = app
+        .world()
+        .resource::<SaveStatus>()
+        .0
+        .clone()
+        .unwrap_or_default();
+    assert!(status.contains("Cannot host this game again"), "{status}");
+}
