@@ -67,6 +67,8 @@ pub struct Room {
     /// Bytes of messages sent (before netcode's framing), for the end-of-game figures.
     pub sent: usize,
     pub port: u16,
+    /// Clients to disconnect once what they were told is sent (so they hear why).
+    hang_up: Vec<u64>,
     /// What the host did about its clients (seats taken and left, refusals), newest last,
     /// until the game window takes them for its talk (`serve` only prints them).
     pub notes: Vec<String>,
@@ -96,6 +98,7 @@ impl Room {
             rates: BTreeMap::new(),
             sent: 0,
             port,
+            hang_up: Vec::new(),
             notes: Vec::new(),
         })
     }
@@ -134,6 +137,10 @@ impl Room {
     }
 
     fn receive(&mut self, client: u64, bytes: &[u8]) -> Option<Incoming> {
+        // Already on its way out: nothing more it sends counts.
+        if self.hang_up.contains(&client) {
+            return None;
+        }
         let rate = self.rates.entry(client).or_insert(Rate {
             since: Instant::now(),
             count: 0,
@@ -284,9 +291,13 @@ impl Room {
         self.send(client, &ToClient::Refused { reason });
     }
 
-    /// Sends what is queued.
+    /// Sends what is queued, then hangs up on the clients that earned it.
     pub fn flush(&mut self) {
         self.transport.send_packets(&mut self.server);
+        for client in std::mem::take(&mut self.hang_up) {
+            self.strikes.remove(&client);
+            self.server.disconnect(client);
+        }
     }
 
     /// Ends every link (the game is over or the host leaves).

@@ -18,7 +18,11 @@ pub(crate) fn spawn(args: &[String]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
+        .stderr(if std::env::var_os("STP_HOST_LOG").is_some() {
+            Stdio::inherit()
+        } else {
+            Stdio::piped()
+        })
         .spawn()
         .expect("run the game")
 }
@@ -71,9 +75,9 @@ fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str
     let code = "loopback-secret";
     let record = crate::trust::scratch_dir(&format!("hosted-{offset}")).join("game.json");
     let host = spawn(&strings(&[
+        "serve",
         "--record",
         record.to_str().expect("a UTF-8 path"),
-        "serve",
         "--port",
         &port.to_string(),
         "--code",
