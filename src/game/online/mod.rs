@@ -117,7 +117,29 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 /// With the window: the talk, "waiting for …" and the ping markers.
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, talk::plugin, pings::plugin));
+    app.add_plugins((logic_plugin, talk::plugin, pings::plugin))
+        .add_systems(Update, keep_the_link_awake);
+}
+
+/// How often an idle networked table wakes: the link's packets (and keep-alives) go out
+/// only when the app updates, and a link silent for 5 s is dropped.
+const NETWORK_WAKE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// An idle table sleeps until input (`WinitSettings::desktop_app`); a networked one wakes
+/// every 50 ms, focused or not, so its link stays alive and the others' moves show.
+fn keep_the_link_awake(online: Option<Res<Online>>, mut winit: ResMut<bevy::winit::WinitSettings>) {
+    use bevy::winit::{UpdateMode, WinitSettings};
+    let wanted = if online.is_some() {
+        WinitSettings {
+            focused_mode: UpdateMode::reactive(NETWORK_WAKE),
+            unfocused_mode: UpdateMode::reactive_low_power(NETWORK_WAKE),
+        }
+    } else {
+        WinitSettings::desktop_app()
+    };
+    if winit.focused_mode != wanted.focused_mode || winit.unfocused_mode != wanted.unfocused_mode {
+        *winit = wanted;
+    }
 }
 
 /// The setup screen's network part, as the player last used it.
