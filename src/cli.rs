@@ -18,6 +18,8 @@ usage:
                         [--bots K] [--save FILE] [--load SAVE.json] [--record FILE]
                         [--json]
   star-trek-panic join HOST:PORT --code SECRET [--seat I] [--bot [--delay-ms N] [--json]]
+  star-trek-panic net-bench [--games N] [--players P] [--preset NAME] [--seed S] [--port P]
+                            [--json]
   star-trek-panic bare-window
   star-trek-panic help
 
@@ -66,6 +68,10 @@ usage:
              action. A client that drops may join again: it gets its seat back at the
              current state once the host has noticed (5 s). The window's setup screen also
              hosts (seats set to 'Remote player') and joins.
+  net-bench  the network's figures on 127.0.0.1: N games (default 5) hosted in this process,
+             a bot client in each of P seats (default 3), on ports P, P+1, … (default
+             46000); prints the actions a second the host relays, the time from one client's
+             action to another client's copy applying it, and the bytes sent a turn.
   bare-window  a bare Bevy 3D + egui window, built like the game: the yardstick for the
              game's start-up time and memory (scripts/startup.sh).
 
@@ -130,6 +136,7 @@ pub fn run(args: &[String]) -> i32 {
         Some("hint") => return crate::hint::run(&args[1..]),
         Some("serve") => return crate::net::cli::run_serve(&args[1..]),
         Some("join") => return crate::net::cli::run_join(&args[1..]),
+        Some("net-bench") => return crate::net::bench::run(&args[1..]),
         _ => PlayArgs::parse(args).map(PlayArgs::run),
     };
     parsed.unwrap_or_else(|message| refuse(&message))
@@ -205,6 +212,7 @@ impl<'a> Args<'a> {
                 ("hint", crate::hint::HINT_OPTIONS),
                 ("serve", crate::net::cli::SERVE_OPTIONS),
                 ("join", crate::net::cli::JOIN_OPTIONS),
+                ("net-bench", crate::net::bench::NET_BENCH_OPTIONS),
             ]
             .into_iter()
             .filter(|(_, options)| options.contains(&arg))

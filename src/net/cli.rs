@@ -116,6 +116,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
         save,
         load,
         record,
+        quiet: false,
     })
 }
 
@@ -151,5 +152,6 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
         seat: seat - 1,
         json,
         delay: std::time::Duration::from_millis(delay),
+        quiet: false,
     })
 }

@@ -27,6 +27,22 @@ pub struct ServeArgs {
     pub load: Option<stp_rules::files::SaveFile>,
     /// Where the whole game is written at its end, as a replay file (`replay` checks it).
     pub record: Option<std::path::PathBuf>,
+    /// Log nothing about the clients on standard error (`net-bench` hosts in-process).
+    pub quiet: bool,
+}
+
+/// How a hosted game went: its end, and the figures the network's docs report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HostReport {
+    pub outcome: String,
+    pub turns: u32,
+    pub final_hash: String,
+    /// Actions carried out and relayed to every client.
+    pub actions: usize,
+    /// From the first action to the end.
+    pub seconds: f64,
+    /// Bytes of messages sent to clients, before netcode's framing.
+    pub bytes: usize,
 }
 
 /// How long the host waits for its first player.
@@ -134,7 +150,10 @@ impl Host {
                 let welcome = self.welcome(seat);
                 self.room.send(client, &welcome);
             }
-            Incoming::Said { seat, text } => eprintln!("host: seat {}: {text}", seat + 1),
+            Incoming::Said { seat, text } if !self.room.quiet => {
+                eprintln!("host: seat {}: {text}", seat + 1)
+            }
+            Incoming::Said { .. } => {}
             Incoming::Left { .. } => {}
         }
     }
@@ -143,7 +162,19 @@ impl Host {
 /// Hosts the game to its end; returns the exit code.
 pub fn serve(args: &ServeArgs) -> i32 {
     match host(args) {
-        Ok(code) => code,
+        Ok(report) => {
+            // The figures the network issue asks for, on standard error.
+            eprintln!(
+                "host: relayed {} actions in {:.2} s ({:.0} a second); {} bytes of messages, {} a turn",
+                report.actions,
+                report.seconds,
+                report.actions as f64 / report.seconds.max(1e-3),
+                report.bytes,
+                report.bytes / report.turns.max(1) as usize
+            );
+            super::join::print_end(&report.outcome, report.turns, &report.final_hash, args.json);
+            0
+        }
         Err(message) => {
             eprintln!("error: {message}");
             2
@@ -151,7 +182,8 @@ pub fn serve(args: &ServeArgs) -> i32 {
     }
 }
 
-fn host(args: &ServeArgs) -> Result<i32, String> {
+/// Hosts the game to its end (in this thread; `serve` and `net-bench` call it).
+pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
     // A saved game goes on where it stopped; the clients get its actions in their welcome.
     let (options, state, actions) = match &args.load {
         Some(save) => (
@@ -166,8 +198,10 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
             (args.options.clone(), state, Vec::new())
         }
     };
+    let mut room = Room::open(args.port, &args.code)?;
+    room.quiet = args.quiet;
     let mut host = Host {
-        room: Room::open(args.port, &args.code)?,
+        room,
         state,
         options,
         actions,
@@ -175,10 +209,12 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
     };
     let mut first_action: Option<Instant> = None;
     let mut saved_turn = 0;
-    eprintln!(
-        "host: serving on port {}; join with: star-trek-panic join HOST:{} --code {}",
-        args.port, args.port, args.code
-    );
+    if !args.quiet {
+        eprintln!(
+            "host: serving on port {}; join with: star-trek-panic join HOST:{} --code {}",
+            args.port, args.port, args.code
+        );
+    }
     let started = Instant::now();
     let mut ended: Option<Instant> = None;
     loop {
@@ -244,16 +280,14 @@ fn host(args: &ServeArgs) -> Result<i32, String> {
             eprintln!("host: cannot record the game to {}: {err}", path.display());
         }
     }
-    // The figures the network issue asks for, on standard error.
-    let seconds = first_action.map_or(0.0, |at| at.elapsed().as_secs_f64() - 0.5);
-    let turns = host.state.turn.number.max(1);
-    eprintln!(
-        "host: relayed {} actions in {seconds:.2} s ({:.0} a second); {} bytes of messages, {} a turn",
-        host.actions.len(),
-        host.actions.len() as f64 / seconds.max(1e-3),
-        host.room.sent,
-        host.room.sent / turns as usize
-    );
-    super::join::print_end(&host.state, hash_text(host.state.state_hash()), args.json);
-    Ok(0)
+    let report = stp_rules::report::report(&host.state);
+    Ok(HostReport {
+        outcome: report.outcome,
+        turns: host.state.turn.number,
+        final_hash: hash_text(host.state.state_hash()),
+        actions: host.actions.len(),
+        // Less the half second the host waits at the end for the last messages.
+        seconds: first_action.map_or(0.0, |at| at.elapsed().as_secs_f64() - 0.5),
+        bytes: host.room.sent,
+    })
 }

@@ -3,6 +3,7 @@
 //! accepted action replay on it, and at the end its state hash must equal the host's.
 
 use std::net::SocketAddr;
+use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use stp_rules::files::hash_text;
@@ -24,6 +25,29 @@ pub struct JoinArgs {
     /// The bot waits this long before each of its actions (to watch it, or to test a link
     /// dropped mid-game).
     pub delay: std::time::Duration,
+    /// Say nothing on standard error about the game's messages (`net-bench` joins
+    /// in-process).
+    pub quiet: bool,
+}
+
+/// How a seat's game ended: the host's word and this copy's hash.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatEnd {
+    pub outcome: String,
+    pub turns: u32,
+    pub host_hash: String,
+    pub own_hash: String,
+}
+
+/// A moment in an action's journey, for `net-bench`: `seat` sent action number `at` (its
+/// own), or applied `player`'s action number `at` to its copy (shown it, for a table).
+#[derive(Debug, Clone, Copy)]
+pub struct Traced {
+    pub seat: u8,
+    pub player: u8,
+    pub at: u32,
+    pub sent: bool,
+    pub when: Instant,
 }
 
 /// How long a client waits after a refusal before it tries again.
@@ -36,8 +60,18 @@ const SEAT_SECONDS: u64 = 30;
 /// Plays the seat to the game's end; returns the exit code: 0 when the game ended with the
 /// host's state hash, 1 when the copies differ, 2 when there was no game to join.
 pub fn join(args: &JoinArgs) -> i32 {
-    match play(args) {
-        Ok(code) => code,
+    match play(args, None) {
+        Ok(end) => {
+            print_end(&end.outcome, end.turns, &end.host_hash, args.json);
+            if end.own_hash != end.host_hash {
+                eprintln!(
+                    "error: this copy ends with hash {}, the host's {}",
+                    end.own_hash, end.host_hash
+                );
+                return 1;
+            }
+            0
+        }
         Err(message) => {
             eprintln!("error: {message}");
             2
@@ -45,7 +79,26 @@ pub fn join(args: &JoinArgs) -> i32 {
     }
 }
 
-fn play(args: &JoinArgs) -> Result<i32, String> {
+/// Plays the seat to the game's end (in this thread; `join` and `net-bench` call it). With
+/// `trace`, every action this seat sends or applies is reported there.
+pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, String> {
+    let note = |text: String| {
+        if !args.quiet {
+            eprintln!("{text}");
+        }
+    };
+    let traced = |player: u8, at: u32, sent: bool| {
+        if let Some(trace) = trace {
+            let when = Instant::now();
+            let _ = trace.send(Traced {
+                seat: args.seat,
+                player,
+                at,
+                sent,
+                when,
+            });
+        }
+    };
     let mut link = Connection::open(args.host, &args.code, args.seat)?;
     let mut said_hello: Option<Instant> = None;
     let mut waited = Instant::now();
@@ -92,13 +145,16 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                 ToClient::Accepted(action) => {
                     let copy = state.as_mut().ok_or("an action before the welcome")?;
                     if let Err(e) = copy.act(action) {
-                        eprintln!("join: this copy refused the host's action ({e}): resync");
+                        note(format!(
+                            "join: this copy refused the host's action ({e}): resync"
+                        ));
                         link.send(&ToHost::Sync);
                         (pending, syncing) = (true, true);
                         continue;
                     }
                     copy.advance();
                     copy.events.clear();
+                    traced(action.player, applied, false);
                     applied += 1;
                     if action.player == args.seat {
                         pending = false;
@@ -107,35 +163,38 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                 ToClient::Check { at, hash } => {
                     let copy = state.as_ref().ok_or("a check before the welcome")?;
                     if at == applied && hash_text(copy.state_hash()) != hash {
-                        eprintln!("join: out of step with the host after action {at}: resync");
+                        note(format!(
+                            "join: out of step with the host after action {at}: resync"
+                        ));
                         link.send(&ToHost::Sync);
                         (pending, syncing) = (true, true);
                     }
                 }
                 ToClient::Pinged { seat, target } => {
-                    eprintln!("seat {} points at {target:?}", seat + 1)
+                    note(format!("seat {} points at {target:?}", seat + 1))
                 }
-                ToClient::Said { seat, text } => eprintln!("seat {}: {text}", seat + 1),
-                ToClient::Waiting { seat } => eprintln!("waiting for seat {}", seat + 1),
-                ToClient::Back { seat } => eprintln!("seat {} is back", seat + 1),
+                ToClient::Said { seat, text } => note(format!("seat {}: {text}", seat + 1)),
+                ToClient::Waiting { seat } => note(format!("waiting for seat {}", seat + 1)),
+                ToClient::Back { seat } => note(format!("seat {} is back", seat + 1)),
                 ToClient::Refused { reason } => {
-                    eprintln!("join: the host refused: {reason}");
+                    note(format!("join: the host refused: {reason}"));
                     // Ask again in a moment, not at once.
                     pending = false;
                     hold_until = Some(Instant::now() + REFUSED_PAUSE);
                 }
-                ToClient::Over { final_hash, .. } => {
+                ToClient::Over {
+                    outcome,
+                    turns,
+                    final_hash,
+                } => {
                     let copy = state.as_ref().ok_or("the game ended before the welcome")?;
-                    let mine = hash_text(copy.state_hash());
                     link.disconnect();
-                    print_end(copy, final_hash.clone(), args.json);
-                    if mine != final_hash {
-                        eprintln!(
-                            "error: this copy ends with hash {mine}, the host's {final_hash}"
-                        );
-                        return Ok(1);
-                    }
-                    return Ok(0);
+                    return Ok(SeatEnd {
+                        outcome,
+                        turns,
+                        host_hash: final_hash,
+                        own_hash: hash_text(copy.state_hash()),
+                    });
                 }
             }
         }
@@ -154,6 +213,7 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
                 at: applied,
                 action,
             });
+            traced(args.seat, applied, true);
             pending = true;
             waited = Instant::now();
         }
@@ -166,19 +226,15 @@ fn play(args: &JoinArgs) -> Result<i32, String> {
 }
 
 /// The end of a game, as `serve` and `join` print it.
-pub fn print_end(state: &GameState, final_hash: String, json: bool) {
-    let report = stp_rules::report::report(state);
+pub fn print_end(outcome: &str, turns: u32, final_hash: &str, json: bool) {
     if json {
         let out = serde_json::json!({
-            "outcome": report.outcome,
-            "turns": state.turn.number,
+            "outcome": outcome,
+            "turns": turns,
             "final_hash": final_hash,
         });
         println!("{out}");
     } else {
-        println!(
-            "{} after turn {}; final state hash {final_hash}",
-            report.outcome, state.turn.number
-        );
+        println!("{outcome} after turn {turns}; final state hash {final_hash}");
     }
 }

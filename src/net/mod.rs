@@ -7,6 +7,7 @@
 //! over `renet_netcode` (connect tokens encrypted with a key derived from the join code, so a
 //! wrong code never gets an answer). See `docs/network.md`.
 
+pub mod bench;
 pub mod cli;
 pub mod host;
 pub mod join;

@@ -4,7 +4,7 @@
 //! game (a free seat, the action's order and legality, a ping's target) comes back as
 //! `Incoming` for the caller to decide.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
@@ -21,6 +21,13 @@ pub const STRIKES: u32 = 10;
 /// Messages a client may send in one second. People send a few; the `join` bot, which waits
 /// for each answer, stays under 200 (the host polls every 5 ms). More is a flood.
 pub const MAX_MESSAGES_PER_SECOND: u32 = 300;
+
+/// Chat lines and pings one client may send in `TALK_WINDOW`: enough for a quick exchange,
+/// too few to flood the others' talk panel or table. More are refused without a strike (a
+/// keen talker is no attacker; a real flood meets `MAX_MESSAGES_PER_SECOND`), and the host
+/// logs the first of them.
+pub const MAX_TALK: usize = 10;
+pub const TALK_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// What the game must decide about a client's message.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,6 +71,9 @@ pub struct Room {
     seats: BTreeMap<u64, u8>,
     strikes: BTreeMap<u64, u32>,
     rates: BTreeMap<u64, Rate>,
+    /// When each client's recent chat lines and pings came, and whether it was told to slow
+    /// down since.
+    talk: BTreeMap<u64, (VecDeque<Instant>, bool)>,
     /// Bytes of messages sent (before netcode's framing), for the end-of-game figures.
     pub sent: usize,
     pub port: u16,
@@ -72,6 +82,8 @@ pub struct Room {
     /// What the host did about its clients (seats taken and left, refusals), newest last,
     /// until the game window takes them for its talk (`serve` only prints them).
     pub notes: Vec<String>,
+    /// Keep the notes off standard error (a host in a benchmark's thread).
+    pub quiet: bool,
 }
 
 impl Room {
@@ -96,10 +108,12 @@ impl Room {
             seats: BTreeMap::new(),
             strikes: BTreeMap::new(),
             rates: BTreeMap::new(),
+            talk: BTreeMap::new(),
             sent: 0,
             port,
             hang_up: Vec::new(),
             notes: Vec::new(),
+            quiet: false,
         })
     }
 
@@ -109,13 +123,14 @@ impl Room {
         self.last = Instant::now();
         self.server.update(elapsed);
         if let Err(err) = self.transport.update(elapsed, &mut self.server) {
-            eprintln!("host: network: {err}");
+            self.note(format!("network: {err}"));
         }
         let mut out = Vec::new();
         while let Some(event) = self.server.get_event() {
             if let ServerEvent::ClientDisconnected { client_id, reason } = event {
                 self.strikes.remove(&client_id);
                 self.rates.remove(&client_id);
+                self.talk.remove(&client_id);
                 if let Some(seat) = self.seats.remove(&client_id) {
                     self.note(format!("seat {} left ({reason}); waiting for it", seat + 1));
                     self.tell_seated(&ToClient::Waiting { seat });
@@ -179,6 +194,17 @@ impl Room {
             self.refuse(client, "take a seat first".into());
             return None;
         };
+        if matches!(message, ToHost::Say { .. } | ToHost::Ping { .. }) && !self.may_talk(client) {
+            let reason = format!(
+                "slow down: at most {MAX_TALK} chat lines and pings in {} s",
+                TALK_WINDOW.as_secs()
+            );
+            if !std::mem::replace(&mut self.talk.entry(client).or_default().1, true) {
+                self.note(format!("refused client {client}: {reason}"));
+            }
+            self.refuse_quietly(client, reason);
+            return None;
+        }
         match message {
             ToHost::Hello { .. } => None,
             ToHost::Say { text } => {
@@ -215,6 +241,20 @@ impl Room {
         }
     }
 
+    /// Whether `client` may say or ping once more now (and counts it if so).
+    fn may_talk(&mut self, client: u64) -> bool {
+        let (recent, told) = self.talk.entry(client).or_default();
+        while recent.front().is_some_and(|at| at.elapsed() >= TALK_WINDOW) {
+            recent.pop_front();
+        }
+        if recent.len() >= MAX_TALK {
+            return false;
+        }
+        recent.push_back(Instant::now());
+        *told = false;
+        true
+    }
+
     /// Gives `client` the seat (a rejoin takes back a dropped one) with the game so far; the
     /// others hear that the seat's person is at the table.
     pub fn seat(&mut self, client: u64, seat: u8, welcome: &ToClient) {
@@ -234,7 +274,9 @@ impl Room {
 
     /// Logs what the host did about a client, on standard error and in `notes`.
     fn note(&mut self, text: String) {
-        eprintln!("host: {text}");
+        if !self.quiet {
+            eprintln!("host: {text}");
+        }
         self.notes.push(text);
         // A long game's notes stay short: the window shows the new ones as they come.
         if self.notes.len() > 200 {

@@ -195,8 +195,22 @@ pub(crate) fn pump(
     got
 }
 
-/// The host never trusts a client: malformed bytes, an action for a seat the client does not
-/// hold, one out of order and a replayed one are each refused with a reason, a legal action
+/// Pumps the link until the host hangs up on it (at most 10 s); whether it did.
+pub(crate) fn hung_up(link: &mut star_trek_panic::net::link::Connection) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < Duration::from_secs(10) {
+        if link.update().is_err() || link.flush().is_err() {
+            return true;
+        }
+        let _ = link.receive();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    false
+}
+
+/// The host never trusts a client: malformed bytes, a message cut short, an action for a
+/// seat the client does not hold, one out of order and a replayed one are each refused with
+/// a reason, a legal action
 /// in order is carried out, and a client that keeps sending garbage is disconnected.
 #[test]
 fn the_host_refuses_what_a_client_should_not_send() {
@@ -249,6 +263,14 @@ fn the_host_refuses_what_a_client_should_not_send() {
         player,
         action: Action::EndPhase,
     };
+    // A message cut short: a legal action's bytes, less their last few.
+    let mut cut = star_trek_panic::net::protocol::encode(&ToHost::Act {
+        at: 0,
+        action: end_phase(0),
+    });
+    cut.truncate(cut.len() - 3);
+    link.send_bytes(cut);
+    assert!(reason(pump(&mut link, refused)).contains("malformed"));
     link.send(&ToHost::Act {
         at: 0,
         action: end_phase(1),
@@ -275,16 +297,7 @@ fn the_host_refuses_what_a_client_should_not_send() {
     for _ in 0..12 {
         link.send_bytes(b"not a message".to_vec());
     }
-    let started = Instant::now();
-    let mut gone = false;
-    while started.elapsed() < Duration::from_secs(10) {
-        if link.update().is_err() || link.flush().is_err() {
-            gone = true;
-            break;
-        }
-        let _ = link.receive();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let gone = hung_up(&mut link);
     let _ = host.kill();
     let _ = host.wait();
     assert!(gone, "the host kept a client that sends garbage");
@@ -496,5 +509,37 @@ fn chat_reaches_every_seat_and_a_dropped_seat_is_announced() {
     assert!(
         back.contains(&ToClient::Back { seat: 0 }),
         "{back:?}\n{log}"
+    );
+}
+
+/// `net-bench` plays its games over loopback and counts what it measures: with two clients,
+/// every action one sends reaches the other once, and the host relays every action.
+#[test]
+fn net_bench_measures_every_action_between_two_clients() {
+    let bench = spawn(&strings(&[
+        "net-bench",
+        "--games",
+        "1",
+        "--players",
+        "2",
+        "--preset",
+        "cadet",
+        "--seed",
+        "3",
+        "--port",
+        &port(15).to_string(),
+        "--json",
+    ]));
+    let (code, out, err) = finish(bench);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    let expected =
+        play_game(&GameOptions::quick(3, 2, "cadet"), false, true).expect("the preset deals");
+    assert_eq!(value["actions"], expected.actions.len(), "{value}");
+    assert_eq!(value["deliveries"], value["actions"], "{value}");
+    assert!(value["bytes_per_turn"].as_u64() > Some(0), "{value}");
+    assert!(
+        value["delivery_ms"]["median"].as_f64() <= value["delivery_ms"]["max"].as_f64(),
+        "{value}"
     );
 }

@@ -2,7 +2,7 @@
 //! message, a ping at nothing — and with what honest clients do: ping, ask for the host's
 //! state again. Loopback, against `serve`.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use star_trek_panic::net::protocol::{PingTarget, ToClient, ToHost};
 use stp_rules::files::hash_text;
@@ -62,16 +62,7 @@ fn a_flood_or_an_oversized_or_unknown_message_is_refused() {
             text: format!("line {i}"),
         });
     }
-    let started = Instant::now();
-    let mut gone = false;
-    while started.elapsed() < Duration::from_secs(10) {
-        if link.update().is_err() || link.flush().is_err() {
-            gone = true;
-            break;
-        }
-        let _ = link.receive();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let gone = crate::network::hung_up(&mut link);
     let _ = host.kill();
     let (_, _, log) = crate::network::finish(host);
     assert!(gone, "the host kept a client that floods it");
@@ -131,4 +122,62 @@ fn pings_reach_every_seat_and_a_client_can_take_the_hosts_state_again() {
     );
     let _ = host.kill();
     let _ = host.wait();
+}
+
+/// A seat that talks past ten chat lines and pings in ten seconds is asked to slow down,
+/// without a strike: the others hear the first ten lines only, and the host logs it once.
+#[test]
+fn a_chatterbox_is_asked_to_slow_down() {
+    let (mut host, port) = host(13, "slow-down-sulu", 3);
+    let mut alice = seated(port, "slow-down-sulu", 0);
+    let mut bob = seated(port, "slow-down-sulu", 1);
+    for i in 0..14 {
+        alice.send(&ToHost::Say {
+            text: format!("hailing frequencies {i}"),
+        });
+    }
+    alice.flush().expect("link");
+    let slowed = pump(&mut alice, |m| {
+        m.iter()
+            .filter(|m| matches!(m, ToClient::Refused { .. }))
+            .count()
+            == 4
+    });
+    assert!(last_refusal(&slowed).contains("slow down"), "{slowed:?}");
+    let heard = pump(&mut bob, |m| {
+        m.iter()
+            .any(|m| matches!(m, ToClient::Said { text, .. } if text.ends_with(" 9")))
+    });
+    // Bob's own line comes back after everything the host passed on before it.
+    bob.send(&ToHost::Say {
+        text: "Aye, Captain".into(),
+    });
+    let later = pump(&mut bob, |m| {
+        m.iter()
+            .any(|m| matches!(m, ToClient::Said { seat: 1, .. }))
+    });
+    let lines = |m: &[ToClient]| {
+        m.iter()
+            .filter(|m| matches!(m, ToClient::Said { seat: 0, .. }))
+            .count()
+    };
+    assert!(
+        later
+            .iter()
+            .any(|m| matches!(m, ToClient::Said { seat: 1, .. })),
+        "{later:?}"
+    );
+    assert_eq!(lines(&heard) + lines(&later), 10, "{heard:?}{later:?}");
+    // Still seated: a keen talker is no attacker.
+    alice.send(&ToHost::Sync);
+    let again = pump(&mut alice, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+    });
+    assert!(
+        again.iter().any(|m| matches!(m, ToClient::Welcome { .. })),
+        "{again:?}"
+    );
+    let _ = host.kill();
+    let (_, _, log) = crate::network::finish(host);
+    assert_eq!(log.matches("slow down").count(), 1, "{log}");
 }

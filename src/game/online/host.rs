@@ -20,6 +20,8 @@ pub struct Hosting {
     pub room: Room,
     /// The secret of the join code.
     pub code: String,
+    /// This machine's address, for the join code (found once: it opens a socket).
+    address: String,
     /// Remote seats' actions not yet carried out: client, its number in the game, action.
     inbox: VecDeque<(u64, u32, PlayerAction)>,
     /// The remote action the rules are carrying out this frame, to answer a refusal.
@@ -40,6 +42,7 @@ impl Hosting {
         Ok(Hosting {
             room: Room::open(port, code)?,
             code: code.to_string(),
+            address: local_address(),
             inbox: VecDeque::new(),
             in_flight: None,
             handed: Vec::new(),
@@ -50,12 +53,7 @@ impl Hosting {
     }
 
     pub fn join_code(&self) -> String {
-        format!(
-            "{}:{} · code {}",
-            local_address(),
-            self.room.port,
-            self.code
-        )
+        format!("{}:{} · code {}", self.address, self.room.port, self.code)
     }
 
     fn welcome(seat: u8, record: &Record, state: &GameState, away: Vec<u8>) -> Option<ToClient> {

@@ -22,6 +22,9 @@ pub struct OnlineForm {
     pub join_code: String,
     pub seat: String,
     pub error: Option<String>,
+    /// This machine's address for the join code, found once when hosting is ticked (it
+    /// opens a socket, so not every frame).
+    pub local_address: Option<String>,
 }
 
 impl OnlineForm {
@@ -40,6 +43,7 @@ impl OnlineForm {
             join_code: settings.join_code.clone(),
             seat: "2".into(),
             error: None,
+            local_address: None,
         }
     }
 
@@ -124,9 +128,13 @@ pub fn section(
                         form.code = fresh_code();
                     }
                 });
+                let address = form
+                    .local_address
+                    .get_or_insert_with(super::host::local_address);
                 ui.small(format!(
-                    "Players join with {}:{} and this code.",
-                    super::host::local_address(),
+                    "Players join with {address}:{} and this code. From outside your network, \
+                     give them your public address and forward UDP port {} to this machine.",
+                    form.port.trim(),
                     form.port.trim()
                 ));
             }
