@@ -132,13 +132,18 @@ fn threat_markers(
         // The ring pulses twice a second, so the eye finds it.
         let radius = 22.0 + 4.0 * (left * std::f32::consts::TAU * 2.0).sin();
         painter.circle_stroke(center, radius, egui::Stroke::new(3.0, color));
-        painter.text(
-            center + egui::vec2(0.0, -radius - 4.0),
-            egui::Align2::CENTER_BOTTOM,
+        // On a dark plate: gold alone is lost on the green Long Range ring.
+        let label = painter.layout_no_wrap(
             format!("{} points here", seat_name(state.as_deref(), *seat)),
             egui::FontId::proportional(14.0),
             color,
         );
+        let plate = egui::Rect::from_center_size(
+            center + egui::vec2(0.0, -radius - 6.0 - label.size().y / 2.0),
+            label.size() + egui::vec2(10.0, 4.0),
+        );
+        painter.rect_filled(plate, 4.0, egui::Color32::from_black_alpha(200));
+        painter.galley(plate.min + egui::vec2(5.0, 2.0), label, color);
     }
     Ok(())
 }

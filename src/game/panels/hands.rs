@@ -123,13 +123,7 @@ fn hand_card(
             egui::Stroke::new(3.0, egui::Color32::GOLD),
             egui::StrokeKind::Outside,
         );
-        painter.text(
-            response.rect.center_bottom(),
-            egui::Align2::CENTER_BOTTOM,
-            format!("{who} points here"),
-            egui::FontId::proportional(12.0),
-            egui::Color32::GOLD,
-        );
+        ping_tag(painter, response.rect, who);
     }
     response.context_menu(|ui| {
         if overlays.online && ui.button("Point the crew at this card").clicked() {
@@ -225,4 +219,26 @@ fn picked_card(
             selection.clear_card();
         }
     }
+}
+
+/// Who pinged a card, on a gold tag across its bottom edge: "Uhura points here", or just
+/// the name (cut short) where the card is too narrow for more, so it never spills onto the
+/// next card.
+fn ping_tag(painter: &egui::Painter, card: egui::Rect, who: &str) {
+    let font = egui::FontId::proportional(11.0);
+    let room = card.width() - 8.0;
+    let fits = |text: &str| painter.layout_no_wrap(text.into(), font.clone(), egui::Color32::BLACK);
+    let mut galley = fits(&format!("{who} points here"));
+    if galley.size().x > room {
+        galley = fits(who);
+    }
+    let mut name: Vec<char> = who.chars().collect();
+    while galley.size().x > room && name.len() > 1 {
+        name.pop();
+        galley = fits(&format!("{}…", name.iter().collect::<String>()));
+    }
+    let tag =
+        egui::Rect::from_center_size(card.center_bottom(), galley.size() + egui::vec2(8.0, 2.0));
+    painter.rect_filled(tag, 4.0, egui::Color32::GOLD);
+    painter.galley(tag.min + egui::vec2(4.0, 1.0), galley, egui::Color32::BLACK);
 }

@@ -193,6 +193,14 @@ fn setup_screen(
                 ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(120.0));
             });
             section(ui, &mut online_form, online.as_deref(), &mut settings, &mut commands);
+            // Hosting with nobody to join is allowed, but rarely meant.
+            if online_form.host && !form.seats.contains(&Seat::Remote) {
+                ui.colored_label(
+                    egui::Color32::YELLOW,
+                    "No seat is a \"Remote player\" yet: set one above for a crewmate to join \
+                     from another machine.",
+                );
+            }
             ui.separator();
             if let Some(error) = &form.error {
                 ui.colored_label(egui::Color32::LIGHT_RED, error);
