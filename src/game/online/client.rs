@@ -166,14 +166,21 @@ pub(super) fn receive(
                 state: host_state,
                 away: away_now,
             } => {
-                if me.welcomed {
-                    talk.notice("This table has the host's game again.".into());
-                } else {
+                // A second answer to a Hello repeated before the first arrived changes
+                // nothing: no word of it.
+                let same_game = state.as_deref().is_some_and(|s| {
+                    so_far.len() as u32 == me.applied && s.state_hash() == host_state.0.state_hash()
+                });
+                if !me.welcomed {
+                    // What is left in the talk is from earlier tries to join: stale now.
+                    talk.lines.clear();
                     talk.notice(format!(
                         "You have seat {} of the game at {}.",
                         seat + 1,
                         me.link.host
                     ));
+                } else if me.syncing || !same_game {
+                    talk.notice("This table has the host's game again.".into());
                 }
                 let players = host_state.0.players.len();
                 crew.pending = Some(

@@ -153,22 +153,24 @@ pub fn section(
                 ui.add(egui::TextEdit::singleline(&mut form.seat).desired_width(24.0));
             });
             match online {
-                Some(Online::Client(joined)) => {
-                    ui.horizontal(|ui| {
-                        match &joined.lost {
-                            Some(reason) => {
-                                ui.colored_label(egui::Color32::LIGHT_RED, reason);
-                            }
-                            None => {
-                                ui.spinner();
-                                ui.label(format!("Joining {}…", joined.join_code()));
-                            }
-                        }
-                        if ui.button("Cancel").clicked() {
+                Some(Online::Client(joined)) => match &joined.lost {
+                    // On its own line, so a long reason wraps instead of widening the window.
+                    Some(reason) => {
+                        ui.colored_label(egui::Color32::LIGHT_RED, reason);
+                        if ui.button("Back").clicked() {
                             commands.remove_resource::<Online>();
                         }
-                    });
-                }
+                    }
+                    None => {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(format!("Joining {}…", joined.join_code()));
+                            if ui.button("Cancel").clicked() {
+                                commands.remove_resource::<Online>();
+                            }
+                        });
+                    }
+                },
                 _ => {
                     if ui.button("Join").clicked() {
                         match form.open_join(settings) {

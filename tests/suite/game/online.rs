@@ -127,6 +127,10 @@ fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
     let mut app = app(None);
     let address = format!("127.0.0.1:{port}").parse().expect("address");
     let joined = Joined::open(address, "window-client", 0).expect("a link");
+    // What an earlier, failed try to join left in the talk.
+    app.world_mut()
+        .resource_mut::<Talk>()
+        .notice("The link to the host is gone: no answer (an earlier try).".into());
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     assert!(
@@ -158,6 +162,19 @@ fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
         "{:?}",
         talk.lines
     );
+    // The talk starts at the welcome, and only the resync's own welcome is announced (a
+    // second answer to a repeated Hello is not).
+    assert!(
+        talk.lines[0].text.starts_with("You have seat 1"),
+        "{:?}",
+        talk.lines
+    );
+    let again = talk
+        .lines
+        .iter()
+        .filter(|l| l.text.contains("has the host's game again"))
+        .count();
+    assert_eq!(again, 1, "{:?}", talk.lines);
     let (code, out, err) = finish(host);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
