@@ -4,7 +4,7 @@
 //! game (a free seat, the action's order and legality, a ping's target) comes back as
 //! `Incoming` for the caller to decide.
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
@@ -71,6 +71,8 @@ pub struct Room {
     seats: BTreeMap<u64, u8>,
     strikes: BTreeMap<u64, u32>,
     rates: BTreeMap<u64, Rate>,
+    /// The quiet refusals already logged, by client.
+    told_quietly: BTreeSet<(u64, String)>,
     /// When each client's recent chat lines and pings came, and whether it was told to slow
     /// down since.
     talk: BTreeMap<u64, (VecDeque<Instant>, bool)>,
@@ -109,6 +111,7 @@ impl Room {
             strikes: BTreeMap::new(),
             rates: BTreeMap::new(),
             talk: BTreeMap::new(),
+            told_quietly: BTreeSet::new(),
             sent: 0,
             port,
             hang_up: Vec::new(),
@@ -131,6 +134,7 @@ impl Room {
                 self.strikes.remove(&client_id);
                 self.rates.remove(&client_id);
                 self.talk.remove(&client_id);
+                self.told_quietly.retain(|(c, _)| *c != client_id);
                 if let Some(seat) = self.seats.remove(&client_id) {
                     self.note(format!("seat {} left ({reason}); waiting for it", seat + 1));
                     self.tell_seated(&ToClient::Waiting { seat });
@@ -199,10 +203,11 @@ impl Room {
                 "slow down: at most {MAX_TALK} chat lines and pings in {} s",
                 TALK_WINDOW.as_secs()
             );
+            // Logged once a window (not once ever, as other quiet refusals are).
             if !std::mem::replace(&mut self.talk.entry(client).or_default().1, true) {
-                self.note(format!("refused client {client}: {reason}"));
+                self.note(format!("refused client {client} (no strike): {reason}"));
             }
-            self.refuse_quietly(client, reason);
+            self.send(client, &ToClient::Refused { reason });
             return None;
         }
         match message {
@@ -328,8 +333,12 @@ impl Room {
     }
 
     /// A refusal that is no offence (a seat still held for a dropped link, a game that
-    /// waits for its crew): the client asks again in a moment.
+    /// waits for its crew): the client asks again in a moment. Logged the first time only,
+    /// as it comes again every few hundred milliseconds.
     pub fn refuse_quietly(&mut self, client: u64, reason: String) {
+        if self.told_quietly.insert((client, reason.clone())) {
+            self.note(format!("refused client {client} (no strike): {reason}"));
+        }
         self.send(client, &ToClient::Refused { reason });
     }
 

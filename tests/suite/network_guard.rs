@@ -126,10 +126,22 @@ fn pings_reach_every_seat_and_a_client_can_take_the_hosts_state_again() {
 
 /// A seat that talks past ten chat lines and pings in ten seconds is asked to slow down,
 /// without a strike: the others hear the first ten lines only, and the host logs it once.
+/// A refusal that is no offence (play waits for a seat) is likewise logged once.
 #[test]
 fn a_chatterbox_is_asked_to_slow_down() {
     let (mut host, port) = host(13, "slow-down-sulu", 3);
     let mut alice = seated(port, "slow-down-sulu", 0);
+    // Before Bob sits down, play waits: told each time, logged once.
+    for _ in 0..3 {
+        alice.send(&ToHost::Act {
+            at: 0,
+            action: stp_rules::PlayerAction {
+                player: 0,
+                action: stp_rules::Action::EndPhase,
+            },
+        });
+        assert!(last_refusal(&pump(&mut alice, refused)).contains("waits for every seat"));
+    }
     let mut bob = seated(port, "slow-down-sulu", 1);
     for i in 0..14 {
         alice.send(&ToHost::Say {
@@ -180,4 +192,5 @@ fn a_chatterbox_is_asked_to_slow_down() {
     let _ = host.kill();
     let (_, _, log) = crate::network::finish(host);
     assert_eq!(log.matches("slow down").count(), 1, "{log}");
+    assert_eq!(log.matches("waits for every seat").count(), 1, "{log}");
 }

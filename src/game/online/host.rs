@@ -188,9 +188,12 @@ pub(super) fn receive(
             }
         }
     }
-    // Refusals and the like, as the room logged them.
+    // Refusals that count against a client, and hang-ups, as the room logged them (a
+    // quiet refusal, such as a seat still held for a dropped link, is the waiting window's
+    // business).
     for note in host.room.notes.drain(..) {
-        if note.starts_with("refused") || note.starts_with("disconnecting") {
+        let strike = note.starts_with("refused") && !note.contains("(no strike)");
+        if strike || note.starts_with("disconnecting") {
             talk.notice(format!("Host: {note}"));
         }
     }
