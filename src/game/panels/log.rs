@@ -1,16 +1,19 @@
 //! The action log: every rules event in plain words, in order, stamped with the turn and the
 //! player whose turn it was when it happened (`describe::Stamper`, shared with `replay --log`).
-//! A new game or a load starts afresh. Lines arrive at the pace of the threat phase's
+//! A new game starts afresh; a load brings back the log so far when its record reaches the
+//! loaded position, and starts afresh otherwise. Lines arrive at the pace of the threat phase's
 //! sequence, and the step that shows is highlighted.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
+use stp_rules::files::ReplayFile;
 use stp_rules::{GameState, LoadGame, StartGame};
 
 use super::Overlays;
 use crate::describe::{LogLine, Stamper};
 use crate::game::GameSystems;
 use crate::game::pacing::{Paced, Sequence, Shown};
+use crate::game::session::Record;
 
 #[derive(Resource, Debug, Default)]
 pub struct GameLog {
@@ -18,6 +21,28 @@ pub struct GameLog {
     /// The lines of the sequence step now showing (empty when no sequence plays).
     pub current: std::ops::Range<usize>,
     stamper: Stamper,
+}
+
+impl GameLog {
+    /// The log of a loaded game so far, rebuilt from its record when the record's actions
+    /// lead to exactly that position: a save continued, a seat of a network game joined or
+    /// rejoined. `None` for a position the record does not reach (a scenario, a lesson), whose
+    /// log starts afresh.
+    fn so_far(record: &Record, loaded: &GameState) -> Option<GameLog> {
+        let options = record.options.as_ref()?;
+        let game = ReplayFile::new(options, &record.actions, loaded.state_hash());
+        let mut stamper = Stamper::default();
+        let mut lines = Vec::new();
+        let (_, result) = game.run_observed(&mut |state, events| {
+            lines.extend(events.iter().filter_map(|e| stamper.line(e, state)));
+        });
+        result.ok()?;
+        Some(GameLog {
+            lines,
+            current: 0..0,
+            stamper,
+        })
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -31,16 +56,17 @@ fn record_events(
     mut loads: MessageReader<LoadGame>,
     shown: Res<Shown>,
     sequence: Res<Sequence>,
+    record: Res<Record>,
     mut log: ResMut<GameLog>,
 ) {
     if starts.read().count() > 0 {
         *log = GameLog::default();
     }
     if let Some(LoadGame(loaded)) = loads.read().last() {
-        *log = GameLog {
+        *log = GameLog::so_far(&record, loaded).unwrap_or_else(|| GameLog {
             stamper: Stamper::at(loaded.turn.number, loaded.turn.active),
             ..GameLog::default()
-        };
+        });
     }
     let Some(state) = shown.get() else {
         events.clear();

@@ -1,5 +1,5 @@
 //! The log as the player reads it: each line stamped with the turn and player it happened in,
-//! and a new game or a load starting a fresh log.
+//! a new game starting a fresh log, and a load bringing back the log of the game so far.
 
 use star_trek_panic::game::panels::log::GameLog;
 use stp_rules::*;
@@ -54,6 +54,35 @@ fn log_starts_afresh_on_a_new_game_and_on_a_load() {
         log.lines.iter().all(|l| l.turn >= saved.turn.number),
         "lines from the game before the load remain"
     );
+}
+
+/// A load whose record reaches the loaded position (a save continued, a seat of a network
+/// game joined or rejoined) brings back the log so far, stamped as it was.
+#[test]
+fn a_load_brings_back_the_log_so_far_when_its_record_reaches_it() {
+    use star_trek_panic::game::session::Record;
+    let lines = |app: &bevy_app::App| -> Vec<(u32, u8, String)> {
+        let log = app.world().resource::<GameLog>();
+        log.lines
+            .iter()
+            .map(|l| (l.turn, l.player, l.text.clone()))
+            .collect()
+    };
+    let mut app = app(None);
+    start(&mut app, GameOptions::quick(3, 2, "cadet"));
+    bot_until(&mut app, 60, |s| s.turn.number >= 3);
+    super::settle(&mut app);
+    let saved = state(&app).clone();
+    let record = app.world().resource::<Record>().clone();
+    let before = lines(&app);
+    start(&mut app, GameOptions::quick(4, 2, "cadet"));
+    *app.world_mut().resource_mut::<Record>() = record;
+    app.world_mut().write_message(LoadGame(Box::new(saved)));
+    super::settle(&mut app);
+    let after = lines(&app);
+    assert!(after.iter().any(|(turn, _, _)| *turn == 1), "{after:?}");
+    // What the table had shown (its threat phase may have still been playing) comes back.
+    assert!(after.starts_with(&before), "{before:?}\n{after:?}");
 }
 
 /// Completing or failing a mission is announced on the table, not only in the log.
