@@ -10,7 +10,7 @@ use stp_rules::{GameOptions, GameState, PlayerAction, bot};
 
 use super::TICK;
 use super::protocol::{HostState, ToClient};
-use super::room::{Incoming, Room};
+use super::room::{Incoming, Room, seat_not_free};
 
 /// What `serve` was asked.
 #[derive(Debug, Clone)]
@@ -111,7 +111,10 @@ impl Host {
                 {
                     // Not a strike: a client rejoining after a drop asks until the host has
                     // noticed the old link is gone.
-                    let reason = format!("seat {} is not free", seat + 1);
+                    let free: Vec<u8> = (0..self.players() as u8)
+                        .filter(|&s| !self.is_bot_seat(s) && !self.room.holds(s))
+                        .collect();
+                    let reason = seat_not_free(seat, &free);
                     return self.room.refuse_quietly(client, reason);
                 }
                 let welcome = self.welcome(seat);

@@ -110,6 +110,8 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
     let mut pending = false;
     // A Sync is out: the host's state is on its way.
     let mut syncing = false;
+    // Why the host last refused a seat, for the message if none comes.
+    let mut refused: Option<String> = None;
     loop {
         link.update()?;
         // Hello, and again every half second while the seat is still held for a dropped
@@ -117,7 +119,10 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
         let ask_again = said_hello.is_some_and(|at| at.elapsed().as_millis() > 500);
         if link.connected()? && state.is_none() && (said_hello.is_none() || ask_again) {
             if asked.elapsed().as_secs() > SEAT_SECONDS {
-                return Err(format!("seat {} stayed taken", args.seat + 1));
+                return Err(match &refused {
+                    Some(why) => format!("no seat at the host ({why})"),
+                    None => format!("seat {} stayed taken", args.seat + 1),
+                });
             }
             link.send(&ToHost::Hello { seat: args.seat });
             said_hello = Some(Instant::now());
@@ -178,6 +183,9 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                 ToClient::Back { seat } => note(format!("seat {} is back", seat + 1)),
                 ToClient::Refused { reason } => {
                     note(format!("join: the host refused: {reason}"));
+                    if state.is_none() {
+                        refused = Some(reason.clone());
+                    }
                     // Ask again in a moment, not at once.
                     pending = false;
                     hold_until = Some(Instant::now() + REFUSED_PAUSE);

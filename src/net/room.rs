@@ -29,6 +29,21 @@ pub const MAX_MESSAGES_PER_SECOND: u32 = 300;
 pub const MAX_TALK: usize = 10;
 pub const TALK_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
+/// The refusal of a seat that is taken or not remote, naming the seats free now, so the
+/// client's player knows which to ask for.
+pub fn seat_not_free(seat: u8, free: &[u8]) -> String {
+    let names: Vec<String> = free.iter().map(|s| (s + 1).to_string()).collect();
+    match names.as_slice() {
+        [] => format!("seat {} is not free, and no seat is free now", seat + 1),
+        [one] => format!("seat {} is not free; seat {one} is", seat + 1),
+        [rest @ .., last] => format!(
+            "seat {} is not free; seats {} and {last} are",
+            seat + 1,
+            rest.join(", ")
+        ),
+    }
+}
+
 /// What the game must decide about a client's message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Incoming {

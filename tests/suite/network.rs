@@ -214,7 +214,6 @@ pub(crate) fn hung_up(link: &mut star_trek_panic::net::link::Connection) -> bool
 /// in order is carried out, and a client that keeps sending garbage is disconnected.
 #[test]
 fn the_host_refuses_what_a_client_should_not_send() {
-    use star_trek_panic::net::link::Connection;
     use star_trek_panic::net::protocol::{ToClient, ToHost};
     use stp_rules::{Action, PlayerAction};
     let port = port(3);
@@ -232,18 +231,7 @@ fn the_host_refuses_what_a_client_should_not_send() {
         "5",
     ]));
     std::thread::sleep(Duration::from_millis(300));
-    let address = format!("127.0.0.1:{port}").parse().expect("address");
-    let mut link = Connection::open(address, "untrusted-input", 0).expect("a link");
-    let started = Instant::now();
-    while !link.connected().expect("the host answers") {
-        link.update().expect("link");
-        let _ = link.flush();
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "never connected"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    let mut link = connected(port, "untrusted-input", 0);
     link.send(&ToHost::Hello { seat: 0 });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
@@ -420,10 +408,9 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
     all_end_as_headless(seed, 2, "cadet", vec![("client", client), ("host", host)]);
 }
 
-/// Opens a link and takes a seat; returns it once welcomed.
-pub(crate) fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
+/// Opens a link to the host on `port`; returns it once connected (no seat yet).
+pub(crate) fn connected(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
     use star_trek_panic::net::link::Connection;
-    use star_trek_panic::net::protocol::{ToClient, ToHost};
     let address = format!("127.0.0.1:{port}").parse().expect("address");
     let mut link = Connection::open(address, code, seat).expect("a link");
     let started = Instant::now();
@@ -436,6 +423,13 @@ pub(crate) fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::l
         );
         std::thread::sleep(Duration::from_millis(5));
     }
+    link
+}
+
+/// Opens a link and takes a seat; returns it once welcomed.
+pub(crate) fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
+    use star_trek_panic::net::protocol::{ToClient, ToHost};
+    let mut link = connected(port, code, seat);
     link.send(&ToHost::Hello { seat });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))

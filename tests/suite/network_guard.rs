@@ -7,7 +7,7 @@ use std::time::Duration;
 use star_trek_panic::net::protocol::{PingTarget, ToClient, ToHost};
 use stp_rules::files::hash_text;
 
-use crate::network::{port, pump, seated, spawn, strings};
+use crate::network::{connected, port, pump, seated, spawn, strings};
 
 /// A host for `players` seats, the last one its bot's, waiting for the others.
 fn host(offset: u16, code: &str, players: usize) -> (std::process::Child, u16) {
@@ -193,4 +193,31 @@ fn a_chatterbox_is_asked_to_slow_down() {
     let (_, _, log) = crate::network::finish(host);
     assert_eq!(log.matches("slow down").count(), 1, "{log}");
     assert_eq!(log.matches("waits for every seat").count(), 1, "{log}");
+}
+
+/// A seat the host's bot plays, or one another client holds, is refused without a strike,
+/// and the refusal names the seats that are free, so the player knows which to ask for.
+#[test]
+fn a_seat_not_free_is_refused_with_the_free_ones() {
+    let (mut host, port) = host(16, "which-seat-now", 3);
+    let mut link = connected(port, "which-seat-now", 2);
+    link.send(&ToHost::Hello { seat: 2 });
+    let reason = last_refusal(&pump(&mut link, refused));
+    assert_eq!(reason, "seat 3 is not free; seats 1 and 2 are");
+    let _alice = seated(port, "which-seat-now", 0);
+    link.send(&ToHost::Hello { seat: 0 });
+    let reason = last_refusal(&pump(&mut link, refused));
+    assert_eq!(reason, "seat 1 is not free; seat 2 is");
+    // Not a strike: the link asks for the free seat and gets it.
+    link.send(&ToHost::Hello { seat: 1 });
+    let got = pump(&mut link, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+    });
+    assert!(
+        got.iter()
+            .any(|m| matches!(m, ToClient::Welcome { seat: 1, .. })),
+        "{got:?}"
+    );
+    let _ = host.kill();
+    let _ = host.wait();
 }

@@ -45,6 +45,8 @@ pub struct Joined {
     check: Option<(u32, String)>,
     /// Why the link ended, once it has.
     pub lost: Option<String>,
+    /// Why the host last refused this table a seat (it asks again until it has one).
+    pub refused: Option<String>,
     /// The game ended at the host.
     pub over: bool,
 }
@@ -67,6 +69,7 @@ impl Joined {
             applied: 0,
             check: None,
             lost: None,
+            refused: None,
             over: false,
         })
     }
@@ -132,8 +135,11 @@ pub(super) fn receive(
     let ask = me.asked.is_none_or(|at| at.elapsed().as_millis() > 500);
     if connected && !me.welcomed && ask {
         if me.started.elapsed().as_secs() > SEAT_SECONDS {
-            let reason = format!("seat {} stayed taken", me.seat + 1);
-            talk.notice(format!("No seat at the host: {reason}."));
+            let reason = match &me.refused {
+                Some(why) => format!("no seat at the host ({why})"),
+                None => format!("seat {} stayed taken", me.seat + 1),
+            };
+            talk.notice(format!("Not seated: {reason}."));
             me.lost = Some(reason);
             return;
         }
@@ -200,6 +206,8 @@ pub(super) fn receive(
                 me.mine.clear();
                 me.check = None;
             }
+            // Not seated yet: the setup screen shows why, while the table asks again.
+            ToClient::Refused { reason } if !me.welcomed => me.refused = Some(reason),
             // Until the host's state arrives, what it sent before is in that state.
             _ if me.syncing || !me.welcomed => {}
             ToClient::Accepted(action) => {

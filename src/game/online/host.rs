@@ -13,7 +13,7 @@ use super::{HandToBot, Online, PingRequest, Pings, SayRequest, Talk, seat_name};
 use crate::game::crew::{Away, Crew, Seat};
 use crate::game::session::Record;
 use crate::net::protocol::{HostState, ToClient};
-use crate::net::room::{Incoming, Room};
+use crate::net::room::{Incoming, Room, seat_not_free};
 
 /// A game this window hosts.
 pub struct Hosting {
@@ -140,7 +140,10 @@ pub(super) fn receive(
                     && (crew.is_remote(seat) || handed_to_bot)
                     && !host.room.taken_by_other(client, seat);
                 if !free {
-                    let reason = format!("seat {} is not free", seat + 1);
+                    let mut open = away_seats(&crew, &host.room, players);
+                    open.extend(host.handed.iter().filter(|s| !host.room.holds(**s)));
+                    open.sort_unstable();
+                    let reason = seat_not_free(seat, &open);
                     host.room.refuse_quietly(client, reason);
                     continue;
                 }

@@ -169,6 +169,12 @@ pub fn section(
                                 commands.remove_resource::<Online>();
                             }
                         });
+                        if let Some(why) = &joined.refused {
+                            ui.colored_label(
+                                egui::Color32::YELLOW,
+                                format!("The host says {why}. Asking again…"),
+                            );
+                        }
                     }
                 },
                 _ => {

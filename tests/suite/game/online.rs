@@ -283,3 +283,49 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
         .unwrap_or_default();
     assert!(status.contains("Cannot host this game again"), "{status}");
 }
+
+/// A table that asks for a seat the host's bot plays is told which seat is free (the setup
+/// screen shows it while the table asks again); asked for that one, it is seated.
+#[test]
+fn a_window_asking_for_a_seat_not_free_learns_which_is() {
+    let port = port(17);
+    let mut host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        "which-seat-window",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let refused = |app: &App| match app.world().get_resource::<Online>() {
+        Some(Online::Client(joined)) => joined.refused.clone(),
+        _ => None,
+    };
+    let mut app = app(None);
+    let joined = Joined::open(address, "which-seat-window", 1).expect("a link");
+    app.world_mut()
+        .insert_resource(Online::Client(Box::new(joined)));
+    assert!(
+        run_until(&mut app, 10, |_| false, |app| refused(app).is_some()),
+        "no refusal"
+    );
+    assert_eq!(
+        refused(&app).as_deref(),
+        Some("seat 2 is not free; seat 1 is")
+    );
+    let joined = Joined::open(address, "which-seat-window", 0).expect("a link");
+    app.world_mut()
+        .insert_resource(Online::Client(Box::new(joined)));
+    let seated = |app: &App| match app.world().get_resource::<Online>() {
+        Some(Online::Client(joined)) => joined.welcomed,
+        _ => false,
+    };
+    assert!(run_until(&mut app, 10, |_| false, seated), "never seated");
+    let _ = host.kill();
+    let _ = host.wait();
+}
