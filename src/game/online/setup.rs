@@ -111,8 +111,11 @@ pub fn section(
     settings: &mut Settings,
     commands: &mut Commands,
 ) {
+    // Open while a join is under way (from the command line too), so its progress shows.
+    let joining = matches!(online, Some(Online::Client(_)));
     egui::CollapsingHeader::new("Play across machines")
         .default_open(form.host)
+        .open(joining.then_some(true))
         .show(ui, |ui| {
             ui.checkbox(
                 &mut form.host,
