@@ -47,6 +47,8 @@ pub struct Joined {
     pub lost: Option<String>,
     /// Why the host last refused this table a seat (it asks again until it has one).
     pub refused: Option<String>,
+    /// A rejoin from the table: the talk so far is the crew's, not stale.
+    keeps_talk: bool,
     /// The game ended at the host.
     pub over: bool,
 }
@@ -70,6 +72,7 @@ impl Joined {
             check: None,
             lost: None,
             refused: None,
+            keeps_talk: false,
             over: false,
         })
     }
@@ -81,6 +84,15 @@ impl Joined {
     /// Leaves the game: the host hears at once rather than after the link's timeout.
     pub fn hang_up(&mut self) {
         self.link.disconnect();
+    }
+
+    /// The same seat of the same game again, on a new link (after this one was lost): the
+    /// host gives the seat back at the current state, and the talk so far stays.
+    pub fn again(&mut self) -> Result<Joined, String> {
+        self.hang_up();
+        let mut joined = Joined::open(self.link.host, &self.code, self.seat)?;
+        joined.keeps_talk = true;
+        Ok(joined)
     }
 
     pub fn holds_controls(&self) -> bool {
@@ -179,7 +191,9 @@ pub(super) fn receive(
                 });
                 if !me.welcomed {
                     // What is left in the talk is from earlier tries to join: stale now.
-                    talk.lines.clear();
+                    if !me.keeps_talk {
+                        talk.lines.clear();
+                    }
                     talk.notice(format!(
                         "You have seat {} of the game at {}.",
                         seat + 1,

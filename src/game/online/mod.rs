@@ -71,6 +71,10 @@ pub struct PingRequest(pub PingTarget);
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct SayRequest(pub String);
 
+/// A table whose link to the host is gone joins the same seat again.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct JoinAgain;
+
 /// The host lets a bot play an away seat until its person is back.
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
 pub struct HandToBot(pub PlayerId);
@@ -99,11 +103,15 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_message::<PingRequest>()
         .add_message::<SayRequest>()
         .add_message::<HandToBot>()
+        .add_message::<JoinAgain>()
         .add_systems(
             Update,
             (
                 host::receive.run_if(is_host).in_set(GameSystems::Input),
-                client::receive.run_if(is_client).in_set(GameSystems::Input),
+                (join_again, client::receive)
+                    .chain()
+                    .run_if(is_client)
+                    .in_set(GameSystems::Input),
                 (
                     host::tell.run_if(is_host),
                     client::tell.run_if(is_client),
@@ -208,6 +216,31 @@ fn host_again(
                 "Cannot host this game again ({err}): Ensign bots play its remote seats."
             ));
         }
+    }
+}
+
+/// "Join again" on a table whose link is gone: a new link for the same seat (the host
+/// gives it back at the current state).
+fn join_again(
+    mut asked: MessageReader<JoinAgain>,
+    mut online: ResMut<Online>,
+    mut talk: ResMut<Talk>,
+) {
+    if asked.read().count() == 0 {
+        return;
+    }
+    let Online::Client(joined) = &mut *online else {
+        return;
+    };
+    if joined.lost.is_none() {
+        return;
+    }
+    match joined.again() {
+        Ok(again) => {
+            talk.notice(format!("Joining {} again…", again.join_code()));
+            **joined = again;
+        }
+        Err(err) => talk.notice(format!("Cannot join again: {err}.")),
     }
 }
 

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::GameState;
 
-use super::{HandToBot, Online, SayRequest, seat_name};
+use super::{HandToBot, JoinAgain, Online, SayRequest, seat_name};
 use crate::game::crew::Away;
 use crate::game::screens::Screen;
 use crate::net::protocol::MAX_CHAT_CHARS;
@@ -115,6 +115,7 @@ fn waiting_window(
     away: Res<Away>,
     state: Option<Res<GameState>>,
     mut hand: MessageWriter<HandToBot>,
+    mut again: MessageWriter<JoinAgain>,
 ) -> Result {
     let Some(online) = online else {
         return Ok(());
@@ -137,7 +138,16 @@ fn waiting_window(
                     egui::Color32::LIGHT_RED,
                     format!("The link to the host is gone: {reason}"),
                 );
-                ui.label("Join again from the setup screen (menu → New game) with the same code: you get your seat back.");
+                ui.horizontal(|ui| {
+                    if ui
+                        .button("Join again")
+                        .on_hover_text("The same seat with the same code: the host gives it back at the current state.")
+                        .clicked()
+                    {
+                        again.write(JoinAgain);
+                    }
+                    ui.label("or leave from the menu (New game).");
+                });
                 return;
             }
             for &seat in &away.0 {

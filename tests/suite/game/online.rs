@@ -329,3 +329,71 @@ fn a_window_asking_for_a_seat_not_free_learns_which_is() {
     let _ = host.kill();
     let _ = host.wait();
 }
+
+/// A table whose link to the host is lost mid-game joins again in place ("Join again"):
+/// it gets its seat back at the host's current state, the talk so far stays, and the game
+/// ends with the host's hash.
+#[test]
+fn a_window_whose_link_is_lost_joins_again_in_place() {
+    use star_trek_panic::game::online::JoinAgain;
+    let port = port(18);
+    let host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        "join-again-please",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        "6",
+        "--json",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let mut app = app(None);
+    let joined = Joined::open(address, "join-again-please", 0).expect("a link");
+    app.world_mut()
+        .insert_resource(Online::Client(Box::new(joined)));
+    let at_turn = |n: u32| {
+        move |app: &App| {
+            app.world()
+                .get_resource::<GameState>()
+                .is_some_and(|s| s.turn.number >= n)
+        }
+    };
+    assert!(run_until(&mut app, 30, |p| p == 0, at_turn(2)), "no turn 2");
+    // The link is lost, as when the network drops: the table holds its controls.
+    if let Some(mut online) = app.world_mut().get_resource_mut::<Online>()
+        && let Online::Client(joined) = &mut *online
+    {
+        joined.lost = Some("a test cut the link".into());
+    }
+    app.update();
+    assert!(app.world().resource::<Online>().holds_controls());
+    app.world_mut().write_message(JoinAgain);
+    assert!(
+        run_until(&mut app, 120, |p| p == 0, over),
+        "the game did not end after joining again"
+    );
+    let talk = app.world().resource::<Talk>();
+    assert!(
+        talk.lines[0].text.starts_with("You have seat 1"),
+        "{:?}",
+        talk.lines
+    );
+    assert!(
+        talk.lines.iter().any(|l| l.text.contains("again…")),
+        "{:?}",
+        talk.lines
+    );
+    let (code, out, err) = finish(host);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        final_hash(&out),
+        hash_text(super::state(&app).state_hash()),
+        "{err}"
+    );
+}
