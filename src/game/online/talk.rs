@@ -128,16 +128,17 @@ fn waiting_window(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Waiting for the crew")
+    let title = match lost {
+        Some(_) => "The link to the host is gone",
+        None => "Waiting for the crew",
+    };
+    egui::Window::new(title)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
         .show(ctx, |ui| {
             if let Some(reason) = lost {
-                ui.colored_label(
-                    egui::Color32::LIGHT_RED,
-                    format!("The link to the host is gone: {reason}"),
-                );
+                ui.colored_label(egui::Color32::LIGHT_RED, reason);
                 ui.horizontal(|ui| {
                     if ui
                         .button("Join again")
