@@ -13,6 +13,7 @@ pub mod host;
 pub mod join;
 pub mod link;
 pub mod protocol;
+pub mod pump;
 pub mod room;
 
 use std::net::SocketAddr;

@@ -9,6 +9,7 @@ use std::net::SocketAddr;
 use std::time::Instant;
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use stp_rules::files::hash_text;
 use stp_rules::{ActionAccepted, ActionRefused, GameState, LoadGame, PlayerAction};
 
@@ -17,6 +18,7 @@ use crate::game::crew::{Away, Crew, Seat};
 use crate::game::session::Record;
 use crate::net::link::Connection;
 use crate::net::protocol::{ToClient, ToHost};
+use crate::net::pump::{ClientLink, Pumped};
 
 /// How long a client keeps asking for its seat (a rejoin waits while the host still holds
 /// the seat for the dropped link).
@@ -24,7 +26,9 @@ const SEAT_SECONDS: u64 = 30;
 
 /// A seat of a game hosted elsewhere.
 pub struct Joined {
-    link: Connection,
+    /// Pumped on a thread of its own, so the window can sleep (`net::pump`).
+    link: Pumped<ClientLink>,
+    host: SocketAddr,
     pub seat: u8,
     code: String,
     asked: Option<Instant>,
@@ -58,7 +62,8 @@ impl Joined {
     pub fn open(host: SocketAddr, code: &str, seat: u8) -> Result<Joined, String> {
         crate::net::check_secret(code)?;
         Ok(Joined {
-            link: Connection::open(host, code, seat)?,
+            link: Pumped::start(ClientLink::new(Connection::open(host, code, seat)?))?,
+            host,
             seat,
             code: code.to_string(),
             asked: None,
@@ -78,19 +83,19 @@ impl Joined {
     }
 
     pub fn join_code(&self) -> String {
-        format!("{} · code {}", self.link.host, self.code)
+        format!("{} · code {}", self.host, self.code)
     }
 
     /// Leaves the game: the host hears at once rather than after the link's timeout.
     pub fn hang_up(&mut self) {
-        self.link.disconnect();
+        self.link.lock().link.disconnect();
     }
 
     /// The same seat of the same game again, on a new link (after this one was lost): the
     /// host gives the seat back at the current state, and the talk so far stays.
     pub fn again(&mut self) -> Result<Joined, String> {
         self.hang_up();
-        let mut joined = Joined::open(self.link.host, &self.code, self.seat)?;
+        let mut joined = Joined::open(self.host, &self.code, self.seat)?;
         joined.keeps_talk = true;
         Ok(joined)
     }
@@ -99,12 +104,17 @@ impl Joined {
         !self.welcomed || self.syncing || self.lost.is_some()
     }
 
+    /// Queues a message for the host (the table's systems flush at the end of the frame).
+    fn send(&self, message: &ToHost) {
+        self.link.lock().link.send(message);
+    }
+
     /// Asks the host for its whole state (this table is out of step).
     fn resync(&mut self, talk: &mut Talk, why: &str) {
         if !self.syncing {
             talk.notice(format!("{why}: taking the host's table again."));
         }
-        self.link.send(&ToHost::Sync);
+        self.send(&ToHost::Sync);
         self.syncing = true;
         self.inbox.clear();
         self.from_host.clear();
@@ -126,6 +136,7 @@ pub(super) fn receive(
     mut pinged: MessageReader<PingRequest>,
     mut loads: MessageWriter<LoadGame>,
     mut actions: MessageWriter<PlayerAction>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Online::Client(me) = &mut *online else {
         return;
@@ -133,7 +144,15 @@ pub(super) fn receive(
     if me.lost.is_some() {
         return;
     }
-    let linked = me.link.update().and_then(|()| me.link.connected());
+    // What the pump took in since the last frame, and whether the link still stands.
+    let (linked, arrived) = {
+        let mut link = me.link.lock();
+        let linked = match link.gone.take() {
+            Some(reason) => Err(reason),
+            None => link.link.connected(),
+        };
+        (linked, link.arrived.drain(..).collect::<Vec<_>>())
+    };
     let connected = match linked {
         Ok(connected) => connected,
         Err(reason) => {
@@ -155,17 +174,17 @@ pub(super) fn receive(
             me.lost = Some(reason);
             return;
         }
-        me.link.send(&ToHost::Hello { seat: me.seat });
+        me.send(&ToHost::Hello { seat: me.seat });
         me.asked = Some(Instant::now());
     }
     for SayRequest(text) in says.read() {
-        me.link.send(&ToHost::Say { text: text.clone() });
+        me.send(&ToHost::Say { text: text.clone() });
     }
     for PingRequest(target) in pinged.read() {
-        me.link.send(&ToHost::Ping { target: *target });
+        me.send(&ToHost::Ping { target: *target });
     }
     let name = |seat: u8| seat_name(state.as_deref(), seat);
-    for message in me.link.receive() {
+    for message in arrived {
         let message = match message {
             Ok(message) => message,
             Err(reason) => {
@@ -197,7 +216,7 @@ pub(super) fn receive(
                     talk.notice(format!(
                         "You have seat {} of the game at {}.",
                         seat + 1,
-                        me.link.host
+                        me.host
                     ));
                 } else if me.syncing || !same_game {
                     talk.notice("This table has the host's game again.".into());
@@ -266,6 +285,12 @@ pub(super) fn receive(
         actions.write(action);
         me.from_host.push_back(action);
     }
+    // A window that would otherwise sleep comes back for the host's other actions, and to
+    // compare the hash once its table has caught up.
+    let check_ready = me.check.as_ref().is_some_and(|(at, _)| *at <= me.applied);
+    if !me.inbox.is_empty() || !me.from_host.is_empty() || check_ready {
+        redraw.write(RequestRedraw);
+    }
 }
 
 /// Actions made here go to the host; the host's ones are checked off; at a turn start the
@@ -287,7 +312,7 @@ pub(super) fn tell(
             me.from_host.pop_front();
         } else if !me.syncing && me.lost.is_none() {
             me.mine.push_back(*action);
-            me.link.send(&ToHost::Act {
+            me.send(&ToHost::Act {
                 at,
                 action: *action,
             });
@@ -311,7 +336,7 @@ pub(super) fn tell(
         }
     }
     if me.lost.is_none()
-        && let Err(reason) = me.link.flush()
+        && let Err(reason) = me.link.lock().link.flush()
     {
         talk.notice(format!("The link to the host is gone: {reason}."));
         me.lost = Some(reason);

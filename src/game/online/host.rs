@@ -4,6 +4,7 @@
 use std::collections::VecDeque;
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use stp_rules::files::hash_text;
 use stp_rules::{
     ActionAccepted, ActionRefused, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
@@ -13,11 +14,14 @@ use super::{HandToBot, Online, PingRequest, Pings, SayRequest, Talk, seat_name};
 use crate::game::crew::{Away, Crew, Seat};
 use crate::game::session::Record;
 use crate::net::protocol::{HostState, ToClient};
+use crate::net::pump::{HostLink, Pumped};
 use crate::net::room::{Incoming, Room, seat_not_free};
 
 /// A game this window hosts.
 pub struct Hosting {
-    pub room: Room,
+    /// The room, pumped on a thread of its own so the window can sleep (`net::pump`).
+    pub(super) link: Pumped<HostLink>,
+    port: u16,
     /// The secret of the join code.
     pub code: String,
     /// This machine's address, for the join code (found once: it opens a socket).
@@ -40,7 +44,8 @@ impl Hosting {
     pub fn open(port: u16, code: &str) -> Result<Hosting, String> {
         crate::net::check_secret(code)?;
         Ok(Hosting {
-            room: Room::open(port, code)?,
+            link: Pumped::start(HostLink::new(Room::open(port, code)?))?,
+            port,
             code: code.to_string(),
             address: local_address(),
             inbox: VecDeque::new(),
@@ -53,7 +58,7 @@ impl Hosting {
     }
 
     pub fn join_code(&self) -> String {
-        format!("{}:{} · code {}", self.address, self.room.port, self.code)
+        format!("{}:{} · code {}", self.address, self.port, self.code)
     }
 
     fn welcome(seat: u8, record: &Record, state: &GameState, away: Vec<u8>) -> Option<ToClient> {
@@ -98,16 +103,19 @@ pub(super) fn receive(
     mut pinged: MessageReader<PingRequest>,
     mut handed: MessageReader<HandToBot>,
     mut actions: MessageWriter<PlayerAction>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Online::Host(host) = &mut *online else {
         return;
     };
     let Some(state) = state else { return };
     let players = state.players.len();
+    let mut guard = host.link.lock();
+    let link = &mut *guard;
     // This table's own words: the first person here speaks for it.
     let here = (0..players as u8).find(|&p| crew.is_here(p)).unwrap_or(0);
     for SayRequest(text) in says.read() {
-        host.room.tell_seated(&ToClient::Said {
+        link.room.tell_seated(&ToClient::Said {
             seat: here,
             text: text.clone(),
         });
@@ -115,7 +123,7 @@ pub(super) fn receive(
     }
     for PingRequest(target) in pinged.read() {
         if target.is_on(&state) {
-            host.room.tell_seated(&ToClient::Pinged {
+            link.room.tell_seated(&ToClient::Pinged {
                 seat: here,
                 target: *target,
             });
@@ -123,7 +131,7 @@ pub(super) fn receive(
         }
     }
     for HandToBot(seat) in handed.read() {
-        if crew.is_remote(*seat) && !host.room.holds(*seat) {
+        if crew.is_remote(*seat) && !link.room.holds(*seat) {
             crew.seats[usize::from(*seat)] = Seat::Ensign;
             host.handed.push(*seat);
             let name = seat_name(Some(&state), *seat);
@@ -132,31 +140,32 @@ pub(super) fn receive(
             ));
         }
     }
-    for incoming in host.room.poll() {
+    let arrived: Vec<Incoming> = link.arrived.drain(..).collect();
+    for incoming in arrived {
         match incoming {
             Incoming::Hello { client, seat } => {
                 let handed_to_bot = host.handed.contains(&seat);
                 let free = usize::from(seat) < players
                     && (crew.is_remote(seat) || handed_to_bot)
-                    && !host.room.taken_by_other(client, seat);
+                    && !link.room.taken_by_other(client, seat);
                 if !free {
-                    let mut open = away_seats(&crew, &host.room, players);
-                    open.extend(host.handed.iter().filter(|s| !host.room.holds(**s)));
+                    let mut open = away_seats(&crew, &link.room, players);
+                    open.extend(host.handed.iter().filter(|s| !link.room.holds(**s)));
                     open.sort_unstable();
                     let reason = seat_not_free(seat, &open);
-                    host.room.refuse_quietly(client, reason);
+                    link.room.refuse_quietly(client, reason);
                     continue;
                 }
                 if handed_to_bot {
                     host.handed.retain(|s| *s != seat);
                     crew.seats[usize::from(seat)] = Seat::Remote;
                 }
-                let others_away = away_seats(&crew, &host.room, players)
+                let others_away = away_seats(&crew, &link.room, players)
                     .into_iter()
                     .filter(|s| *s != seat)
                     .collect();
                 if let Some(welcome) = Hosting::welcome(seat, &record, &state, others_away) {
-                    host.room.seat(client, seat, &welcome);
+                    link.room.seat(client, seat, &welcome);
                     talk.notice(format!(
                         "{} is at the table.",
                         seat_name(Some(&state), seat)
@@ -172,16 +181,16 @@ pub(super) fn receive(
                 target,
             } => {
                 if target.is_on(&state) {
-                    host.room.tell_seated(&ToClient::Pinged { seat, target });
+                    link.room.tell_seated(&ToClient::Pinged { seat, target });
                     pings.add(seat, target);
                 } else {
-                    host.room.refuse(client, "nothing to ping there".into());
+                    link.room.refuse(client, "nothing to ping there".into());
                 }
             }
             Incoming::Sync { client, seat } => {
-                let away_now = away_seats(&crew, &host.room, players);
+                let away_now = away_seats(&crew, &link.room, players);
                 if let Some(welcome) = Hosting::welcome(seat, &record, &state, away_now) {
-                    host.room.send(client, &welcome);
+                    link.room.send(client, &welcome);
                 }
             }
             Incoming::Said { seat, text } => talk.say(&seat_name(Some(&state), seat), &text),
@@ -194,27 +203,31 @@ pub(super) fn receive(
     // Refusals that count against a client, and hang-ups, as the room logged them (a
     // quiet refusal, such as a seat still held for a dropped link, is the waiting window's
     // business).
-    for note in host.room.notes.drain(..) {
+    for note in link.room.notes.drain(..) {
         let strike = note.starts_with("refused") && !note.contains("(no strike)");
         if strike || note.starts_with("disconnecting") {
             talk.notice(format!("Host: {note}"));
         }
     }
-    let now_away = away_seats(&crew, &host.room, players);
+    let now_away = away_seats(&crew, &link.room, players);
     if away.0 != now_away {
         away.0 = now_away;
     }
     // One remote action a frame, when the rules wait for players: a second in the same
-    // frame would meet the rules before their phases have moved on.
+    // frame would meet the rules before their phases have moved on. A window that would
+    // otherwise sleep comes back for the rest.
+    if !host.inbox.is_empty() {
+        redraw.write(RequestRedraw);
+    }
     if host.in_flight.is_some() || !state.awaits_players() {
         return;
     }
     if let Some((client, at, action)) = host.inbox.pop_front() {
         if !away.0.is_empty() {
             let reason = "the game waits for every seat to be taken".to_string();
-            host.room.refuse_quietly(client, reason);
+            link.room.refuse_quietly(client, reason);
         } else if at as usize != record.actions.len() {
-            host.room
+            link.room
                 .refuse(client, format!("action {at} is out of order"));
         } else {
             actions.write(action);
@@ -235,10 +248,13 @@ pub(super) fn tell(
     state: Option<Res<GameState>>,
     record: Res<Record>,
     crew: Res<Crew>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Online::Host(host) = &mut *online else {
         return;
     };
+    let mut guard = host.link.lock();
+    let link = &mut *guard;
     if starts.read().count() + loads.read().count() > 0 {
         host.rewelcome = true;
         host.over_told = false;
@@ -248,15 +264,15 @@ pub(super) fn tell(
         && record.options.is_some()
     {
         host.rewelcome = false;
-        let away = away_seats(&crew, &host.room, state.players.len());
-        for (client, seat) in host.room.seated() {
+        let away = away_seats(&crew, &link.room, state.players.len());
+        for (client, seat) in link.room.seated() {
             if let Some(welcome) = Hosting::welcome(seat, &record, state, away.clone()) {
-                host.room.send(client, &welcome);
+                link.room.send(client, &welcome);
             }
         }
     }
     for ActionAccepted(action) in accepted.read() {
-        host.room.tell_seated(&ToClient::Accepted(*action));
+        link.room.tell_seated(&ToClient::Accepted(*action));
         if host.in_flight.is_some_and(|(_, a)| a == *action) {
             host.in_flight = None;
         }
@@ -265,7 +281,7 @@ pub(super) fn tell(
         if let Some((client, action)) = host.in_flight
             && action == refusal.action
         {
-            host.room.refuse(client, refusal.reason.to_string());
+            link.room.refuse(client, refusal.reason.to_string());
             host.in_flight = None;
         }
     }
@@ -278,21 +294,25 @@ pub(super) fn tell(
         host.check_due = true;
     }
     if let Some(state) = state {
+        if host.check_due && !(state.awaits_players() || state.is_over()) {
+            // The hash goes out once the rules wait for players: come back until then.
+            redraw.write(RequestRedraw);
+        }
         if host.check_due && (state.awaits_players() || state.is_over()) {
             host.check_due = false;
-            host.room.tell_seated(&ToClient::Check {
+            link.room.tell_seated(&ToClient::Check {
                 at: record.actions.len() as u32,
                 hash: hash_text(state.state_hash()),
             });
         }
         if state.is_over() && !host.over_told {
             host.over_told = true;
-            host.room.tell_seated(&ToClient::Over {
+            link.room.tell_seated(&ToClient::Over {
                 outcome: stp_rules::report::report(&state).outcome,
                 turns: state.turn.number,
                 final_hash: hash_text(state.state_hash()),
             });
         }
     }
-    host.room.flush();
+    link.room.flush();
 }

@@ -126,21 +126,34 @@ pub(super) fn logic_plugin(app: &mut App) {
 /// With the window: the talk, "waiting for …" and the ping markers.
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((logic_plugin, talk::plugin, pings::plugin))
-        .add_systems(Update, keep_the_link_awake);
+        .add_systems(Startup, wake_on_messages)
+        .add_systems(Update, wake_while_joining);
 }
 
-/// How often an idle networked table wakes: the link's packets (and keep-alives) go out
-/// only when the app updates, and a link silent for 5 s is dropped.
-const NETWORK_WAKE: std::time::Duration = std::time::Duration::from_millis(50);
+/// The links' pump threads wake the sleeping window when a message arrives
+/// (`net::pump`), so an idle networked table costs nothing and a move shows at once.
+fn wake_on_messages(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    let Some(proxy) = proxy else { return };
+    let proxy = (**proxy).clone();
+    crate::net::pump::set_waker(move || {
+        let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+    });
+}
 
-/// An idle table sleeps until input (`WinitSettings::desktop_app`); a networked one wakes
-/// every 50 ms, focused or not, so its link stays alive and the others' moves show.
-fn keep_the_link_awake(online: Option<Res<Online>>, mut winit: ResMut<bevy::winit::WinitSettings>) {
+/// How often a table that is joining wakes: it asks the host for its seat again every half
+/// second, and gives up after 30 s, even when nothing arrives.
+const JOINING_WAKE: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// An idle table sleeps until input (`WinitSettings::desktop_app`) or a message; only a
+/// table still asking for its seat wakes on its own.
+fn wake_while_joining(online: Option<Res<Online>>, mut winit: ResMut<bevy::winit::WinitSettings>) {
     use bevy::winit::{UpdateMode, WinitSettings};
-    let wanted = if online.is_some() {
+    let joining = matches!(online.as_deref(), Some(Online::Client(joined))
+        if !joined.welcomed && joined.lost.is_none());
+    let wanted = if joining {
         WinitSettings {
-            focused_mode: UpdateMode::reactive(NETWORK_WAKE),
-            unfocused_mode: UpdateMode::reactive_low_power(NETWORK_WAKE),
+            focused_mode: UpdateMode::reactive(JOINING_WAKE),
+            unfocused_mode: UpdateMode::reactive_low_power(JOINING_WAKE),
         }
     } else {
         WinitSettings::desktop_app()
@@ -168,8 +181,9 @@ fn leave(
     if let Some(mut online) = online {
         match &mut *online {
             Online::Host(hosting) => {
-                hosting.room.close();
-                hosting.room.flush();
+                let mut link = hosting.link.lock();
+                link.room.close();
+                link.room.flush();
             }
             Online::Client(joined) => joined.hang_up(),
         }

@@ -6,7 +6,6 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui;
-use stp_rules::files::ReplayFile;
 use stp_rules::{GameState, LoadGame, StartGame};
 
 use super::Overlays;
@@ -28,20 +27,39 @@ impl GameLog {
     /// lead to exactly that position: a save continued, a seat of a network game joined or
     /// rejoined. `None` for a position the record does not reach (a scenario, a lesson), whose
     /// log starts afresh.
+    ///
+    /// The rules are stepped phase by phase, because a table saves and sends its game where
+    /// it stands, which may be part-way through a turn's automatic phases (an autosave at a
+    /// handover is at the start of Draw Cards): what the loaded game has still to do, it
+    /// logs itself as it does it.
     fn so_far(record: &Record, loaded: &GameState) -> Option<GameLog> {
-        let options = record.options.as_ref()?;
-        let game = ReplayFile::new(options, &record.actions, loaded.state_hash());
-        let mut stamper = Stamper::default();
-        let mut lines = Vec::new();
-        let (_, result) = game.run_observed(&mut |state, events| {
-            lines.extend(events.iter().filter_map(|e| stamper.line(e, state)));
-        });
-        result.ok()?;
-        Some(GameLog {
-            lines,
-            current: 0..0,
-            stamper,
-        })
+        let mut state = GameState::new(record.options.as_ref()?).ok()?;
+        let target = loaded.state_hash();
+        let mut log = GameLog::default();
+        let mut actions = record.actions.iter();
+        loop {
+            let pending = actions.len();
+            // Through the automatic phases, one at a time, until the position or the players.
+            loop {
+                if pending == 0 && state.state_hash() == target {
+                    log.take(&mut state);
+                    return Some(log);
+                }
+                let stepped = state.step();
+                log.take(&mut state);
+                if !stepped {
+                    break;
+                }
+            }
+            state.act(*actions.next()?).ok()?;
+        }
+    }
+
+    /// The lines of the events the rules just wrote.
+    fn take(&mut self, state: &mut GameState) {
+        let events = std::mem::take(&mut state.events);
+        self.lines
+            .extend(events.iter().filter_map(|e| self.stamper.line(e, state)));
     }
 }
 

@@ -116,6 +116,56 @@ fn the_autosave_is_written_at_each_turn_handover() {
     assert_eq!(save.actions, record(&app).actions[..save.actions.len()]);
 }
 
+/// Continuing the autosave (made at a handover, part-way through the turn's automatic
+/// phases) brings back the log so far, each line once: what the loaded game has still to
+/// do, it logs as it does it.
+#[test]
+fn continuing_the_autosave_brings_back_its_log_once() {
+    use star_trek_panic::game::panels::log::GameLog;
+    let lines = |app: &App| -> Vec<(u32, u8, String)> {
+        let log = app.world().resource::<GameLog>();
+        log.lines
+            .iter()
+            .map(|l| (l.turn, l.player, l.text.clone()))
+            .collect()
+    };
+    let dir = temp_dir("autosave-log");
+    let mut app = app(Some(dir.clone()));
+    start(&mut app, GameOptions::quick(8, 2, "cadet"));
+    assert!(bot_until(&mut app, 400, |s| s.turn.number >= 3));
+    settle(&mut app);
+    let before = lines(&app);
+    let path = dir.join("autosave.json");
+    assert_eq!(
+        SaveFile::load(&path)
+            .expect("an autosave")
+            .state
+            .turn
+            .number,
+        3
+    );
+    start(&mut app, GameOptions::quick(9, 2, "cadet"));
+    load(&mut app, SaveRequest::Load(path));
+    let after = lines(&app);
+    assert!(after.iter().any(|(turn, _, _)| *turn == 1), "{after:?}");
+    // Turn 3's start and its automatic phases, once each: rebuilt up to the autosave's
+    // moment, then logged by the loaded game itself.
+    for line in [
+        "— Turn 3",
+        "Phase 1: Draw Enterprise Cards",
+        "Phase 3: Trade a Card",
+    ] {
+        let seen = after
+            .iter()
+            .filter(|(turn, _, text)| *turn == 3 && text.starts_with(line))
+            .count();
+        assert_eq!(seen, 1, "{line}: {after:?}");
+    }
+    // The same lines as the table showed when it saved, up to where it stands.
+    let shared = before.len().min(after.len());
+    assert_eq!(before[..shared], after[..shared]);
+}
+
 /// Undo takes back the last action, in the rules and in the record that saves are made of.
 #[test]
 fn undo_takes_back_the_last_recorded_action() {
