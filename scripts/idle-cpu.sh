@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
 # Measures the tabletop's CPU use at rest: starts it under Xvfb on a dealt game, lets it
 # settle, then reads its CPU time over 30 seconds. Prints the percentage of one core.
+# With --network, the window is a seat of a game hosted by `serve` on this machine (its link
+# stays up while it rests), so this measures an idle networked table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/star-trek-panic/target}"
 cargo build --locked --quiet
+game_bin="$CARGO_TARGET_DIR/debug/star-trek-panic"
 display=":$((50 + RANDOM % 40))"
 Xvfb "$display" -screen 0 1280x720x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
-trap 'kill $game $xvfb 2>/dev/null || true' EXIT
+host=""
+trap 'kill $game $xvfb $host 2>/dev/null || true' EXIT
 sleep 1
-DISPLAY="$display" WGPU_BACKEND=vulkan "$CARGO_TARGET_DIR/debug/star-trek-panic" \
-  --seed 42 --players 3 --preset standard >/dev/null 2>&1 &
+if [ "${1:-}" = "--network" ]; then
+  port=$((47100 + RANDOM % 800))
+  "$game_bin" serve --port "$port" --code idle-cpu-check --players 2 --bots 1 >/dev/null 2>&1 &
+  host=$!
+  sleep 0.5
+  set -- join "127.0.0.1:$port" --code idle-cpu-check --seat 1
+else
+  set -- --seed 42 --players 3 --preset standard
+fi
+DISPLAY="$display" WGPU_BACKEND=vulkan "$game_bin" "$@" >/dev/null 2>&1 &
 game=$!
 sleep "${SETTLE:-20}"
 ticks() { awk '{print $14 + $15}' "/proc/$game/stat"; }
