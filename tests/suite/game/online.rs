@@ -46,6 +46,38 @@ fn run_until(
     false
 }
 
+/// `serve` for a two-seat cadet game whose second seat is the host's bot: seat 1 is for
+/// the table under test.
+fn serve_for_one(port: u16, code: &str, seed: u64) -> std::process::Child {
+    let child = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--seed",
+        &seed.to_string(),
+        "--json",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    child
+}
+
+/// The host ends well, and this table's game ends with the host's final hash.
+fn ends_with_the_hosts_hash(app: &App, host: std::process::Child) {
+    let (code, out, err) = finish(host);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        final_hash(&out),
+        hash_text(super::state(app).state_hash()),
+        "{err}"
+    );
+}
+
 fn over(app: &App) -> bool {
     app.world()
         .get_resource::<GameState>()
@@ -109,21 +141,7 @@ fn the_window_hosts_a_seat_played_from_another_machine() {
 #[test]
 fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
     let port = port(10);
-    let host = spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        "window-client",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--seed",
-        "8",
-        "--json",
-    ]));
-    std::thread::sleep(Duration::from_millis(300));
+    let host = serve_for_one(port, "window-client", 8);
     let mut app = app(None);
     let address = format!("127.0.0.1:{port}").parse().expect("address");
     let joined = Joined::open(address, "window-client", 0).expect("a link");
@@ -175,13 +193,7 @@ fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
         .filter(|l| l.text.contains("has the host's game again"))
         .count();
     assert_eq!(again, 1, "{:?}", talk.lines);
-    let (code, out, err) = finish(host);
-    assert_eq!(code, Some(0), "{err}");
-    assert_eq!(
-        final_hash(&out),
-        hash_text(super::state(&app).state_hash()),
-        "{err}"
-    );
+    ends_with_the_hosts_hash(&app, host);
 }
 
 /// A remote seat nobody takes: play waits ("waiting for …"), the host hands the seat to a
@@ -289,18 +301,7 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
 #[test]
 fn a_window_asking_for_a_seat_not_free_learns_which_is() {
     let port = port(17);
-    let mut host = spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        "which-seat-window",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-    ]));
-    std::thread::sleep(Duration::from_millis(300));
+    let mut host = serve_for_one(port, "which-seat-window", 1);
     let address = format!("127.0.0.1:{port}").parse().expect("address");
     let refused = |app: &App| match app.world().get_resource::<Online>() {
         Some(Online::Client(joined)) => joined.refused.clone(),
@@ -337,21 +338,7 @@ fn a_window_asking_for_a_seat_not_free_learns_which_is() {
 fn a_window_whose_link_is_lost_joins_again_in_place() {
     use star_trek_panic::game::online::JoinAgain;
     let port = port(18);
-    let host = spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        "join-again-please",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--seed",
-        "6",
-        "--json",
-    ]));
-    std::thread::sleep(Duration::from_millis(300));
+    let host = serve_for_one(port, "join-again-please", 6);
     let address = format!("127.0.0.1:{port}").parse().expect("address");
     let mut app = app(None);
     let joined = Joined::open(address, "join-again-please", 0).expect("a link");
@@ -389,11 +376,5 @@ fn a_window_whose_link_is_lost_joins_again_in_place() {
         "{:?}",
         talk.lines
     );
-    let (code, out, err) = finish(host);
-    assert_eq!(code, Some(0), "{err}");
-    assert_eq!(
-        final_hash(&out),
-        hash_text(super::state(&app).state_hash()),
-        "{err}"
-    );
+    ends_with_the_hosts_hash(&app, host);
 }
