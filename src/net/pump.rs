@@ -1,8 +1,8 @@
 //! Links pumped on a thread of their own, for the game window. A window sleeps until input,
 //! but a link must send keep-alives and take packets in every few milliseconds, or it drops
 //! after 5 s. Waking the whole app for that would redraw the table 20 times a second (176 %
-//! of this machine's two cores under software rendering, measured), so a thread keeps the
-//! link going, queues what arrives, and wakes the window only when something did.
+//! of one core under software rendering, measured), so a thread keeps the link going,
+//! queues what arrives, and wakes the window only when something did.
 //!
 //! The window's systems lock the link to read what arrived and to send; the thread holds
 //! only a weak reference, so it ends when the link is dropped.
