@@ -41,9 +41,22 @@ impl PingTarget {
 }
 
 /// The host's whole game state, sent on a welcome or a resync. Two are equal when their
-/// state hashes are.
+/// state hashes are. A client never trusts it either: one that breaks the game's
+/// invariants (as a save that does is refused) does not parse, so it never reaches the
+/// table.
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(try_from = "Box<GameState>")]
 pub struct HostState(pub Box<GameState>);
+
+impl TryFrom<Box<GameState>> for HostState {
+    type Error = String;
+
+    fn try_from(state: Box<GameState>) -> Result<HostState, String> {
+        stp_rules::files::check_table(&state)
+            .map_err(|problem| format!("the host's game is not a legal table: {problem}"))?;
+        Ok(HostState(state))
+    }
+}
 
 impl PartialEq for HostState {
     fn eq(&self, other: &Self) -> bool {

@@ -221,3 +221,30 @@ fn a_seat_not_free_is_refused_with_the_free_ones() {
     let _ = host.kill();
     let _ = host.wait();
 }
+
+/// A client never trusts the host either: a welcome whose game breaks the invariants (a
+/// card in two places, a piece off the board) does not parse, as such a save is refused,
+/// so it never reaches a table.
+#[test]
+fn a_welcome_with_an_impossible_game_does_not_parse() {
+    use star_trek_panic::net::protocol::{HostState, decode, encode};
+    let mut state = stp_rules::GameState::new(&stp_rules::GameOptions::quick(11, 2, "cadet"))
+        .expect("cadet deals");
+    state.advance();
+    let welcome = |state: &stp_rules::GameState| ToClient::Welcome {
+        seat: 0,
+        options: stp_rules::GameOptions::quick(11, 2, "cadet"),
+        actions: Vec::new(),
+        state: HostState(Box::new(state.clone())),
+        away: Vec::new(),
+    };
+    assert!(decode::<ToClient>(&encode(&welcome(&state))).is_ok());
+    let card = state.players[0].hand[0];
+    state.players[1].hand.push(card);
+    let err = decode::<ToClient>(&encode(&welcome(&state))).expect_err("a card in two places");
+    assert!(err.contains("not a legal table"), "{err}");
+    state.players[1].hand.pop();
+    state.enterprise.heading = 9;
+    let err = decode::<ToClient>(&encode(&welcome(&state))).expect_err("off the board");
+    assert!(err.contains("pieces outside the game"), "{err}");
+}

@@ -134,13 +134,7 @@ impl SaveFile {
         if hash_text(save.state.state_hash()) != save.state_hash {
             return Err(FileError::HashMismatch);
         }
-        if !valid_shape(&save.state) {
-            return Err(FileError::Inconsistent("pieces outside the game".into()));
-        }
-        let problems = invariants::check(&save.state);
-        if !problems.is_empty() {
-            return Err(FileError::Inconsistent(problems.join("; ")));
-        }
+        check_table(&save.state).map_err(FileError::Inconsistent)?;
         Ok(save)
     }
 
@@ -153,6 +147,19 @@ impl SaveFile {
     pub fn write(&self, path: &Path) -> Result<(), FileError> {
         write_atomically(path, &self.to_text()?)
     }
+}
+
+/// Whether a game from outside (a save, or the state a network host sends) can go on the
+/// table: its ids in range, then the invariants; `Err` says what is wrong, in words.
+pub fn check_table(state: &GameState) -> Result<(), String> {
+    if !valid_shape(state) {
+        return Err("pieces outside the game".into());
+    }
+    let problems = invariants::check(state);
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
+    }
+    Ok(())
 }
 
 /// Ids and counts that the rest of the engine indexes by must be in range before anything

@@ -188,6 +188,9 @@ pub(super) fn receive(
         let message = match message {
             Ok(message) => message,
             Err(reason) => {
+                if !me.welcomed {
+                    me.refused = Some(format!("the host's message made no sense ({reason})"));
+                }
                 me.resync(
                     &mut talk,
                     &format!("A message from the host made no sense ({reason})"),

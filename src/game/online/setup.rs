@@ -175,7 +175,7 @@ pub fn section(
                         if let Some(why) = &joined.refused {
                             ui.colored_label(
                                 egui::Color32::YELLOW,
-                                format!("The host says {why}. Asking again…"),
+                                format!("Not seated yet: {why}. Asking again…"),
                             );
                         }
                     }
