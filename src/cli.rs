@@ -61,11 +61,11 @@ usage:
              saves the game at every new turn; --load hosts such a save again (the same
              code lets the players rejoin); --record FILE writes the whole game at its end
              as a file `replay` plays.
-  join       play seat I (1-based, default 1) of a hosted game: in the game's window, or
-             with --bot the built-in bot plays it without one; at the end the bot's copy of
-             the game must reach the host's state hash (exit 1 if not; exit 2 when no game
-             answers, e.g. a wrong code); --delay-ms N makes the bot wait before each
-             action. A client that drops may join again: it gets its seat back at the
+  join       play seat I (1-based; without --seat, any free seat the host assigns) of a
+             hosted game: in the game's window, or with --bot the built-in bot plays it
+             without one; at the end the bot's copy of the game must reach the host's state
+             hash (exit 1 if not; exit 2 when no game answers, e.g. a wrong code);
+             --delay-ms N makes the bot wait before each action. A client that drops may join again: it gets its seat back at the
              current state once the host has noticed (5 s). The window's setup screen also
              hosts (seats set to 'Remote player') and joins.
   net-bench  the network's figures on 127.0.0.1: N games (default 5) hosted in this process,

@@ -179,7 +179,7 @@ fn one_game(
             let join = JoinArgs {
                 host: address,
                 code: code.clone(),
-                seat,
+                seat: Some(seat),
                 bot: true,
                 json: false,
                 delay: Duration::ZERO,

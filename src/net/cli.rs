@@ -121,7 +121,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
 }
 
 fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
-    let (mut host, mut code, mut seat, mut bot, mut json) = (None, None, 1, false, false);
+    let (mut host, mut code, mut seat, mut bot, mut json) = (None, None, None, false, false);
     let mut delay = 0;
     let mut args = Args::new("join", JOIN_OPTIONS, args);
     while let Some(arg) = args.next()? {
@@ -129,7 +129,7 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
             Arg::Option("--code") => code = Some(args.value("--code")?.to_string()),
             Arg::Option("--seat") => match args.number("--seat", 6)? {
                 0 => return Err("--seat must be 1–6".into()),
-                n => seat = n as u8,
+                n => seat = Some(n as u8 - 1),
             },
             Arg::Option("--bot") => bot = true,
             Arg::Option("--json") => json = true,
@@ -149,7 +149,7 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
         bot,
         host,
         code,
-        seat: seat - 1,
+        seat,
         json,
         delay: std::time::Duration::from_millis(delay),
         quiet: false,

@@ -10,7 +10,7 @@ use stp_rules::{GameOptions, GameState, PlayerAction, bot};
 
 use super::TICK;
 use super::protocol::{HostState, ToClient};
-use super::room::{Incoming, Room, seat_not_free};
+use super::room::{Incoming, Room, assign_seat};
 
 /// What `serve` was asked.
 #[derive(Debug, Clone)]
@@ -105,20 +105,18 @@ impl Host {
     fn receive(&mut self, incoming: Incoming) {
         match incoming {
             Incoming::Hello { client, seat } => {
-                if usize::from(seat) >= self.players()
-                    || self.is_bot_seat(seat)
-                    || self.room.taken_by_other(client, seat)
-                {
+                let free: Vec<u8> = (0..self.players() as u8)
+                    .filter(|&s| !self.is_bot_seat(s) && !self.room.taken_by_other(client, s))
+                    .collect();
+                match assign_seat(seat, &free) {
+                    Ok(seat) => {
+                        let welcome = self.welcome(seat);
+                        self.room.seat(client, seat, &welcome);
+                    }
                     // Not a strike: a client rejoining after a drop asks until the host has
                     // noticed the old link is gone.
-                    let free: Vec<u8> = (0..self.players() as u8)
-                        .filter(|&s| !self.is_bot_seat(s) && !self.room.holds(s))
-                        .collect();
-                    let reason = seat_not_free(seat, &free);
-                    return self.room.refuse_quietly(client, reason);
+                    Err(reason) => self.room.refuse_quietly(client, reason),
                 }
-                let welcome = self.welcome(seat);
-                self.room.seat(client, seat, &welcome);
             }
             Incoming::Act {
                 client, at, action, ..

@@ -18,7 +18,8 @@ use super::protocol::{ToClient, ToHost};
 pub struct JoinArgs {
     pub host: SocketAddr,
     pub code: String,
-    pub seat: u8,
+    /// The seat asked for (0-based), or any free one the host assigns.
+    pub seat: Option<u8>,
     /// The built-in bot plays the seat without a window (else the game's window opens).
     pub bot: bool,
     pub json: bool,
@@ -87,11 +88,11 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
             eprintln!("{text}");
         }
     };
-    let traced = |player: u8, at: u32, sent: bool| {
+    let traced = |seat: u8, player: u8, at: u32, sent: bool| {
         if let Some(trace) = trace {
             let when = Instant::now();
             let _ = trace.send(Traced {
-                seat: args.seat,
+                seat,
                 player,
                 at,
                 sent,
@@ -99,7 +100,9 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
             });
         }
     };
-    let mut link = Connection::open(args.host, &args.code, args.seat)?;
+    let mut link = Connection::open(args.host, &args.code, args.seat.unwrap_or(u8::MAX))?;
+    // The seat this client plays: the one asked for, or the one the welcome names.
+    let mut mine = args.seat;
     let mut said_hello: Option<Instant> = None;
     let mut waited = Instant::now();
     let mut hold_until: Option<Instant> = None;
@@ -121,7 +124,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
             if asked.elapsed().as_secs() > SEAT_SECONDS {
                 return Err(match &refused {
                     Some(why) => format!("no seat at the host ({why})"),
-                    None => format!("seat {} stayed taken", args.seat + 1),
+                    None => "no seat at the host".to_string(),
                 });
             }
             link.send(&ToHost::Hello { seat: args.seat });
@@ -134,10 +137,12 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                 // The game so far, or again after this copy fell out of step: the host's
                 // state as it is.
                 ToClient::Welcome {
+                    seat,
                     actions,
                     state: host_state,
                     ..
                 } => {
+                    mine = Some(seat);
                     let mut copy = *host_state.0;
                     copy.events.clear();
                     applied = actions.len() as u32;
@@ -159,9 +164,9 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     }
                     copy.advance();
                     copy.events.clear();
-                    traced(action.player, applied, false);
+                    traced(mine.unwrap_or(u8::MAX), action.player, applied, false);
                     applied += 1;
-                    if action.player == args.seat {
+                    if Some(action.player) == mine {
                         pending = false;
                     }
                 }
@@ -215,13 +220,13 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
         }
         if let Some(copy) = &state
             && !pending
-            && let Some(action) = bot::choose(copy).filter(|a| a.player == args.seat)
+            && let Some(action) = bot::choose(copy).filter(|a| Some(a.player) == mine)
         {
             link.send(&ToHost::Act {
                 at: applied,
                 action,
             });
-            traced(args.seat, applied, true);
+            traced(action.player, action.player, applied, true);
             pending = true;
             waited = Instant::now();
         }

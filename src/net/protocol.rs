@@ -10,8 +10,8 @@ pub const MAX_MESSAGE_BYTES: usize = 256 * 1024;
 /// A client to the host.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ToHost {
-    /// Take this seat (0-based).
-    Hello { seat: u8 },
+    /// Take this seat (0-based), or any free one: the host assigns it.
+    Hello { seat: Option<u8> },
     /// An action for the sender's seat, as the `at`th of the game (so a replayed or stale
     /// message is refused).
     Act { at: u32, action: PlayerAction },

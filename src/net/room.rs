@@ -44,11 +44,25 @@ pub fn seat_not_free(seat: u8, free: &[u8]) -> String {
     }
 }
 
+/// The seat a Hello gets: the one asked for if it is free, else the first free one when
+/// any will do; `Err` with the refusal otherwise.
+pub fn assign_seat(asked: Option<u8>, free: &[u8]) -> Result<u8, String> {
+    match asked {
+        Some(seat) if free.contains(&seat) => Ok(seat),
+        Some(seat) => Err(seat_not_free(seat, free)),
+        None => free
+            .first()
+            .copied()
+            .ok_or_else(|| "no seat is free now".to_string()),
+    }
+}
+
 /// What the game must decide about a client's message.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Incoming {
-    /// A client asks for a seat: answer with `Room::seat` or `Room::refuse_quietly`.
-    Hello { client: u64, seat: u8 },
+    /// A client asks for a seat, or for any free one (`None`): answer with `Room::seat` or
+    /// `Room::refuse_quietly`.
+    Hello { client: u64, seat: Option<u8> },
     /// An action for the seat the client holds (checked), as the `at`th of the game.
     Act {
         client: u64,
@@ -199,14 +213,17 @@ impl Room {
             }
         };
         if let ToHost::Hello { seat } = message {
-            return match self.seats.get(&client) {
+            return match (self.seats.get(&client), seat) {
                 // Asked again before the welcome arrived: the game again, nothing more.
-                Some(&held) if held == seat => Some(Incoming::Sync { client, seat }),
-                Some(&held) => {
+                (Some(&held), None) => Some(Incoming::Sync { client, seat: held }),
+                (Some(&held), Some(asked)) if held == asked => {
+                    Some(Incoming::Sync { client, seat: held })
+                }
+                (Some(&held), Some(_)) => {
                     self.refuse(client, format!("you already hold seat {}", held + 1));
                     None
                 }
-                None => Some(Incoming::Hello { client, seat }),
+                (None, seat) => Some(Incoming::Hello { client, seat }),
             };
         }
         let Some(&seat) = self.seats.get(&client) else {

@@ -69,8 +69,9 @@ pub(crate) fn strings(args: &[&str]) -> Vec<String> {
 
 /// Hosts `players` seats (the last `bots` played by the host), joins the others with bots,
 /// and checks every process ends with the hash of the same game played headless, and that
-/// `replay` of the host's record of the game agrees.
-fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str) {
+/// `replay` of the host's record of the game agrees. With `any_seat`, the clients name no
+/// seat and the host assigns them.
+fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str, any_seat: bool) {
     let port = port(offset);
     let code = "loopback-secret";
     let record = crate::trust::scratch_dir(&format!("hosted-{offset}")).join("game.json");
@@ -98,16 +99,11 @@ fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str
     let clients: Vec<Child> = (1..=players - bots)
         .map(|seat| {
             std::thread::sleep(Duration::from_millis(300));
-            spawn(&strings(&[
-                "join",
-                &address,
-                "--code",
-                code,
-                "--seat",
-                &seat.to_string(),
-                "--bot",
-                "--json",
-            ]))
+            let mut args = strings(&["join", &address, "--code", code, "--bot", "--json"]);
+            if !any_seat {
+                args.extend(strings(&["--seat", &seat.to_string()]));
+            }
+            spawn(&args)
         })
         .collect();
     let processes = std::iter::once(("host", host))
@@ -128,17 +124,18 @@ fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str
 
 #[test]
 fn a_hosted_game_ends_with_the_same_hash_for_host_and_client() {
-    hosted_game(0, 3, 2, 1, "cadet");
+    hosted_game(0, 3, 2, 1, "cadet", false);
 }
 
 #[test]
 fn three_processes_play_a_standard_game_to_the_same_end() {
-    hosted_game(1, 11, 3, 1, "standard");
+    hosted_game(1, 11, 3, 1, "standard", false);
 }
 
+/// The two clients name no seat: the host gives each a free one.
 #[test]
 fn three_processes_play_an_admiral_game_of_four_to_the_same_end() {
-    hosted_game(12, 5, 4, 2, "admiral");
+    hosted_game(12, 5, 4, 2, "admiral", true);
 }
 
 /// A client with another code never gets an answer: it is refused before it sees any game
@@ -232,7 +229,7 @@ fn the_host_refuses_what_a_client_should_not_send() {
     ]));
     std::thread::sleep(Duration::from_millis(300));
     let mut link = connected(port, "untrusted-input", 0);
-    link.send(&ToHost::Hello { seat: 0 });
+    link.send(&ToHost::Hello { seat: Some(0) });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });
@@ -430,7 +427,7 @@ pub(crate) fn connected(port: u16, code: &str, seat: u8) -> star_trek_panic::net
 pub(crate) fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
     use star_trek_panic::net::protocol::{ToClient, ToHost};
     let mut link = connected(port, code, seat);
-    link.send(&ToHost::Hello { seat });
+    link.send(&ToHost::Hello { seat: Some(seat) });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });

@@ -196,20 +196,21 @@ fn a_chatterbox_is_asked_to_slow_down() {
 }
 
 /// A seat the host's bot plays, or one another client holds, is refused without a strike,
-/// and the refusal names the seats that are free, so the player knows which to ask for.
+/// and the refusal names the seats that are free, so the player knows which to ask for. A
+/// client that names no seat gets the first free one, or is told none is free.
 #[test]
 fn a_seat_not_free_is_refused_with_the_free_ones() {
     let (mut host, port) = host(16, "which-seat-now", 3);
     let mut link = connected(port, "which-seat-now", 2);
-    link.send(&ToHost::Hello { seat: 2 });
+    link.send(&ToHost::Hello { seat: Some(2) });
     let reason = last_refusal(&pump(&mut link, refused));
     assert_eq!(reason, "seat 3 is not free; seats 1 and 2 are");
     let _alice = seated(port, "which-seat-now", 0);
-    link.send(&ToHost::Hello { seat: 0 });
+    link.send(&ToHost::Hello { seat: Some(0) });
     let reason = last_refusal(&pump(&mut link, refused));
     assert_eq!(reason, "seat 1 is not free; seat 2 is");
-    // Not a strike: the link asks for the free seat and gets it.
-    link.send(&ToHost::Hello { seat: 1 });
+    // Not a strike: asking for any seat, the link gets the free one.
+    link.send(&ToHost::Hello { seat: None });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });
@@ -217,6 +218,13 @@ fn a_seat_not_free_is_refused_with_the_free_ones() {
         got.iter()
             .any(|m| matches!(m, ToClient::Welcome { seat: 1, .. })),
         "{got:?}"
+    );
+    // Every seat is taken now: a third asking for any seat is told so.
+    let mut third = connected(port, "which-seat-now", 5);
+    third.send(&ToHost::Hello { seat: None });
+    assert_eq!(
+        last_refusal(&pump(&mut third, refused)),
+        "no seat is free now"
     );
     let _ = host.kill();
     let _ = host.wait();

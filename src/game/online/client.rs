@@ -29,7 +29,9 @@ pub struct Joined {
     /// Pumped on a thread of its own, so the window can sleep (`net::pump`).
     link: Pumped<ClientLink>,
     host: SocketAddr,
-    pub seat: u8,
+    /// The seat asked for (0-based), or any free one; once seated, the seat held (so a
+    /// rejoin asks for it again).
+    pub seat: Option<u8>,
     code: String,
     asked: Option<Instant>,
     started: Instant,
@@ -59,10 +61,14 @@ pub struct Joined {
 
 impl Joined {
     /// Starts connecting to `host` for `seat` (0-based).
-    pub fn open(host: SocketAddr, code: &str, seat: u8) -> Result<Joined, String> {
+    pub fn open(host: SocketAddr, code: &str, seat: Option<u8>) -> Result<Joined, String> {
         crate::net::check_secret(code)?;
         Ok(Joined {
-            link: Pumped::start(ClientLink::new(Connection::open(host, code, seat)?))?,
+            link: Pumped::start(ClientLink::new(Connection::open(
+                host,
+                code,
+                seat.unwrap_or(u8::MAX),
+            )?))?,
             host,
             seat,
             code: code.to_string(),
@@ -168,7 +174,7 @@ pub(super) fn receive(
         if me.started.elapsed().as_secs() > SEAT_SECONDS {
             let reason = match &me.refused {
                 Some(why) => format!("no seat at the host ({why})"),
-                None => format!("seat {} stayed taken", me.seat + 1),
+                None => "no seat at the host".to_string(),
             };
             talk.notice(format!("Not seated: {reason}."));
             me.lost = Some(reason);
@@ -236,6 +242,7 @@ pub(super) fn receive(
                 loads.write(LoadGame(host_state.0));
                 away.0 = away_now;
                 me.welcomed = true;
+                me.seat = Some(seat);
                 me.syncing = false;
                 me.inbox.clear();
                 me.from_host.clear();

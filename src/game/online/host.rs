@@ -15,7 +15,7 @@ use crate::game::crew::{Away, Crew, Seat};
 use crate::game::session::Record;
 use crate::net::protocol::{HostState, ToClient};
 use crate::net::pump::{HostLink, Pumped};
-use crate::net::room::{Incoming, Room, seat_not_free};
+use crate::net::room::{Incoming, Room, assign_seat};
 
 /// A game this window hosts.
 pub struct Hosting {
@@ -144,19 +144,20 @@ pub(super) fn receive(
     for incoming in arrived {
         match incoming {
             Incoming::Hello { client, seat } => {
-                let handed_to_bot = host.handed.contains(&seat);
-                let free = usize::from(seat) < players
-                    && (crew.is_remote(seat) || handed_to_bot)
-                    && !link.room.taken_by_other(client, seat);
-                if !free {
-                    let mut open = away_seats(&crew, &link.room, players);
-                    open.extend(host.handed.iter().filter(|s| !link.room.holds(**s)));
-                    open.sort_unstable();
-                    let reason = seat_not_free(seat, &open);
-                    link.room.refuse_quietly(client, reason);
-                    continue;
-                }
-                if handed_to_bot {
+                // Free: remote seats nobody holds, then seats a bot plays until their person
+                // is back (any seat will do goes to the first).
+                let mut free = away_seats(&crew, &link.room, players);
+                let mut handed: Vec<u8> = host.handed.clone();
+                handed.sort_unstable();
+                free.extend(handed.into_iter().filter(|s| !link.room.holds(*s)));
+                let seat = match assign_seat(seat, &free) {
+                    Ok(seat) => seat,
+                    Err(reason) => {
+                        link.room.refuse_quietly(client, reason);
+                        continue;
+                    }
+                };
+                if host.handed.contains(&seat) {
                     host.handed.retain(|s| *s != seat);
                     crew.seats[usize::from(seat)] = Seat::Remote;
                 }

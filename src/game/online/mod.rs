@@ -268,7 +268,7 @@ fn join_from_command_line(
     let Some(join) = &launch.join else { return };
     form.address = join.host.to_string();
     form.join_code = join.code.clone();
-    form.seat = (join.seat + 1).to_string();
+    form.seat = join.seat.map(|s| (s + 1).to_string()).unwrap_or_default();
     match Joined::open(join.host, &join.code, join.seat) {
         Ok(joined) => commands.insert_resource(Online::Client(Box::new(joined))),
         Err(err) => form.error = Some(err),

@@ -41,7 +41,7 @@ impl OnlineForm {
             code,
             address: settings.join_address.clone(),
             join_code: settings.join_code.clone(),
-            seat: "2".into(),
+            seat: String::new(),
             error: None,
             local_address: None,
         }
@@ -59,9 +59,13 @@ impl OnlineForm {
 
     fn open_join(&mut self, settings: &mut Settings) -> Result<Online, String> {
         let address = crate::net::parse_address(self.address.trim())?;
-        let seat = match self.seat.trim().parse::<u8>() {
-            Ok(seat @ 1..=6) => seat - 1,
-            _ => return Err("the seat is a number from 1 to 6".into()),
+        // Left empty, any free seat: the host assigns it.
+        let seat = match self.seat.trim() {
+            "" => None,
+            text => match text.parse::<u8>() {
+                Ok(seat @ 1..=6) => Some(seat - 1),
+                _ => return Err("the seat is a number from 1 to 6, or empty for any".into()),
+            },
         };
         let joined = Joined::open(address, self.join_code.trim(), seat)?;
         settings.join_address = self.address.trim().to_string();
@@ -153,7 +157,12 @@ pub fn section(
                 ui.label("Code:");
                 ui.add(egui::TextEdit::singleline(&mut form.join_code).desired_width(150.0));
                 ui.label("Seat:");
-                ui.add(egui::TextEdit::singleline(&mut form.seat).desired_width(24.0));
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.seat)
+                        .hint_text("any")
+                        .desired_width(28.0),
+                )
+                .on_hover_text("Your seat number (1–6), or empty: the host gives you a free one.");
             });
             match online {
                 Some(Online::Client(joined)) => match &joined.lost {

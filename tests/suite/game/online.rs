@@ -144,7 +144,7 @@ fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
     let host = serve_for_one(port, "window-client", 8);
     let mut app = app(None);
     let address = format!("127.0.0.1:{port}").parse().expect("address");
-    let joined = Joined::open(address, "window-client", 0).expect("a link");
+    let joined = Joined::open(address, "window-client", Some(0)).expect("a link");
     // What an earlier, failed try to join left in the talk.
     app.world_mut()
         .resource_mut::<Talk>()
@@ -297,7 +297,7 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
 }
 
 /// A table that asks for a seat the host's bot plays is told which seat is free (the setup
-/// screen shows it while the table asks again); asked for that one, it is seated.
+/// screen shows it while the table asks again); asking for any seat, it is given that one.
 #[test]
 fn a_window_asking_for_a_seat_not_free_learns_which_is() {
     let port = port(17);
@@ -308,7 +308,7 @@ fn a_window_asking_for_a_seat_not_free_learns_which_is() {
         _ => None,
     };
     let mut app = app(None);
-    let joined = Joined::open(address, "which-seat-window", 1).expect("a link");
+    let joined = Joined::open(address, "which-seat-window", Some(1)).expect("a link");
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     assert!(
@@ -319,7 +319,8 @@ fn a_window_asking_for_a_seat_not_free_learns_which_is() {
         refused(&app).as_deref(),
         Some("seat 2 is not free; seat 1 is")
     );
-    let joined = Joined::open(address, "which-seat-window", 0).expect("a link");
+    // Any seat will do: the host gives the free one.
+    let joined = Joined::open(address, "which-seat-window", None).expect("a link");
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     let seated = |app: &App| match app.world().get_resource::<Online>() {
@@ -327,6 +328,10 @@ fn a_window_asking_for_a_seat_not_free_learns_which_is() {
         _ => false,
     };
     assert!(run_until(&mut app, 10, |_| false, seated), "never seated");
+    let Some(Online::Client(joined)) = app.world().get_resource::<Online>() else {
+        panic!("not a client")
+    };
+    assert_eq!(joined.seat, Some(0));
     let _ = host.kill();
     let _ = host.wait();
 }
@@ -341,7 +346,7 @@ fn a_window_whose_link_is_lost_joins_again_in_place() {
     let host = serve_for_one(port, "join-again-please", 6);
     let address = format!("127.0.0.1:{port}").parse().expect("address");
     let mut app = app(None);
-    let joined = Joined::open(address, "join-again-please", 0).expect("a link");
+    let joined = Joined::open(address, "join-again-please", Some(0)).expect("a link");
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     let at_turn = |n: u32| {
