@@ -172,7 +172,8 @@ fn phase_hint(state: &GameState) -> String {
     }
     match state.turn.phase {
         Phase::Trade => {
-            "Trade one card with another player (card menu), or end the phase (Space).".into()
+            "Trade one card with another player (right-click their card), or end the phase (Space)."
+                .into()
         }
         Phase::PlayAndManeuver => {
             let left = state
