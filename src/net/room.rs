@@ -237,7 +237,7 @@ impl Room {
             );
             // Logged once a window (not once ever, as other quiet refusals are).
             if !std::mem::replace(&mut self.talk.entry(client).or_default().1, true) {
-                self.note(format!("refused client {client} (no strike): {reason}"));
+                self.log(&format!("refused client {client} (no strike): {reason}"));
             }
             self.send(client, &ToClient::Refused { reason });
             return None;
@@ -311,13 +311,18 @@ impl Room {
 
     /// Logs what the host did about a client, on standard error and in `notes`.
     fn note(&mut self, text: String) {
-        if !self.quiet {
-            eprintln!("host: {text}");
-        }
+        self.log(&text);
         self.notes.push(text);
         // A long game's notes stay short: the window shows the new ones as they come.
         if self.notes.len() > 200 {
             self.notes.remove(0);
+        }
+    }
+
+    /// Logs on standard error only: what the window's talk need not show.
+    fn log(&self, text: &str) {
+        if !self.quiet {
+            eprintln!("host: {text}");
         }
     }
 
@@ -369,7 +374,7 @@ impl Room {
     /// as it comes again every few hundred milliseconds.
     pub fn refuse_quietly(&mut self, client: u64, reason: String) {
         if self.told_quietly.insert((client, reason.clone())) {
-            self.note(format!("refused client {client} (no strike): {reason}"));
+            self.log(&format!("refused client {client} (no strike): {reason}"));
         }
         self.send(client, &ToClient::Refused { reason });
     }

@@ -27,6 +27,22 @@ pub(crate) fn spawn(args: &[String]) -> Child {
         .expect("run the game")
 }
 
+/// `serve` on `port` for `players` seats, the last `bots` of them its own bot's, with
+/// `extra` options; returns once its port has had a moment to open.
+pub(crate) fn serve(port: u16, code: &str, players: usize, bots: usize, extra: &[&str]) -> Child {
+    let mut args = strings(&["serve", "--port", &port.to_string(), "--code", code]);
+    args.extend(strings(&[
+        "--players",
+        &players.to_string(),
+        "--bots",
+        &bots.to_string(),
+    ]));
+    args.extend(strings(extra));
+    let child = spawn(&args);
+    std::thread::sleep(Duration::from_millis(300));
+    child
+}
+
 /// Waits for a process (at most three minutes, for a loaded CI machine); its exit code and
 /// standard output.
 pub(crate) fn finish(mut child: Child) -> (Option<i32>, String, String) {
@@ -143,18 +159,7 @@ fn three_processes_play_an_admiral_game_of_four_to_the_same_end() {
 #[test]
 fn a_wrong_join_code_gets_no_game() {
     let port = port(2);
-    let host = spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        "the-right-code",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-    ]));
-    std::thread::sleep(Duration::from_millis(300));
+    let host = serve(port, "the-right-code", 2, 1, &[]);
     let client = spawn(&strings(&[
         "join",
         &format!("127.0.0.1:{port}"),
@@ -445,18 +450,7 @@ fn chat_reaches_every_seat_and_a_dropped_seat_is_announced() {
     use star_trek_panic::net::protocol::{ToClient, ToHost};
     let port = port(6);
     let code = "talk-to-the-crew";
-    let mut host = spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        code,
-        "--players",
-        "3",
-        "--bots",
-        "1",
-    ]));
-    std::thread::sleep(Duration::from_millis(300));
+    let mut host = serve(port, code, 3, 1, &[]);
     let mut alice = seated(port, code, 0);
     let mut bob = seated(port, code, 1);
     alice.send(&ToHost::Say {

@@ -1,32 +1,15 @@
 //! What a host does with what no honest client sends — a flood, an oversized or unknown
 //! message, a ping at nothing — and with what honest clients do: ping, ask for the host's
 //! state again. Loopback, against `serve`.
-
-use std::time::Duration;
-
 use star_trek_panic::net::protocol::{PingTarget, ToClient, ToHost};
 use stp_rules::files::hash_text;
 
-use crate::network::{connected, port, pump, seated, spawn, strings};
+use crate::network::{connected, port, pump, seated, serve};
 
 /// A host for `players` seats, the last one its bot's, waiting for the others.
 fn host(offset: u16, code: &str, players: usize) -> (std::process::Child, u16) {
     let port = port(offset);
-    let child = spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        code,
-        "--players",
-        &players.to_string(),
-        "--bots",
-        "1",
-        "--seed",
-        "11",
-    ]));
-    std::thread::sleep(Duration::from_millis(300));
-    (child, port)
+    (serve(port, code, players, 1, &["--seed", "11"]), port)
 }
 
 fn last_refusal(got: &[ToClient]) -> String {

@@ -21,7 +21,6 @@ use crate::net::room::{Incoming, Room, assign_seat};
 pub struct Hosting {
     /// The room, pumped on a thread of its own so the window can sleep (`net::pump`).
     pub(super) link: Pumped<HostLink>,
-    port: u16,
     /// The secret of the join code.
     pub code: String,
     /// This machine's address, for the join code (found once: it opens a socket).
@@ -45,7 +44,6 @@ impl Hosting {
         crate::net::check_secret(code)?;
         Ok(Hosting {
             link: Pumped::start(HostLink::new(Room::open(port, code)?))?,
-            port,
             code: code.to_string(),
             address: local_address(),
             inbox: VecDeque::new(),
@@ -58,7 +56,8 @@ impl Hosting {
     }
 
     pub fn join_code(&self) -> String {
-        format!("{}:{} · code {}", self.address, self.port, self.code)
+        let port = self.link.lock().room.port;
+        format!("{}:{port} · code {}", self.address, self.code)
     }
 
     fn welcome(seat: u8, record: &Record, state: &GameState, away: Vec<u8>) -> Option<ToClient> {
@@ -201,12 +200,10 @@ pub(super) fn receive(
             }
         }
     }
-    // Refusals that count against a client, and hang-ups, as the room logged them (a
-    // quiet refusal, such as a seat still held for a dropped link, is the waiting window's
-    // business).
+    // Refusals and hang-ups, as the room noted them (it keeps quiet refusals, such as a
+    // seat still held for a dropped link, to standard error).
     for note in link.room.notes.drain(..) {
-        let strike = note.starts_with("refused") && !note.contains("(no strike)");
-        if strike || note.starts_with("disconnecting") {
+        if note.starts_with("refused") || note.starts_with("disconnecting") {
             talk.notice(format!("Host: {note}"));
         }
     }

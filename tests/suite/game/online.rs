@@ -12,7 +12,7 @@ use stp_rules::sim::play_game;
 use stp_rules::{GameOptions, GameState, StartGame, bot};
 
 use super::app;
-use crate::network::{finish, port, spawn, strings};
+use crate::network::{finish, port, serve, spawn, strings};
 
 /// Runs the table until `done`, at most `seconds`; the test plays the seats it holds here
 /// (`mine`) with the bot, as a person would, whenever the table's controls are free.
@@ -49,22 +49,7 @@ fn run_until(
 /// `serve` for a two-seat cadet game whose second seat is the host's bot: seat 1 is for
 /// the table under test.
 fn serve_for_one(port: u16, code: &str, seed: u64) -> std::process::Child {
-    let child = spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        code,
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--seed",
-        &seed.to_string(),
-        "--json",
-    ]));
-    std::thread::sleep(Duration::from_millis(300));
-    child
+    serve(port, code, 2, 1, &["--seed", &seed.to_string(), "--json"])
 }
 
 /// The host ends well, and this table's game ends with the host's final hash.
