@@ -1,6 +1,7 @@
 //! What a host does with what no honest client sends — a flood, an oversized or unknown
 //! message, a ping at nothing — and with what honest clients do: ping, ask for the host's
 //! state again. Loopback, against `serve`.
+
 use star_trek_panic::net::protocol::{PingTarget, ToClient, ToHost};
 use stp_rules::files::hash_text;
 
