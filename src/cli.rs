@@ -7,6 +7,7 @@ usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
                   [--screenshot FILE.png] [--load SAVE.json | --scenario FILE.ron]
                   [--pick N] [--threat-steps N] [--bots N] [--tutorial [--lesson N]]
+                  [--window WIDTHxHEIGHT] [--layout FILE.json]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check] [--record DIR] [--bot heuristic|advisor]
                            [--budget-ms N | --rollouts N] [--threads N]
@@ -34,7 +35,10 @@ usage:
              steps (these two put a moment on screen for --screenshot); --bots N makes
              the last N seats Captain bots (the advisor) for a game dealt here;
              --tutorial opens the Academy's first lesson (ten short lessons), --lesson N
-             its Nth.
+             its Nth. --window opens the window at that size (default 1280x720, at least
+             1024x600); --layout (with --screenshot) writes what the picture shows as JSON:
+             the board, the ship, each token and its Defense digits, every label on the
+             board and the panels, as rects in the picture's pixels.
   simulate   play N complete games headless with the built-in bot and print a summary
              (--json: one JSON object). Invariants are checked after every step unless
              --no-check is given. --record DIR writes every game as a replay file in DIR.
@@ -93,6 +97,8 @@ const PLAY_OPTIONS: &[&str] = &[
     "--bots",
     "--tutorial",
     "--lesson",
+    "--window",
+    "--layout",
 ];
 pub(crate) const SIMULATE_OPTIONS: &[&str] = &[
     "--games",
@@ -313,6 +319,27 @@ pub struct PlayArgs {
     pub lesson: Option<usize>,
     /// Join a game hosted elsewhere as the table opens (`join` without `--bot`).
     pub join: Option<crate::net::join::JoinArgs>,
+    /// The window's size in pixels (`--window WIDTHxHEIGHT`; `None`: 1280x720).
+    pub window: Option<(u32, u32)>,
+    /// Where `--screenshot` also writes its layout report (JSON).
+    pub layout: Option<std::path::PathBuf>,
+}
+
+/// The smallest window the table is laid out for.
+pub const MIN_WINDOW: (u32, u32) = (1024, 600);
+
+/// `WIDTHxHEIGHT`, each within what the table supports.
+fn window_size(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--window expects WIDTHxHEIGHT such as 1280x720, not `{text}`");
+    let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
+    if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w > 7680 || h > 4320 {
+        return Err(format!(
+            "--window must be from {}x{} to 7680x4320, not `{text}`",
+            MIN_WINDOW.0, MIN_WINDOW.1
+        ));
+    }
+    Ok((w, h))
 }
 
 impl PlayArgs {
@@ -374,6 +401,10 @@ impl PlayArgs {
                         _ => return Err(format!("--bots must be 0–6, not `{text}`")),
                     }
                 }
+                Arg::Option("--window") => {
+                    play.window = Some(window_size(args.value("--window")?)?)
+                }
+                Arg::Option("--layout") => play.layout = Some(args.value("--layout")?.into()),
                 Arg::Option("--threat-steps") => {
                     let steps = args.number("--threat-steps", 1000)?;
                     play.threat_steps = Some(steps as usize);
@@ -399,6 +430,9 @@ impl PlayArgs {
                  --scenario, --seed, --players or --preset"
                     .into(),
             );
+        }
+        if play.layout.is_some() && play.screenshot.is_none() {
+            return Err("--layout reports what a picture shows: add --screenshot FILE.png".into());
         }
         if play.load.is_some() && play.scenario.is_some() {
             return Err("--load and --scenario each open a table: give one of them".into());

@@ -97,6 +97,7 @@ fn capture(
     capturing: Query<(), With<Capturing>>,
     mut commands: Commands,
     mut redraw: MessageWriter<RequestRedraw>,
+    mut write_layout: MessageWriter<crate::game::table::layout::WriteLayout>,
 ) {
     let Some(path) = &launch.screenshot else {
         return;
@@ -122,6 +123,9 @@ fn capture(
         return;
     }
     progress.requested = true;
+    if let Some(layout) = &launch.layout {
+        write_layout.write(crate::game::table::layout::WriteLayout(layout.clone()));
+    }
     commands
         .spawn(Screenshot::primary_window())
         .observe(save_to_disk(path.clone()))

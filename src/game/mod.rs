@@ -92,17 +92,18 @@ pub fn headless_plugin(app: &mut App) {
 
 /// Opens the window and runs the game; returns the process exit code.
 pub fn run(launch: Launch) -> i32 {
+    let (width, height) = launch.window.unwrap_or((1280, 720));
     let mut app = App::new();
     app.add_plugins(
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
                     title: "Star Trek Panic".into(),
-                    resolution: WindowResolution::new(1280, 720),
+                    resolution: WindowResolution::new(width, height),
                     resizable: true,
                     resize_constraints: WindowResizeConstraints {
-                        min_width: 1024.0,
-                        min_height: 600.0,
+                        min_width: crate::cli::MIN_WINDOW.0 as f32,
+                        min_height: crate::cli::MIN_WINDOW.1 as f32,
                         ..default()
                     },
                     ..default()

@@ -21,6 +21,8 @@ pub struct Settings {
     /// keeps them, so the players' codes still work).
     pub host_port: u16,
     pub host_code: String,
+    /// Shadows and anti-aliasing on the table (off: for a weak machine).
+    pub high_graphics: bool,
     /// The last game joined: the host's address and code.
     pub join_address: String,
     pub join_code: String,
@@ -38,6 +40,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             host_port: crate::game::online::setup::DEFAULT_PORT,
             host_code: String::new(),
+            high_graphics: true,
             join_address: String::new(),
             join_code: String::new(),
             unsaved: false,

@@ -187,6 +187,13 @@ fn commands_refuse_options_they_do_not_take() {
             "simulate does not take `--load`",
         ),
         (&["--games", "3"], "the tabletop does not take `--games`"),
+        (&["--window", "big"], "--window expects WIDTHxHEIGHT"),
+        (&["--window", "800x600"], "--window must be from 1024x600"),
+        (&["--window", "1280x"], "--window expects WIDTHxHEIGHT"),
+        (
+            &["--layout", "x.json"],
+            "--layout reports what a picture shows",
+        ),
         (&["--json"], "the tabletop does not take `--json`"),
         (
             &["simulate", "--seed", "1", "--seed", "2"],

@@ -7,6 +7,8 @@ mod content_text;
 mod engine;
 #[cfg(feature = "gui")]
 mod game;
+#[cfg(feature = "gui")]
+mod layout;
 mod legal_actions;
 mod network;
 mod network_guard;

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-struct Xvfb(Child);
+pub(super) struct Xvfb(Child);
 
 impl Drop for Xvfb {
     fn drop(&mut self) {
@@ -16,9 +16,15 @@ impl Drop for Xvfb {
     }
 }
 
-fn start_xvfb(display: &str) -> Xvfb {
+pub(super) fn start_xvfb(display: &str) -> Xvfb {
+    start_xvfb_sized(display, (1280, 720))
+}
+
+/// An X server whose one screen is `size` (at least the window it will show).
+pub(super) fn start_xvfb_sized(display: &str, (w, h): (u32, u32)) -> Xvfb {
+    let screen = format!("{w}x{h}x24");
     let child = Command::new("Xvfb")
-        .args([display, "-screen", "0", "1280x720x24", "-nolisten", "tcp"])
+        .args([display, "-screen", "0", &screen, "-nolisten", "tcp"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -99,14 +105,22 @@ fn screenshot_is_not_blank(base: u32, args: &[&str]) {
     let dir = std::env::temp_dir().join(format!("stp-shot-{}-{base}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("table.png");
+    render(&display, &dir, args, &path);
+    check_not_blank(&path, (1280, 720));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs the game on `display` with `args` and `--screenshot path`, its files in `dir`; panics
+/// with its output if it fails or takes more than 10 minutes.
+pub(super) fn render(display: &str, dir: &std::path::Path, args: &[&str], path: &std::path::Path) {
     let started = Instant::now();
     let mut game = Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
         .args(args)
         .arg("--screenshot")
-        .arg(&path)
-        .env("DISPLAY", &display)
+        .arg(path)
+        .env("DISPLAY", display)
         // Settings and saves go to the test's own folder, not the user's.
-        .env("XDG_DATA_HOME", &dir)
+        .env("XDG_DATA_HOME", dir)
         .env("WGPU_BACKEND", "vulkan")
         .env_remove("WAYLAND_DISPLAY")
         .stdout(Stdio::piped())
@@ -141,13 +155,18 @@ fn screenshot_is_not_blank(base: u32, args: &[&str]) {
     stderr.finish();
     let log = log(&stdout, &stderr);
     assert!(status.success(), "the game failed: {status}\n{log}");
-    let file = std::fs::File::open(&path)
-        .unwrap_or_else(|err| panic!("no screenshot at {}: {err}\n{log}", path.display()));
+    assert!(path.exists(), "no screenshot at {}\n{log}", path.display());
+}
+
+/// The picture at `path` is `size` and has more than a few colours.
+pub(super) fn check_not_blank(path: &std::path::Path, size: (u32, u32)) {
+    let file = std::fs::File::open(path)
+        .unwrap_or_else(|err| panic!("no screenshot at {}: {err}", path.display()));
     let decoder = png::Decoder::new(std::io::BufReader::new(file));
     let mut reader = decoder.read_info().expect("a PNG");
     let mut pixels = vec![0; reader.output_buffer_size().expect("size")];
     let info = reader.next_frame(&mut pixels).expect("decode");
-    assert_eq!((info.width, info.height), (1280, 720));
+    assert_eq!((info.width, info.height), size);
     let pixels = &pixels[..info.buffer_size()];
     let step = info.color_type.samples();
     let mut colors = std::collections::BTreeSet::new();
@@ -159,5 +178,4 @@ fn screenshot_is_not_blank(base: u32, args: &[&str]) {
         "the picture is nearly blank: {} colours",
         colors.len()
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,5 +1,5 @@
 //! Keyboard: Q/E (←/→) turn, W (↑) forward, Space/Enter end the phase, 1–9 pick a card,
-//! Ctrl+Z undo, Esc the menu, F1 help, R resets the camera, F11 full screen. No hotkey fires while an egui field has the keyboard.
+//! Ctrl+Z undo, Esc the menu, F1 help, L the log, R resets the camera, F11 full screen. No hotkey fires while an egui field has the keyboard.
 
 use bevy::prelude::*;
 use bevy::window::{MonitorSelection, WindowMode};
@@ -24,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             hotkeys.run_if(in_state(Screen::Playing)),
             reset_camera,
             toggle_fullscreen,
+            toggle_log.run_if(in_state(Screen::Playing)),
         )
             .run_if(not(egui_wants_any_keyboard_input))
             .in_set(GameSystems::Input),
@@ -46,11 +47,18 @@ fn toggle_fullscreen(
     }
 }
 
+/// L opens and closes the log's drawer.
+fn toggle_log(keys: Res<ButtonInput<KeyCode>>, mut drawer: ResMut<crate::game::panels::LogDrawer>) {
+    if keys.just_pressed(KeyCode::KeyL) {
+        drawer.open = !drawer.open;
+    }
+}
+
 /// R puts the camera back where it started.
 fn reset_camera(keys: Res<ButtonInput<KeyCode>>, mut cameras: Query<(&mut Orbit, &mut Transform)>) {
     if keys.just_pressed(KeyCode::KeyR) {
         for (mut orbit, mut transform) in &mut cameras {
-            *orbit = Orbit::default();
+            orbit.reset();
             *transform = orbit.transform();
         }
     }

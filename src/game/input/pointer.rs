@@ -158,7 +158,7 @@ fn orbit(
             orbit.pitch = (orbit.pitch + delta.y * 0.006).clamp(0.25, 1.5);
         }
         if zooming {
-            orbit.distance = (orbit.distance * (1.0 - scroll.delta.y * 0.08)).clamp(5.0, 30.0);
+            orbit.zoom = (orbit.zoom * (1.0 - scroll.delta.y * 0.08)).clamp(0.4, 2.5);
         }
         *transform = orbit.transform();
     }

@@ -25,6 +25,7 @@ pub(super) fn hands(
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
     overlays: &mut Overlays,
+    layout: &mut Vec<super::HandLayout>,
 ) {
     let content = builtin();
     let n = state.players.len() as u8;
@@ -42,7 +43,8 @@ pub(super) fn hands(
             if active { " (active)" } else { "" },
             seat.hand.len()
         );
-        egui::CollapsingHeader::new(title)
+        let mut cards = Vec::new();
+        let shown = egui::CollapsingHeader::new(title)
             .id_salt(("hand", player))
             .default_open(true)
             .show(ui, |ui| {
@@ -56,7 +58,7 @@ pub(super) fn hands(
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
                     for (index, card) in seat.hand.iter().copied().enumerate() {
-                        hand_card(
+                        let rect = hand_card(
                             ui,
                             state,
                             selection,
@@ -67,9 +69,21 @@ pub(super) fn hands(
                             size,
                             playing,
                         );
+                        cards.push((card, rect));
                     }
                 });
             });
+        let rect = shown
+            .body_response
+            .map_or(shown.header_response.rect, |body| {
+                body.rect.union(shown.header_response.rect)
+            });
+        layout.push(super::HandLayout {
+            player,
+            name: seat.name.clone(),
+            rect,
+            cards,
+        });
     }
     if selection.card.is_some() {
         ui.separator();
@@ -90,7 +104,7 @@ fn hand_card(
     index: usize,
     size: CardSize,
     playing: bool,
-) {
+) -> egui::Rect {
     let why = playing
         .then(|| state.why_no_play(player, card))
         .flatten()
@@ -150,6 +164,7 @@ fn hand_card(
             }
         }
     });
+    response.rect
 }
 
 /// The picked card's partner, shift and targets, all from its legal plays.

@@ -109,6 +109,28 @@ fn record_events(
     };
 }
 
+/// The closed drawer's one line: the newest entry (the step playing, during a threat phase).
+pub(super) fn ticker(ui: &mut egui::Ui, state: &GameState, log: &GameLog) {
+    let newest = match log.current.is_empty() {
+        true => log.lines.last(),
+        false => log.lines.get(log.current.end.saturating_sub(1)),
+    };
+    match newest {
+        Some(line) => {
+            let mut text = egui::RichText::new(line.show(state));
+            if !log.current.is_empty() {
+                text = text
+                    .strong()
+                    .background_color(egui::Color32::from_rgb(70, 60, 20));
+            }
+            ui.add(egui::Label::new(text).truncate());
+        }
+        None => {
+            ui.weak("Nothing has happened yet this game.");
+        }
+    }
+}
+
 /// The log panel: filters by turn and player, newest at the bottom.
 pub(super) fn log_panel(
     ui: &mut egui::Ui,

@@ -112,6 +112,13 @@ pub(super) fn menu_window(
                     .text("UI scale"),
             );
             setting(scale, &mut settings);
+            let graphics = ui
+                .checkbox(
+                    &mut settings.high_graphics,
+                    "high graphics (shadows, smooth edges)",
+                )
+                .on_hover_text("Untick on a slow machine: no shadows and no anti-aliasing.");
+            setting(graphics, &mut settings);
             ui.label("F11: full screen");
             ui.separator();
             if let Some(state) = &state {

@@ -53,20 +53,27 @@ pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     ));
     ui.separator();
     ui.heading("Ship status");
-    for facing in 0..6u8 {
-        let word = |s: SectionState| match s {
-            SectionState::Intact => "intact",
-            SectionState::Damaged => "damaged",
-            SectionState::Destroyed => "destroyed",
-        };
-        ui.label(format!(
-            "{} {:<15} Shield {:<9} Hull {}",
-            facing + 1,
-            facing_name(facing),
-            word(state.enterprise.shields[facing as usize]),
-            word(state.enterprise.hull[facing as usize]),
-        ));
-    }
+    let word = |s: SectionState| match s {
+        SectionState::Intact => "intact",
+        SectionState::Damaged => "damaged",
+        SectionState::Destroyed => "destroyed",
+    };
+    // By name, as the board's rim shows them: numbers would read as sector numbers.
+    egui::Grid::new("ship-status")
+        .num_columns(3)
+        .spacing(egui::vec2(8.0, 2.0))
+        .show(ui, |ui| {
+            ui.weak("Facing");
+            ui.weak("Shield");
+            ui.weak("Hull");
+            ui.end_row();
+            for facing in 0..6u8 {
+                ui.label(facing_name(facing));
+                ui.label(word(state.enterprise.shields[facing as usize]));
+                ui.label(word(state.enterprise.hull[facing as usize]));
+                ui.end_row();
+            }
+        });
     if let Some(reason) = state.maneuver_forbidden() {
         ui.colored_label(
             egui::Color32::LIGHT_RED,

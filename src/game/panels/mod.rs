@@ -54,6 +54,28 @@ pub struct Overlays {
     pub pinged_cards: Vec<(stp_rules::CardId, String)>,
 }
 
+/// Where the panels lie this frame (egui points), and each hand with its cards, for the
+/// layout report.
+#[derive(Resource, Debug, Default)]
+pub struct PanelLayout {
+    pub panels: Vec<(&'static str, egui::Rect)>,
+    pub hands: Vec<HandLayout>,
+}
+
+#[derive(Debug, Clone)]
+pub struct HandLayout {
+    pub player: u8,
+    pub name: String,
+    pub rect: egui::Rect,
+    pub cards: Vec<(stp_rules::CardId, egui::Rect)>,
+}
+
+/// Whether the log's drawer is open (closed, it is a one-line ticker with the newest entry).
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct LogDrawer {
+    pub open: bool,
+}
+
 impl Overlays {
     /// Opens the rules reference at a topic (context help).
     pub fn help_at(&mut self, topic: &str) {
@@ -107,6 +129,8 @@ fn draw_opening_windows(
 /// The panels' state without drawing anything (the presentation tests run this headless).
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Overlays>()
+        .init_resource::<PanelLayout>()
+        .init_resource::<LogDrawer>()
         .add_plugins((log::plugin, banner::logic_plugin, menu::logic_plugin))
         .add_systems(Update, remember_rolls.in_set(GameSystems::Events));
 }
@@ -135,6 +159,7 @@ fn table_panels(
     mut ask: MessageWriter<AskAdvisor>,
     mut table_rect: ResMut<TableRect>,
     mut talk: crate::game::online::TalkPanel,
+    (mut layout, mut drawer): (ResMut<PanelLayout>, ResMut<LogDrawer>),
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
@@ -169,35 +194,67 @@ fn table_panels(
             ask.write(AskAdvisor);
         }
     });
-    let bottom = egui::Panel::bottom("log")
-        .default_size(180.0)
-        .size_range(110.0..=420.0)
-        .resizable(true)
-        .show(&mut root, |ui| {
-            // A game across machines: the crew's talk beside the log.
-            if talk.is_on() {
-                egui::Panel::right("talk")
-                    .exact_size(330.0)
-                    .show(ui, |ui| talk.show(ui));
-            }
-            log::log_panel(ui, state, &log, &mut overlays)
-        });
-    // Fixed widths: a hand or a mission that changes never moves the board.
+    // The log is a drawer: closed, one line with the newest entry (the threat phase's step
+    // as it plays); open, the whole log with its filters. L opens and closes it too.
+    let bottom = match drawer.open || talk.is_on() {
+        true => egui::Panel::bottom("log")
+            .default_size(180.0)
+            .size_range(110.0..=420.0)
+            .resizable(true)
+            .show(&mut root, |ui| {
+                // A game across machines: the crew's talk beside the log.
+                if talk.is_on() {
+                    egui::Panel::right("talk")
+                        .exact_size(330.0)
+                        .show(ui, |ui| talk.show(ui));
+                }
+                if ui.small_button("▼ Close the log [L]").clicked() {
+                    drawer.open = false;
+                }
+                log::log_panel(ui, state, &log, &mut overlays)
+            }),
+        false => egui::Panel::bottom("log-ticker").show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                if ui.button("▲ Log [L]").clicked() {
+                    drawer.open = true;
+                }
+                log::ticker(ui, state, &log);
+            });
+        }),
+    };
+    // Fixed widths (narrower in a small window): a hand or a mission that changes never moves
+    // the board.
+    let width = ctx.viewport_rect().width();
     let right = egui::Panel::right("mission")
-        .exact_size(270.0)
+        .exact_size((width * 0.18).clamp(205.0, 250.0))
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state));
         });
+    let mut hands_layout = Vec::new();
     let left = egui::Panel::left("hands")
-        .exact_size(300.0)
+        .exact_size((width * 0.2).clamp(225.0, 270.0))
         .show(&mut root, |ui| {
             if watching {
                 ui.disable();
             }
             egui::ScrollArea::vertical().show(ui, |ui| {
-                hands::hands(ui, state, &mut selection, &mut actions, &mut overlays);
+                hands::hands(
+                    ui,
+                    state,
+                    &mut selection,
+                    &mut actions,
+                    &mut overlays,
+                    &mut hands_layout,
+                );
             });
         });
+    layout.panels = vec![
+        ("top_bar", top.response.rect),
+        ("log", bottom.response.rect),
+        ("mission", right.response.rect),
+        ("hands", left.response.rect),
+    ];
+    layout.hands = hands_layout;
     // What the panels leave free is the table: clicks and drags there belong to the 3D scene.
     table_rect.0 = egui::Rect::from_min_max(
         egui::pos2(left.response.rect.right(), top.response.rect.bottom()),

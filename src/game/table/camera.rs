@@ -10,42 +10,80 @@ use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
+use super::framing;
 use crate::game::GameSystems;
 use crate::game::input::pointer::TableRect;
 
+/// The table camera's orbit: `zoom` 1 is the distance at which the board fills the table's
+/// viewport (`fit`, kept by `fit_to_table`); the wheel changes `zoom`, right-drag the angles.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct Orbit {
     pub yaw: f32,
     pub pitch: f32,
-    pub distance: f32,
+    pub zoom: f32,
+    /// The framing at zoom 1 for the current viewport.
+    pub fit: framing::Fit,
 }
+
+/// The camera's starting pitch: steep enough that the board reads nearly as a circle.
+pub const PITCH: f32 = 1.2;
 
 impl Default for Orbit {
     fn default() -> Self {
         Orbit {
             yaw: 0.0,
-            pitch: 1.0,
-            distance: 11.5,
+            pitch: PITCH,
+            zoom: 1.0,
+            fit: framing::fitted(0.0, PITCH, Vec2::new(790.0, 610.0), framing::rim_room(15.0)),
         }
     }
 }
 
 impl Orbit {
     pub fn transform(&self) -> Transform {
-        let offset = Vec3::new(
-            self.distance * self.pitch.cos() * self.yaw.sin(),
-            self.distance * self.pitch.sin(),
-            self.distance * self.pitch.cos() * self.yaw.cos(),
-        );
-        // Aim just below the board's centre so the near piles stay in view.
-        let focus = Vec3::new(0.0, 0.0, 0.3);
-        Transform::from_translation(focus + offset).looking_at(focus, Vec3::Y)
+        framing::camera_at(
+            self.yaw,
+            self.pitch,
+            self.fit.distance * self.zoom,
+            self.fit.shift,
+        )
+    }
+
+    /// Back to the start, keeping the fit to the viewport.
+    pub fn reset(&mut self) {
+        *self = Orbit {
+            fit: self.fit,
+            ..Orbit::default()
+        };
+    }
+}
+
+/// Where the piles and the die sit, beside the board inside the viewport (`framing::corners`),
+/// so they stay in view at any window size.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct Corners(pub [Vec3; 5]);
+
+impl Default for Corners {
+    fn default() -> Self {
+        Corners(framing::corners(
+            0.0,
+            PITCH,
+            Vec2::new(790.0, 610.0),
+            framing::rim_room(15.0),
+        ))
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_cameras)
-        .add_systems(Update, fit_to_table.in_set(GameSystems::Present));
+    app.init_resource::<Corners>()
+        .add_systems(Startup, spawn_cameras)
+        .add_systems(Update, fit_to_table.in_set(GameSystems::Present))
+        .add_systems(
+            Update,
+            apply_graphics
+                .run_if(resource_changed::<crate::game::settings::Settings>)
+                .in_set(GameSystems::Present),
+        );
 }
 
 fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
@@ -70,6 +108,26 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     ));
 }
 
+/// The graphics setting: high has shadows and 4× MSAA, low neither.
+fn apply_graphics(
+    settings: Res<crate::game::settings::Settings>,
+    mut cameras: Query<&mut Msaa, With<Orbit>>,
+    mut lights: Query<&mut DirectionalLight>,
+) {
+    let high = settings.high_graphics;
+    let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
+    for mut camera in &mut cameras {
+        if *camera != msaa {
+            *camera = msaa;
+        }
+    }
+    for mut light in &mut lights {
+        if light.shadow_maps_enabled != high {
+            light.shadow_maps_enabled = high;
+        }
+    }
+}
+
 /// The window area (logical pixels) that the panels leave to the table, from the panels'
 /// rectangle in egui points; `None` before the panels are laid out (setup screen).
 pub fn table_area(rect: &TableRect, zoom: f32) -> Option<Rect> {
@@ -89,7 +147,8 @@ fn fit_to_table(
     rect: Res<TableRect>,
     mut contexts: EguiContexts,
     window: Single<&Window, With<PrimaryWindow>>,
-    mut cameras: Query<&mut Camera, With<Orbit>>,
+    mut cameras: Query<(&mut Camera, &mut Orbit, &mut Transform)>,
+    mut corners: ResMut<Corners>,
 ) {
     let zoom = contexts.ctx_mut().map_or(1.0, |ctx| ctx.zoom_factor());
     let scale = window.scale_factor();
@@ -104,10 +163,23 @@ fn fit_to_table(
         })
     });
     let key = |v: &Option<Viewport>| v.as_ref().map(|v| (v.physical_position, v.physical_size));
-    for mut camera in &mut cameras {
+    for (mut camera, mut orbit, mut transform) in &mut cameras {
         // Only on a change, so an idle table stays idle.
         if key(&camera.viewport) != key(&viewport) {
             camera.viewport = viewport.clone();
+            if let Some(v) = &viewport {
+                let size = v.physical_size.as_vec2();
+                // The rim's text is sized in points: its room, in the viewport's pixels.
+                let points = zoom * scale;
+                let font = framing::rim_font(size.y / points);
+                let room = framing::rim_room(font) * points;
+                orbit.fit = framing::fitted(0.0, PITCH, size, room);
+                *transform = orbit.transform();
+                let places = Corners(framing::corners(0.0, PITCH, size, room));
+                if *corners != places {
+                    *corners = places;
+                }
+            }
         }
     }
 }

@@ -5,7 +5,9 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use stp_rules::RulesEvent;
 
-use super::{AnimationSpeed, DIE};
+use super::AnimationSpeed;
+use super::board::die_place;
+use super::camera::Corners;
 use crate::game::GameSystems;
 use crate::game::pacing::Paced;
 
@@ -25,6 +27,8 @@ pub struct Die;
 pub struct DieRoll {
     pub tumbling: f32,
     rolls: u32,
+    /// The face it landed on last.
+    pub value: Option<u8>,
 }
 
 /// How long a roll tumbles at speed 1.
@@ -36,8 +40,9 @@ fn start_rolls(
     mut roll: ResMut<DieRoll>,
 ) {
     for Paced(event) in events.read() {
-        if let RulesEvent::DieRolled { .. } = event {
+        if let RulesEvent::DieRolled { value, .. } = event {
             roll.rolls += 1;
+            roll.value = Some(*value);
             if !speed.skip {
                 roll.tumbling = TUMBLE;
             }
@@ -45,11 +50,24 @@ fn start_rolls(
     }
 }
 
-/// The die at rest: a quarter turn per roll, so a new roll visibly lands differently.
-fn rest(rolls: u32) -> Transform {
-    Transform::from_translation(DIE).with_rotation(
-        Quat::from_rotation_y(0.4 + rolls as f32 * 1.3)
-            * Quat::from_rotation_x((rolls % 4) as f32 * std::f32::consts::FRAC_PI_2),
+/// The turn that brings a face's pips to the top (1 up, 2 at +X, 3 at +Z, opposite faces
+/// adding to 7, as `board::spawn_die` lays them).
+pub fn face_up(value: u8) -> Quat {
+    use std::f32::consts::{FRAC_PI_2, PI};
+    match value {
+        2 => Quat::from_rotation_z(FRAC_PI_2),
+        5 => Quat::from_rotation_z(-FRAC_PI_2),
+        3 => Quat::from_rotation_x(-FRAC_PI_2),
+        4 => Quat::from_rotation_x(FRAC_PI_2),
+        6 => Quat::from_rotation_x(PI),
+        _ => Quat::IDENTITY,
+    }
+}
+
+/// The die at rest with the rolled face up, turned a little differently each roll.
+fn rest(roll: &DieRoll, at: Vec3) -> Transform {
+    Transform::from_translation(at).with_rotation(
+        Quat::from_rotation_y(0.4 + roll.rolls as f32 * 1.3) * face_up(roll.value.unwrap_or(1)),
     )
 }
 
@@ -57,24 +75,26 @@ fn tumble(
     time: Res<Time>,
     speed: Res<AnimationSpeed>,
     mut roll: ResMut<DieRoll>,
+    corners: Res<Corners>,
     mut die: Query<&mut Transform, With<Die>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if roll.tumbling <= 0.0 && !roll.is_changed() {
+    if roll.tumbling <= 0.0 && !roll.is_changed() && !corners.is_changed() {
         return;
     }
+    let home = die_place(&corners);
     roll.tumbling = (roll.tumbling - time.delta_secs() * speed.speed.max(0.1)).max(0.0);
     let left = roll.tumbling / TUMBLE;
     for mut transform in &mut die {
         if left <= 0.0 {
-            *transform = rest(roll.rolls);
+            *transform = rest(&roll, home);
             continue;
         }
         // A hop (highest mid-roll) while it spins about two axes.
         let hop = (left * std::f32::consts::PI).sin() * 0.6;
         let spin = left * 14.0;
-        transform.translation = DIE + Vec3::Y * hop;
-        transform.rotation = rest(roll.rolls).rotation
+        transform.translation = home + Vec3::Y * hop;
+        transform.rotation = rest(&roll, home).rotation
             * Quat::from_rotation_x(spin)
             * Quat::from_rotation_z(spin * 0.7);
     }

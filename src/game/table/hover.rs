@@ -43,6 +43,10 @@ pub fn token_lines(
     } else {
         token_name(token)
     }];
+    if t.cloaked {
+        lines.push("Face down: cloaked. Cards cannot target it until it uncloaks.".into());
+    }
+    lines.extend(super::looks::rim_words(super::looks::rim_of(token)).map(String::from));
     if let Some(intent) = foresight
         .0
         .as_ref()

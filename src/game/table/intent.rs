@@ -1,8 +1,9 @@
 //! What the threats will do, drawn on the board during Play Cards & Maneuver (the rules'
 //! `threat_preview`): an arrow from each threat to where it will be, a dashed line for each
-//! shot with its damage, and by each facing of the Enterprise what its Shield and Hull will
-//! take. Where the die decides (a cloaked ship), a "?" says so. It follows every card and
-//! maneuver, since it is recomputed whenever the state changes.
+//! shot, each kept clear of the tokens' faces; what each facing's Shield and Hull will take
+//! sits at the board's rim (`labels`), with a "?" where the die decides. Hovering a line says
+//! what it means. It follows every card and maneuver, since it is recomputed whenever the
+//! state changes.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -10,7 +11,8 @@ use stp_rules::preview::{Intent, ThreatPreview};
 use stp_rules::{GameState, Position};
 
 use super::camera::Orbit;
-use super::labels::BoardPainter;
+use super::labels::{BoardPainter, PaintBoard, SceneMarks};
+use super::pieces::TOKEN_RADIUS;
 use super::{on_board, ring_center, sector_angle};
 use crate::game::GameSystems;
 use crate::game::input::pointer::TableRect;
@@ -31,7 +33,9 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            draw_intent.run_if(in_state(Screen::Playing)),
+            draw_intent
+                .run_if(in_state(Screen::Playing))
+                .in_set(PaintBoard),
         );
 }
 
@@ -46,7 +50,7 @@ fn place(pos: Position) -> Vec3 {
     on_board(sector_angle(pos.sector), ring_center(pos.range), 0.1)
 }
 
-/// Where a shot at a ship facing lands: the edge of the ship's disc in that facing's sector.
+/// Where a shot at a ship facing lands: the Shield's arc in that facing's sector.
 fn facing_point(state: &GameState, facing: u8, radius: f32) -> Vec3 {
     on_board(
         sector_angle(state.enterprise.sector_of_facing(facing)),
@@ -55,12 +59,31 @@ fn facing_point(state: &GameState, facing: u8, radius: f32) -> Vec3 {
     )
 }
 
+/// A segment shortened by `from` points at its start and `to` points at its end, so it
+/// starts and ends outside the tokens' faces (and their digits); `None` when nothing is left.
+fn clear_of(a: egui::Pos2, b: egui::Pos2, from: f32, to: f32) -> Option<(egui::Pos2, egui::Pos2)> {
+    let length = a.distance(b);
+    (length > from + to + 6.0).then(|| {
+        let d = (b - a) / length;
+        (a + d * from, b - d * to)
+    })
+}
+
+/// How far a point is from a segment, in points (for hovering a line).
+fn distance_to_segment(p: egui::Pos2, a: egui::Pos2, b: egui::Pos2) -> f32 {
+    let ab = b - a;
+    let t = ((p - a).dot(ab) / ab.length_sq().max(1e-6)).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
+}
+
 fn draw_intent(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
     foresight: Res<Foresight>,
     cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
     table_rect: Res<TableRect>,
+    windows: Query<&Window>,
+    mut marks: ResMut<SceneMarks>,
 ) -> Result {
     let (Some(state), Some(preview)) = (shown.get(), &foresight.0) else {
         return Ok(());
@@ -69,73 +92,62 @@ fn draw_intent(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    let zoom = ctx.zoom_factor();
+    let cursor = windows
+        .iter()
+        .find_map(|w| w.cursor_position())
+        .map(|c| egui::pos2(c.x / zoom, c.y / zoom));
     let board = BoardPainter::new(ctx, "intent", &table_rect, (camera, camera_at));
     let (painter, screen) = (&board.painter, |at: Vec3| board.screen(at));
     let move_color = egui::Color32::from_rgb(255, 220, 120);
     let fire_color = egui::Color32::from_rgb(255, 90, 70);
-    let small = egui::FontId::proportional(13.0);
+    // A token's face on screen, so lines start and end at its rim.
+    let face = |at: Vec3| {
+        let (c, side) = (screen(at)?, screen(at + Vec3::X * TOKEN_RADIUS)?);
+        Some(c.distance(side) + 3.0)
+    };
+    let mut hovered: Option<String> = None;
     for intent in &preview.threats {
         let Some(from) = screen(place(intent.from)) else {
             continue;
         };
+        let radius = face(place(intent.from)).unwrap_or(20.0);
+        let name = crate::describe::token_name(intent.token);
         if intent.what == Intent::Chance {
-            painter.text(
-                // Below and right: the "cloaked" label sits above the token.
-                from + egui::vec2(14.0, 8.0),
-                egui::Align2::LEFT_TOP,
-                "? die",
-                small.clone(),
-                move_color,
-            );
+            // The die decides: the rim's "?" says so; the token's tooltip says what may happen.
             continue;
         }
         let to = intent.to.and_then(|p| screen(place(p)));
-        if let Some(to) = to.filter(|to| to.distance(from) > 4.0) {
-            painter.arrow(from, to - from, egui::Stroke::new(2.0, move_color));
+        if let Some(to) = to
+            && let Some((a, b)) = clear_of(from, to, radius, radius)
+        {
+            painter.arrow(a, b - a, egui::Stroke::new(2.5, move_color));
+            if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
+                hovered = Some(format!(
+                    "Arrow: the {name} moves here in the coming Threats Move & Fire phase ({}).",
+                    crate::describe::intent_words(intent)
+                ));
+            }
         }
         let start = to.unwrap_or(from);
         if let Some((facing, damage)) = intent.fires
-            && let Some(hit) = screen(facing_point(state, facing, 1.2))
+            && let Some(hit) = screen(facing_point(state, facing, 1.15))
+            && let Some((a, b)) = clear_of(start, hit, radius, 2.0)
         {
-            let stroke = egui::Stroke::new(1.5, fire_color);
-            painter.add(egui::Shape::dashed_line(&[start, hit], stroke, 6.0, 4.0));
-            painter.text(
-                start.lerp(hit, 0.5),
-                egui::Align2::CENTER_CENTER,
-                damage.to_string(),
-                small.clone(),
-                fire_color,
-            );
+            let stroke = egui::Stroke::new(1.8, fire_color);
+            painter.add(egui::Shape::dashed_line(&[a, b], stroke, 7.0, 4.0));
+            if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
+                hovered = Some(format!(
+                    "Dashed line: the {name} fires {damage} at the {} facing.",
+                    crate::describe::facing_name(facing)
+                ));
+            }
         }
     }
-    // By each facing: what the Shield and the Hull will take.
-    for (facing, f) in preview.facings.iter().enumerate() {
-        let words = match (f.shield_hits, f.hull_hits, f.chance) {
-            (0, 0, false) => continue,
-            (0, 0, true) => "?".to_string(),
-            (s, h, chance) => {
-                let mut parts = Vec::new();
-                if s > 0 {
-                    parts.push(format!("Shield -{s}"));
-                }
-                if h > 0 {
-                    parts.push(format!("Hull -{h}"));
-                }
-                let maybe = if chance { " ?" } else { "" };
-                format!("{}{maybe}", parts.join(", "))
-            }
-        };
-        if let Some(at) = screen(facing_point(state, facing as u8, 0.55)) {
-            // On a dark backdrop: these sit over the ship's model.
-            let galley = painter.layout_no_wrap(
-                words,
-                small.clone(),
-                egui::Color32::from_rgb(255, 170, 140),
-            );
-            let rect = egui::Align2::CENTER_CENTER.anchor_size(at, galley.size());
-            painter.rect_filled(rect.expand(3.0), 3.0, egui::Color32::from_black_alpha(200));
-            painter.galley(rect.min, galley, egui::Color32::WHITE);
-        }
+    if let (Some(words), Some(p)) = (hovered, cursor) {
+        marks
+            .tips
+            .push((egui::Rect::from_center_size(p, egui::vec2(2.0, 2.0)), words));
     }
     Ok(())
 }

@@ -1,25 +1,104 @@
-//! Numbers and names over the 3D board, drawn with egui: sector numbers, each threat's
-//! Defense (yellow when the picked card can target it), mission tokens, the die and the piles.
+//! Numbers and names over the 3D board, drawn with egui: at the board's rim each sector's
+//! number with the name of the ship's facing that points there and what it will take; on
+//! each threat's face its Defense (yellow when the picked card can target it) and its letter
+//! or captain's plate; the mission tokens, the die and the piles. Every text painted here is
+//! recorded in `SceneMarks` for the layout report.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use std::collections::BTreeMap;
+use std::f32::consts::TAU;
 use stp_rules::content::builtin;
+use stp_rules::{Range, TokenId};
 
-use super::camera::Orbit;
-use super::{DIE, PILES, Pieces, SHIP_RADIUS, on_board, ring_center, sector_angle};
-use crate::describe::token_name;
+use super::camera::{Corners, Orbit};
+use super::framing::BOARD_RADIUS;
+use super::intent::Foresight;
+use super::looks::{Look, Rim, captain_name, rim_of};
+use super::pieces::TOKEN_RADIUS;
+use super::{Pieces, on_board, pile_count, pile_place, ring_center, sector_angle};
+use crate::describe::facing_name;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Shown;
-use crate::game::panels::{Overlays, offers};
+use crate::game::panels::offers;
 use crate::game::screens::Screen;
-use std::f32::consts::TAU;
+
+/// The systems that paint over the board (after the marks of the last frame are cleared).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
+pub struct PaintBoard;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        board_labels.run_if(not(in_state(Screen::Setup))),
-    );
+    app.init_resource::<SceneMarks>()
+        .add_systems(EguiPrimaryContextPass, clear_marks.before(PaintBoard))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                board_labels
+                    .run_if(not(in_state(Screen::Setup)))
+                    .in_set(PaintBoard),
+                show_tips
+                    .run_if(in_state(Screen::Playing))
+                    .after(PaintBoard),
+            ),
+        );
+}
+
+/// Hovering a mark on the board (a rim's name or "?", an arrow, a shot line) says what it
+/// means; a token's own tooltip (`hover`) takes precedence.
+fn show_tips(
+    mut contexts: EguiContexts,
+    marks: Res<SceneMarks>,
+    hovered: Res<crate::game::input::pointer::Hovered>,
+    table_rect: Res<TableRect>,
+    windows: Query<&Window>,
+) -> Result {
+    if hovered.0.is_some() {
+        return Ok(());
+    }
+    let Some(cursor) = windows.iter().find_map(|w| w.cursor_position()) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let zoom = ctx.zoom_factor();
+    let at = egui::pos2(cursor.x / zoom, cursor.y / zoom);
+    if !crate::game::input::pointer::on_table(ctx, &table_rect, cursor) {
+        return Ok(());
+    }
+    let Some((_, words)) = marks
+        .tips
+        .iter()
+        .rev()
+        .find(|(r, _)| r.expand(2.0).contains(at))
+    else {
+        return Ok(());
+    };
+    egui::Area::new("mark-tip".into())
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .fixed_pos(at + egui::vec2(16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(340.0);
+                ui.label(words.as_str());
+            });
+        });
+    Ok(())
+}
+
+/// What was painted over the board this frame, in egui points: every label, each threat's
+/// Defense digits (their ink, not their line box), and what each mark means on hover.
+#[derive(Resource, Debug, Default)]
+pub struct SceneMarks {
+    pub labels: Vec<(String, egui::Rect)>,
+    pub defense: BTreeMap<TokenId, egui::Rect>,
+    pub tips: Vec<(egui::Rect, String)>,
+}
+
+fn clear_marks(mut marks: ResMut<SceneMarks>) {
+    marks.labels.clear();
+    marks.defense.clear();
+    marks.tips.clear();
 }
 
 /// Paints over the 3D board: clipped to the table's area, at points projected by the camera
@@ -57,20 +136,249 @@ impl<'a> BoardPainter<'a> {
         let p = self.camera.world_to_viewport(self.camera_at, at).ok()?;
         Some(egui::pos2(p.x / self.zoom, p.y / self.zoom))
     }
+
+    /// Lays out one line of text.
+    pub fn galley(
+        &self,
+        text: &str,
+        size: f32,
+        color: egui::Color32,
+    ) -> std::sync::Arc<egui::Galley> {
+        self.painter
+            .layout_no_wrap(text.to_string(), egui::FontId::proportional(size), color)
+    }
+
+    /// Paints a laid-out line with its top-left at `at`, on a dark plate when `plate` is
+    /// given, with a dark outline when `outline`; returns its ink's rectangle.
+    pub fn paint(
+        &self,
+        at: egui::Pos2,
+        galley: std::sync::Arc<egui::Galley>,
+        plate: Option<egui::Color32>,
+        outline: bool,
+    ) -> egui::Rect {
+        let box_rect = egui::Rect::from_min_size(at, galley.size());
+        if let Some(fill) = plate {
+            self.painter
+                .rect_filled(box_rect.expand2(egui::vec2(3.0, 0.0)), 3.0, fill);
+        }
+        if outline {
+            let dark = egui::Color32::from_black_alpha(230);
+            for (dx, dy) in [
+                (-1.5, 0.0),
+                (1.5, 0.0),
+                (0.0, -1.5),
+                (0.0, 1.5),
+                (1.0, 1.0),
+                (-1.0, 1.0),
+            ] {
+                self.painter.galley_with_override_text_color(
+                    at + egui::vec2(dx, dy),
+                    galley.clone(),
+                    dark,
+                );
+            }
+        }
+        let ink = ink_rect(&galley, at);
+        self.painter.galley(at, galley, egui::Color32::WHITE);
+        ink
+    }
 }
 
-/// Numbers over the board: sector numbers, each threat's current Defense, mission token
-/// values, the die and the piles.
+/// The rectangle a galley's glyphs cover when painted at `at` (tighter than its line box).
+pub fn ink_rect(galley: &egui::Galley, at: egui::Pos2) -> egui::Rect {
+    galley
+        .rows
+        .iter()
+        .map(|row| {
+            row.row
+                .visuals
+                .mesh_bounds
+                .translate(at.to_vec2() + row.pos.to_vec2())
+        })
+        .filter(|r| r.is_positive())
+        .reduce(|a, b| a.union(b))
+        .unwrap_or(egui::Rect::from_min_size(at, galley.size()))
+}
+
+/// "fore-starboard" → "Fore-Starboard".
+fn title_case(words: &str) -> String {
+    words
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+        })
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Where a group of text of `size` goes beside a rim point, pushed outward along `out` (the
+/// board's outward direction on screen there).
+fn beside(point: egui::Pos2, out: egui::Vec2, size: egui::Vec2) -> egui::Rect {
+    let min = if out.x.abs() >= 0.45 {
+        let left = if out.x > 0.0 {
+            point.x
+        } else {
+            point.x - size.x
+        };
+        egui::pos2(left, point.y - size.y / 2.0 + out.y * size.y * 0.5)
+    } else {
+        let top = if out.y < 0.0 {
+            point.y - size.y
+        } else {
+            point.y
+        };
+        egui::pos2(point.x - size.x / 2.0, top)
+    };
+    egui::Rect::from_min_size(min, size)
+}
+
+/// What one facing will take in the coming threat phase, a line for the Shield and one for
+/// the Hull, with "?" where chance may add more; empty for nothing.
+fn incoming(f: &stp_rules::preview::FacingIntent) -> Vec<String> {
+    let mut lines = Vec::new();
+    if f.shield_hits > 0 {
+        lines.push(format!("Shield −{}", f.shield_hits));
+    }
+    if f.hull_hits > 0 {
+        lines.push(format!("Hull −{}", f.hull_hits));
+    }
+    if f.chance {
+        match lines.last_mut() {
+            Some(last) => last.push_str(" ?"),
+            None => lines.push("?".into()),
+        }
+    }
+    lines
+}
+
+/// The board's rim, sector by sector: the sector's number, the name of the facing that points
+/// there now (the forward two in gold), and what that facing will take.
+fn rim_labels(
+    board: &BoardPainter,
+    font: f32,
+    state: &stp_rules::GameState,
+    foresight: &Foresight,
+    marks: &mut SceneMarks,
+) {
+    for facing in 0..6u8 {
+        let sector = state.enterprise.sector_of_facing(facing);
+        let angle = sector_angle(sector);
+        let (Some(point), Some(further)) = (
+            board.screen(on_board(angle, BOARD_RADIUS + 0.2, 0.0)),
+            board.screen(on_board(angle, BOARD_RADIUS + 1.2, 0.0)),
+        ) else {
+            continue;
+        };
+        let out = (further - point).normalized();
+        let fore = facing == 0 || facing == 5;
+        let number = board.galley(
+            &format!("{}", sector + 1),
+            font + 3.0,
+            egui::Color32::from_gray(235),
+        );
+        let name_color = match fore {
+            true => egui::Color32::from_rgb(255, 214, 110),
+            false => egui::Color32::from_rgb(150, 200, 255),
+        };
+        // Beside the board's sides there is little room: a long name breaks at its hyphen.
+        let mut name_text = title_case(facing_name(facing));
+        if out.x.abs() > 0.9 {
+            name_text = name_text.replacen('-', "-\n", 1);
+        }
+        let name = board.galley(&name_text, font, name_color);
+        let hits: Vec<_> = foresight
+            .0
+            .as_ref()
+            .map(|p| incoming(&p.facings[facing as usize]))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|words| {
+                (
+                    board.galley(&words, font - 1.0, egui::Color32::from_rgb(255, 170, 140)),
+                    words,
+                )
+            })
+            .collect();
+        let first = egui::vec2(
+            number.size().x + 6.0 + name.size().x,
+            number.size().y.max(name.size().y),
+        );
+        let rows: Vec<egui::Vec2> = hits
+            .iter()
+            .map(|(g, _)| g.size() + egui::vec2(6.0, 2.0))
+            .collect();
+        let size = egui::vec2(
+            rows.iter().map(|r| r.x).fold(first.x, f32::max),
+            first.y + rows.iter().map(|r| r.y).sum::<f32>(),
+        );
+        let group = beside(point, out, size);
+        // Rows hug the board's side of the group.
+        let row_left = |width: f32| match out.x {
+            x if x > 0.45 => group.left(),
+            x if x < -0.45 => group.right() - width,
+            _ => group.center().x - width / 2.0,
+        };
+        let at = egui::pos2(row_left(first.x), group.top());
+        let name_at = at
+            + egui::vec2(
+                number.size().x + 6.0,
+                (number.size().y - name.size().y).max(0.0) / 2.0,
+            );
+        let number_text = number.text().to_string();
+        let number_rect = board.paint(at, number, None, true);
+        marks.labels.push((number_text, number_rect));
+        let name_text = name.text().replace('\n', "");
+        let name_rect = board.paint(name_at, name, None, true);
+        marks.labels.push((name_text.clone(), name_rect));
+        marks.tips.push((
+            name_rect.union(number_rect),
+            format!(
+                "Sector {}: the Enterprise's {name_text} facing points here now.",
+                sector + 1
+            ),
+        ));
+        let mut top = group.top() + first.y + 2.0;
+        for (galley, words) in hits {
+            let height = galley.size().y + 2.0;
+            let at = egui::pos2(row_left(galley.size().x + 6.0) + 3.0, top);
+            let rect = board.paint(
+                at,
+                galley,
+                Some(egui::Color32::from_black_alpha(210)),
+                false,
+            );
+            let tip = match words.contains('?') {
+                true => format!(
+                    "{name_text}: {words}. \"?\" means chance decides: a cloaked ship's die roll says where it uncloaks and fires."
+                ),
+                false => format!(
+                    "{name_text} will take {words} in the coming Threats Move & Fire phase."
+                ),
+            };
+            marks.tips.push((rect, tip));
+            marks.labels.push((words, rect));
+            top += height;
+        }
+    }
+}
+
+/// Numbers over the board: the rim, each threat's Defense and plate, mission tokens, the die
+/// and the piles.
 fn board_labels(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
     cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
     pieces: Res<Pieces>,
     transforms: Query<&GlobalTransform>,
-    overlays: Res<Overlays>,
     selection: Res<Selection>,
     table_rect: Res<TableRect>,
     die: Res<super::die::DieRoll>,
+    corners: Res<Corners>,
+    foresight: Res<Foresight>,
+    mut marks: ResMut<SceneMarks>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
@@ -81,50 +389,26 @@ fn board_labels(
     let ctx = contexts.ctx_mut()?;
     // Only over the table: labels of pieces behind a panel stay hidden.
     let board = BoardPainter::new(ctx, "labels", &table_rect, (camera, camera_at));
-    // Numbers sit on their piece; names sit above it, so they never cover a token.
-    let label = |at: Vec3, words: String, color: egui::Color32, above: bool| {
-        if let Some(p) = board.screen(at) {
-            let (anchor, dy) = if above {
-                (egui::Align2::CENTER_BOTTOM, -12.0)
-            } else {
-                (egui::Align2::CENTER_CENTER, 0.0)
-            };
-            let font = egui::FontId::proportional(15.0);
-            board
-                .painter
-                .text(p + egui::vec2(0.0, dy), anchor, words, font, color);
-        }
-    };
-    let text = |at: Vec3, words: String, color: egui::Color32| label(at, words, color, false);
-    for sector in 0..6u8 {
-        let at = on_board(
-            sector_angle(sector),
-            ring_center(stp_rules::Range::Long) + 0.75,
-            0.0,
-        );
-        text(at, format!("{}", sector + 1), egui::Color32::from_gray(200));
-    }
+    let marks = &mut *marks;
+    let font = super::framing::rim_font(table_rect.0.height());
+    rim_labels(&board, font, state, &foresight, marks);
     // The rings by name as well as colour, along the line between sectors 3 and 4.
     for (range, name) in [
-        (stp_rules::Range::Long, "Long"),
-        (stp_rules::Range::Medium, "Medium"),
-        (stp_rules::Range::Short, "Short"),
+        (Range::Long, "Long"),
+        (Range::Medium, "Medium"),
+        (Range::Short, "Short"),
     ] {
-        let at = on_board(TAU / 2.0, ring_center(range), 0.02);
-        text(at, name.to_string(), egui::Color32::from_gray(235));
-    }
-    // The ship's sides, where they point now, so damage reads against the board: Fore
-    // between the two forward facings, Starboard and Port on their facings, Aft behind.
-    let side = |facing: u8| sector_angle(state.enterprise.sector_of_facing(facing));
-    let sides = [
-        ("Fore", side(0) - TAU / 12.0),
-        ("Starboard", side(1)),
-        ("Aft", side(3) - TAU / 12.0),
-        ("Port", side(4)),
-    ];
-    for (name, angle) in sides {
-        let at = on_board(angle, SHIP_RADIUS + 0.12, 0.02);
-        text(at, name.to_string(), egui::Color32::from_rgb(150, 200, 255));
+        if let Some(p) = board.screen(on_board(TAU / 2.0, ring_center(range), 0.02)) {
+            let galley = board.galley(name, 12.0, egui::Color32::from_gray(225));
+            let at = p - galley.size() / 2.0;
+            let rect = board.paint(
+                at,
+                galley,
+                Some(egui::Color32::from_black_alpha(140)),
+                false,
+            );
+            marks.labels.push((name.to_string(), rect));
+        }
     }
     let plays = offers::plays(state, &selection);
     let targets = offers::target_tokens(&plays);
@@ -135,6 +419,7 @@ fn board_labels(
             .get(i)
             .and_then(|offer| offers::target_tokens(&[offer.action]).first().copied())
     });
+    let fanned = super::pieces::fan_out(state);
     for t in &state.threats {
         let Some(at) = pieces
             .threats
@@ -143,75 +428,136 @@ fn board_labels(
         else {
             continue;
         };
+        let centre = at.translation() + Vec3::Y * 0.05;
+        let scale = at.compute_transform().scale.x;
+        let (Some(c), Some(side), Some(up)) = (
+            board.screen(centre),
+            board.screen(centre + Vec3::X * TOKEN_RADIUS * scale),
+            board.screen(centre + Vec3::NEG_Z * TOKEN_RADIUS * scale),
+        ) else {
+            continue;
+        };
+        let radius = (side - c).length();
+        let up = up - c;
+        // Along the ring, to the strip of this token its neighbour leaves bare.
+        let angle = sector_angle(t.pos.sector);
+        let along = fanned
+            .get(&u16::from(t.token))
+            .map_or(0.0, |fan| fan.numeral_shift(t.pos.range));
+        let tangent = Vec3::new(angle.cos(), 0.0, angle.sin()) * along;
+        let c = board.screen(centre + tangent).unwrap_or(c);
+        let look = Look::of(t.token);
         let def = builtin().threat(t.token);
-        let (words, above) = if t.cloaked {
-            ("cloaked".to_string(), true)
-        } else if def.is_ship() {
-            (format!("{}", t.defense), false)
-        } else {
-            (token_name(t.token), true)
-        };
-        let color = if focused == Some(t.token) {
-            egui::Color32::from_rgb(120, 255, 140)
-        } else if targets.contains(&t.token) {
-            egui::Color32::YELLOW
-        } else {
-            egui::Color32::WHITE
-        };
-        label(at.translation() + Vec3::Y * 0.25, words, color, above);
-        // The faction in a letter as well as a colour (K, R, T), so it reads in greyscale.
-        if let (false, Some(faction)) = (t.cloaked, def.faction()) {
-            let letter = match faction {
-                stp_rules::content::Faction::Klingon => "K",
-                stp_rules::content::Faction::Romulan => "R",
-                stp_rules::content::Faction::Tholian => "T",
-            };
-            let gray = egui::Color32::from_gray(210);
-            label(
-                at.translation() + Vec3::Y * 0.25,
-                letter.to_string(),
-                gray,
-                true,
+        if t.cloaked {
+            let galley = board.galley(
+                "CLOAKED",
+                (radius * 0.36).clamp(8.0, 14.0),
+                egui::Color32::from_rgb(170, 210, 255),
             );
+            let rect = board.paint(c - galley.size() / 2.0, galley, None, true);
+            marks.labels.push(("CLOAKED".into(), rect));
+            continue;
+        }
+        if def.is_ship() {
+            let color = if focused == Some(t.token) {
+                egui::Color32::from_rgb(120, 255, 140)
+            } else if targets.contains(&t.token) {
+                egui::Color32::YELLOW
+            } else {
+                egui::Color32::WHITE
+            };
+            let galley = board.galley(
+                &t.defense.to_string(),
+                (radius * 1.05).clamp(14.0, 44.0),
+                color,
+            );
+            let at = c - galley.size() / 2.0 - up * 0.12;
+            let ink = board.paint(at, galley, None, true);
+            marks.defense.insert(t.token, ink);
+            // The faction's letter, or the captain's name plate, at the top of the face.
+            let (words, plate, text) = match rim_of(t.token) {
+                Rim::Captain(captain) => (
+                    captain_name(captain),
+                    egui::Color32::from_rgb(120, 10, 10),
+                    egui::Color32::GOLD,
+                ),
+                _ => (
+                    look.letter(),
+                    egui::Color32::from_black_alpha(170),
+                    egui::Color32::from_gray(230),
+                ),
+            };
+            let galley = board.galley(words, (radius * 0.4).clamp(8.0, 13.0), text);
+            let at = c + up * 0.7 - galley.size() / 2.0;
+            let rect = board.paint(at, galley, Some(plate), false);
+            marks.labels.push((words.to_string(), rect));
+        } else {
+            // The Comet and the Starbase carry no Defense: their name is their face.
+            let words = match look {
+                Look::Comet => "COMET",
+                _ => "STARBASE",
+            };
+            let galley = board.galley(
+                words,
+                (radius * 0.34).clamp(8.0, 12.0),
+                egui::Color32::BLACK,
+            );
+            let at = c + up * 0.55 - galley.size() / 2.0;
+            let rect = board.paint(
+                at,
+                galley,
+                Some(egui::Color32::from_white_alpha(200)),
+                false,
+            );
+            marks.labels.push((words.to_string(), rect));
         }
     }
     for m in &state.mission_tokens {
-        if let Some(at) = pieces
+        if let Some(p) = pieces
             .missions
             .get(&m.token)
             .and_then(|e| transforms.get(*e).ok())
+            .and_then(|at| board.screen(at.translation() + Vec3::Z * 0.3))
         {
             let name = &builtin().mission_tokens[m.token as usize].name;
-            label(
-                at.translation() + Vec3::Y * 0.3,
-                format!("{name} ({})", m.value),
-                egui::Color32::LIGHT_BLUE,
-                true,
+            let words = format!("{name} ({})", m.value);
+            let galley = board.galley(&words, 13.0, egui::Color32::LIGHT_BLUE);
+            let rect = board.paint(
+                p - egui::vec2(galley.size().x / 2.0, 0.0),
+                galley,
+                Some(egui::Color32::from_black_alpha(180)),
+                false,
             );
+            marks.labels.push((words, rect));
         }
     }
-    if let Some(roll) = overlays.last_roll {
-        // Above the die (and above its hop while it tumbles), so the label never covers it.
-        let words = match die.tumbling > 0.0 {
-            true => "rolling…".to_string(),
-            false => format!("die: {roll}"),
-        };
-        label(DIE + Vec3::Y * 0.9, words, egui::Color32::WHITE, true);
+    // Under each pile and the die: what it is and how many.
+    let mut under = |at: Vec3, words: String| {
+        if let Some(p) = board.screen(at) {
+            let galley = board.galley(&words, 14.0, egui::Color32::WHITE);
+            let rect = board.paint(
+                p - egui::vec2(galley.size().x / 2.0, 0.0),
+                galley,
+                Some(egui::Color32::from_black_alpha(170)),
+                false,
+            );
+            marks.labels.push((words, rect));
+        }
+    };
+    for (pile, name) in [
+        (super::Pile::Deck, "Deck"),
+        (super::Pile::Discard, "Discard"),
+        (super::Pile::Bag, "Threat bag"),
+        (super::Pile::Removed, "Removed"),
+    ] {
+        let at = pile_place(&corners, pile) + Vec3::Z * 0.45;
+        under(at, format!("{name} {}", pile_count(state, pile)));
     }
-    for (i, (name, count)) in [
-        ("deck", state.deck.len()),
-        ("discard", state.discard.len()),
-        ("bag", state.bag.len()),
-        ("removed", state.removed.len()),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        text(
-            PILES[i] + Vec3::Y * 0.45,
-            format!("{name} {count}"),
-            egui::Color32::WHITE,
-        );
-    }
+    let words = match (die.tumbling > 0.0, die.value) {
+        (true, _) => "Die: rolling…".to_string(),
+        (false, Some(value)) => format!("Die: {value}"),
+        (false, None) => "Die".to_string(),
+    };
+    under(super::die_place(&corners) + Vec3::Z * 0.35, words);
     Ok(())
 }

@@ -2,15 +2,19 @@
 //! and mission tokens, the die and the piles — all drawn from the rules state, and animated
 //! by the rules events.
 
+mod backdrop;
 mod board;
 pub mod camera;
 mod die;
 mod effects;
+pub mod framing;
 pub mod hover;
 pub mod intent;
 pub mod labels;
+pub mod layout;
+pub mod looks;
 mod motion;
-mod pieces;
+pub mod pieces;
 mod reach;
 mod targets;
 
@@ -20,10 +24,11 @@ use std::f32::consts::TAU;
 use stp_rules::{Range, TokenId};
 
 pub use crate::game::pacing::AnimationSpeed;
-pub use board::{DIE, PILES};
+pub use board::{Pile, die_place, pile_count, pile_place};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pieces>().add_plugins((
+        backdrop::plugin,
         board::plugin,
         pieces::plugin,
         effects::plugin,
@@ -31,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         camera::plugin,
         die::plugin,
         labels::plugin,
+        layout::plugin,
         intent::plugin,
         hover::plugin,
         reach::plugin,

@@ -27,7 +27,8 @@ fn glide(
     let mut busy = false;
     for (mut transform, glide) in &mut moving {
         let far = transform.translation.distance(glide.to.translation) > 0.002
-            || transform.rotation.angle_between(glide.to.rotation) > 0.002;
+            || transform.rotation.angle_between(glide.to.rotation) > 0.002
+            || transform.scale.distance(glide.to.scale) > 0.002;
         if !far {
             continue;
         }
@@ -38,6 +39,7 @@ fn glide(
         busy = true;
         transform.translation = transform.translation.lerp(glide.to.translation, step);
         transform.rotation = transform.rotation.slerp(glide.to.rotation, step);
+        transform.scale = transform.scale.lerp(glide.to.scale, step);
     }
     if busy {
         redraw.write(RequestRedraw);

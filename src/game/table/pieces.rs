@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use std::collections::BTreeMap;
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
-use stp_rules::content::{Faction, ThreatKind, builtin};
 use stp_rules::{SectionState, TokenId};
 
-use super::board::Palette;
+use super::board::{Crack, Palette};
+use super::looks::{Look, Rim, rim_of};
 use super::motion::Glide;
 use super::{
     AnimationSpeed, HullPiece, MissionPiece, Pieces, ShieldPiece, Ship, ThreatPiece, on_board,
@@ -25,125 +25,169 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Where a token stands: its ring and sector, spread sideways when several share a space,
-/// with the current Defense corner pointing at the Enterprise: each point of damage turns the
-/// token a third of a turn, as on the table.
-fn token_transform(
-    angle: f32,
-    radius: f32,
-    slot: usize,
-    of: usize,
+/// A token's radius on the board: its face fills most of a ring's width.
+pub const TOKEN_RADIUS: f32 = 0.5;
+
+/// How far apart the centres of tokens sharing a space sit along the ring, at most and at
+/// least: at least, each Defense numeral still shows on the strip its neighbour leaves.
+const FAN: (f32, f32) = (1.0, 0.42);
+
+/// A token's place in its space: its slot and how many pieces share the space.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fanned {
+    pub slot: usize,
+    pub of: usize,
+}
+
+impl Fanned {
+    /// The spacing along the ring, and the scale a crowded space needs to fit its arc.
+    fn spacing(self, range: stp_rules::Range) -> (f32, f32) {
+        let arc = ring_center(range) * TAU / 6.0 * 0.98;
+        let diameter = 2.0 * TOKEN_RADIUS;
+        if self.of < 2 {
+            return (0.0, 1.0);
+        }
+        let gaps = (self.of - 1) as f32;
+        let spacing = ((arc - diameter) / gaps).clamp(FAN.1, FAN.0);
+        let scale = (arc / (gaps * spacing + diameter)).min(1.0);
+        (spacing * scale, scale)
+    }
+
+    /// Where the Defense numeral sits along the ring from the token's centre (world units,
+    /// clockwise positive): on the strip the next token, lying over this one, leaves bare.
+    pub fn numeral_shift(self, range: stp_rules::Range) -> f32 {
+        let (spacing, scale) = self.spacing(range);
+        let radius = TOKEN_RADIUS * scale;
+        if self.slot + 1 >= self.of || spacing >= 2.0 * radius {
+            return 0.0;
+        }
+        (spacing / 2.0 - radius).min(0.0)
+    }
+}
+
+/// Every piece's place in its space: threats first, in the state's order, then mission
+/// tokens (keyed by `u16::from(token) + 256`, so the two kinds never clash).
+pub fn fan_out(state: &stp_rules::GameState) -> BTreeMap<u16, Fanned> {
+    let mut spaces: BTreeMap<(u8, u8), Vec<u16>> = BTreeMap::new();
+    for t in &state.threats {
+        spaces
+            .entry((t.pos.range as u8, t.pos.sector))
+            .or_default()
+            .push(u16::from(t.token));
+    }
+    for m in &state.mission_tokens {
+        spaces
+            .entry((m.pos.range as u8, m.pos.sector))
+            .or_default()
+            .push(u16::from(m.token) + 256);
+    }
+    let mut fanned = BTreeMap::new();
+    for pieces in spaces.values() {
+        for (slot, key) in pieces.iter().enumerate() {
+            fanned.insert(
+                *key,
+                Fanned {
+                    slot,
+                    of: pieces.len(),
+                },
+            );
+        }
+    }
+    fanned
+}
+
+/// Where a token stands: its ring and sector, fanned out along the ring when several share a
+/// space (each a little higher than the last, so it lies over its neighbour), scaled down
+/// only when a space is too crowded for the fan; flipped face down when cloaked.
+pub fn token_transform(
+    sector: u8,
+    range: stp_rules::Range,
+    fan: Fanned,
     flipped: bool,
-    damage: u8,
 ) -> Transform {
-    // Wide enough that the Defense numbers of tokens sharing a space stay apart.
-    let spread = 0.62;
-    let offset = (slot as f32 - (of as f32 - 1.0) / 2.0) * spread / radius;
-    let angle = angle + offset;
-    let mut rotation = Quat::from_rotation_y(-angle)
-        * Quat::from_rotation_x(-FRAC_PI_2)
-        * Quat::from_rotation_z(PI);
-    if flipped {
-        rotation = Quat::from_rotation_y(-angle) * Quat::from_rotation_x(FRAC_PI_2);
-    }
-    rotation *= Quat::from_rotation_z(f32::from(damage) * TAU / 3.0);
-    Transform::from_translation(on_board(angle, radius, 0.06)).with_rotation(rotation)
-}
-
-fn threat_material(palette: &Palette, token: TokenId, cloaked: bool) -> Handle<StandardMaterial> {
-    if cloaked {
-        return palette.cloaked.clone();
-    }
-    match &builtin().threat(token).threat {
-        ThreatKind::Starbase => palette.starbase.clone(),
-        ThreatKind::Comet { .. } => palette.blast.clone(),
-        ThreatKind::Ship { faction, .. } => match faction {
-            Faction::Klingon => palette.klingon.clone(),
-            Faction::Romulan => palette.romulan.clone(),
-            Faction::Tholian => palette.tholian.clone(),
-        },
-    }
-}
-
-/// A token's border, as the rulebook prints it: red for Kang, Koloth and Kor, yellow for the
-/// Starbase, and a light blue dotted ring for ships that cloak (`true`: dotted).
-fn border_material(palette: &Palette, token: TokenId) -> Option<(Handle<StandardMaterial>, bool)> {
-    let def = builtin().threat(token);
-    if def.captain().is_some() {
-        Some((palette.border_red.clone(), false))
-    } else if def.threat == ThreatKind::Starbase {
-        Some((palette.border_yellow.clone(), false))
-    } else if def.cloaks() {
-        Some((palette.border_blue.clone(), true))
+    let radius = ring_center(range);
+    let (spacing, scale) = fan.spacing(range);
+    let offset = (fan.slot as f32 - (fan.of as f32 - 1.0) / 2.0) * spacing / radius;
+    let angle = sector_angle(sector) + offset;
+    let rotation = if flipped {
+        Quat::from_rotation_z(PI)
     } else {
-        None
-    }
+        Quat::IDENTITY
+    };
+    Transform::from_translation(on_board(angle, radius, 0.05 + 0.015 * fan.slot as f32))
+        .with_rotation(rotation)
+        .with_scale(Vec3::splat(scale))
 }
 
-/// The border pieces: a ring, or a ring of dots, around the token in its own plane.
-fn spawn_border(
-    commands: &mut Commands,
-    palette: &Palette,
-    token: Entity,
-    (material, dotted): (Handle<StandardMaterial>, bool),
-) {
-    if !dotted {
+/// The rim pieces: a solid ring, or a ring of dots, around the token's face.
+fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim) {
+    let solid = match rim {
+        Rim::Captain(_) => Some(palette.border_red.clone()),
+        Rim::Starbase => Some(palette.border_yellow.clone()),
+        Rim::Cloaks | Rim::None => None,
+    };
+    if let Some(material) = solid {
         let ring = commands
             .spawn((
                 Mesh3d(palette.border_mesh.clone()),
                 MeshMaterial3d(material),
-                Transform::from_rotation(Quat::from_rotation_x(FRAC_PI_2)),
+                Transform::from_xyz(0.0, 0.02, 0.0),
             ))
             .id();
         commands.entity(token).add_child(ring);
         return;
     }
-    const DOTS: usize = 12;
+    if rim != Rim::Cloaks {
+        return;
+    }
+    const DOTS: usize = 14;
     for i in 0..DOTS {
         let angle = i as f32 * TAU / DOTS as f32;
         let dot = commands
             .spawn((
                 Mesh3d(palette.dot_mesh.clone()),
-                MeshMaterial3d(material.clone()),
-                Transform::from_xyz(0.33 * angle.cos(), 0.33 * angle.sin(), 0.0),
+                MeshMaterial3d(palette.border_blue.clone()),
+                Transform::from_xyz(
+                    (TOKEN_RADIUS + 0.02) * angle.cos(),
+                    0.0,
+                    (TOKEN_RADIUS + 0.02) * angle.sin(),
+                ),
             ))
             .id();
         commands.entity(token).add_child(dot);
     }
 }
 
-/// The token's face: its faction's emblem (on the face-up side only, so a cloaked token,
-/// face down, shows none), and the veil that dims it when a picked card cannot target it.
+/// The token's face: its silhouette (on the face-up side only, so a cloaked token, face
+/// down, shows its back: the cloak's mark), and the veil that dims it when a picked card
+/// cannot target it.
 fn spawn_face(commands: &mut Commands, palette: &Palette, token: Entity, id: TokenId) {
-    let emblems = &palette.emblems;
-    let mesh = match &builtin().threat(id).threat {
-        ThreatKind::Starbase => emblems.starbase.clone(),
-        ThreatKind::Comet { .. } => emblems.comet.clone(),
-        ThreatKind::Ship { faction, .. } => match faction {
-            Faction::Klingon => emblems.klingon.clone(),
-            Faction::Romulan => emblems.romulan.clone(),
-            Faction::Tholian => emblems.tholian.clone(),
-        },
-    };
-    // Just above the face (the token is 0.08 thick), at its middle, clear of the Defense
-    // number in the corner toward the Enterprise.
+    let look = Look::of(id);
+    let lie_flat = Quat::from_rotation_x(-FRAC_PI_2);
     let emblem = commands
         .spawn((
-            Mesh3d(mesh),
+            Mesh3d(palette.silhouettes[&look].clone()),
             MeshMaterial3d(palette.emblem.clone()),
-            Transform::from_xyz(0.0, 0.0, 0.045),
+            Transform::from_xyz(0.0, 0.045, 0.0).with_rotation(lie_flat),
+        ))
+        .id();
+    let back = commands
+        .spawn((
+            Mesh3d(palette.back_mesh.clone()),
+            MeshMaterial3d(palette.border_blue.clone()),
+            Transform::from_xyz(0.0, -0.045, 0.0).with_rotation(Quat::from_rotation_x(FRAC_PI_2)),
         ))
         .id();
     let veil = commands
         .spawn((
             Mesh3d(palette.token_mesh.clone()),
             MeshMaterial3d(palette.veil.clone()),
-            Transform::from_xyz(0.0, 0.0, 0.01).with_scale(Vec3::new(1.08, 1.08, 1.3)),
+            Transform::from_xyz(0.0, 0.01, 0.0).with_scale(Vec3::new(1.06, 1.4, 1.06)),
             Visibility::Hidden,
             Veil,
         ))
         .id();
-    commands.entity(token).add_children(&[emblem, veil]);
+    commands.entity(token).add_children(&[emblem, back, veil]);
 }
 
 /// The dark veil over a token a picked card cannot target.
@@ -160,14 +204,8 @@ fn sync_pieces(
     speed: Res<AnimationSpeed>,
 ) {
     let Some(state) = shown.get() else { return };
-    // Group by space so tokens sharing one spread out.
-    let mut spaces: BTreeMap<(u8, u8), Vec<TokenId>> = BTreeMap::new();
-    for t in &state.threats {
-        spaces
-            .entry((t.pos.range as u8, t.pos.sector))
-            .or_default()
-            .push(t.token);
-    }
+    // Tokens sharing a space fan out.
+    let fanned = fan_out(state);
     for (token, entity) in pieces.threats.clone() {
         if state.threat(token).is_none() {
             commands.entity(entity).despawn();
@@ -175,20 +213,12 @@ fn sync_pieces(
         }
     }
     for t in &state.threats {
-        let space = &spaces[&(t.pos.range as u8, t.pos.sector)];
-        let slot = space.iter().position(|x| *x == t.token).unwrap_or(0);
-        let to = token_transform(
-            sector_angle(t.pos.sector),
-            ring_center(t.pos.range),
-            slot,
-            space.len(),
-            t.cloaked,
-            builtin()
-                .threat(t.token)
-                .max_defense()
-                .saturating_sub(t.defense),
-        );
-        let mat = threat_material(&palette, t.token, t.cloaked);
+        let fan = fanned[&u16::from(t.token)];
+        let to = token_transform(t.pos.sector, t.pos.range, fan, t.cloaked);
+        let mat = match t.cloaked {
+            true => palette.cloaked.clone(),
+            false => palette.faces[&Look::of(t.token)].clone(),
+        };
         match pieces
             .threats
             .get(&t.token)
@@ -211,9 +241,7 @@ fn sync_pieces(
                         ThreatPiece(t.token),
                     ))
                     .id();
-                if let Some(border) = border_material(&palette, t.token) {
-                    spawn_border(&mut commands, &palette, entity, border);
-                }
+                spawn_rim(&mut commands, &palette, entity, rim_of(t.token));
                 spawn_face(&mut commands, &palette, entity, t.token);
                 pieces.threats.insert(t.token, entity);
             }
@@ -257,11 +285,8 @@ fn sync_pieces(
         }
     }
     for m in &state.mission_tokens {
-        let to = Transform::from_translation(on_board(
-            sector_angle(m.pos.sector) + 0.25,
-            ring_center(m.pos.range),
-            0.06,
-        ));
+        let fan = fanned[&(u16::from(m.token) + 256)];
+        let to = token_transform(m.pos.sector, m.pos.range, fan, false);
         match pieces.missions.get(&m.token) {
             Some(entity) => {
                 commands.entity(*entity).insert(Glide { to });
@@ -282,6 +307,9 @@ fn sync_pieces(
     }
 }
 
+/// The cracks are apart from the sections they mark.
+type NotASection = (Without<ShieldPiece>, Without<HullPiece>);
+
 /// The ship's heading and the state of each Shield and Hull section.
 fn sync_ship(
     shown: Res<Shown>,
@@ -296,6 +324,7 @@ fn sync_ship(
         Without<HullPiece>,
     >,
     mut hulls: Query<(&HullPiece, &mut MeshMaterial3d<StandardMaterial>), Without<ShieldPiece>>,
+    mut cracks: Query<(&Crack, &mut Visibility), NotASection>,
 ) {
     let Some(state) = shown.get() else { return };
     for mut glide in &mut ship {
@@ -322,5 +351,19 @@ fn sync_ship(
             SectionState::Destroyed => 2,
         };
         mat.0 = palette.hull[index].clone();
+    }
+    // A damaged Shield or Hull section shows its crack.
+    for (crack, mut visible) in &mut cracks {
+        let section = match crack {
+            Crack::Shield(f) => state.enterprise.shields[*f as usize],
+            Crack::Hull(f) => state.enterprise.hull[*f as usize],
+        };
+        let wanted = match section {
+            SectionState::Damaged => Visibility::Inherited,
+            _ => Visibility::Hidden,
+        };
+        if *visible != wanted {
+            *visible = wanted;
+        }
     }
 }

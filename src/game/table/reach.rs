@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use std::f32::consts::TAU;
 use stp_rules::{Position, Range};
 
-use super::{RING_WIDTH, on_board, ring_center};
+use super::{RING_WIDTH, ring_center};
 use crate::game::GameSystems;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Shown;
@@ -26,22 +26,10 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A flat annulus sector: one sector (60°) of one ring, lying just above the board.
 fn sector_mesh(sector: u8, range: Range) -> Mesh {
-    const STEPS: u32 = 12;
     let inner = ring_center(range) - RING_WIDTH / 2.0 + 0.03;
     let outer = ring_center(range) + RING_WIDTH / 2.0 - 0.03;
     let start = f32::from(sector) * TAU / 6.0;
-    let mut positions = Vec::new();
-    for step in 0..=STEPS {
-        let angle = start + (step as f32 / STEPS as f32) * TAU / 6.0;
-        positions.push(on_board(angle, inner, 0.02).to_array());
-        positions.push(on_board(angle, outer, 0.02).to_array());
-    }
-    let mut indices = Vec::new();
-    for step in 0..STEPS {
-        let i = step * 2;
-        indices.extend([i, i + 1, i + 2, i + 1, i + 3, i + 2]);
-    }
-    super::board::flat_mesh(positions, [0.0, 1.0, 0.0], indices)
+    super::board::flat_arc(inner, outer, start, start + TAU / 6.0, 0.02)
 }
 
 fn spawn_reach_pieces(

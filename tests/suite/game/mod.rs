@@ -4,6 +4,7 @@
 
 mod academy;
 mod crew;
+mod framing;
 mod log;
 mod offers;
 mod online;

@@ -1,0 +1,248 @@
+//! The layout report (`--layout FILE.json` with `--screenshot`): what the picture shows, as
+//! rectangles `[left, top, width, height]` in the picture's physical pixels. Scene rects come
+//! from the camera's projection of each entity's world-space bounds; text and panel rects
+//! from egui's own, as painted in the frame before the picture. Tests and reviews measure
+//! token and digit sizes, overlaps and fits from it instead of guessing.
+
+use bevy::camera::primitives::Aabb;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+use bevy_egui::{EguiContexts, egui};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use stp_rules::content::builtin;
+
+use super::camera::Orbit;
+use super::framing::BOARD_RADIUS;
+use super::labels::SceneMarks;
+use super::pieces::TOKEN_RADIUS;
+use super::{Pieces, Ship, ThreatPiece, on_board};
+use crate::game::GameSystems;
+use crate::game::pacing::Shown;
+use crate::game::panels::PanelLayout;
+
+/// Asks for the report of what is on screen now, written to this file.
+#[derive(Message, Debug, Clone)]
+pub struct WriteLayout(pub std::path::PathBuf);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<WriteLayout>()
+        .add_systems(Update, write_layout.in_set(GameSystems::Animate));
+}
+
+pub type Rect4 = [f32; 4];
+
+#[derive(Debug, Serialize)]
+pub struct Size {
+    pub width: u32,
+    pub height: u32,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Area {
+    pub rect: Rect4,
+}
+
+#[derive(Debug, Serialize)]
+pub struct TokenReport {
+    pub kind: String,
+    pub range: String,
+    pub sector: u8,
+    pub cloaked: bool,
+    /// Its place among the tokens sharing its space (a higher one lies over a lower one).
+    pub slot: usize,
+    pub rect: Rect4,
+    pub defense_rect: Option<Rect4>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Label {
+    pub text: String,
+    pub rect: Rect4,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Panel {
+    pub name: String,
+    pub rect: Rect4,
+}
+
+#[derive(Debug, Serialize)]
+pub struct CardReport {
+    pub kind: String,
+    pub rect: Rect4,
+}
+
+#[derive(Debug, Serialize)]
+pub struct HandReport {
+    pub player: u8,
+    pub name: String,
+    pub rect: Rect4,
+    pub cards: Vec<CardReport>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LayoutReport {
+    pub window: Size,
+    pub board: Area,
+    pub ship: Area,
+    pub tokens: Vec<TokenReport>,
+    pub labels: Vec<Label>,
+    pub panels: Vec<Panel>,
+    pub hands: Vec<HandReport>,
+}
+
+/// The rectangle around points on screen.
+fn bounds(points: impl IntoIterator<Item = Vec2>) -> Option<Rect4> {
+    let mut points = points.into_iter();
+    let first = points.next()?;
+    let (min, max) = points.fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
+    Some([min.x, min.y, max.x - min.x, max.y - min.y])
+}
+
+/// The eight corners of an entity's bounds, in the world.
+fn corners(aabb: &Aabb, at: &GlobalTransform) -> [Vec3; 8] {
+    let (lo, hi) = (Vec3::from(aabb.min()), Vec3::from(aabb.max()));
+    std::array::from_fn(|i| {
+        let p = Vec3::new(
+            if i & 1 == 0 { lo.x } else { hi.x },
+            if i & 2 == 0 { lo.y } else { hi.y },
+            if i & 4 == 0 { lo.z } else { hi.z },
+        );
+        at.transform_point(p)
+    })
+}
+
+fn write_layout(
+    mut asked: MessageReader<WriteLayout>,
+    shown: Res<Shown>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut contexts: EguiContexts,
+    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
+    pieces: Res<Pieces>,
+    threats: Query<&GlobalTransform, With<ThreatPiece>>,
+    ship: Query<Entity, With<Ship>>,
+    children: Query<&Children>,
+    meshes: Query<(&Aabb, &GlobalTransform), With<Mesh3d>>,
+    marks: Res<SceneMarks>,
+    panels: Res<PanelLayout>,
+) {
+    let Some(WriteLayout(path)) = asked.read().last().cloned() else {
+        return;
+    };
+    let (Some(state), Ok((camera, camera_at))) = (shown.get(), cameras.single()) else {
+        eprintln!("error: no table on screen to report the layout of");
+        return;
+    };
+    let scale = window.scale_factor();
+    let zoom = contexts.ctx_mut().map_or(1.0, |ctx| ctx.zoom_factor());
+    // Bevy answers in logical pixels, egui in points: both become physical pixels.
+    let project = |p: Vec3| {
+        camera
+            .world_to_viewport(camera_at, p)
+            .ok()
+            .map(|v| v * scale)
+    };
+    let points = |r: egui::Rect| -> Rect4 {
+        let k = zoom * scale;
+        [r.min.x * k, r.min.y * k, r.width() * k, r.height() * k]
+    };
+    let rim = (0..72).filter_map(|i| {
+        project(on_board(
+            i as f32 * std::f32::consts::TAU / 72.0,
+            BOARD_RADIUS,
+            0.0,
+        ))
+    });
+    let board = bounds(rim).unwrap_or_default();
+    let ship_rect = ship
+        .iter()
+        .flat_map(|s| children.iter_descendants(s).collect::<Vec<_>>())
+        .filter_map(|e| meshes.get(e).ok())
+        .flat_map(|(aabb, at)| corners(aabb, at))
+        .filter_map(project);
+    let ship_rect = bounds(ship_rect).unwrap_or_default();
+    // Tokens by space, to number their slots as the pieces lay them.
+    let mut slots: BTreeMap<(u8, u8), usize> = BTreeMap::new();
+    let mut tokens = Vec::new();
+    for t in &state.threats {
+        let slot = slots.entry((t.pos.range as u8, t.pos.sector)).or_default();
+        let this_slot = *slot;
+        *slot += 1;
+        let Some(at) = pieces
+            .threats
+            .get(&t.token)
+            .and_then(|e| threats.get(*e).ok())
+        else {
+            continue;
+        };
+        // The face's rim as the camera sees it (the piece is a disc: its box's corners are not).
+        let face = (0..32).map(|i| {
+            let a = i as f32 * std::f32::consts::TAU / 32.0;
+            at.transform_point(Vec3::new(
+                TOKEN_RADIUS * a.cos(),
+                0.04,
+                TOKEN_RADIUS * a.sin(),
+            ))
+        });
+        let rect = bounds(face.filter_map(project)).unwrap_or_default();
+        tokens.push(TokenReport {
+            kind: builtin().threat(t.token).kind.clone(),
+            range: format!("{:?}", t.pos.range),
+            sector: t.pos.sector + 1,
+            cloaked: t.cloaked,
+            slot: this_slot,
+            rect,
+            defense_rect: marks.defense.get(&t.token).map(|r| points(*r)),
+        });
+    }
+    let report = LayoutReport {
+        window: Size {
+            width: window.physical_width(),
+            height: window.physical_height(),
+        },
+        board: Area { rect: board },
+        ship: Area { rect: ship_rect },
+        tokens,
+        labels: marks
+            .labels
+            .iter()
+            .map(|(text, r)| Label {
+                text: text.clone(),
+                rect: points(*r),
+            })
+            .collect(),
+        panels: panels
+            .panels
+            .iter()
+            .map(|(name, r)| Panel {
+                name: name.to_string(),
+                rect: points(*r),
+            })
+            .collect(),
+        hands: panels
+            .hands
+            .iter()
+            .map(|h| HandReport {
+                player: h.player,
+                name: h.name.clone(),
+                rect: points(h.rect),
+                cards: h
+                    .cards
+                    .iter()
+                    .map(|(card, r)| CardReport {
+                        kind: builtin().card(*card).kind.clone(),
+                        rect: points(*r),
+                    })
+                    .collect(),
+            })
+            .collect(),
+    };
+    let text = serde_json::to_string_pretty(&report).expect("the report serialises");
+    if let Err(err) = std::fs::write(&path, text) {
+        eprintln!(
+            "error: cannot write the layout report to {}: {err}",
+            path.display()
+        );
+    }
+}

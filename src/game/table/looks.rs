@@ -1,0 +1,235 @@
+//! What each kind of threat looks like, written once: its face colour, the silhouette on its
+//! face, its letter, its rim and what the rim means. The pieces, the labels and the tooltips
+//! all read it from here.
+
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use stp_rules::TokenId;
+use stp_rules::content::{Captain, Faction, ThreatKind, builtin};
+
+/// The kinds of piece a player tells apart on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Look {
+    KlingonCruiser,
+    RomulanCruiser,
+    BirdOfPrey,
+    Tholian,
+    Comet,
+    Starbase,
+}
+
+/// The mark around a token's face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rim {
+    /// A red and gold rim with the captain's name on a plate: Kang, Koloth, Kor.
+    Captain(Captain),
+    /// A yellow ring: the Starbase.
+    Starbase,
+    /// A dotted light-blue ring: a ship that can cloak.
+    Cloaks,
+    None,
+}
+
+impl Look {
+    pub const ALL: [Look; 6] = [
+        Look::KlingonCruiser,
+        Look::RomulanCruiser,
+        Look::BirdOfPrey,
+        Look::Tholian,
+        Look::Comet,
+        Look::Starbase,
+    ];
+
+    pub fn of(token: TokenId) -> Look {
+        let def = builtin().threat(token);
+        match &def.threat {
+            ThreatKind::Starbase => Look::Starbase,
+            ThreatKind::Comet { .. } => Look::Comet,
+            ThreatKind::Ship { faction, .. } => match faction {
+                Faction::Klingon => Look::KlingonCruiser,
+                Faction::Tholian => Look::Tholian,
+                // The Bird-of-Prey is the Romulan that hits for 2: its own silhouette.
+                Faction::Romulan if def.firepower() >= 2 => Look::BirdOfPrey,
+                Faction::Romulan => Look::RomulanCruiser,
+            },
+        }
+    }
+
+    /// The face's colour (the faction's), chosen to differ in brightness as well as hue.
+    pub fn color(self) -> Color {
+        match self {
+            Look::KlingonCruiser => Color::srgb(0.72, 0.16, 0.12),
+            Look::RomulanCruiser => Color::srgb(0.45, 0.9, 0.62),
+            Look::BirdOfPrey => Color::srgb(0.3, 0.7, 0.45),
+            Look::Tholian => Color::srgb(0.95, 0.6, 0.12),
+            Look::Comet => Color::srgb(0.7, 0.85, 1.0),
+            Look::Starbase => Color::srgb(0.86, 0.87, 0.92),
+        }
+    }
+
+    /// The letter on the face: the faction, so it reads in greyscale too.
+    pub fn letter(self) -> &'static str {
+        match self {
+            Look::KlingonCruiser => "K",
+            Look::RomulanCruiser | Look::BirdOfPrey => "R",
+            Look::Tholian => "T",
+            Look::Comet => "C",
+            Look::Starbase => "S",
+        }
+    }
+}
+
+pub fn rim_of(token: TokenId) -> Rim {
+    let def = builtin().threat(token);
+    match (def.captain(), &def.threat) {
+        (Some(captain), _) => Rim::Captain(captain),
+        (None, ThreatKind::Starbase) => Rim::Starbase,
+        _ if def.cloaks() => Rim::Cloaks,
+        _ => Rim::None,
+    }
+}
+
+/// What a rim means, for the token's tooltip.
+pub fn rim_words(rim: Rim) -> Option<&'static str> {
+    match rim {
+        Rim::Captain(_) => Some("Red and gold rim: a Klingon captain's battle cruiser."),
+        Rim::Starbase => Some("Yellow ring: the Starbase, an ally."),
+        Rim::Cloaks => Some("Dotted blue ring: this ship can cloak (face down)."),
+        Rim::None => None,
+    }
+}
+
+/// The captain's name for the plate on the piece.
+pub fn captain_name(captain: Captain) -> &'static str {
+    match captain {
+        Captain::Kang => "KANG",
+        Captain::Koloth => "KOLOTH",
+        Captain::Kor => "KOR",
+    }
+}
+
+/// A flat mesh in the XY plane facing +Z, from convex polygons (each fanned from its first
+/// point).
+fn polygons(shapes: &[Vec<[f32; 2]>]) -> Mesh {
+    let mut positions = Vec::new();
+    let mut indices = Vec::new();
+    for shape in shapes {
+        let first = positions.len() as u32;
+        positions.extend(shape.iter().map(|[x, y]| [*x, *y, 0.0]));
+        for i in 1..shape.len().saturating_sub(1) as u32 {
+            indices.extend([first, first + i, first + i + 1]);
+        }
+    }
+    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// A regular polygon approximating a circle (or an ellipse).
+fn ellipse(centre: [f32; 2], rx: f32, ry: f32) -> Vec<[f32; 2]> {
+    (0..16)
+        .map(|i| {
+            let a = i as f32 * std::f32::consts::TAU / 16.0;
+            [centre[0] + rx * a.cos(), centre[1] + ry * a.sin()]
+        })
+        .collect()
+}
+
+/// Mirrors a shape's points across the vertical axis (for the other wing), keeping the
+/// winding counter-clockwise.
+fn mirrored(shape: &[[f32; 2]]) -> Vec<[f32; 2]> {
+    shape.iter().rev().map(|[x, y]| [-x, *y]).collect()
+}
+
+/// The silhouette on a token's face, nose up, within a disc of radius 0.4.
+pub fn silhouette(look: Look) -> Mesh {
+    let shapes: Vec<Vec<[f32; 2]>> = match look {
+        // The D7: a command pod on a long neck ahead of a broad, swept wing.
+        Look::KlingonCruiser => {
+            let wing = vec![[0.04, 0.0], [0.36, -0.17], [0.33, -0.26], [0.04, -0.16]];
+            vec![
+                ellipse([0.0, 0.27], 0.085, 0.07),
+                vec![[-0.03, 0.24], [-0.03, -0.02], [0.03, -0.02], [0.03, 0.24]],
+                vec![[-0.1, 0.02], [-0.1, -0.2], [0.1, -0.2], [0.1, 0.02]],
+                mirrored(&wing),
+                wing,
+            ]
+        }
+        // A wide double hull: two swept blades joined at a blunt bow.
+        Look::RomulanCruiser => {
+            let blade = vec![[0.06, 0.22], [0.34, -0.12], [0.3, -0.26], [0.06, -0.04]];
+            vec![
+                vec![
+                    [-0.12, 0.12],
+                    [-0.06, 0.26],
+                    [0.06, 0.26],
+                    [0.12, 0.12],
+                    [0.0, -0.1],
+                ],
+                mirrored(&blade),
+                blade,
+            ]
+        }
+        // The bird: a round body with wings spread wide and feathered tips.
+        Look::BirdOfPrey => {
+            let wing = vec![
+                [0.06, 0.06],
+                [0.38, 0.14],
+                [0.36, 0.0],
+                [0.3, -0.06],
+                [0.06, -0.08],
+            ];
+            let feather = vec![[0.2, -0.04], [0.3, -0.2], [0.14, -0.07]];
+            vec![
+                ellipse([0.0, 0.02], 0.1, 0.2),
+                mirrored(&wing),
+                wing,
+                mirrored(&feather),
+                feather,
+            ]
+        }
+        // A slender arrowhead.
+        Look::Tholian => {
+            let half = vec![[0.0, 0.34], [0.0, -0.12], [0.2, -0.3]];
+            vec![mirrored(&half), half]
+        }
+        // A nucleus and its tail.
+        Look::Comet => vec![
+            ellipse([0.12, 0.14], 0.12, 0.12),
+            vec![[0.03, 0.2], [-0.3, -0.3], [0.18, 0.05]],
+        ],
+        // A station: a hub with four arms ending in pods.
+        Look::Starbase => {
+            let mut shapes = vec![ellipse([0.0, 0.0], 0.13, 0.13)];
+            for (dx, dy) in [(1.0, 0.0), (-1.0, 0.0), (0.0, 1.0), (0.0, -1.0)] {
+                let (w, l) = (0.035, 0.3);
+                let arm = if dx != 0.0 {
+                    vec![[0.0, -w], [l * dx, -w], [l * dx, w], [0.0, w]]
+                } else {
+                    vec![[-w, 0.0], [w, 0.0], [w, l * dy], [-w, l * dy]]
+                };
+                // Counter-clockwise whichever way the arm points.
+                let arm = if dx < 0.0 || dy < 0.0 {
+                    mirrored_y(&arm)
+                } else {
+                    arm
+                };
+                shapes.push(arm);
+                shapes.push(ellipse([0.3 * dx, 0.3 * dy], 0.06, 0.06));
+            }
+            shapes
+        }
+    };
+    polygons(&shapes)
+}
+
+/// Reverses a shape's winding.
+fn mirrored_y(shape: &[[f32; 2]]) -> Vec<[f32; 2]> {
+    shape.iter().rev().copied().collect()
+}
