@@ -2,6 +2,8 @@
 //! the time from process start to its first frame with something on screen (the table, or the
 //! bare window's scene) and its peak memory two seconds later, then exits. `bare_window` is
 //! the yardstick: a bare Bevy 3D + egui window built with the same features and profile.
+//! With `STP_MEASURE_FRAMES` set, it prints the frame times of the first threat phase that
+//! plays (for `scripts/frame-time.sh`), then exits.
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -21,6 +23,37 @@ pub(super) fn plugin(app: &mut App) {
             Last,
             report.run_if(|shown: Res<Shown>| shown.get().is_some()),
         );
+    }
+    if std::env::var_os("STP_MEASURE_FRAMES").is_some() {
+        app.add_systems(Last, frame_times);
+    }
+}
+
+/// Collects each frame's time while a threat phase plays; when it ends, prints the mean,
+/// the 95th percentile and the worst, and exits.
+fn frame_times(
+    time: Res<Time<Real>>,
+    sequence: Res<crate::game::pacing::Sequence>,
+    mut frames: Local<Vec<f32>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if sequence.is_playing() {
+        frames.push(time.delta_secs() * 1000.0);
+        return;
+    }
+    // The first frame of a phase carries the pause before it: leave it out.
+    if frames.len() > 2 {
+        let mut sorted: Vec<f32> = frames[1..].to_vec();
+        sorted.sort_by(f32::total_cmp);
+        let mean = sorted.iter().sum::<f32>() / sorted.len() as f32;
+        let p95 = sorted[(sorted.len() * 95 / 100).min(sorted.len() - 1)];
+        println!(
+            "threat phase: {} frames, mean {mean:.1} ms, p95 {p95:.1} ms, worst {:.1} ms",
+            sorted.len(),
+            sorted[sorted.len() - 1]
+        );
+        exit.write(AppExit::Success);
+        frames.clear();
     }
 }
 

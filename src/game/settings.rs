@@ -23,6 +23,8 @@ pub struct Settings {
     pub host_code: String,
     /// Shadows and anti-aliasing on the table (off: for a weak machine).
     pub high_graphics: bool,
+    /// Pieces appear in place instead of travelling, and shots flash instead of flying.
+    pub reduced_motion: bool,
     /// The last game joined: the host's address and code.
     pub join_address: String,
     pub join_code: String,
@@ -41,6 +43,7 @@ impl Default for Settings {
             host_port: crate::game::online::setup::DEFAULT_PORT,
             host_code: String::new(),
             high_graphics: true,
+            reduced_motion: false,
             join_address: String::new(),
             join_code: String::new(),
             unsaved: false,

@@ -119,6 +119,10 @@ pub(super) fn menu_window(
                 )
                 .on_hover_text("Untick on a slow machine: no shadows and no anti-aliasing.");
             setting(graphics, &mut settings);
+            let motion = ui
+                .checkbox(&mut settings.reduced_motion, "reduced motion")
+                .on_hover_text("Pieces appear in place and shots flash, instead of travelling.");
+            setting(motion, &mut settings);
             ui.label("F11: full screen");
             ui.separator();
             if let Some(state) = &state {

@@ -49,6 +49,8 @@ pub struct Palette {
     pub beam_mesh: Handle<Mesh>,
     pub blast_mesh: Handle<Mesh>,
     pub bubble_mesh: Handle<Mesh>,
+    /// The Force Field's bubble: faint, so the ship inside keeps its colour.
+    pub force_field: Handle<StandardMaterial>,
     /// Each kind's silhouette and face colour (`looks`), so kind reads by shape as well as
     /// colour.
     pub silhouettes: BTreeMap<Look, Handle<Mesh>>,
@@ -152,6 +154,7 @@ fn make_palette(
         beam_mesh: meshes.add(Cylinder::new(0.025, 1.0)),
         blast_mesh: meshes.add(Sphere::new(0.25)),
         bubble_mesh: meshes.add(Sphere::new(0.56)),
+        force_field: glow(m, Color::srgb(0.4, 0.8, 1.0), 0.25),
         silhouettes: Look::ALL
             .iter()
             .map(|look| (*look, meshes.add(looks::silhouette(*look))))
@@ -184,10 +187,10 @@ fn make_palette(
                 ..default()
             }),
             material(m, Color::srgb(0.95, 0.55, 0.15)),
-            // Scorched: near black, with embers.
+            // Scorched: charred red, glowing with embers, unlike the steel and the amber.
             m.add(StandardMaterial {
-                base_color: Color::srgb(0.08, 0.03, 0.02),
-                emissive: LinearRgba::rgb(0.35, 0.05, 0.0),
+                base_color: Color::srgb(0.12, 0.02, 0.01),
+                emissive: LinearRgba::rgb(0.9, 0.06, 0.0),
                 ..default()
             }),
         ],
@@ -208,10 +211,11 @@ pub(super) fn flat_arc(inner: f32, outer: f32, from: f32, to: f32, y: f32) -> Me
         positions.push(on_board(angle, inner, y).to_array());
         positions.push(on_board(angle, outer, y).to_array());
     }
+    // Wound counter-clockwise seen from above, so the arc faces up.
     let mut indices = Vec::new();
     for step in 0..STEPS {
         let i = step * 2;
-        indices.extend([i, i + 1, i + 2, i + 1, i + 3, i + 2]);
+        indices.extend([i, i + 2, i + 1, i + 1, i + 2, i + 3]);
     }
     flat_mesh(positions, [0.0, 1.0, 0.0], indices)
 }
@@ -584,7 +588,7 @@ fn spawn_enterprise(
     // The model, larger than the board's ship disc would suggest, so she reads at a glance.
     let model = commands
         .spawn((
-            Transform::from_scale(Vec3::splat(1.15)),
+            Transform::from_scale(Vec3::splat(1.0)),
             Visibility::default(),
         ))
         .id();
@@ -663,13 +667,13 @@ fn spawn_enterprise(
             .id();
         let hull = commands
             .spawn((
-                Mesh3d(meshes.add(flat_arc(0.5, 0.99, from, to, 0.02))),
+                Mesh3d(meshes.add(flat_arc(0.64, 1.0, from, to, 0.02))),
                 MeshMaterial3d(palette.hull[0].clone()),
                 Transform::default(),
                 HullPiece(facing),
             ))
             .id();
-        let zig: Vec<Vec3> = [(0.55, -0.2), (0.7, 0.05), (0.82, -0.1), (0.96, 0.15)]
+        let zig: Vec<Vec3> = [(0.66, -0.2), (0.76, 0.05), (0.86, -0.1), (0.97, 0.15)]
             .iter()
             .map(|(r, da)| on_board(angle + da, *r, 0.026))
             .collect();

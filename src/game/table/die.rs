@@ -37,13 +37,16 @@ const TUMBLE: f32 = 0.6;
 fn start_rolls(
     mut events: MessageReader<Paced>,
     speed: Res<AnimationSpeed>,
+    settings: Option<Res<crate::game::settings::Settings>>,
     mut roll: ResMut<DieRoll>,
 ) {
+    // Reduced motion: the die lands without tumbling.
+    let still = speed.skip || settings.is_some_and(|s| s.reduced_motion);
     for Paced(event) in events.read() {
         if let RulesEvent::DieRolled { value, .. } = event {
             roll.rolls += 1;
             roll.value = Some(*value);
-            if !speed.skip {
+            if !still {
                 roll.tumbling = TUMBLE;
             }
         }

@@ -392,24 +392,6 @@ fn board_labels(
     let marks = &mut *marks;
     let font = super::framing::rim_font(table_rect.0.height());
     rim_labels(&board, font, state, &foresight, marks);
-    // The rings by name as well as colour, along the line between sectors 3 and 4.
-    for (range, name) in [
-        (Range::Long, "Long"),
-        (Range::Medium, "Medium"),
-        (Range::Short, "Short"),
-    ] {
-        if let Some(p) = board.screen(on_board(TAU / 2.0, ring_center(range), 0.02)) {
-            let galley = board.galley(name, 12.0, egui::Color32::from_gray(225));
-            let at = p - galley.size() / 2.0;
-            let rect = board.paint(
-                at,
-                galley,
-                Some(egui::Color32::from_black_alpha(140)),
-                false,
-            );
-            marks.labels.push((name.to_string(), rect));
-        }
-    }
     let plays = offers::plays(state, &selection);
     let targets = offers::target_tokens(&plays);
     // The target Tab has in focus stands out from the other legal ones.
@@ -420,6 +402,8 @@ fn board_labels(
             .and_then(|offer| offers::target_tokens(&[offer.action]).first().copied())
     });
     let fanned = super::pieces::fan_out(state);
+    // Each token's face on screen (centre, radius), so the rings' names keep off them.
+    let mut faces: Vec<(egui::Pos2, f32)> = Vec::new();
     for t in &state.threats {
         let Some(at) = pieces
             .threats
@@ -438,6 +422,7 @@ fn board_labels(
             continue;
         };
         let radius = (side - c).length();
+        faces.push((c, radius));
         let up = up - c;
         // Along the ring, to the strip of this token its neighbour leaves bare.
         let angle = sector_angle(t.pos.sector);
@@ -491,6 +476,22 @@ fn board_labels(
             let at = c + up * 0.7 - galley.size() / 2.0;
             let rect = board.paint(at, galley, Some(plate), false);
             marks.labels.push((words.to_string(), rect));
+            // Held by a Force Field: said on the piece, under its numeral.
+            if t.force_field {
+                let galley = board.galley(
+                    "FORCE FIELD",
+                    (radius * 0.34).clamp(7.0, 11.0),
+                    egui::Color32::from_rgb(170, 230, 255),
+                );
+                let at = c - up * 0.8 - galley.size() / 2.0;
+                let rect = board.paint(
+                    at,
+                    galley,
+                    Some(egui::Color32::from_black_alpha(190)),
+                    false,
+                );
+                marks.labels.push(("FORCE FIELD".into(), rect));
+            }
         } else {
             // The Comet and the Starbase carry no Defense: their name is their face.
             let words = match look {
@@ -510,6 +511,40 @@ fn board_labels(
                 false,
             );
             marks.labels.push((words.to_string(), rect));
+        }
+    }
+    // The rings by name as well as colour, on the first sector line no token stands on.
+    for (range, name) in [
+        (Range::Long, "Long"),
+        (Range::Medium, "Medium"),
+        (Range::Short, "Short"),
+    ] {
+        let galley = board.galley(name, 12.0, egui::Color32::from_gray(225));
+        let spot = [3u8, 0, 2, 4, 1, 5].iter().find_map(|line| {
+            let p = board.screen(on_board(
+                f32::from(*line) * TAU / 6.0,
+                ring_center(range),
+                0.02,
+            ))?;
+            let rect = egui::Rect::from_center_size(p, galley.size()).expand(3.0);
+            let clear = faces.iter().all(|(c, r)| {
+                let nearest = egui::pos2(
+                    c.x.clamp(rect.left(), rect.right()),
+                    c.y.clamp(rect.top(), rect.bottom()),
+                );
+                nearest.distance(*c) > *r
+            });
+            clear.then_some(p)
+        });
+        if let Some(p) = spot {
+            let at = p - galley.size() / 2.0;
+            let rect = board.paint(
+                at,
+                galley,
+                Some(egui::Color32::from_black_alpha(140)),
+                false,
+            );
+            marks.labels.push((name.to_string(), rect));
         }
     }
     for m in &state.mission_tokens {

@@ -68,11 +68,13 @@ impl Look {
         }
     }
 
-    /// The letter on the face: the faction, so it reads in greyscale too.
+    /// The letter on the face: the faction, so it reads in greyscale too (the Bird-of-Prey
+    /// says what it is).
     pub fn letter(self) -> &'static str {
         match self {
             Look::KlingonCruiser => "K",
-            Look::RomulanCruiser | Look::BirdOfPrey => "R",
+            Look::RomulanCruiser => "R",
+            Look::BirdOfPrey => "R · BIRD",
             Look::Tholian => "T",
             Look::Comet => "C",
             Look::Starbase => "S",

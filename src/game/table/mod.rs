@@ -5,7 +5,7 @@
 mod backdrop;
 mod board;
 pub mod camera;
-mod die;
+pub mod die;
 mod effects;
 pub mod framing;
 pub mod hover;

@@ -8,7 +8,7 @@ use stp_rules::{SectionState, TokenId};
 
 use super::board::{Crack, Palette};
 use super::looks::{Look, Rim, rim_of};
-use super::motion::Glide;
+use super::motion::{Glide, OnRings};
 use super::{
     AnimationSpeed, HullPiece, MissionPiece, Pieces, ShieldPiece, Ship, ThreatPiece, on_board,
     ring_center, sector_angle,
@@ -202,6 +202,7 @@ fn sync_pieces(
     mut commands: Commands,
     mut tokens: Query<(&mut Glide, &mut MeshMaterial3d<StandardMaterial>), With<ThreatPiece>>,
     speed: Res<AnimationSpeed>,
+    corners: Res<super::camera::Corners>,
 ) {
     let Some(state) = shown.get() else { return };
     // Tokens sharing a space fan out.
@@ -229,15 +230,20 @@ fn sync_pieces(
                 current.0 = mat;
             }
             None => {
-                // New tokens drop in from above, where the bag is.
+                // New tokens fly in from the bag.
                 let mut from = to;
-                from.translation.y += if speed.skip { 0.0 } else { 2.5 };
+                if !speed.skip {
+                    from.translation =
+                        super::board::pile_place(&corners, super::Pile::Bag) + Vec3::Y * 0.6;
+                    from.scale = Vec3::splat(0.4);
+                }
                 let entity = commands
                     .spawn((
                         Mesh3d(palette.token_mesh.clone()),
                         MeshMaterial3d(mat),
                         from,
                         Glide { to },
+                        OnRings,
                         ThreatPiece(t.token),
                     ))
                     .id();
@@ -269,7 +275,7 @@ fn sync_pieces(
             let bubble = commands
                 .spawn((
                     Mesh3d(palette.bubble_mesh.clone()),
-                    MeshMaterial3d(palette.shield[0].clone()),
+                    MeshMaterial3d(palette.force_field.clone()),
                     Transform::default(),
                 ))
                 .id();
@@ -358,8 +364,11 @@ fn sync_ship(
             Crack::Shield(f) => state.enterprise.shields[*f as usize],
             Crack::Hull(f) => state.enterprise.hull[*f as usize],
         };
-        let wanted = match section {
-            SectionState::Damaged => Visibility::Inherited,
+        // A destroyed Shield is gone, crack and all; a destroyed Hull plate stays, charred.
+        let wanted = match (section, crack) {
+            (SectionState::Damaged, _) | (SectionState::Destroyed, Crack::Hull(_)) => {
+                Visibility::Inherited
+            }
             _ => Visibility::Hidden,
         };
         if *visible != wanted {

@@ -41,3 +41,86 @@ fn the_piles_stand_off_the_board() {
         assert!(corner.length() > BOARD_RADIUS, "{corner}");
     }
 }
+
+/// The die lands with the rolled value's pips on top (1 up, 2 at +X, 3 at +Z, opposite
+/// faces adding to 7, as the die's pips are laid out).
+#[test]
+fn the_die_lands_on_the_rolled_face() {
+    use star_trek_panic::game::table::die::face_up;
+    let faces = [
+        (1, Vec3::Y),
+        (6, Vec3::NEG_Y),
+        (2, Vec3::X),
+        (5, Vec3::NEG_X),
+        (3, Vec3::Z),
+        (4, Vec3::NEG_Z),
+    ];
+    for (value, normal) in faces {
+        let up = face_up(value) * normal;
+        assert!(up.distance(Vec3::Y) < 1e-5, "face {value} ends at {up}");
+    }
+}
+
+/// Tokens sharing a space fan out along the ring at full size while the ring has room, each
+/// numeral but the top one moved onto the strip its neighbour leaves bare.
+#[test]
+fn crowded_spaces_fan_out_at_full_size() {
+    use star_trek_panic::game::table::pieces::{Fanned, TOKEN_RADIUS, token_transform};
+    use stp_rules::Range;
+    for (range, of) in [(Range::Short, 3), (Range::Medium, 3), (Range::Long, 4)] {
+        let places: Vec<Transform> = (0..of)
+            .map(|slot| token_transform(1, range, Fanned { slot, of }, false))
+            .collect();
+        for (slot, place) in places.iter().enumerate() {
+            assert!(
+                place.scale.x > 0.99,
+                "{range:?}: slot {slot} shrunk to {}",
+                place.scale.x
+            );
+            let shift = Fanned { slot, of }.numeral_shift(range);
+            if let Some(next) = places.get(slot + 1) {
+                // The next token lies over this one, but its edge stays clear of the numeral
+                // (about 0.22 wide): the numeral's centre is that far from it.
+                let gap = place.translation.distance(next.translation);
+                let clear = gap - TOKEN_RADIUS - shift;
+                assert!(shift <= 0.0 && clear >= 0.12, "{range:?}: slot {slot} clear by {clear}");
+                assert!(
+                    next.translation.y > place.translation.y,
+                    "{range:?}: slot {slot} lies on top"
+                );
+            } else {
+                assert_eq!(shift, 0.0, "the top token's numeral stays centred");
+            }
+        }
+    }
+}
+
+/// Every kind of threat has a look of its own, and captains and cloakers their rims.
+#[test]
+fn each_kind_of_threat_has_its_own_look() {
+    use star_trek_panic::game::table::looks::{Look, Rim, rim_of};
+    use stp_rules::content::builtin;
+    let content = builtin();
+    let token = |kind: &str| {
+        (0..content.threats.len() as u8)
+            .find(|t| content.threat(*t).kind == kind)
+            .unwrap_or_else(|| panic!("a {kind} token"))
+    };
+    for (kind, look) in [
+        ("klingon_cruiser", Look::KlingonCruiser),
+        ("romulan_battle_cruiser", Look::RomulanCruiser),
+        ("romulan_bird_of_prey", Look::BirdOfPrey),
+        ("tholian", Look::Tholian),
+        ("comet", Look::Comet),
+        ("starbase", Look::Starbase),
+        ("kang", Look::KlingonCruiser),
+    ] {
+        assert_eq!(Look::of(token(kind)), look, "{kind}");
+    }
+    assert!(matches!(rim_of(token("kor")), Rim::Captain(_)));
+    assert_eq!(rim_of(token("starbase")), Rim::Starbase);
+    assert_eq!(rim_of(token("romulan_bird_of_prey")), Rim::Cloaks);
+    assert_eq!(rim_of(token("klingon_cruiser")), Rim::None);
+    let letters: std::collections::BTreeSet<_> = Look::ALL.iter().map(|l| l.letter()).collect();
+    assert_eq!(letters.len(), Look::ALL.len(), "each look says what it is");
+}
