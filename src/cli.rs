@@ -404,7 +404,19 @@ impl PlayArgs {
                 Arg::Option("--window") => {
                     play.window = Some(window_size(args.value("--window")?)?)
                 }
-                Arg::Option("--layout") => play.layout = Some(args.value("--layout")?.into()),
+                Arg::Option("--layout") => {
+                    let path: std::path::PathBuf = args.value("--layout")?.into();
+                    // Refused now, not after a window has opened and rendered.
+                    let folder = path.parent().filter(|f| !f.as_os_str().is_empty());
+                    if folder.is_some_and(|f| !f.is_dir()) {
+                        return Err(format!(
+                            "--layout {}: there is no folder {}",
+                            path.display(),
+                            folder.map_or(String::new(), |f| f.display().to_string())
+                        ));
+                    }
+                    play.layout = Some(path);
+                }
                 Arg::Option("--threat-steps") => {
                     let steps = args.number("--threat-steps", 1000)?;
                     play.threat_steps = Some(steps as usize);

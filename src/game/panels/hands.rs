@@ -38,10 +38,11 @@ pub(super) fn hands(
         let character = &content.characters[seat.character as usize];
         let active = player == state.turn.active;
         let title = format!(
-            "{}{} — {} cards",
+            "{}{} — {} card{}",
             seat.name,
             if active { " (active)" } else { "" },
-            seat.hand.len()
+            seat.hand.len(),
+            if seat.hand.len() == 1 { "" } else { "s" }
         );
         let mut cards = Vec::new();
         let shown = egui::CollapsingHeader::new(title)

@@ -11,6 +11,10 @@ pub(super) fn plugin(app: &mut App) {
 
 const SIZE: usize = 512;
 
+/// Marks the starfield.
+#[derive(Component)]
+pub struct Backdrop;
+
 /// A small, fixed hash: the same sky every run.
 fn hash(mut x: u32) -> u32 {
     x ^= x >> 16;
@@ -90,13 +94,17 @@ fn spawn_backdrop(
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::RENDER_WORLD,
     );
+    // Only around the board (the board hides the rest), so a software renderer shades half
+    // the pixels; the low graphics setting leaves it out (`camera::apply_graphics`).
     commands.spawn((
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(26.0, 26.0))),
+        Mesh3d(meshes.add(Annulus::new(super::framing::BOARD_RADIUS, 13.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color_texture: Some(images.add(image)),
             unlit: true,
             ..default()
         })),
-        Transform::from_xyz(0.0, -0.6, 0.0),
+        Transform::from_xyz(0.0, -0.1, 0.0)
+            .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+        Backdrop,
     ));
 }

@@ -49,7 +49,7 @@ pub struct Palette {
     pub beam_mesh: Handle<Mesh>,
     pub blast_mesh: Handle<Mesh>,
     pub bubble_mesh: Handle<Mesh>,
-    /// The Force Field's bubble: faint, so the ship inside keeps its colour.
+    /// The Force Field's ring around the ship it holds.
     pub force_field: Handle<StandardMaterial>,
     /// Each kind's silhouette and face colour (`looks`), so kind reads by shape as well as
     /// colour.
@@ -153,8 +153,9 @@ fn make_palette(
         mission_mesh: meshes.add(Cuboid::new(0.5, 0.1, 0.5)),
         beam_mesh: meshes.add(Cylinder::new(0.025, 1.0)),
         blast_mesh: meshes.add(Sphere::new(0.25)),
-        bubble_mesh: meshes.add(Sphere::new(0.56)),
-        force_field: glow(m, Color::srgb(0.4, 0.8, 1.0), 0.25),
+        // A ring of force around the piece, clear of its face.
+        bubble_mesh: meshes.add(Torus::new(TOKEN_RADIUS + 0.04, TOKEN_RADIUS + 0.11)),
+        force_field: glow(m, Color::srgb(0.45, 0.85, 1.0), 0.85),
         silhouettes: Look::ALL
             .iter()
             .map(|look| (*look, meshes.add(looks::silhouette(*look))))
@@ -332,6 +333,9 @@ fn spawn_board(
     mut materials: ResMut<Assets<StandardMaterial>>,
     palette: Res<Palette>,
 ) {
+    // One shadow cascade over the table, at a modest resolution: the table is small and
+    // near, and four 2048² cascades cost a software renderer more than the whole scene.
+    commands.insert_resource(bevy::light::DirectionalLightShadowMap { size: 1024 });
     commands.spawn((
         DirectionalLight {
             illuminance: 6_000.0,
@@ -339,6 +343,13 @@ fn spawn_board(
             ..default()
         },
         Transform::from_xyz(3.0, 10.0, 4.0).looking_at(Vec3::ZERO, Vec3::Y),
+        bevy::light::CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            first_cascade_far_bound: 30.0,
+            maximum_distance: 30.0,
+            ..default()
+        }
+        .build(),
     ));
     commands.insert_resource(GlobalAmbientLight {
         color: Color::WHITE,

@@ -108,11 +108,12 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     ));
 }
 
-/// The graphics setting: high has shadows and 4× MSAA, low neither.
+/// The graphics setting: high has shadows, 4× MSAA and the starfield, low none of them.
 fn apply_graphics(
     settings: Res<crate::game::settings::Settings>,
     mut cameras: Query<&mut Msaa, With<Orbit>>,
     mut lights: Query<&mut DirectionalLight>,
+    mut sky: Query<&mut Visibility, With<super::backdrop::Backdrop>>,
 ) {
     let high = settings.high_graphics;
     let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
@@ -124,6 +125,16 @@ fn apply_graphics(
     for mut light in &mut lights {
         if light.shadow_maps_enabled != high {
             light.shadow_maps_enabled = high;
+        }
+    }
+    let shown = if high {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    };
+    for mut visible in &mut sky {
+        if *visible != shown {
+            *visible = shown;
         }
     }
 }

@@ -118,8 +118,9 @@ fn draw_intent(
             continue;
         }
         let to = intent.to.and_then(|p| screen(place(p)));
+        // From the token's rim into the space it moves to.
         if let Some(to) = to
-            && let Some((a, b)) = clear_of(from, to, radius, radius)
+            && let Some((a, b)) = clear_of(from, to, radius, 6.0)
         {
             painter.arrow(a, b - a, egui::Stroke::new(2.5, move_color));
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
@@ -129,10 +130,14 @@ fn draw_intent(
                 ));
             }
         }
-        let start = to.unwrap_or(from);
+        // A ship that moves fires from where it will be; one that stays, from its rim.
+        let (start, clearance) = match to {
+            Some(to) if to.distance(from) > 4.0 => (to, 8.0),
+            _ => (from, radius),
+        };
         if let Some((facing, damage)) = intent.fires
             && let Some(hit) = screen(facing_point(state, facing, 1.15))
-            && let Some((a, b)) = clear_of(start, hit, radius, 2.0)
+            && let Some((a, b)) = clear_of(start, hit, clearance, 2.0)
         {
             let stroke = egui::Stroke::new(1.8, fire_color);
             painter.add(egui::Shape::dashed_line(&[a, b], stroke, 7.0, 4.0));

@@ -2,7 +2,7 @@
 //! and mission tokens, the die and the piles — all drawn from the rules state, and animated
 //! by the rules events.
 
-mod backdrop;
+pub mod backdrop;
 mod board;
 pub mod camera;
 pub mod die;

@@ -83,7 +83,10 @@ fn crowded_spaces_fan_out_at_full_size() {
                 // (about 0.22 wide): the numeral's centre is that far from it.
                 let gap = place.translation.distance(next.translation);
                 let clear = gap - TOKEN_RADIUS - shift;
-                assert!(shift <= 0.0 && clear >= 0.12, "{range:?}: slot {slot} clear by {clear}");
+                assert!(
+                    shift <= 0.0 && clear >= 0.12,
+                    "{range:?}: slot {slot} clear by {clear}"
+                );
                 assert!(
                     next.translation.y > place.translation.y,
                     "{range:?}: slot {slot} lies on top"
