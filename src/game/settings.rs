@@ -21,7 +21,7 @@ pub struct Settings {
     /// keeps them, so the players' codes still work).
     pub host_port: u16,
     pub host_code: String,
-    /// Shadows and anti-aliasing on the table (off: for a weak machine).
+    /// Shadows, anti-aliasing, bloom and the starfield on the table (off: for a weak machine).
     pub high_graphics: bool,
     /// Pieces appear in place instead of travelling, and shots flash instead of flying.
     pub reduced_motion: bool,

@@ -115,9 +115,9 @@ pub(super) fn menu_window(
             let graphics = ui
                 .checkbox(
                     &mut settings.high_graphics,
-                    "high graphics (shadows, smooth edges, stars)",
+                    "high graphics (shadows, smooth edges, glow, stars)",
                 )
-                .on_hover_text("Untick on a slow machine: no shadows, anti-aliasing or starfield.");
+                .on_hover_text("Untick on a slow machine: no shadows, anti-aliasing, bloom or starfield.");
             setting(graphics, &mut settings);
             let motion = ui
                 .checkbox(&mut settings.reduced_motion, "reduced motion")

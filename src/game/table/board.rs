@@ -124,6 +124,17 @@ pub(super) fn flat_mesh(positions: Vec<[f32; 3]>, normal: [f32; 3], indices: Vec
     .with_inserted_indices(Indices::U32(indices))
 }
 
+/// A shot or a blast: brighter than white, so bloom (high graphics) makes it glow.
+fn flare(materials: &mut Assets<StandardMaterial>, color: Color) -> Handle<StandardMaterial> {
+    materials.add(StandardMaterial {
+        base_color: color.with_alpha(0.9),
+        emissive: color.to_linear() * 12.0,
+        alpha_mode: AlphaMode::Blend,
+        cull_mode: None,
+        ..default()
+    })
+}
+
 fn glow(
     materials: &mut Assets<StandardMaterial>,
     color: Color,
@@ -195,9 +206,9 @@ fn make_palette(
                 ..default()
             }),
         ],
-        phaser: glow(m, Color::srgb(1.0, 0.5, 0.1), 0.9),
-        enemy_fire: glow(m, Color::srgb(0.3, 1.0, 0.3), 0.9),
-        blast: glow(m, Color::srgb(1.0, 0.8, 0.3), 0.8),
+        phaser: flare(m, Color::srgb(1.0, 0.5, 0.1)),
+        enemy_fire: flare(m, Color::srgb(0.3, 1.0, 0.3)),
+        blast: flare(m, Color::srgb(1.0, 0.8, 0.3)),
     };
     commands.insert_resource(palette);
 }

@@ -5,6 +5,7 @@
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{CameraOutputMode, Viewport};
+use bevy::post_process::bloom::Bloom;
 use bevy::prelude::*;
 use bevy::render::render_resource::BlendState;
 use bevy::window::PrimaryWindow;
@@ -108,18 +109,32 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     ));
 }
 
-/// The graphics setting: high has shadows, 4× MSAA and the starfield, low none of them.
+/// The graphics setting: high has shadows, 4× MSAA, bloom (HDR) and the starfield, low none
+/// of them.
 fn apply_graphics(
     settings: Res<crate::game::settings::Settings>,
-    mut cameras: Query<&mut Msaa, With<Orbit>>,
+    mut commands: Commands,
+    mut cameras: Query<(Entity, &mut Msaa, Has<Bloom>), With<Orbit>>,
     mut lights: Query<&mut DirectionalLight>,
     mut sky: Query<&mut Visibility, With<super::backdrop::Backdrop>>,
 ) {
     let high = settings.high_graphics;
     let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
-    for mut camera in &mut cameras {
-        if *camera != msaa {
-            *camera = msaa;
+    for (camera, mut samples, glowing) in &mut cameras {
+        if *samples != msaa {
+            *samples = msaa;
+        }
+        // Bloom makes phasers, torpedoes and explosions glow (it brings HDR with it).
+        match (high, glowing) {
+            (true, false) => {
+                commands.entity(camera).insert(Bloom::NATURAL);
+            }
+            (false, true) => {
+                commands
+                    .entity(camera)
+                    .remove::<(Bloom, bevy::camera::Hdr)>();
+            }
+            _ => {}
         }
     }
     for mut light in &mut lights {
