@@ -117,7 +117,9 @@ pub(super) fn menu_window(
                     &mut settings.high_graphics,
                     "high graphics (shadows, smooth edges, glow, stars)",
                 )
-                .on_hover_text("Untick on a slow machine: no shadows, anti-aliasing, bloom or starfield.");
+                .on_hover_text(
+                    "Untick on a slow machine: no shadows, anti-aliasing, bloom or starfield.",
+                );
             setting(graphics, &mut settings);
             let motion = ui
                 .checkbox(&mut settings.reduced_motion, "reduced motion")

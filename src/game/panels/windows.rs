@@ -23,6 +23,7 @@ pub(super) fn windows(
     mut loads: MessageWriter<LoadGame>,
     crew: Res<Crew>,
     away: Res<Away>,
+    mut layout: ResMut<super::PanelLayout>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
@@ -38,15 +39,18 @@ pub(super) fn windows(
     // less than the other controls (`input::ControlsWait`): during a bot's turn, people may
     // still play their Security Teams.
     let waiting = handover.0.is_some() || sequence.is_playing() || !away.0.is_empty();
+    // Over the mission card, so the board stays in view while the players choose (the log is a
+    // one-line drawer now).
+    let side = (ctx.viewport_rect().width() * 0.18).clamp(205.0, 250.0) - 14.0;
     match &state.turn.window {
         Some(RulesWindow::Boarding {
             boarders,
             reduction,
         }) if !waiting => {
-            egui::Window::new("Boarders!")
+            let shown = egui::Window::new("Boarders!")
                 .collapsible(false)
-                // Over the log, so the board stays in view while the players choose.
-                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+                .anchor(egui::Align2::RIGHT_TOP, [-6.0, 92.0])
+                .max_width(side)
                 .show(ctx, |ui| {
                     for b in boarders {
                         ui.label(format!(
@@ -61,18 +65,24 @@ pub(super) fn windows(
                         send(ui, offer);
                     }
                 });
+            if let Some(window) = shown {
+                layout.panels.push(("boarders", window.response.rect));
+            }
         }
         Some(RulesWindow::SpockChoice { .. }) if !waiting => {
-            egui::Window::new("Spock: choose two threats")
+            let shown = egui::Window::new("Spock: choose two threats")
                 .collapsible(false)
-                // Over the log, so the board stays in view while the players choose.
-                .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
+                .anchor(egui::Align2::RIGHT_TOP, [-6.0, 92.0])
+                .max_width(side)
                 .show(ctx, |ui| {
                     ui.label("Resolve the first, then the second; the third goes back in the bag.");
                     for offer in offers::spock(state) {
                         send(ui, offer);
                     }
                 });
+            if let Some(window) = shown {
+                layout.panels.push(("spock", window.response.rect));
+            }
         }
         _ => {}
     }
