@@ -6,8 +6,8 @@ use bevy::window::RequestRedraw;
 use stp_rules::RulesEvent;
 
 use super::AnimationSpeed;
-use super::board::die_place;
 use super::camera::Corners;
+use super::piles::die_place;
 use crate::game::GameSystems;
 use crate::game::pacing::Paced;
 

@@ -171,7 +171,7 @@ fn spawn_effects(
     }
     for angle in flashes {
         commands.spawn((
-            Mesh3d(meshes.add(super::board::flat_arc(
+            Mesh3d(meshes.add(super::shapes::flat_arc(
                 1.0,
                 1.26,
                 angle - 0.5,

@@ -2,8 +2,6 @@
 //! face, its letter, its rim and what the rim means. The pieces, the labels and the tooltips
 //! all read it from here.
 
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use stp_rules::TokenId;
 use stp_rules::content::{Captain, Faction, ThreatKind, builtin};
@@ -123,14 +121,7 @@ fn polygons(shapes: &[Vec<[f32; 2]>]) -> Mesh {
             indices.extend([first, first + i, first + i + 1]);
         }
     }
-    let normals = vec![[0.0, 0.0, 1.0]; positions.len()];
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_attribute(Mesh::ATTRIBUTE_NORMAL, normals)
-    .with_inserted_indices(Indices::U32(indices))
+    super::shapes::flat_mesh(positions, [0.0, 0.0, 1.0], indices)
 }
 
 /// A regular polygon approximating a circle (or an ellipse).

@@ -7,6 +7,7 @@ mod board;
 pub mod camera;
 pub mod die;
 mod effects;
+mod enterprise;
 pub mod framing;
 pub mod hover;
 pub mod intent;
@@ -15,7 +16,10 @@ pub mod layout;
 pub mod looks;
 mod motion;
 pub mod pieces;
+mod piles;
 mod reach;
+mod rim;
+mod shapes;
 mod targets;
 
 use bevy::prelude::*;
@@ -24,7 +28,7 @@ use std::f32::consts::TAU;
 use stp_rules::{Range, TokenId};
 
 pub use crate::game::pacing::AnimationSpeed;
-pub use board::{Pile, die_place, pile_count, pile_place};
+pub use piles::{Pile, die_place, pile_count, pile_place};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pieces>().add_plugins((

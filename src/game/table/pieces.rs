@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use stp_rules::{SectionState, TokenId};
 
-use super::board::{Crack, Palette};
+use super::board::Palette;
+use super::enterprise::Crack;
 use super::looks::{Look, Rim, rim_of};
 use super::motion::{Glide, OnRings};
 use super::{
@@ -234,7 +235,7 @@ fn sync_pieces(
                 let mut from = to;
                 if !speed.skip {
                     from.translation =
-                        super::board::pile_place(&corners, super::Pile::Bag) + Vec3::Y * 0.6;
+                        super::pile_place(&corners, super::Pile::Bag) + Vec3::Y * 0.6;
                     from.scale = Vec3::splat(0.4);
                 }
                 let entity = commands

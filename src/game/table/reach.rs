@@ -29,7 +29,7 @@ fn sector_mesh(sector: u8, range: Range) -> Mesh {
     let inner = ring_center(range) - RING_WIDTH / 2.0 + 0.03;
     let outer = ring_center(range) + RING_WIDTH / 2.0 - 0.03;
     let start = f32::from(sector) * TAU / 6.0;
-    super::board::flat_arc(inner, outer, start, start + TAU / 6.0, 0.02)
+    super::shapes::flat_arc(inner, outer, start, start + TAU / 6.0, 0.02)
 }
 
 fn spawn_reach_pieces(
