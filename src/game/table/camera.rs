@@ -89,7 +89,12 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     let orbit = Orbit::default();
-    commands.spawn((Camera3d::default(), orbit.transform(), orbit));
+    commands.spawn((
+        Camera3d::default(),
+        bevy::camera::Hdr,
+        orbit.transform(),
+        orbit,
+    ));
     // egui gets its own camera over the whole window: on the 3D camera it would be squeezed
     // into that camera's viewport.
     egui.auto_create_primary_context = false;
@@ -109,8 +114,7 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     ));
 }
 
-/// The graphics setting: high has shadows, 4× MSAA, bloom (HDR) and the starfield, low none
-/// of them.
+/// The graphics setting: high has shadows, 4× MSAA, bloom and the starfield, low none of them.
 fn apply_graphics(
     settings: Res<crate::game::settings::Settings>,
     mut commands: Commands,
@@ -124,15 +128,15 @@ fn apply_graphics(
         if *samples != msaa {
             *samples = msaa;
         }
-        // Bloom makes phasers, torpedoes and explosions glow (it brings HDR with it).
+        // Bloom makes phasers, torpedoes and explosions glow. The camera stays HDR either way:
+        // turning HDR off at run time left the overlay's last labels on screen once the table
+        // was resized (seen under Xvfb).
         match (high, glowing) {
             (true, false) => {
                 commands.entity(camera).insert(Bloom::NATURAL);
             }
             (false, true) => {
-                commands
-                    .entity(camera)
-                    .remove::<(Bloom, bevy::camera::Hdr)>();
+                commands.entity(camera).remove::<Bloom>();
             }
             _ => {}
         }
