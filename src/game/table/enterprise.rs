@@ -129,38 +129,38 @@ pub(super) fn spawn_enterprise(
                 ShieldPiece(facing),
             ))
             .id();
-        let zig: Vec<Vec3> = [(1.05, -0.25), (1.1, 0.0), (1.15, -0.12), (1.19, 0.2)]
-            .iter()
-            .map(|(r, da)| on_board(angle + da, *r, 0.065))
-            .collect();
-        let shield_crack = commands
-            .spawn((
-                Mesh3d(meshes.add(crack(&zig, 0.014, Vec3::Y))),
-                MeshMaterial3d(dark.clone()),
-                Transform::default(),
-                Visibility::Hidden,
-                Crack::Shield(facing),
-            ))
-            .id();
+        // A crack: a zig-zag of (radius, angle off the facing's middle) points, at a height.
+        let mut cracked = |zig: [(f32, f32); 4], y: f32, which: Crack| {
+            let points: Vec<Vec3> = zig
+                .iter()
+                .map(|(r, da)| on_board(angle + da, *r, y))
+                .collect();
+            commands
+                .spawn((
+                    Mesh3d(meshes.add(crack(&points, 0.014, Vec3::Y))),
+                    MeshMaterial3d(dark.clone()),
+                    Transform::default(),
+                    Visibility::Hidden,
+                    which,
+                ))
+                .id()
+        };
+        let shield_crack = cracked(
+            [(1.05, -0.25), (1.1, 0.0), (1.15, -0.12), (1.19, 0.2)],
+            0.065,
+            Crack::Shield(facing),
+        );
+        let hull_crack = cracked(
+            [(0.66, -0.2), (0.76, 0.05), (0.86, -0.1), (0.97, 0.15)],
+            0.026,
+            Crack::Hull(facing),
+        );
         let hull = commands
             .spawn((
                 Mesh3d(meshes.add(flat_arc(0.64, 1.0, from, to, 0.02))),
                 MeshMaterial3d(palette.hull[0].clone()),
                 Transform::default(),
                 HullPiece(facing),
-            ))
-            .id();
-        let zig: Vec<Vec3> = [(0.66, -0.2), (0.76, 0.05), (0.86, -0.1), (0.97, 0.15)]
-            .iter()
-            .map(|(r, da)| on_board(angle + da, *r, 0.026))
-            .collect();
-        let hull_crack = commands
-            .spawn((
-                Mesh3d(meshes.add(crack(&zig, 0.014, Vec3::Y))),
-                MeshMaterial3d(dark.clone()),
-                Transform::default(),
-                Visibility::Hidden,
-                Crack::Hull(facing),
             ))
             .id();
         commands

@@ -381,38 +381,35 @@ fn board_labels(
             marks.labels.push((name.to_string(), rect));
         }
     }
-    for m in &state.mission_tokens {
-        if let Some(p) = pieces
-            .missions
-            .get(&m.token)
-            .and_then(|e| transforms.get(*e).ok())
-            .and_then(|at| board.screen(at.translation() + Vec3::Z * 0.3))
-        {
-            let name = &builtin().mission_tokens[m.token as usize].name;
-            let words = format!("{name} ({})", m.value);
-            let galley = board.galley(&words, 13.0, egui::Color32::LIGHT_BLUE);
-            let rect = board.paint(
-                p - egui::vec2(galley.size().x / 2.0, 0.0),
-                galley,
-                Some(egui::Color32::from_black_alpha(180)),
-                false,
-            );
-            marks.labels.push((words, rect));
-        }
-    }
-    // Under each pile and the die: what it is and how many.
-    let mut under = |at: Vec3, words: String| {
+    // Under a point: a name on a dark plate (mission tokens, the piles and the die).
+    let mut under = |at: Vec3, words: String, size: f32, color: egui::Color32| {
         if let Some(p) = board.screen(at) {
-            let galley = board.galley(&words, 14.0, egui::Color32::WHITE);
+            let galley = board.galley(&words, size, color);
             let rect = board.paint(
                 p - egui::vec2(galley.size().x / 2.0, 0.0),
                 galley,
-                Some(egui::Color32::from_black_alpha(170)),
+                Some(egui::Color32::from_black_alpha(175)),
                 false,
             );
             marks.labels.push((words, rect));
         }
     };
+    for m in &state.mission_tokens {
+        if let Some(at) = pieces
+            .missions
+            .get(&m.token)
+            .and_then(|e| transforms.get(*e).ok())
+        {
+            let name = &builtin().mission_tokens[m.token as usize].name;
+            let words = format!("{name} ({})", m.value);
+            under(
+                at.translation() + Vec3::Z * 0.3,
+                words,
+                13.0,
+                egui::Color32::LIGHT_BLUE,
+            );
+        }
+    }
     for (pile, name) in [
         (super::Pile::Deck, "Deck"),
         (super::Pile::Discard, "Discard"),
@@ -420,13 +417,23 @@ fn board_labels(
         (super::Pile::Removed, "Removed"),
     ] {
         let at = pile_place(&corners, pile) + Vec3::Z * 0.45;
-        under(at, format!("{name} {}", pile_count(state, pile)));
+        under(
+            at,
+            format!("{name} {}", pile_count(state, pile)),
+            14.0,
+            egui::Color32::WHITE,
+        );
     }
     let words = match (die.tumbling > 0.0, die.value) {
         (true, _) => "Die: rolling…".to_string(),
         (false, Some(value)) => format!("Die: {value}"),
         (false, None) => "Die".to_string(),
     };
-    under(super::die_place(&corners) + Vec3::Z * 0.35, words);
+    under(
+        super::die_place(&corners) + Vec3::Z * 0.35,
+        words,
+        14.0,
+        egui::Color32::WHITE,
+    );
     Ok(())
 }
