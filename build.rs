@@ -16,7 +16,25 @@ const FILES: [&str; 6] = [
     "presets.ron",
 ];
 
+/// The console's font, from Debian's `fonts-b612` (SIL Open Font License 1.1), which
+/// `scripts/setup.sh` installs. The build embeds it; without it, egui's own font, with a warning.
+const CONSOLE_FONT: &str = "/usr/share/fonts/opentype/b612/B612-Regular.otf";
+
+fn embed_console_font() {
+    println!("cargo::rustc-check-cfg=cfg(console_font)");
+    println!("cargo:rerun-if-changed={CONSOLE_FONT}");
+    let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
+    match std::fs::copy(CONSOLE_FONT, Path::new(&out).join("console_font.otf")) {
+        Ok(_) => println!("cargo:rustc-cfg=console_font"),
+        Err(err) => println!(
+            "cargo::warning=the console font {CONSOLE_FONT} cannot be read ({err}): the game \
+             uses egui's font; `sudo apt-get install fonts-b612` (scripts/setup.sh does) fixes it"
+        ),
+    }
+}
+
 fn main() {
+    embed_console_font();
     for part in ["mod.rs", "checks.rs", "text.rs"] {
         println!("cargo:rerun-if-changed=crates/rules/src/content/schema/{part}");
     }

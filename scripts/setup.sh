@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and running Star Trek Panic needs on a fresh Debian/Ubuntu machine:
 # a C toolchain, pkg-config and ALSA headers (audio), the X11 and Vulkan runtime libraries,
-# Xvfb with Mesa's software Vulkan (the screenshot test opens a window without a GPU),
+# Xvfb with Mesa's software Vulkan (the screenshot test opens a window without a GPU), the
+# console's font (fonts-b612, embedded by build.rs),
 # and Rust (rustup) if cargo is missing.
 set -euo pipefail
 
@@ -10,7 +11,7 @@ command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v curl >/dev/null 2>&1 || command -v cargo >/dev/null 2>&1 || need_apt+=(curl ca-certificates)
 command -v Xvfb >/dev/null 2>&1 || need_apt+=(xvfb xauth)
-for pkg in libasound2-dev mesa-vulkan-drivers libvulkan1 libx11-xcb1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0; do
+for pkg in fonts-b612 libasound2-dev mesa-vulkan-drivers libvulkan1 libx11-xcb1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 

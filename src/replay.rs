@@ -49,8 +49,19 @@ fn replay(file: &str, json: bool, log: bool) -> i32 {
             return 2;
         }
     };
-    // The log, as the game shows it, printed as the game goes.
-    let mut stamper = Stamper::default();
+    let scenario = match file.ends_with(".ron") {
+        true => match Scenario::from_text(&text) {
+            Ok(s) => Some(s),
+            Err(err) => return refuse_file(file, &err),
+        },
+        false => None,
+    };
+    // The log, as the game shows it, printed as the game goes. A scenario starts in its own
+    // turn, with its own active player: its first lines are stamped with them, not with
+    // the turn the state has reached once its events are out.
+    let mut stamper = scenario
+        .as_ref()
+        .map_or_else(Stamper::default, |s| Stamper::at(s.turn, s.active));
     let mut print_log = |state: &GameState, events: &[RulesEvent]| {
         if log {
             for event in events {
@@ -60,17 +71,12 @@ fn replay(file: &str, json: bool, log: bool) -> i32 {
             }
         }
     };
-    let scenario = file.ends_with(".ron");
-    let (state, result) = if scenario {
-        match Scenario::from_text(&text) {
-            Ok(s) => s.run_observed(&mut print_log),
-            Err(err) => return refuse_file(file, &err),
-        }
-    } else {
-        match ReplayFile::from_text(&text) {
+    let (state, result) = match &scenario {
+        Some(s) => s.run_observed(&mut print_log),
+        None => match ReplayFile::from_text(&text) {
             Ok(r) => r.run_observed(&mut print_log),
             Err(err) => return refuse_file(file, &err),
-        }
+        },
     };
     let code = match &result {
         Ok(()) => 0,

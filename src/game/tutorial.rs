@@ -179,6 +179,7 @@ fn academy_window(
     mut academy: ResMut<Academy>,
     mut open: MessageWriter<OpenLesson>,
     mut start: MessageWriter<StartGame>,
+    panels: Res<crate::game::panels::PanelLayout>,
 ) -> Result {
     let Some(index) = academy.lesson else {
         return Ok(());
@@ -188,6 +189,11 @@ fn academy_window(
     let Some(lesson) = academy.current().cloned() else {
         return Ok(());
     };
+    let above_hand = panels
+        .panels
+        .iter()
+        .find(|(name, _)| *name == "hand")
+        .map_or(0.0, |(_, r)| ctx.viewport_rect().bottom() - r.top());
     let title = format!(
         "Academy — lesson {} of {count}: {}",
         index + 1,
@@ -198,7 +204,8 @@ fn academy_window(
         .collapsible(false)
         .resizable(false)
         .default_width(430.0)
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0])
+        // Above the hand and its controls, which the lesson asks for.
+        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0 - above_hand])
         .show(ctx, |ui| {
             ui.set_max_width(430.0);
             ui.strong(title);

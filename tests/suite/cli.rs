@@ -377,6 +377,30 @@ fn replay_log_prints_each_entry_with_its_turn_and_player() {
     assert!(turns >= 3 && fire > 0, "{turns} turns, {fire} shots");
 }
 
+/// A scenario that starts mid-turn stamps that turn's threat fire with its own turn and
+/// active player, not the next ones (issue "A bridge console": scenarios were never tried).
+#[test]
+fn replay_log_stamps_a_scenario_with_its_own_turn() {
+    let dir = scratch_dir("replay-log-scenario");
+    let path = dir.join("fire.ron");
+    std::fs::write(
+        &path,
+        r#"(format: "star-trek-panic-scenario", version: 1, seed: 6, preset: "patrol",
+            players: [(name: "Alice", character: "kirk", hand: []),
+                      (name: "Bob", character: "sulu", hand: [])],
+            active: 1, turn: 4, phase: ThreatsMoveAndFire,
+            threats: [(kind: "klingon_cruiser", range: Medium, sector: 3)], bag: Some([]))"#,
+    )
+    .expect("write");
+    let out = succeeds(&["replay", path.to_str().unwrap(), "--log"]);
+    let out = String::from_utf8(out).expect("utf-8");
+    let fire: Vec<&str> = out.lines().filter(|l| l.contains("fires")).collect();
+    assert!(!fire.is_empty(), "no shot in:\n{out}");
+    for line in fire {
+        assert!(line.starts_with("[turn 4, Bob] "), "{line}");
+    }
+}
+
 /// `--log` with a file that cannot be read, or together with `--json`, is refused (exit 2).
 #[test]
 fn replay_log_refuses_bad_input() {

@@ -8,11 +8,13 @@ use serde_json::Value;
 use crate::screenshot::{check_not_blank, render, start_xvfb_sized};
 
 /// At a size: the least a token's face may measure across, the least its Defense digits may
-/// stand, and the least share of the window's height the board may take.
+/// stand, the least share of the window's height the board may take, and the least width of
+/// the active hand's cards (issue "A bridge console").
 struct Limits {
     token: f32,
     digit: f32,
     board: f32,
+    card: f32,
 }
 
 fn limits(size: (u32, u32)) -> Limits {
@@ -21,11 +23,13 @@ fn limits(size: (u32, u32)) -> Limits {
             token: 36.0,
             digit: 15.0,
             board: 0.60,
+            card: 80.0,
         },
         _ => Limits {
             token: 44.0,
             digit: 18.0,
             board: 0.65,
+            card: 96.0,
         },
     }
 }
@@ -62,6 +66,93 @@ fn reaches_disc(a: R, disc: R) -> bool {
 
 fn inside(a: R, (w, h): (u32, u32)) -> bool {
     a[0] >= -0.5 && a[1] >= -0.5 && a[0] + a[2] <= w as f32 + 0.5 && a[1] + a[3] <= h as f32 + 0.5
+}
+
+/// Every hand in the window, one per player, the active one's cards wide enough; the panels
+/// apart, off the board, and their lines whole.
+fn panel_problems(report: &Value, size: (u32, u32), players: usize) -> Vec<String> {
+    let limits = limits(size);
+    let mut found = Vec::new();
+    let hands = report["hands"].as_array().expect("hands");
+    if hands.len() != players {
+        found.push(format!("{} hands shown for {players} players", hands.len()));
+    }
+    let within = |a: R, b: R| {
+        a[0] >= b[0] - 0.5
+            && a[1] >= b[1] - 0.5
+            && a[0] + a[2] <= b[0] + b[2] + 0.5
+            && a[1] + a[3] <= b[1] + b[3] + 0.5
+    };
+    let panel_rects: Vec<R> = report["panels"]
+        .as_array()
+        .expect("panels")
+        .iter()
+        .map(|p| rect(&p["rect"]))
+        .collect();
+    for hand in hands {
+        let name = &hand["name"];
+        let active = hand["active"].as_bool().unwrap_or(false);
+        let r = rect(&hand["rect"]);
+        if !inside(r, size) {
+            found.push(format!("{name}'s hand {r:?} is not inside the window"));
+        }
+        // A hand clipped by its panel's edge is as lost as one off the window.
+        if !panel_rects.iter().any(|p| within(r, *p)) {
+            found.push(format!("{name}'s hand {r:?} runs out of its panel"));
+        }
+        for card in hand["cards"].as_array().expect("cards") {
+            let r = rect(&card["rect"]);
+            if !inside(r, size) {
+                found.push(format!(
+                    "{name}'s {} {r:?} is not inside the window",
+                    card["kind"]
+                ));
+            }
+            if active && r[2] < limits.card {
+                found.push(format!(
+                    "{name}'s {} is {:.0} px wide, under {} px",
+                    card["kind"], r[2], limits.card
+                ));
+            }
+        }
+    }
+    let named = |key: &str| -> Vec<(String, R)> {
+        report[key]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|p| (p["name"].to_string(), rect(&p["rect"])))
+            .collect()
+    };
+    let panels = named("panels");
+    let board = rect(&report["board"]["rect"]);
+    for (i, (name, r)) in panels.iter().enumerate() {
+        if !inside(*r, size) {
+            found.push(format!("the {name} panel {r:?} is not inside the window"));
+        }
+        if overlap(*r, board) {
+            found.push(format!("the {name} panel covers the board"));
+        }
+        for (other, o) in &panels[i + 1..] {
+            if overlap(*r, *o) {
+                found.push(format!("the {name} and {other} panels overlap"));
+            }
+        }
+    }
+    for (name, r) in named("windows") {
+        if !inside(r, size) {
+            found.push(format!("the {name} window {r:?} is not inside the window"));
+        }
+        if overlap(r, board) {
+            found.push(format!("the {name} window covers the board"));
+        }
+    }
+    for (name, r) in named("lines") {
+        if !inside(r, size) {
+            found.push(format!("the {name} line {r:?} runs past the window's edge"));
+        }
+    }
+    found
 }
 
 /// Everything the issue asks of one report; returns each failure in words.
@@ -140,11 +231,10 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
             }
         }
     }
-    // The scene keeps out from under the panels.
-    let panels: Vec<(String, R)> = report["panels"]
-        .as_array()
-        .expect("panels")
+    // The scene keeps out from under the panels and the windows over the table.
+    let panels: Vec<(String, R)> = ["panels", "windows"]
         .iter()
+        .flat_map(|key| report[*key].as_array().cloned().unwrap_or_default())
         .map(|p| (p["name"].to_string(), rect(&p["rect"])))
         .collect();
     let scene = tokens
@@ -175,7 +265,8 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
                 l["text"]
             ));
         }
-        if overlap(r, ship) {
+        // The ship with her Shields is a disc on the board: her box's corners are bare.
+        if reaches_disc(r, ship) {
             found.push(format!("the label {} covers the ship", l["text"]));
         }
         for other in &labels[i + 1..] {
@@ -190,19 +281,39 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
     found
 }
 
-/// Renders each position at `size` (two at a time, each on its own display) and checks its
+/// A position to render: its name, its arguments, and how many players it seats.
+type Position = (&'static str, &'static [&'static str], usize);
+
+const TABLE: [Position; 5] = [
+    ("table", &["--scenario", "docs/scenarios/table.ron"], 2),
+    (
+        "reach",
+        &["--scenario", "docs/scenarios/table.ron", "--pick", "2"],
+        2,
+    ),
+    (
+        "boarders",
+        &["--scenario", "docs/scenarios/boarders.ron"],
+        2,
+    ),
+    ("cloaked", &["--scenario", "docs/scenarios/cloaked.ron"], 2),
+    ("crowded", &["--scenario", "docs/scenarios/crowded.ron"], 6),
+];
+
+/// One, three and six players with full hands.
+const SEATS: [Position; 3] = [
+    ("solo", &["--scenario", "docs/scenarios/solo.ron"], 1),
+    (
+        "three",
+        &["--scenario", "docs/scenarios/three_seats.ron"],
+        3,
+    ),
+    ("six", &["--scenario", "docs/scenarios/six_seats.ron"], 6),
+];
+
+/// Renders each position at `size` (three at a time, each on its own display) and checks its
 /// picture and report.
-fn check_at(size: (u32, u32), base: u32) {
-    let positions: [(&str, &[&str]); 5] = [
-        ("table", &["--scenario", "docs/scenarios/table.ron"]),
-        (
-            "reach",
-            &["--scenario", "docs/scenarios/table.ron", "--pick", "2"],
-        ),
-        ("boarders", &["--scenario", "docs/scenarios/boarders.ron"]),
-        ("cloaked", &["--scenario", "docs/scenarios/cloaked.ron"]),
-        ("crowded", &["--scenario", "docs/scenarios/crowded.ron"]),
-    ];
+fn check_at(size: (u32, u32), base: u32, positions: &[Position]) {
     let dir = std::env::temp_dir().join(format!(
         "stp-layout-{}-{}x{}",
         std::process::id(),
@@ -222,7 +333,7 @@ fn check_at(size: (u32, u32), base: u32) {
                         format!(":{}", base + worker as u32 * 10 + std::process::id() % 10);
                     let _xvfb = start_xvfb_sized(&display, size);
                     let mut failures = Vec::new();
-                    for (name, args) in chunk {
+                    for (name, args, players) in chunk {
                         let picture = dir.join(format!("{name}.png"));
                         let report = dir.join(format!("{name}.json"));
                         let mut all: Vec<&str> = args.to_vec();
@@ -235,6 +346,7 @@ fn check_at(size: (u32, u32), base: u32) {
                         failures.extend(
                             problems(&value, size)
                                 .into_iter()
+                                .chain(panel_problems(&value, size, *players))
                                 .map(|p| format!("{name} at {window}: {p}")),
                         );
                     }
@@ -259,12 +371,27 @@ fn check_at(size: (u32, u32), base: u32) {
 
 #[test]
 fn the_table_reads_at_1280x720() {
-    check_at((1280, 720), 300);
+    check_at((1280, 720), 300, &TABLE);
+}
+
+#[test]
+fn every_seat_fits_at_1280x720() {
+    check_at((1280, 720), 320, &SEATS);
 }
 
 #[test]
 fn the_table_reads_at_1024x600() {
-    check_at((1024, 600), 400);
+    check_at((1024, 600), 400, &TABLE);
+}
+
+#[test]
+fn every_seat_fits_at_1024x600() {
+    check_at((1024, 600), 420, &SEATS);
+}
+
+#[test]
+fn every_seat_fits_at_1920x1080() {
+    check_at((1920, 1080), 440, &SEATS);
 }
 
 /// The checks themselves catch what they are for.
@@ -295,6 +422,44 @@ fn the_layout_checks_catch_small_tokens_and_collisions() {
         "covers the ship",
         "not inside the window",
         "under the \"mission\" panel",
+    ] {
+        assert!(
+            found.contains(expected),
+            "missing {expected:?} in:\n{found}"
+        );
+    }
+}
+
+/// The panels' checks catch what they are for.
+#[test]
+fn the_layout_checks_catch_lost_hands_and_crowded_panels() {
+    let report = serde_json::json!({
+        "window": {"width": 1024, "height": 600},
+        "board": {"rect": [300, 80, 400, 400]},
+        "panels": [
+            {"name": "seats", "rect": [0, 30, 220, 500]},
+            {"name": "mission", "rect": [200, 30, 220, 500]},
+        ],
+        "windows": [{"name": "boarders", "rect": [600, 100, 200, 100]}],
+        "lines": [{"name": "top_bar", "rect": [0, 0, 1100, 24]}],
+        "hands": [
+            {"player": 0, "name": "Dana", "active": true, "rect": [0, 500, 600, 100],
+             "cards": [{"kind": "photon_torpedoes", "rect": [140, 500, 70, 90]}]},
+            {"player": 1, "name": "Eli", "active": false, "rect": [0, 560, 220, 80],
+             "cards": [{"kind": "tritanium", "rect": [4, 610, 100, 22]}]},
+        ],
+    });
+    let found = panel_problems(&report, (1024, 600), 3).join("\n");
+    for expected in [
+        "2 hands shown for 3 players",
+        "\"Dana\"'s \"photon_torpedoes\" is 70 px wide, under 80 px",
+        "\"Eli\"'s hand",
+        "runs out of its panel",
+        "\"Eli\"'s \"tritanium\"",
+        "the \"mission\" panel covers the board",
+        "the \"seats\" and \"mission\" panels overlap",
+        "the \"top_bar\" line",
+        "the \"boarders\" window covers the board",
     ] {
         assert!(
             found.contains(expected),

@@ -685,3 +685,49 @@ fn game_statistics_follow_the_events() {
         assert!(stats.shield_damage + stats.hull_damage > 0);
     }
 }
+
+/// A scenario sets the turn it is in (issue "A bridge console": every scenario's header said
+/// "Turn 1"); without one it is turn 1, and turn 0 is refused with a message.
+#[test]
+fn scenario_files_set_the_turn_number() {
+    let text = |turn: &str| {
+        format!(
+            r#"(format: "star-trek-panic-scenario", version: 1, preset: "patrol", {turn}
+                players: [(name: "A", character: "sulu", hand: [])], phase: PlayAndManeuver)"#
+        )
+    };
+    assert_eq!(scenario(&text("turn: 7,")).turn.number, 7);
+    assert_eq!(scenario(&text("")).turn.number, 1);
+    let refused = Scenario::from_text(&text("turn: 0,"))
+        .expect("parses")
+        .table()
+        .expect_err("turn 0 is refused");
+    assert!(
+        refused.to_string().contains("turn counts from 1"),
+        "{refused}"
+    );
+}
+
+/// A scenario whose mission sets a token out (the Planet Killer) is refused without it, with
+/// a message that says how to add it; with the token it loads.
+#[test]
+fn scenario_missions_need_their_tokens() {
+    let text = |tokens: &str| {
+        format!(
+            r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+                players: [(name: "A", character: "sulu", hand: [])], phase: PlayAndManeuver,
+                mission: Some((id: "the_doomsday_machine", tokens: [{tokens}])))"#
+        )
+    };
+    let refused = Scenario::from_text(&text(""))
+        .expect("parses")
+        .table()
+        .expect_err("no Planet Killer");
+    let words = refused.to_string();
+    assert!(
+        words.contains("needs its `planet_killer` token") && words.contains("range: Long"),
+        "{words}"
+    );
+    let state = scenario(&text(r#"(token: "planet_killer", range: Long, sector: 2)"#));
+    assert_eq!(state.mission_tokens.len(), 1);
+}

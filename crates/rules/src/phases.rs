@@ -72,8 +72,7 @@ impl GameState {
     /// Enters phase 3, skipping it at once when no trade is possible.
     pub fn enter_trade_phase(&mut self) {
         self.set_phase(Phase::Trade);
-        let uhura = self.active_ability() == Ability::OpenChannels;
-        if self.players.len() < 2 || (self.mission_forbids_trade() && !uhura) {
+        if self.players.len() < 2 || self.trade_forbidden().is_some() {
             self.turn.phase_done = true;
         }
     }

@@ -54,6 +54,13 @@ impl GameState {
         }
     }
 
+    /// A mission that forbids trading (Uhura's Open Channels trades anyway): the Trade phase
+    /// is skipped, and the tracker says why.
+    pub fn trade_forbidden(&self) -> Option<Refusal> {
+        (self.mission_forbids_trade() && self.active_ability() != Ability::OpenChannels)
+            .then_some(Refusal::TradingForbidden)
+    }
+
     pub fn trade_allowance(&self) -> u8 {
         if self.active_ability() == Ability::OpenChannels {
             2
@@ -243,8 +250,8 @@ impl GameState {
         take: CardId,
     ) -> Result<(), Refusal> {
         self.require_phase(Phase::Trade)?;
-        if self.mission_forbids_trade() && self.active_ability() != Ability::OpenChannels {
-            return Err(Refusal::TradingForbidden);
+        if let Some(refusal) = self.trade_forbidden() {
+            return Err(refusal);
         }
         if self.turn.trades >= self.trade_allowance() {
             return Err(Refusal::TradeUsed);

@@ -1,37 +1,24 @@
-//! Cards drawn as cards: the name, a small ship diagram with the card's arcs lit, range pips
-//! in the ring colours lettered L / M / S, the damage, the Division credit badge and the rule
-//! text. A character card shows a player's ability the same way.
+//! Cards drawn as cards. A face has a band in its Division's colour, the name, a ship diagram
+//! with the card's arcs lit (fore at the top), range pips in the ring colours lettered
+//! L / M / S, the damage, and at its foot the Division credit in words. The same face drawn
+//! large, with the rules, is what hovering any card shows; other players' cards are one-line
+//! chips (`chips`).
 
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
 use std::f32::consts::TAU;
 use stp_rules::CardId;
-use stp_rules::content::{Arc, CardEffect, Division, Range, Weapon, builtin};
+use stp_rules::content::{Arc, CardEffect, Range, Weapon, builtin};
 
-/// How much of a card to draw: the active hand's cards in full, the others' smaller.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum CardSize {
-    Full,
-    Small,
-}
-
-impl CardSize {
-    pub fn size(self) -> egui::Vec2 {
-        match self {
-            // Three to a row in the hands panel.
-            CardSize::Full => vec2(84.0, 160.0),
-            CardSize::Small => vec2(54.0, 76.0),
-        }
-    }
-}
+use super::theme;
 
 /// How a card shows in a hand.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct CardLook {
-    /// Picked: a gold frame.
+    /// Picked: a gold frame, lifted.
     pub chosen: bool,
     /// No legal play now: drawn faded.
     pub dim: bool,
-    /// Its hotkey (1–9), in the corner.
+    /// Its hotkey (1–9), before the name.
     pub number: Option<usize>,
 }
 
@@ -44,15 +31,6 @@ pub fn ring_colour(range: Range) -> Color32 {
     }
 }
 
-fn division_badge(division: Division) -> (&'static str, Color32) {
-    match division {
-        Division::Command => ("CMD", Color32::from_rgb(214, 170, 40)),
-        Division::Science => ("SCI", Color32::from_rgb(70, 130, 220)),
-        Division::Engineering => ("ENG", Color32::from_rgb(200, 60, 50)),
-        Division::Medical => ("MED", Color32::from_rgb(60, 170, 140)),
-    }
-}
-
 /// The ship's facings an arc covers (0 fore-starboard, clockwise to 5 fore-port).
 fn arc_facings(arc: Arc) -> [u8; 2] {
     match arc {
@@ -62,38 +40,166 @@ fn arc_facings(arc: Arc) -> [u8; 2] {
     }
 }
 
-/// Draws one card and answers for clicks and hovers on it.
-pub fn card(ui: &mut egui::Ui, card: CardId, size: CardSize, look: CardLook) -> egui::Response {
-    let (rect, response) = ui.allocate_exact_size(size.size(), Sense::click());
-    if !ui.is_rect_visible(rect) {
+/// The band's colour and the credit in words ("Medical Division credit").
+pub fn credit(card: CardId) -> (Color32, String, &'static str) {
+    match builtin().card(card).credit {
+        Some(d) => {
+            let (colour, word, code) = theme::division(d);
+            (colour, format!("{word} Division credit"), code)
+        }
+        None => (theme::NO_DIVISION, "No Division credit".into(), ""),
+    }
+}
+
+/// What a Hit card does, in words: "Phasers: 1 damage", "Photon Torpedoes: 2 damage".
+pub fn weapon_words(card: CardId) -> String {
+    match &builtin().card(card).effect {
+        CardEffect::Hit { weapon, damage, .. } => {
+            let name = match weapon {
+                Weapon::Phasers => "Phasers",
+                Weapon::PhotonTorpedoes => "Photon Torpedoes",
+            };
+            format!("{name}: {damage} damage")
+        }
+        _ => "Support card".into(),
+    }
+}
+
+/// Draws one card of the active hand and answers for clicks and hovers on it. A picked card
+/// stands a little higher than the rest.
+pub fn card(ui: &mut egui::Ui, card: CardId, size: egui::Vec2, look: CardLook) -> egui::Response {
+    let (slot, response) = ui.allocate_exact_size(size, Sense::click());
+    if !ui.is_rect_visible(slot) {
         return response;
     }
-    let mut painter = ui.painter_at(rect.expand(2.0));
+    let lift = if look.chosen { 6.0 } else { 0.0 };
+    let rect = slot
+        .translate(vec2(0.0, -lift))
+        .shrink2(vec2(0.0, lift / 2.0));
+    let mut painter = ui.painter_at(slot.expand(3.0));
     if look.dim {
-        painter.multiply_opacity(0.4);
+        painter.multiply_opacity(0.45);
     }
-    let def = builtin().card(card);
     let hovered = response.hovered() && !look.dim;
     let frame = match (look.chosen, hovered) {
-        (true, _) => Stroke::new(2.5, Color32::GOLD),
+        (true, _) => Stroke::new(2.5, theme::GOLD),
         (false, true) => Stroke::new(1.5, Color32::LIGHT_GRAY),
         _ => Stroke::new(1.0, Color32::from_gray(110)),
     };
-    painter.rect_filled(rect, 6.0, Color32::from_rgb(22, 28, 44));
+    face(&painter, rect, card, look.number, false);
     painter.rect_stroke(rect, 6.0, frame, StrokeKind::Inside);
-    let full = size == CardSize::Full;
-    let pad = if full { 5.0 } else { 3.0 };
-    let inner = rect.shrink(pad);
-    // The name, wrapped to the card's width; the hotkey before it.
-    let name_font = FontId::proportional(if full { 12.0 } else { 9.0 });
-    let name = match look.number {
-        Some(n) if full => format!("{n}  {}", def.name),
-        _ => def.name.clone(),
+    response
+}
+
+/// A card at full size with its rules, as hovering shows it; under it, why it cannot be
+/// played now, if it cannot.
+pub fn zoomed(ui: &mut egui::Ui, card: CardId, why: Option<&str>) {
+    let (rect, _) = ui.allocate_exact_size(theme::ZOOMED_CARD, Sense::hover());
+    let painter = ui.painter_at(rect.expand(2.0));
+    face(&painter, rect, card, None, true);
+    painter.rect_stroke(
+        rect,
+        8.0,
+        Stroke::new(1.5, Color32::from_gray(150)),
+        StrokeKind::Inside,
+    );
+    if let Some(reason) = why {
+        ui.set_max_width(theme::ZOOMED_CARD.x);
+        ui.colored_label(
+            Color32::from_rgb(255, 140, 120),
+            format!("No play now: {reason}."),
+        );
+    }
+}
+
+/// A face in `rect`: the hand's size, or zoomed with the weapon, the rules and the credit
+/// spelled out.
+fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>, zoom: bool) {
+    let def = builtin().card(card);
+    let s = rect.width() / 96.0;
+    let (band_colour, credit_words, code) = credit(card);
+    painter.rect_filled(rect, 6.0 * s.min(1.4), theme::CARD_FACE);
+    // The Division band across the top.
+    let band = Rect::from_min_size(rect.min, vec2(rect.width(), (6.0 * s).max(5.0)));
+    painter.rect_filled(
+        band,
+        egui::CornerRadius {
+            nw: 6,
+            ne: 6,
+            sw: 0,
+            se: 0,
+        },
+        band_colour,
+    );
+    let pad = 5.0 * s.min(1.6);
+    let inner = Rect::from_min_max(
+        Pos2::new(rect.left() + pad, band.bottom() + 3.0),
+        rect.max - vec2(pad, pad),
+    );
+    let name_font = FontId::proportional((12.5 * s).clamp(12.0, 20.0));
+    let name = match number {
+        Some(n) => format!("{n} {}", def.name),
+        None => def.name.clone(),
     };
-    let galley = painter.layout(name, name_font, Color32::WHITE, inner.width());
-    let name_height = galley.size().y;
-    painter.galley(inner.min, galley, Color32::WHITE);
-    let mut y = inner.min.y + name_height + 2.0;
+    let galley = painter.layout(name, name_font, theme::TEXT, inner.width());
+    let mut y = inner.min.y + galley.size().y + 3.0 * s;
+    painter.galley(inner.min, galley, theme::TEXT);
+    if zoom {
+        painter.text(
+            Pos2::new(inner.left(), y),
+            Align2::LEFT_TOP,
+            weapon_words(card),
+            FontId::proportional(14.0),
+            theme::QUIET,
+        );
+        y += 22.0;
+    }
+    // The foot: the credit in words where it fits, else its code (hover spells it out).
+    let foot_font = FontId::proportional(if zoom { 14.0 } else { 12.0 });
+    let foot_height = if zoom { 22.0 } else { 16.0 };
+    let foot = Rect::from_min_max(
+        Pos2::new(inner.left(), inner.bottom() - foot_height),
+        inner.max,
+    );
+    let word = credit_words
+        .trim_end_matches(" credit")
+        .trim_end_matches(" Division")
+        .to_string();
+    let foot_text = if zoom {
+        credit_words.clone()
+    } else if def.credit.is_none() {
+        String::new()
+    } else if painter
+        .layout_no_wrap(word.clone(), foot_font.clone(), Color32::BLACK)
+        .size()
+        .x
+        <= foot.width() - 6.0
+    {
+        word
+    } else {
+        code.to_string()
+    };
+    if def.credit.is_some() {
+        painter.rect_filled(foot, 4.0, band_colour);
+        painter.text(
+            foot.center(),
+            Align2::CENTER_CENTER,
+            foot_text,
+            foot_font,
+            Color32::BLACK,
+        );
+    } else if zoom {
+        painter.text(
+            foot.center(),
+            Align2::CENTER_CENTER,
+            foot_text,
+            foot_font,
+            theme::QUIET,
+        );
+    }
+    // The rules, zoomed: between the diagram's row and the foot.
+    let rules_height = if zoom { 96.0 } else { 0.0 };
+    let middle_bottom = foot.top() - 4.0 - rules_height;
     match &def.effect {
         CardEffect::Hit {
             weapon,
@@ -101,88 +207,76 @@ pub fn card(ui: &mut egui::Ui, card: CardId, size: CardSize, look: CardLook) -> 
             ranges,
             damage,
         } => {
-            let radius = if full { 19.0 } else { 13.0 };
-            let center = Pos2::new(inner.center().x, y + radius + 1.0);
-            ship_diagram(&painter, center, radius, arcs);
-            y += 2.0 * radius + 5.0;
-            let pip = if full { 7.0 } else { 5.0 };
-            range_pips(&painter, Pos2::new(inner.left(), y), pip, ranges);
-            let kind = match weapon {
+            let pip = (6.0 * s).clamp(5.5, 11.0);
+            let room = middle_bottom - y - 2.0 * pip - 6.0;
+            let radius = (room / 2.0).min(inner.width() * 0.3).max(8.0);
+            let centre = Pos2::new(inner.center().x, y + radius);
+            ship_diagram(painter, centre, radius, arcs);
+            y += 2.0 * radius + 4.0;
+            range_pips(painter, Pos2::new(inner.left(), y), pip, ranges);
+            let mark = match weapon {
                 Weapon::Phasers => "",
-                Weapon::PhotonTorpedoes => "T ",
+                Weapon::PhotonTorpedoes => "T",
             };
             painter.text(
                 Pos2::new(inner.right(), y + pip),
                 Align2::RIGHT_CENTER,
-                format!("{kind}×{damage}"),
-                FontId::proportional(if full { 13.0 } else { 9.0 }),
+                format!("{mark}×{damage}"),
+                FontId::proportional((13.0 * s).clamp(12.0, 20.0)),
                 if *damage > 1 {
-                    Color32::from_rgb(255, 150, 60)
+                    theme::HEAVY
                 } else {
-                    Color32::from_gray(220)
+                    theme::TEXT
                 },
             );
-            y += 2.0 * pip + 4.0;
         }
         _ => {
-            // Support cards: a band saying so, where Hit cards have their diagram.
-            let band = Rect::from_min_size(
+            // Support cards: a plate saying so, where Hit cards have their diagram.
+            let plate = Rect::from_min_size(
                 Pos2::new(inner.left(), y),
-                vec2(inner.width(), if full { 18.0 } else { 12.0 }),
+                vec2(inner.width(), (18.0 * s).clamp(16.0, 26.0)),
             );
-            painter.rect_filled(band, 3.0, Color32::from_rgb(45, 55, 80));
+            painter.rect_filled(plate, 3.0, Color32::from_rgb(45, 55, 80));
             painter.text(
-                band.center(),
+                plate.center(),
                 Align2::CENTER_CENTER,
                 "support",
-                FontId::proportional(if full { 11.0 } else { 8.0 }),
-                Color32::from_gray(200),
+                FontId::proportional(12.0 * s.clamp(1.0, 1.3)),
+                Color32::from_gray(215),
             );
-            y = band.bottom() + 4.0;
+            if !zoom {
+                // The hand's card has room for the start of its rules.
+                let text = Rect::from_min_max(
+                    Pos2::new(inner.left(), plate.bottom() + 3.0),
+                    Pos2::new(inner.right(), foot.top() - 2.0),
+                );
+                let rows = (text.height() / 14.0).floor().max(0.0) as usize;
+                if rows > 0 {
+                    let galley = lines(painter, &def.text, 12.0, text.width(), rows);
+                    painter.galley(text.min, galley, theme::QUIET);
+                }
+            }
         }
     }
-    if full {
-        let text_room = Rect::from_min_max(
-            Pos2::new(inner.left(), y),
-            Pos2::new(inner.right(), inner.bottom() - 14.0),
+    if zoom {
+        let text = Rect::from_min_max(
+            Pos2::new(inner.left(), middle_bottom + 2.0),
+            Pos2::new(inner.right(), foot.top() - 4.0),
         );
         let galley = painter.layout(
             def.text.clone(),
-            FontId::proportional(9.0),
-            Color32::from_gray(200),
-            text_room.width(),
+            FontId::proportional(13.5),
+            theme::TEXT,
+            text.width(),
         );
         painter
-            .with_clip_rect(text_room)
-            .galley(text_room.min, galley, Color32::from_gray(200));
+            .with_clip_rect(text)
+            .galley(text.min, galley, theme::TEXT);
     }
-    if let Some(division) = def.credit {
-        let (label, colour) = division_badge(division);
-        let font = FontId::proportional(if full { 10.0 } else { 8.0 });
-        let badge = Rect::from_min_size(
-            Pos2::new(
-                inner.left(),
-                inner.bottom() - if full { 13.0 } else { 10.0 },
-            ),
-            vec2(
-                if full { 30.0 } else { 22.0 },
-                if full { 13.0 } else { 10.0 },
-            ),
-        );
-        painter.rect_filled(badge, 4.0, colour);
-        painter.text(
-            badge.center(),
-            Align2::CENTER_CENTER,
-            label,
-            font,
-            Color32::BLACK,
-        );
-    }
-    response
 }
 
 /// The Enterprise from above, fore at the top: six facings, the card's arcs lit.
-fn ship_diagram(painter: &egui::Painter, center: Pos2, radius: f32, arcs: &[Arc]) {
+pub fn ship_diagram(painter: &egui::Painter, center: Pos2, radius: f32, arcs: &[Arc]) {
     let lit: Vec<u8> = arcs.iter().flat_map(|a| arc_facings(*a)).collect();
     let point = |angle: f32, r: f32| center + vec2(angle.sin() * r, -angle.cos() * r);
     for facing in 0..6u8 {
@@ -199,20 +293,20 @@ fn ship_diagram(painter: &egui::Painter, center: Pos2, radius: f32, arcs: &[Arc]
         painter.add(egui::Shape::convex_polygon(
             wedge,
             fill,
-            Stroke::new(1.0, Color32::from_rgb(22, 28, 44)),
+            Stroke::new(1.0, theme::CARD_FACE),
         ));
     }
     // The ship's saucer and her bow, so fore reads without a label.
     painter.circle_filled(center, radius * 0.28, Color32::from_gray(230));
     painter.line_segment(
         [center, point(0.0, radius * 0.55)],
-        Stroke::new(2.0, Color32::from_gray(230)),
+        Stroke::new((radius / 9.0).max(1.5), Color32::from_gray(230)),
     );
 }
 
 /// Three pips, Long to Short: lit in the ring's colour when the card reaches it, each
 /// lettered so the range reads without colour.
-fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, ranges: &[Range]) {
+pub fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, ranges: &[Range]) {
     for (index, (range, letter)) in [
         (Range::Long, "L"),
         (Range::Medium, "M"),
@@ -246,23 +340,87 @@ fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, ranges: &[Range]
     }
 }
 
-/// A player's character card: name and ability, full width.
-pub fn character_card(ui: &mut egui::Ui, name: &str, ability: &str, active: bool) {
-    let frame = egui::Frame::new()
-        .fill(Color32::from_rgb(36, 30, 22))
-        .stroke(Stroke::new(
-            1.0,
-            if active {
-                Color32::GOLD
-            } else {
-                Color32::from_gray(110)
-            },
-        ))
-        .corner_radius(6.0)
-        .inner_margin(5.0);
-    frame.show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        ui.label(egui::RichText::new(name).strong().size(12.0));
-        ui.label(egui::RichText::new(ability).italics().size(10.0));
-    });
+/// A player's character, as the first tile of their hand: name, character and ability (cut
+/// to the tile; hovering shows it whole).
+pub fn character_tile(
+    ui: &mut egui::Ui,
+    size: egui::Vec2,
+    (player, character, ability): (&str, &str, &str),
+    uniform: Color32,
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 6.0, theme::SEAT);
+    painter.rect_stroke(rect, 6.0, Stroke::new(1.5, theme::GOLD), StrokeKind::Inside);
+    let inner = rect.shrink(6.0);
+    insignia(&painter, inner.min + vec2(9.0, 10.0), 9.0, uniform);
+    painter.text(
+        inner.min + vec2(22.0, 0.0),
+        Align2::LEFT_TOP,
+        player,
+        FontId::proportional(15.0),
+        theme::GOLD,
+    );
+    let galley = painter.layout(
+        character.to_string(),
+        FontId::proportional(12.0),
+        theme::TEXT,
+        inner.width() - 22.0,
+    );
+    let mut y = inner.min.y + 19.0;
+    painter.galley(
+        Pos2::new(inner.left() + 22.0, y),
+        galley.clone(),
+        theme::TEXT,
+    );
+    y += galley.size().y + 3.0;
+    let text = Rect::from_min_max(Pos2::new(inner.left(), y), inner.max);
+    let rows = (text.height() / 14.0).floor().max(0.0) as usize;
+    if rows > 0 {
+        let galley = lines(&painter, ability, 12.0, text.width(), rows);
+        painter.galley(text.min, galley, theme::QUIET);
+    }
+    response.on_hover_text(format!("{player}: {character}\n{ability}"))
+}
+
+/// The Starfleet delta in a uniform's colour: a character's badge.
+pub fn insignia(painter: &egui::Painter, centre: Pos2, radius: f32, colour: Color32) {
+    painter.circle_filled(centre, radius, Color32::from_gray(20));
+    painter.circle_stroke(centre, radius, Stroke::new(1.5, colour));
+    let r = radius * 0.72;
+    let delta = [
+        centre + vec2(0.0, -r),
+        centre + vec2(r * 0.62, r * 0.8),
+        centre + vec2(0.0, r * 0.35),
+        centre + vec2(-r * 0.62, r * 0.8),
+    ];
+    painter.add(egui::Shape::convex_polygon(
+        vec![delta[0], delta[1], delta[2]],
+        colour,
+        Stroke::NONE,
+    ));
+    painter.add(egui::Shape::convex_polygon(
+        vec![delta[0], delta[2], delta[3]],
+        colour,
+        Stroke::NONE,
+    ));
+}
+
+/// Text wrapped to `width` in at most `rows` lines, the last ending in "…" when cut.
+pub fn lines(
+    painter: &egui::Painter,
+    text: &str,
+    size: f32,
+    width: f32,
+    rows: usize,
+) -> std::sync::Arc<egui::Galley> {
+    let mut job = egui::text::LayoutJob::simple(
+        text.to_string(),
+        FontId::proportional(size),
+        theme::QUIET,
+        width,
+    );
+    job.wrap.max_rows = rows;
+    job.wrap.overflow_character = Some('…');
+    painter.layout_job(job)
 }

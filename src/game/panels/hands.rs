@@ -1,144 +1,122 @@
-//! Every hand, the active player's first. A click picks a card; a right-click opens its menu
-//! (`offers::card_menu`). Under the hands, the picked card's choices: its partner card,
-//! Chekov's shift and its targets, or one "Play" button for a card that takes no target.
+//! The active player's hand along the bottom edge: their character first, then their cards.
+//! A click picks a card, hovering shows it at full size, a right-click opens its menu
+//! (`offers::card_menu`). The picked card's choices (its partner card, Chekov's shift and its
+//! targets) are drawn by `picked_card` beside the hand.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::content::builtin;
-use stp_rules::{GameState, Phase, PlayerAction, RangeShift};
+use stp_rules::{CardId, GameState, Phase, PlayerAction, PlayerId, RangeShift};
 
-use super::cards::{self, CardLook, CardSize};
-use super::{Overlays, offers};
+use super::cards::{self, CardLook};
+use super::{Overlays, offers, theme};
 use crate::describe::card_name;
 use crate::game::input::selection::Selection;
 
-fn credit(card: u8) -> String {
-    builtin()
-        .card(card)
-        .credit
-        .map_or("no Division credit".into(), |d| format!("{d:?} credit"))
-}
-
-pub(super) fn hands(
+/// The active hand: the character tile, then each card. Returns the hand's layout.
+pub(super) fn active_hand(
     ui: &mut egui::Ui,
     state: &GameState,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
     overlays: &mut Overlays,
-    layout: &mut Vec<super::HandLayout>,
-) {
+    card_size: egui::Vec2,
+) -> super::HandLayout {
     let content = builtin();
-    let n = state.players.len() as u8;
+    let player = state.turn.active;
+    let seat = &state.players[player as usize];
+    let character = &content.characters[seat.character as usize];
     let playing = state.turn.phase == Phase::PlayAndManeuver
         && state.turn.window.is_none()
         && !state.turn.phase_done;
-    let order: Vec<u8> = (0..n).map(|i| (state.turn.active + i) % n).collect();
-    for player in order {
-        let seat = &state.players[player as usize];
-        let character = &content.characters[seat.character as usize];
-        let active = player == state.turn.active;
-        let title = format!(
-            "{}{} — {} card{}",
-            seat.name,
-            if active { " (active)" } else { "" },
-            seat.hand.len(),
-            if seat.hand.len() == 1 { "" } else { "s" }
+    let tile = egui::vec2(
+        (ui.ctx().viewport_rect().width() * 0.13).clamp(130.0, 220.0),
+        card_size.y,
+    );
+    let start = ui.cursor().min;
+    cards::character_tile(
+        ui,
+        tile,
+        (&seat.name, &character.name, &character.text),
+        theme::uniform(&character.id),
+    );
+    let mut cards = Vec::new();
+    for (index, card) in seat.hand.iter().copied().enumerate() {
+        let rect = hand_card(
+            ui,
+            state,
+            selection,
+            actions,
+            overlays,
+            (player, card),
+            index,
+            card_size,
+            playing,
         );
-        let mut cards = Vec::new();
-        let shown = egui::CollapsingHeader::new(title)
-            .id_salt(("hand", player))
-            .default_open(true)
-            .show(ui, |ui| {
-                cards::character_card(ui, &character.name, &character.text, active);
-                // The active hand is largest; the others are smaller rows of the same cards.
-                let size = if active {
-                    CardSize::Full
-                } else {
-                    CardSize::Small
-                };
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing = egui::vec2(4.0, 4.0);
-                    for (index, card) in seat.hand.iter().copied().enumerate() {
-                        let rect = hand_card(
-                            ui,
-                            state,
-                            selection,
-                            actions,
-                            overlays,
-                            (player, card),
-                            index,
-                            size,
-                            playing,
-                        );
-                        cards.push((card, rect));
-                    }
-                });
-            });
-        let rect = shown
-            .body_response
-            .map_or(shown.header_response.rect, |body| {
-                body.rect.union(shown.header_response.rect)
-            });
-        layout.push(super::HandLayout {
-            player,
-            name: seat.name.clone(),
-            rect,
-            cards,
-        });
+        cards.push((card, rect));
     }
-    if selection.card.is_some() {
-        ui.separator();
-        picked_card(ui, state, selection, actions);
+    if seat.hand.is_empty() {
+        ui.weak("No cards in hand.");
+    }
+    let end = cards.last().map_or(start.x + tile.x, |(_, r)| r.right());
+    super::HandLayout {
+        player,
+        name: seat.name.clone(),
+        rect: egui::Rect::from_min_size(start, egui::vec2(end - start.x, card_size.y)),
+        cards,
     }
 }
 
-/// One card of a hand: a click picks it, a right-click opens its menu. In the active
-/// player's Play phase, a card with no legal play now is dimmed and says why, in the rules'
-/// words.
+/// One card of the active hand: a click picks it, a right-click opens its menu. In the
+/// Play phase, a card with no legal play now is dimmed and says why, in the rules' words.
 fn hand_card(
     ui: &mut egui::Ui,
     state: &GameState,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
     overlays: &mut Overlays,
-    (player, card): (u8, u8),
+    (player, card): (PlayerId, CardId),
     index: usize,
-    size: CardSize,
+    size: egui::Vec2,
     playing: bool,
 ) -> egui::Rect {
     let why = playing
         .then(|| state.why_no_play(player, card))
         .flatten()
-        .filter(|_| player == state.turn.active);
+        .map(|refusal| refusal.to_string());
     let look = CardLook {
         chosen: selection.card == Some((player, card)),
         dim: why.is_some(),
         number: Some(index + 1),
     };
-    let mut hover = format!(
-        "{}. {}\n{}\n{}",
-        index + 1,
-        card_name(card),
-        builtin().card(card).text,
-        credit(card)
-    );
-    if let Some(reason) = &why {
-        hover.push_str(&format!("\nNo play now: {reason}."));
-    }
-    let response = cards::card(ui, card, size, look).on_hover_text(hover);
+    let response =
+        cards::card(ui, card, size, look).on_hover_ui(|ui| cards::zoomed(ui, card, why.as_deref()));
     if response.clicked() {
         selection.toggle(player, card);
     }
-    // Pinged by someone in a networked game: a ring and who it was, for a few seconds.
+    card_menu(&response, state, (player, card), overlays, actions);
+    response.rect
+}
+
+/// A card's menu on a right-click, for any hand's card: a ping across machines, its rules,
+/// and what `offers::card_menu` lists (commit, trade, take, McCoy's uses). A pinged card
+/// wears a gold ring and who pinged it.
+pub(super) fn card_menu(
+    response: &egui::Response,
+    state: &GameState,
+    (player, card): (PlayerId, CardId),
+    overlays: &mut Overlays,
+    actions: &mut MessageWriter<PlayerAction>,
+) {
     if let Some((_, who)) = overlays.pinged_cards.iter().find(|(c, _)| *c == card) {
-        let painter = ui.painter();
+        let painter = response.ctx.layer_painter(response.layer_id);
         painter.rect_stroke(
             response.rect.expand(3.0),
             6.0,
             egui::Stroke::new(3.0, egui::Color32::GOLD),
             egui::StrokeKind::Outside,
         );
-        ping_tag(painter, response.rect, who);
+        ping_tag(&painter, response.rect, who);
     }
     response.context_menu(|ui| {
         if overlays.online && ui.button("Point the crew at this card").clicked() {
@@ -165,11 +143,10 @@ fn hand_card(
             }
         }
     });
-    response.rect
 }
 
 /// The picked card's partner, shift and targets, all from its legal plays.
-fn picked_card(
+pub(super) fn picked_card(
     ui: &mut egui::Ui,
     state: &GameState,
     selection: &mut Selection,
@@ -180,8 +157,9 @@ fn picked_card(
     };
     let plays = offers::plays(state, selection);
     offers::settle(selection, &plays);
+    let name = format!("{} ({})", card_name(card), cards::weapon_words(card));
     if plays.is_empty() {
-        ui.strong(card_name(card));
+        ui.strong(name);
         ui.weak("No legal play now (right-click the card for its other uses).");
         return;
     }
@@ -192,7 +170,9 @@ fn picked_card(
         }
         return;
     }
-    ui.strong(format!("{} — targets:", card_name(card)));
+    ui.strong(format!(
+        "{name}: pick a target here or on the board (Esc: put it back)"
+    ));
     let partners = offers::partners(&plays);
     if partners.iter().any(Option::is_some) {
         ui.horizontal_wrapped(|ui| {
@@ -207,7 +187,7 @@ fn picked_card(
     }
     let shifts = offers::shifts(&plays, selection.with);
     if shifts.iter().any(Option::is_some) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("Chekov:");
             for shift in shifts {
                 let words = match shift {
@@ -225,16 +205,18 @@ fn picked_card(
         });
     }
     let targets = offers::targets(state, &plays, selection.with, selection.shift);
-    for (index, offer) in targets.into_iter().enumerate() {
-        let focused = selection.focus == Some(index);
-        if ui
-            .add(egui::Button::new(offer.words).selected(focused))
-            .clicked()
-        {
-            actions.write(offer.action);
-            selection.clear_card();
+    ui.horizontal_wrapped(|ui| {
+        for (index, offer) in targets.into_iter().enumerate() {
+            let focused = selection.focus == Some(index);
+            if ui
+                .add(egui::Button::new(offer.words).selected(focused))
+                .clicked()
+            {
+                actions.write(offer.action);
+                selection.clear_card();
+            }
         }
-    }
+    });
 }
 
 /// Who pinged a card, on a gold tag across its bottom edge: "Uhura points here", or just

@@ -109,9 +109,9 @@ fn record_events(
     };
 }
 
-/// The key to the board's marks, on the right of the closed drawer's line: what the preview's
-/// arrows, lines and "?" mean, and the rims on the tokens in play.
-fn legend(state: &GameState) -> String {
+/// The key to the board's marks, beside the turn's controls: what the preview's arrows,
+/// lines and "?" mean, and the rims on the tokens in play.
+pub(super) fn legend(state: &GameState) -> String {
     let mut keys = vec!["Ship: outer band Shields, inner plates Hull"];
     if state.threat_preview().is_some() {
         keys.push("arrow: moves · dashed: fires · ?: the die decides");
@@ -127,49 +127,31 @@ fn legend(state: &GameState) -> String {
     keys.join(" · ")
 }
 
-/// The closed drawer's one line: the newest entry (the step playing, during a threat phase),
-/// and the key to the board.
-pub(super) fn ticker(ui: &mut egui::Ui, state: &GameState, log: &GameLog) {
-    let key = legend(state);
-    let width = ui.available_width();
-    // The key keeps its own space on the right; the newest entry is cut to what is left.
-    let key_width = ui
-        .painter()
-        .layout_no_wrap(
-            key.clone(),
-            egui::FontId::proportional(11.0),
-            egui::Color32::GRAY,
-        )
-        .size()
-        .x
-        .min(width * 0.55);
+/// The closed drawer's line, `width` wide: the newest entry (the step playing, lit, during
+/// a threat phase), cut to fit; hovering shows it whole.
+pub(super) fn ticker(ui: &mut egui::Ui, state: &GameState, log: &GameLog, width: f32) {
     let newest = match log.current.is_empty() {
         true => log.lines.last(),
         false => log.lines.get(log.current.end.saturating_sub(1)),
     };
-    let line_width = (width - key_width - 16.0).max(40.0);
-    let text = match newest {
-        Some(line) if !log.current.is_empty() => egui::RichText::new(line.show(state))
+    let words = newest.map(|line| line.show(state));
+    let text = match &words {
+        Some(line) if !log.current.is_empty() => egui::RichText::new(line)
             .strong()
             .background_color(egui::Color32::from_rgb(70, 60, 20)),
-        Some(line) => egui::RichText::new(line.show(state)),
+        Some(line) => egui::RichText::new(line),
         None => egui::RichText::new("Nothing has happened yet this game.").weak(),
     };
     ui.allocate_ui_with_layout(
-        egui::vec2(line_width, 18.0),
+        egui::vec2(width.max(40.0), 18.0),
         egui::Layout::left_to_right(egui::Align::Center),
         |ui| {
-            ui.set_width(line_width);
-            ui.add(egui::Label::new(text).truncate());
+            ui.set_width(width.max(40.0));
+            let label = ui.add(egui::Label::new(text).truncate());
+            if let Some(line) = words {
+                label.on_hover_text(line);
+            }
         },
-    );
-    ui.add(
-        egui::Label::new(
-            egui::RichText::new(key)
-                .size(11.0)
-                .color(egui::Color32::GRAY),
-        )
-        .truncate(),
     );
 }
 

@@ -1,5 +1,5 @@
-//! The menu (Esc): sound, save and load, a new game, quit. It closes when it starts a new game
-//! or a load, so no stale "Loaded…" line waits in it.
+//! The menu (Esc): sound, display and pace settings, the crew, save and load, a new game,
+//! quit. It closes when it starts a new game or a load, so no stale "Loaded…" line waits in it.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -8,6 +8,7 @@ use super::Overlays;
 use crate::game::GameSystems;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
+use crate::game::pacing::AnimationSpeed;
 use crate::game::screens::Screen;
 use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
 use crate::game::settings::{Settings, UI_SCALES};
@@ -90,6 +91,7 @@ pub(super) fn menu_window(
     launch: Res<Launch>,
     mut crew: ResMut<Crew>,
     state: Option<Res<GameState>>,
+    mut speed: ResMut<AnimationSpeed>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     egui::Window::new("Menu")
@@ -126,6 +128,11 @@ pub(super) fn menu_window(
                 .on_hover_text("Pieces appear in place and shots flash, instead of travelling.");
             setting(motion, &mut settings);
             ui.label("F11: full screen");
+            ui.heading("Pace");
+            // For this sitting: how fast the pieces move, or not at all.
+            ui.add(egui::Slider::new(&mut speed.speed, 0.25..=4.0).text("animation speed"));
+            ui.checkbox(&mut speed.skip, "skip animations")
+                .on_hover_text("Show each action's result at once, without pacing.");
             ui.separator();
             if let Some(state) = &state {
                 // Take over a bot's seat, or hand yours to a bot.

@@ -5,13 +5,16 @@
 mod advice;
 pub mod banner;
 pub mod cards;
+mod controls;
 mod hands;
 pub mod help;
 pub mod log;
 pub mod markdown;
 pub mod menu;
-mod mission;
+pub mod mission;
 pub mod offers;
+pub mod seats;
+pub mod theme;
 mod token_pictures;
 mod top_bar;
 mod windows;
@@ -23,12 +26,12 @@ use stp_rules::{PlayerAction, RulesEvent, UndoRequest};
 
 use crate::game::GameSystems;
 use crate::game::advisor::AskAdvisor;
+use crate::game::crew::{Away, Crew};
 use crate::game::input::ControlsWait;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::{Paced, Shown, SkipSequence};
 use crate::game::screens::Screen;
-use crate::game::table::AnimationSpeed;
 use log::GameLog;
 
 /// Which overlays are open, the log's filters, and the last die roll (shown by the die).
@@ -59,6 +62,11 @@ pub struct Overlays {
 #[derive(Resource, Debug, Default)]
 pub struct PanelLayout {
     pub panels: Vec<(&'static str, egui::Rect)>,
+    /// Windows over the table (the boarders, Spock's choice): they may cover a panel, never
+    /// the board.
+    pub windows: Vec<(&'static str, egui::Rect)>,
+    /// Lines that must fit the window whole (egui clips what runs past its edge).
+    pub lines: Vec<(&'static str, egui::Rect)>,
     pub hands: Vec<HandLayout>,
 }
 
@@ -90,7 +98,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                menu::apply_ui_scale,
+                (theme::install_font, menu::apply_ui_scale),
                 (
                     table_panels,
                     windows::windows,
@@ -143,7 +151,9 @@ fn remember_rolls(mut events: MessageReader<Paced>, mut overlays: ResMut<Overlay
     }
 }
 
-/// Lays the panels out around the table and records the rectangle they leave free.
+/// Lays the panels out around the table and records the rectangle they leave free: the top
+/// bar, the log's drawer at the foot, the active hand above it, the mission on the right and
+/// the other seats on the left.
 fn table_panels(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
@@ -152,7 +162,6 @@ fn table_panels(
     history: Res<UndoHistory>,
     log: Res<GameLog>,
     mut overlays: ResMut<Overlays>,
-    mut speed: ResMut<AnimationSpeed>,
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
     mut skip: MessageWriter<SkipSequence>,
@@ -160,6 +169,7 @@ fn table_panels(
     mut table_rect: ResMut<TableRect>,
     mut talk: crate::game::online::TalkPanel,
     (mut layout, mut drawer): (ResMut<PanelLayout>, ResMut<LogDrawer>),
+    (crew, away): (Res<Crew>, Res<Away>),
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
@@ -175,29 +185,15 @@ fn table_panels(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
+    let mut bar_line = egui::Rect::NOTHING;
     let top = egui::Panel::top("phases").show(&mut root, |ui| {
-        let mut bar = top_bar::TopBar {
-            state,
-            selection: &selection,
-            history: &history,
-            overlays: &mut overlays,
-            speed: &mut speed,
-            watching,
-            sequence: wait.sequence_playing(),
-            undo: wait.undo_allowed(),
-        };
-        let asked = bar.show(ui, &mut actions, &mut undo);
-        if asked.skip {
-            skip.write(SkipSequence);
-        }
-        if asked.advice {
-            ask.write(AskAdvisor);
-        }
+        bar_line = top_bar::top_bar(ui, state, &mut overlays, (&log, &mut drawer));
     });
-    // The log is a drawer: closed, one line with the newest entry (the threat phase's step
-    // as it plays); open, the whole log with its filters. L opens and closes it too.
-    let bottom = match drawer.open || talk.is_on() {
-        true => egui::Panel::bottom("log")
+    // The log is a drawer: closed, its newest entry is a line on the top bar (the threat
+    // phase's step as it plays); open, the whole log with its filters at the foot. L opens
+    // and closes it too.
+    let bottom = (drawer.open || talk.is_on()).then(|| {
+        egui::Panel::bottom("log")
             .default_size(180.0)
             .size_range(110.0..=420.0)
             .resizable(true)
@@ -208,57 +204,92 @@ fn table_panels(
                         .exact_size(330.0)
                         .show(ui, |ui| talk.show(ui));
                 }
-                if ui.small_button("▼ Close the log [L]").clicked() {
+                if ui.small_button("Close the log [L]").clicked() {
                     drawer.open = false;
                 }
                 log::log_panel(ui, state, &log, &mut overlays)
-            }),
-        false => egui::Panel::bottom("log-ticker").show(&mut root, |ui| {
-            ui.horizontal(|ui| {
-                if ui.button("▲ Log [L]").clicked() {
-                    drawer.open = true;
-                }
-                log::ticker(ui, state, &log);
+            })
+    });
+    // The active hand along the foot, its controls beside it.
+    let width = ctx.viewport_rect().width();
+    let card = theme::hand_card(width);
+    let mut hands_layout = Vec::new();
+    let hand = egui::Panel::bottom("hand")
+        .exact_size(card.y + 16.0)
+        .show(&mut root, |ui| {
+            ui.horizontal_top(|ui| {
+                ui.spacing_mut().item_spacing.x = 6.0;
+                ui.add_enabled_ui(!watching, |ui| {
+                    hands_layout.push(hands::active_hand(
+                        ui,
+                        state,
+                        &mut selection,
+                        &mut actions,
+                        &mut overlays,
+                        card,
+                    ));
+                });
+                ui.separator();
+                let room = egui::vec2(ui.available_width(), card.y);
+                ui.allocate_ui(room, |ui| {
+                    ui.vertical(|ui| {
+                        let mut controls = controls::Controls {
+                            state,
+                            history: &history,
+                            overlays: &mut overlays,
+                            watching,
+                            sequence: wait.sequence_playing(),
+                            undo: wait.undo_allowed(),
+                        };
+                        let asked = controls.show(ui, &mut selection, &mut actions, &mut undo);
+                        if asked.skip {
+                            skip.write(SkipSequence);
+                        }
+                        if asked.advice {
+                            ask.write(AskAdvisor);
+                        }
+                    });
+                });
             });
-        }),
-    };
+        });
     // Fixed widths (narrower in a small window): a hand or a mission that changes never moves
     // the board.
-    let width = ctx.viewport_rect().width();
     let right = egui::Panel::right("mission")
         .exact_size((width * 0.18).clamp(205.0, 250.0))
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state));
         });
-    let mut hands_layout = Vec::new();
-    let left = egui::Panel::left("hands")
-        .exact_size((width * 0.2).clamp(225.0, 270.0))
+    let left = egui::Panel::left("seats")
+        .exact_size((width * 0.2).clamp(210.0, 300.0))
         .show(&mut root, |ui| {
             if watching {
                 ui.disable();
             }
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                hands::hands(
-                    ui,
-                    state,
-                    &mut selection,
-                    &mut actions,
-                    &mut overlays,
-                    &mut hands_layout,
-                );
-            });
+            seats::seats(
+                ui,
+                state,
+                (&crew, &away),
+                &mut actions,
+                &mut overlays,
+                &mut hands_layout,
+            );
         });
     layout.panels = vec![
         ("top_bar", top.response.rect),
-        ("log", bottom.response.rect),
+        ("hand", hand.response.rect),
         ("mission", right.response.rect),
-        ("hands", left.response.rect),
+        ("seats", left.response.rect),
     ];
+    if let Some(bottom) = bottom {
+        layout.panels.push(("log", bottom.response.rect));
+    }
+    layout.lines = vec![("top_bar", bar_line)];
+    layout.windows.clear();
     layout.hands = hands_layout;
     // What the panels leave free is the table: clicks and drags there belong to the 3D scene.
     table_rect.0 = egui::Rect::from_min_max(
         egui::pos2(left.response.rect.right(), top.response.rect.bottom()),
-        egui::pos2(right.response.rect.left(), bottom.response.rect.top()),
+        egui::pos2(right.response.rect.left(), hand.response.rect.top()),
     );
     Ok(())
 }

@@ -1,152 +1,124 @@
-//! The top bar: whose turn it is, the seven phases with the current one lit, a hint, the
-//! controls that `offers::top_bar` lists (end the phase, maneuvers, the mission die, Scotty's
-//! repairs), undo, help, the menu and the animation speed, and the last refusal.
+//! The top bar, one line at every size: whose turn it is, the seven phases as a stepper with
+//! the current one named and lit (the others by number, named on hover), the log's closed
+//! drawer (its newest line), help and the menu. The turn's controls sit beside the active
+//! hand (`controls`).
 
-use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::content::builtin;
-use stp_rules::undo::UndoHistory;
-use stp_rules::{Action, GameState, Phase, PlayerAction, UndoRequest, Window as RulesWindow};
+use stp_rules::{GameState, Phase, Window as RulesWindow};
 
-use super::Overlays;
-use super::offers;
-use crate::game::input::selection::Selection;
-use crate::game::table::AnimationSpeed;
+use super::log::{self, GameLog};
+use super::{LogDrawer, Overlays, theme};
 
-/// What the player asked of the bar's buttons this frame.
-#[derive(Debug, Default)]
-pub(super) struct Asked {
-    /// Skip the rest of the threat phase playing.
-    pub skip: bool,
-    /// Ask the advisor.
-    pub advice: bool,
-}
-
-pub(super) struct TopBar<'a> {
-    pub state: &'a GameState,
-    pub selection: &'a Selection,
-    pub history: &'a UndoHistory,
-    pub overlays: &'a mut Overlays,
-    pub speed: &'a mut AnimationSpeed,
-    pub watching: bool,
-    /// A threat phase is playing on the board.
-    pub sequence: bool,
-    /// Undo is offered (not in a game across machines).
-    pub undo: bool,
-}
-
-impl TopBar<'_> {
-    /// Draws the bar; says what the player asked of the bar's own buttons.
-    pub fn show(
-        &mut self,
-        ui: &mut egui::Ui,
-        actions: &mut MessageWriter<PlayerAction>,
-        undo: &mut MessageWriter<UndoRequest>,
-    ) -> Asked {
-        let mut asked = Asked::default();
-        let state = self.state;
-        let active = state.turn.active;
-        ui.horizontal_wrapped(|ui| {
-            let seat = &state.players[active as usize];
-            let character = &builtin().characters[seat.character as usize];
-            ui.strong(format!(
-                "Turn {} — {} ({})",
-                state.turn.number, seat.name, character.name
-            ))
-            .on_hover_text(&character.text);
-            ui.separator();
-            for phase in Phase::ALL {
-                let current = phase == state.turn.phase;
-                let text = egui::RichText::new(phase_label(state, phase));
-                ui.label(if current {
-                    text.strong().color(egui::Color32::YELLOW)
-                } else {
-                    text.weak()
-                });
-            }
-            if ui
-                .small_button("?")
-                .on_hover_text("The turn's phases")
-                .clicked()
-            {
-                self.overlays.help_at(super::help::PHASES);
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            if self.sequence {
-                ui.label("The threats are acting: watch the board.");
-                asked.skip = ui.button("Skip to the end [Space]").clicked();
-            } else {
-                ui.label(phase_hint(state));
-            }
-            // The game's controls wait while a game is watched again or the conn is handed
-            // over; help, the menu and the animation speed stay at hand.
-            let playing = !self.watching;
-            let (repairs, controls): (Vec<_>, Vec<_>) = offers::top_bar(state)
-                .into_iter()
-                .partition(|c| matches!(c.offer.action.action, Action::Repair(_)));
-            for control in controls {
-                let button = ui.add_enabled(
-                    playing && control.refusal.is_none(),
-                    egui::Button::new(&control.offer.words),
-                );
-                if let Some(reason) = &control.refusal {
-                    button.clone().on_disabled_hover_text(reason.to_string());
-                }
-                if button.clicked() {
-                    actions.write(control.offer.action);
-                }
-            }
-            // A repair ability offers one button per damaged section: one menu keeps the bar
-            // to a line.
-            if playing && !repairs.is_empty() {
-                ui.menu_button(format!("Free repair ({})", repairs.len()), |ui| {
-                    for control in repairs {
-                        if ui.button(&control.offer.words).clicked() {
-                            actions.write(control.offer.action);
-                            ui.close();
-                        }
-                    }
-                });
-            }
-            if self.undo
-                && ui
-                    .add_enabled(
-                        playing && self.history.can_undo(state, active),
-                        egui::Button::new("Undo [Ctrl+Z]"),
+/// Draws the bar; returns the rect its line needed (for the layout report: it must fit).
+pub(super) fn top_bar(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    overlays: &mut Overlays,
+    (game_log, drawer): (&GameLog, &mut LogDrawer),
+) -> egui::Rect {
+    let active = state.turn.active;
+    ui.horizontal(|ui| {
+        let seat = &state.players[active as usize];
+        let character = &builtin().characters[seat.character as usize];
+        ui.label(
+            egui::RichText::new(format!("Turn {}", state.turn.number))
+                .size(15.0)
+                .color(theme::TEXT),
+        );
+        ui.label(
+            egui::RichText::new(format!("{} ({})", seat.name, character.name))
+                .size(15.0)
+                .strong()
+                .color(theme::GOLD),
+        )
+        .on_hover_text(&character.text);
+        ui.separator();
+        stepper(ui, state);
+        if ui
+            .small_button("?")
+            .on_hover_text("The turn's phases")
+            .clicked()
+        {
+            overlays.help_at(super::help::PHASES);
+        }
+        ui.separator();
+        let words = if drawer.open {
+            "Close log [L]"
+        } else {
+            "Log [L]"
+        };
+        if ui
+            .button(words)
+            .on_hover_text("Open or close the log")
+            .clicked()
+        {
+            drawer.open = !drawer.open;
+        }
+        // The newest entry takes what Help and Menu leave.
+        let buttons = ["Help [F1]", "Menu [Esc]"]
+            .map(|w| {
+                ui.painter()
+                    .layout_no_wrap(
+                        w.into(),
+                        egui::TextStyle::Button.resolve(ui.style()),
+                        theme::TEXT,
                     )
-                    .clicked()
-            {
-                undo.write(UndoRequest { player: active });
-            }
-            asked.advice = ui
-                .add_enabled(playing && state.awaits_players(), egui::Button::new("Advisor [H]"))
-                .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
-                .clicked();
-            if ui.button("Help [F1]").clicked() {
-                self.overlays.help = !self.overlays.help;
-            }
+                    .size()
+                    .x
+                    + 2.0 * ui.spacing().button_padding.x
+                    + ui.spacing().item_spacing.x
+            })
+            .iter()
+            .sum::<f32>();
+        let room = ui.available_width() - buttons - 8.0;
+        log::ticker(ui, state, game_log, room);
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button("Menu [Esc]").clicked() {
-                self.overlays.menu = !self.overlays.menu;
+                overlays.menu = !overlays.menu;
             }
-            ui.add(egui::Slider::new(&mut self.speed.speed, 0.25..=4.0).text("speed"));
-            ui.checkbox(&mut self.speed.skip, "skip animations");
-        });
-        // Always one line, so a refusal appearing never pushes the layout down.
-        let message = self.selection.message.as_deref().unwrap_or(" ");
-        ui.horizontal(|ui| {
-            ui.colored_label(egui::Color32::LIGHT_RED, message);
-            if let Some(refusal) = &self.selection.refusal
-                && ui
-                    .small_button("?")
-                    .on_hover_text("The rule behind this")
-                    .clicked()
-            {
-                self.overlays
-                    .help_at(super::help::topic_for_refusal(refusal));
+            if ui.button("Help [F1]").clicked() {
+                overlays.help = !overlays.help;
             }
         });
-        asked
+    })
+    .response
+    .rect
+}
+
+/// The seven phases: done ones dim, the current one a lit pill with its name, the coming
+/// ones by number. Each names itself on hover.
+fn stepper(ui: &mut egui::Ui, state: &GameState) {
+    ui.spacing_mut().item_spacing.x = 3.0;
+    let now = state.turn.phase;
+    for phase in Phase::ALL {
+        let mut label = phase_label(state, phase);
+        // A phase the rules skip this turn says so, and why.
+        let skipped = match phase {
+            Phase::Trade => state.trade_forbidden(),
+            _ => None,
+        };
+        if let Some(reason) = &skipped {
+            label = format!("{label}: skipped, {reason}");
+        }
+        let text = if phase == now {
+            egui::RichText::new(format!(" {label} "))
+                .strong()
+                .color(egui::Color32::BLACK)
+                .background_color(theme::GOLD)
+        } else {
+            let number = egui::RichText::new(format!(" {} ", phase.number()));
+            if skipped.is_some() {
+                number.color(theme::QUIET).strikethrough()
+            } else if phase.number() < now.number() {
+                number.color(theme::QUIET)
+            } else {
+                number
+                    .color(theme::TEXT)
+                    .background_color(egui::Color32::from_gray(50))
+            }
+        };
+        ui.label(text).on_hover_text(label);
     }
 }
 
@@ -159,7 +131,7 @@ pub fn phase_label(state: &GameState, phase: Phase) -> String {
     }
 }
 
-fn phase_hint(state: &GameState) -> String {
+pub(super) fn phase_hint(state: &GameState) -> String {
     if let Some(window) = &state.turn.window {
         return match window {
             RulesWindow::Boarding { .. } => {

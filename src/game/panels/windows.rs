@@ -66,7 +66,7 @@ pub(super) fn windows(
                     }
                 });
             if let Some(window) = shown {
-                layout.panels.push(("boarders", window.response.rect));
+                layout.windows.push(("boarders", window.response.rect));
             }
         }
         Some(RulesWindow::SpockChoice { .. }) if !waiting => {
@@ -81,7 +81,7 @@ pub(super) fn windows(
                     }
                 });
             if let Some(window) = shown {
-                layout.panels.push(("spock", window.response.rect));
+                layout.windows.push(("spock", window.response.rect));
             }
         }
         _ => {}

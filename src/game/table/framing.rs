@@ -54,7 +54,8 @@ pub fn rim_font(table_height: f32) -> f32 {
 
 /// The room the rim's text needs beside and above the board, in points, for that text size.
 pub fn rim_room(font: f32) -> Vec2 {
-    Vec2::new(5.6 * font + 12.0, 26.0)
+    // The longest line ("Fore-Starboard" with its number) in B612, and a margin.
+    Vec2::new(6.4 * font + 12.0, 26.0)
 }
 
 /// How much of the viewport the board may take, as a fraction of each half-axis: the rest is
@@ -140,7 +141,7 @@ pub fn on_table(camera: &Transform, aspect: f32, ndc: Vec2) -> Option<Vec3> {
 /// bottom) and one right of it (the threat bag, the die at the bottom).
 const PLACES: [(f32, f32); 5] = [
     (-0.82, 0.72),
-    (-0.82, 0.36),
+    (-0.82, 0.44),
     (-0.82, -0.4),
     (0.82, 0.72),
     (0.82, -0.4),

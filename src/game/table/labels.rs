@@ -287,7 +287,8 @@ fn board_labels(
             };
             let galley = board.galley(
                 &t.defense.to_string(),
-                (radius * 1.05).clamp(14.0, 44.0),
+                // B612's digits stand taller than their size: 0.94 of the face's radius.
+                (radius * 0.94).clamp(13.0, 40.0),
                 color,
             );
             let at = c - galley.size() / 2.0 - up * 0.12;

@@ -76,6 +76,8 @@ pub struct CardReport {
 #[derive(Debug, Serialize)]
 pub struct HandReport {
     pub player: u8,
+    /// The active player's hand, along the foot (the others are seats).
+    pub active: bool,
     pub name: String,
     pub rect: Rect4,
     pub cards: Vec<CardReport>,
@@ -89,6 +91,10 @@ pub struct LayoutReport {
     pub tokens: Vec<TokenReport>,
     pub labels: Vec<Label>,
     pub panels: Vec<Panel>,
+    /// Windows over the table (the boarders, Spock's choice).
+    pub windows: Vec<Panel>,
+    /// Lines that must fit the window whole, as the top bar's.
+    pub lines: Vec<Panel>,
     pub hands: Vec<HandReport>,
 }
 
@@ -220,11 +226,28 @@ fn write_layout(
                 rect: points(*r),
             })
             .collect(),
+        windows: panels
+            .windows
+            .iter()
+            .map(|(name, r)| Panel {
+                name: name.to_string(),
+                rect: points(*r),
+            })
+            .collect(),
+        lines: panels
+            .lines
+            .iter()
+            .map(|(name, r)| Panel {
+                name: name.to_string(),
+                rect: points(*r),
+            })
+            .collect(),
         hands: panels
             .hands
             .iter()
             .map(|h| HandReport {
                 player: h.player,
+                active: h.player == state.turn.active,
                 name: h.name.clone(),
                 rect: points(h.rect),
                 cards: h

@@ -123,6 +123,10 @@ pub struct ScenarioAction {
     pub action: NamedAction,
 }
 
+fn first_turn() -> u32 {
+    1
+}
+
 fn intact() -> Vec<SectionState> {
     vec![SectionState::Intact; 6]
 }
@@ -137,6 +141,10 @@ pub struct Scenario {
     pub players: Vec<ScenarioPlayer>,
     #[serde(default)]
     pub active: PlayerId,
+    /// The turn number the position is in (1 when absent): the header and the log's stamps
+    /// read it.
+    #[serde(default = "first_turn")]
+    pub turn: u32,
     pub phase: Phase,
     #[serde(default)]
     pub heading: u8,
@@ -239,6 +247,9 @@ impl Scenario {
         if self.active as usize >= self.players.len() || self.heading >= 6 {
             return Err(bad("active player or heading out of range".into()));
         }
+        if self.turn == 0 {
+            return Err(bad("turn counts from 1".into()));
+        }
         let mut cards: Vec<CardId> = (0..content.cards.len() as u8).collect();
         for (player, spec) in self.players.iter().enumerate() {
             state.players[player].hand = spec
@@ -328,6 +339,16 @@ impl Scenario {
                     value,
                 });
             }
+            // A mission that sets tokens out (the Planet Killer) cannot be played without them.
+            for setup in &content.mission(id).tokens {
+                if !m.tokens.iter().any(|t| t.token == setup.token) {
+                    return Err(bad(format!(
+                        "mission `{}` needs its `{}` token on the board: add it to the \
+                         mission's tokens, as tokens: [(token: \"{}\", range: {:?}, sector: 1)]",
+                        m.id, setup.token, setup.token, setup.range
+                    )));
+                }
+            }
             for kind in &m.committed {
                 let card = take_card(&mut cards, kind)?;
                 let credit = state.commit_objective(card, false).map(|(_, c)| c);
@@ -377,6 +398,7 @@ impl Scenario {
         state.enterprise.shields = six(&self.shields, "shields")?;
         state.enterprise.hull = six(&self.hull, "hull")?;
         state.turn.active = self.active;
+        state.turn.number = self.turn;
         state.turn.phase = self.phase;
         state.turn.phase_done = false;
         state.forced_rolls = self.dice.clone();

@@ -1,0 +1,160 @@
+//! The turn's controls, beside the active hand: one line with the last refusal (in red, with
+//! the rule behind it) or else what to do now, then the buttons `offers::top_bar` lists (end
+//! the phase, the maneuvers, the mission die, Scotty's repairs), undo and the advisor. With a
+//! card picked, its choices take the buttons' place (`hands::picked_card`).
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use stp_rules::undo::UndoHistory;
+use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
+
+use super::{Overlays, hands, offers, top_bar};
+use crate::game::input::selection::Selection;
+
+/// What the player asked of the controls' own buttons this frame.
+#[derive(Debug, Default)]
+pub(super) struct Asked {
+    /// Skip the rest of the threat phase playing.
+    pub skip: bool,
+    /// Ask the advisor.
+    pub advice: bool,
+}
+
+pub(super) struct Controls<'a> {
+    pub state: &'a GameState,
+    pub history: &'a UndoHistory,
+    pub overlays: &'a mut Overlays,
+    pub watching: bool,
+    /// A threat phase is playing on the board.
+    pub sequence: bool,
+    /// Undo is offered (not in a game across machines).
+    pub undo: bool,
+}
+
+/// A maneuver's button is short; its hover says it in full.
+fn short_words(action: &Action) -> Option<&'static str> {
+    match action {
+        Action::Maneuver(ManeuverKind::CounterClockwise) => Some("↺ Turn [Q]"),
+        Action::Maneuver(ManeuverKind::Forward) => Some("Forward [W]"),
+        Action::Maneuver(ManeuverKind::Clockwise) => Some("Turn ↻ [E]"),
+        _ => None,
+    }
+}
+
+impl Controls<'_> {
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        selection: &mut Selection,
+        actions: &mut MessageWriter<PlayerAction>,
+        undo: &mut MessageWriter<UndoRequest>,
+    ) -> Asked {
+        let mut asked = Asked::default();
+        let state = self.state;
+        let active = state.turn.active;
+        // Always one line, so a refusal appearing never moves the buttons.
+        ui.horizontal(|ui| match (&selection.message, &selection.refusal) {
+            (Some(message), refusal) => {
+                ui.add(
+                    egui::Label::new(egui::RichText::new(message).color(egui::Color32::LIGHT_RED))
+                        .truncate(),
+                );
+                if let Some(refusal) = refusal
+                    && ui
+                        .small_button("?")
+                        .on_hover_text("The rule behind this")
+                        .clicked()
+                {
+                    self.overlays
+                        .help_at(super::help::topic_for_refusal(refusal));
+                }
+            }
+            (None, _) if self.sequence => {
+                ui.label("The threats are acting: watch the board.");
+            }
+            (None, _) => {
+                ui.add(egui::Label::new(top_bar::phase_hint(state)).truncate());
+            }
+        });
+        let playing = !self.watching;
+        if selection.card.is_some() && playing {
+            egui::ScrollArea::vertical()
+                .id_salt("picked")
+                .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
+            return asked;
+        }
+        ui.horizontal_wrapped(|ui| {
+            if self.sequence {
+                asked.skip = ui.button("Skip to the end [Space]").clicked();
+            }
+            // The game's controls wait while a game is watched again or the conn is handed
+            // over.
+            let (repairs, controls): (Vec<_>, Vec<_>) = offers::top_bar(state)
+                .into_iter()
+                .partition(|c| matches!(c.offer.action.action, Action::Repair(_)));
+            for control in controls {
+                let words = short_words(&control.offer.action.action)
+                    .unwrap_or(control.offer.words.as_str());
+                let button = ui
+                    .add_enabled(
+                        playing && control.refusal.is_none(),
+                        egui::Button::new(words),
+                    )
+                    .on_hover_text(&control.offer.words);
+                if let Some(reason) = &control.refusal {
+                    button.clone().on_disabled_hover_text(format!(
+                        "{}: {reason}",
+                        control.offer.words
+                    ));
+                }
+                if button.clicked() {
+                    actions.write(control.offer.action);
+                }
+            }
+            // A repair ability offers one button per damaged section: one menu keeps the
+            // controls together.
+            if playing && !repairs.is_empty() {
+                let label = match repairs.len() {
+                    1 => "Free repair (1 section)".to_string(),
+                    n => format!("Free repair ({n} sections)"),
+                };
+                ui.menu_button(label, |ui| {
+                    for control in repairs {
+                        if ui.button(&control.offer.words).clicked() {
+                            actions.write(control.offer.action);
+                            ui.close();
+                        }
+                    }
+                });
+            }
+            if self.undo
+                && ui
+                    .add_enabled(
+                        playing && self.history.can_undo(state, active),
+                        egui::Button::new("Undo [Ctrl+Z]"),
+                    )
+                    .clicked()
+            {
+                undo.write(UndoRequest { player: active });
+            }
+            asked.advice = ui
+                .add_enabled(playing && state.awaits_players(), egui::Button::new("Advisor [H]"))
+                .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
+                .clicked();
+        });
+        // The key to the board's marks, where the column has room for it.
+        if ui.available_height() >= 16.0 {
+            let key = super::log::legend(state);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(&key)
+                        .size(12.0)
+                        .color(super::theme::QUIET),
+                )
+                .truncate(),
+            )
+            .on_hover_text(key);
+        }
+        asked
+    }
+}

@@ -1,0 +1,338 @@
+//! Every other player's seat, in turn order after the active player: their badge, name,
+//! character and seat type, their card count, and their cards as one-line chips whose name
+//! and kind read at a glance. Hovering a chip shows the card at full size; its right-click
+//! menu holds the trades, Kirk's take and the rest (`hands::card_menu`). The seats share the
+//! panel's height, so all of them show at once for up to six players.
+
+use bevy::prelude::*;
+use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, vec2};
+use stp_rules::content::{CardEffect, builtin};
+use stp_rules::{CardId, GameState, PlayerAction, PlayerId};
+
+use super::cards::{self, ring_colour};
+use super::{HandLayout, Overlays, hands, theme};
+use crate::game::crew::{Away, Crew, Seat};
+
+const HEADER: f32 = 20.0;
+const MARGIN: f32 = 4.0;
+const SPACING: f32 = 4.0;
+/// A seat's frame: its margins and the gap to the next seat.
+const FRAME: f32 = 2.0 * MARGIN + SPACING;
+const GAP: f32 = 3.0;
+
+/// How the seats are drawn to share the room: with two lines of the character's ability,
+/// one or none, and chips one or two to a row.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeatFit {
+    pub ability_lines: usize,
+    pub columns: usize,
+}
+
+/// One line of the ability's text.
+const ABILITY_LINE: f32 = 15.0;
+
+impl SeatFit {
+    fn height(self, cards: usize) -> f32 {
+        let rows = cards.div_ceil(self.columns).max(1) as f32;
+        // The header, the gap under it, the ability, the rows of chips, the frame.
+        HEADER
+            + SPACING
+            + self.ability_lines as f32 * ABILITY_LINE
+            + rows * (theme::CHIP_HEIGHT + GAP)
+            + FRAME
+    }
+
+    /// The roomiest fit in which `seats` seats holding at most `cards` cards each take no
+    /// more than `height`: chips one to a row before two, and as much of the ability as then
+    /// fits; the tightest one where none does.
+    pub fn choose(height: f32, seats: usize, cards: usize) -> SeatFit {
+        let fits = [1, 2].into_iter().flat_map(|columns| {
+            [2, 1, 0].map(|ability_lines| SeatFit {
+                ability_lines,
+                columns,
+            })
+        });
+        let tightest = SeatFit {
+            ability_lines: 0,
+            columns: 2,
+        };
+        fits.into_iter()
+            .find(|f| f.height(cards) * seats as f32 <= height)
+            .unwrap_or(tightest)
+    }
+}
+
+pub(super) fn seats(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    (crew, away): (&Crew, &Away),
+    actions: &mut MessageWriter<PlayerAction>,
+    overlays: &mut Overlays,
+    layout: &mut Vec<HandLayout>,
+) {
+    let n = state.players.len() as u8;
+    let others: Vec<PlayerId> = (1..n).map(|i| (state.turn.active + i) % n).collect();
+    if others.is_empty() {
+        ui.weak("You command alone: no other seats.");
+        return;
+    }
+    let most = others
+        .iter()
+        .map(|p| state.players[*p as usize].hand.len())
+        .max()
+        .unwrap_or(0);
+    let fit = SeatFit::choose(ui.available_height(), others.len(), most);
+    ui.spacing_mut().item_spacing.y = SPACING;
+    for player in others {
+        let frame = egui::Frame::new()
+            .fill(theme::SEAT)
+            .corner_radius(6.0)
+            .inner_margin(MARGIN);
+        let shown = frame.show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            seat(ui, state, player, (crew, away), fit, actions, overlays)
+        });
+        layout.push(HandLayout {
+            player,
+            name: state.players[player as usize].name.clone(),
+            rect: shown.response.rect,
+            cards: shown.inner,
+        });
+    }
+}
+
+fn seat_type(crew: &Crew, away: &Away, player: PlayerId) -> &'static str {
+    if away.0.contains(&player) {
+        return "away";
+    }
+    match crew.seat(player) {
+        Seat::Human => "person",
+        Seat::Ensign => "Ensign bot",
+        Seat::Captain => "Captain bot",
+        Seat::Remote => "remote",
+    }
+}
+
+/// One seat: the header, the ability where there is room, then the chips.
+fn seat(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    player: PlayerId,
+    (crew, away): (&Crew, &Away),
+    fit: SeatFit,
+    actions: &mut MessageWriter<PlayerAction>,
+    overlays: &mut Overlays,
+) -> Vec<(CardId, Rect)> {
+    let content = builtin();
+    let holder = &state.players[player as usize];
+    let character = &content.characters[holder.character as usize];
+    let (rect, header) = ui.allocate_exact_size(vec2(ui.available_width(), HEADER), Sense::hover());
+    let painter = ui.painter_at(rect);
+    cards::insignia(
+        &painter,
+        rect.left_center() + vec2(9.0, 0.0),
+        9.0,
+        theme::uniform(&character.id),
+    );
+    let count = match holder.hand.len() {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    let count_width = painter
+        .text(
+            rect.right_center(),
+            Align2::RIGHT_CENTER,
+            &count,
+            FontId::proportional(13.0),
+            theme::TEXT,
+        )
+        .width();
+    let kind = seat_type(crew, away, player);
+    let name = painter.text(
+        rect.left_center() + vec2(23.0, 0.0),
+        Align2::LEFT_CENTER,
+        &holder.name,
+        FontId::proportional(15.0),
+        theme::TEXT,
+    );
+    // The seat type as a pill after the name, and the character's surname where it fits.
+    let pill_font = FontId::proportional(11.5);
+    let pill_text = painter.layout_no_wrap(kind.into(), pill_font, Color32::BLACK);
+    let pill = Rect::from_min_size(
+        Pos2::new(name.right() + 5.0, rect.center().y - 8.0),
+        pill_text.size() + vec2(8.0, 3.0),
+    );
+    painter.rect_filled(pill, 7.0, Color32::from_gray(175));
+    painter.galley(pill.min + vec2(4.0, 1.5), pill_text, Color32::BLACK);
+    let room = rect.right() - count_width - 6.0 - (pill.right() + 5.0);
+    let surname = character.name.rsplit(' ').next().unwrap_or(&character.name);
+    if painter
+        .layout_no_wrap(surname.into(), FontId::proportional(12.0), theme::QUIET)
+        .size()
+        .x
+        <= room
+    {
+        painter.text(
+            Pos2::new(pill.right() + 5.0, rect.center().y),
+            Align2::LEFT_CENTER,
+            surname,
+            FontId::proportional(12.0),
+            theme::QUIET,
+        );
+    }
+    header.on_hover_text(format!(
+        "{} ({kind}): {}\n{}",
+        holder.name, character.name, character.text
+    ));
+    if fit.ability_lines > 0 {
+        let (rect, _) = ui.allocate_exact_size(
+            vec2(
+                ui.available_width(),
+                fit.ability_lines as f32 * ABILITY_LINE - 2.0,
+            ),
+            Sense::hover(),
+        );
+        let galley = cards::lines(
+            ui.painter(),
+            &character.text,
+            12.0,
+            rect.width(),
+            fit.ability_lines,
+        );
+        ui.painter().galley(rect.min, galley, theme::QUIET);
+    }
+    let mut rects = Vec::new();
+    let width = (ui.available_width() - GAP * (fit.columns - 1) as f32) / fit.columns as f32;
+    ui.spacing_mut().item_spacing = vec2(GAP, GAP);
+    for row in holder.hand.chunks(fit.columns) {
+        ui.horizontal(|ui| {
+            for card in row.iter().copied() {
+                let response = chip(ui, card, width).on_hover_ui(|ui| {
+                    cards::zoomed(ui, card, None);
+                    ui.weak("Right-click: trade for it and more");
+                });
+                hands::card_menu(&response, state, (player, card), overlays, actions);
+                rects.push((card, response.rect));
+            }
+        });
+    }
+    if holder.hand.is_empty() {
+        ui.weak("No cards in hand.");
+    }
+    rects
+}
+
+/// A card as a one-line chip: a stripe in its Division's colour, its arcs on a small ship
+/// (or a diamond for a support card), its name, and where there is room its ranges and
+/// damage.
+pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(vec2(width, theme::CHIP_HEIGHT), Sense::click());
+    if !ui.is_rect_visible(rect) {
+        return response;
+    }
+    let painter = ui.painter_at(rect);
+    let def = builtin().card(card);
+    let (stripe, _, _) = cards::credit(card);
+    let fill = if response.hovered() {
+        Color32::from_rgb(44, 52, 74)
+    } else {
+        theme::CARD_FACE
+    };
+    painter.rect_filled(rect, 4.0, fill);
+    painter.rect_filled(
+        Rect::from_min_size(rect.min, vec2(4.0, rect.height())),
+        egui::CornerRadius {
+            nw: 4,
+            sw: 4,
+            ne: 0,
+            se: 0,
+        },
+        stripe,
+    );
+    let glyph = Pos2::new(rect.left() + 15.0, rect.center().y);
+    let mut extras = None;
+    match &def.effect {
+        CardEffect::Hit {
+            arcs,
+            ranges,
+            damage,
+            ..
+        } => {
+            cards::ship_diagram(&painter, glyph, 8.5, arcs);
+            extras = Some((ranges.clone(), *damage));
+        }
+        _ => {
+            let r = 6.0;
+            painter.add(egui::Shape::convex_polygon(
+                vec![
+                    glyph + vec2(0.0, -r),
+                    glyph + vec2(r, 0.0),
+                    glyph + vec2(0.0, r),
+                    glyph + vec2(-r, 0.0),
+                ],
+                Color32::from_rgb(120, 140, 190),
+                Stroke::NONE,
+            ));
+        }
+    }
+    let font = FontId::proportional(12.5);
+    let name_left = rect.left() + 27.0;
+    // Ranges and damage take 52 px at the right, where the chip is wide enough for both.
+    let extras_width = 52.0;
+    let full = painter
+        .layout_no_wrap(def.name.clone(), font.clone(), theme::TEXT)
+        .size()
+        .x;
+    let show_extras = extras.is_some() && rect.right() - name_left - full - 4.0 >= extras_width;
+    let room = rect.right() - name_left - 4.0 - if show_extras { extras_width } else { 0.0 };
+    let mut kept: Vec<char> = def.name.chars().collect();
+    let mut name = def.name.clone();
+    while painter
+        .layout_no_wrap(name.clone(), font.clone(), theme::TEXT)
+        .size()
+        .x
+        > room
+        && kept.len() > 1
+    {
+        kept.pop();
+        name = format!("{}…", kept.iter().collect::<String>().trim_end());
+    }
+    painter.text(
+        Pos2::new(name_left, rect.center().y),
+        Align2::LEFT_CENTER,
+        name,
+        font,
+        theme::TEXT,
+    );
+    if let (true, Some((ranges, damage))) = (show_extras, extras) {
+        let pip = 4.5;
+        let left = rect.right() - extras_width;
+        for (i, range) in [
+            stp_rules::content::Range::Long,
+            stp_rules::content::Range::Medium,
+            stp_rules::content::Range::Short,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let centre = Pos2::new(left + pip + i as f32 * (2.0 * pip + 1.0), rect.center().y);
+            if ranges.contains(&range) {
+                painter.circle_filled(centre, pip, ring_colour(range));
+            } else {
+                painter.circle_stroke(centre, pip - 0.5, Stroke::new(1.0, Color32::from_gray(90)));
+            }
+        }
+        painter.text(
+            Pos2::new(rect.right() - 4.0, rect.center().y),
+            Align2::RIGHT_CENTER,
+            format!("×{damage}"),
+            FontId::proportional(12.5),
+            if damage > 1 {
+                theme::HEAVY
+            } else {
+                theme::TEXT
+            },
+        );
+    }
+    response
+}

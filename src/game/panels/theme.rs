@@ -1,0 +1,98 @@
+//! The console's palette and sizes, in one place: the hand, the seats and the cards take
+//! their colours and their measures from here, so a card reads the same everywhere.
+
+use bevy_egui::egui::{Color32, Vec2, vec2};
+use stp_rules::content::Division;
+
+/// The dark ground of a card face.
+pub const CARD_FACE: Color32 = Color32::from_rgb(22, 28, 44);
+/// A seat's or a tile's ground.
+pub const SEAT: Color32 = Color32::from_rgb(28, 32, 44);
+/// The active player's colour: their tile's frame, a picked card's frame.
+pub const GOLD: Color32 = Color32::from_rgb(236, 190, 70);
+/// Body text on the dark ground (contrast above 10:1), and the quieter lines (above 5:1).
+pub const TEXT: Color32 = Color32::from_gray(232);
+pub const QUIET: Color32 = Color32::from_gray(160);
+/// Damage above 1 (a Photon Torpedo's 2).
+pub const HEAVY: Color32 = Color32::from_rgb(255, 150, 60);
+
+/// A Division's colour, its word and its short code.
+pub fn division(division: Division) -> (Color32, &'static str, &'static str) {
+    match division {
+        Division::Command => (Color32::from_rgb(214, 170, 40), "Command", "CMD"),
+        Division::Science => (Color32::from_rgb(70, 130, 220), "Science", "SCI"),
+        Division::Engineering => (Color32::from_rgb(200, 60, 50), "Engineering", "ENG"),
+        Division::Medical => (Color32::from_rgb(60, 170, 140), "Medical", "MED"),
+    }
+}
+
+/// A card with no Division credit: a grey band.
+pub const NO_DIVISION: Color32 = Color32::from_gray(90);
+
+/// The colour of a character's uniform, as in the show: gold for command and the helm, blue
+/// for science and medicine, red for engineering and communications.
+pub fn uniform(character_id: &str) -> Color32 {
+    match character_id {
+        "kirk" | "sulu" | "chekov" => Color32::from_rgb(214, 170, 40),
+        "spock" | "mccoy" => Color32::from_rgb(70, 130, 220),
+        "scotty" | "uhura" => Color32::from_rgb(200, 60, 50),
+        _ => Color32::from_gray(150),
+    }
+}
+
+/// The sizes of a hand's cards for a window this wide (egui points): at least 96 wide at
+/// 1280, 80 at 1024, larger on a large screen.
+pub fn hand_card(window_width: f32) -> Vec2 {
+    let width = (window_width * 0.075).clamp(80.0, 120.0);
+    vec2(width, (width * 1.2).round())
+}
+
+/// A card shown at full size, on hover.
+pub const ZOOMED_CARD: Vec2 = Vec2::new(230.0, 320.0);
+
+/// A card in another player's seat: a one-line chip.
+pub const CHIP_HEIGHT: f32 = 22.0;
+
+/// B612, the console's font (an avionics display face under the SIL Open Font License 1.1),
+/// as `build.rs` embedded it from Debian's `fonts-b612`; `None` where the build had no copy.
+#[cfg(console_font)]
+const CONSOLE_FONT: Option<&[u8]> = Some(include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/console_font.otf"
+)));
+#[cfg(not(console_font))]
+const CONSOLE_FONT: Option<&[u8]> = None;
+
+/// Whether the game draws its text in its own font (else egui's).
+pub fn has_console_font() -> bool {
+    CONSOLE_FONT.is_some()
+}
+
+/// Puts the console's font first for proportional text, once; egui's fonts stay behind it for
+/// the glyphs it lacks.
+pub(super) fn install_font(
+    mut contexts: bevy_egui::EguiContexts,
+    mut done: bevy::prelude::Local<bool>,
+) {
+    if *done {
+        return;
+    }
+    let Ok(ctx) = contexts.ctx_mut() else {
+        return;
+    };
+    *done = true;
+    let Some(bytes) = CONSOLE_FONT else {
+        return;
+    };
+    let mut fonts = bevy_egui::egui::FontDefinitions::default();
+    fonts.font_data.insert(
+        "B612".into(),
+        std::sync::Arc::new(bevy_egui::egui::FontData::from_static(bytes)),
+    );
+    fonts
+        .families
+        .entry(bevy_egui::egui::FontFamily::Proportional)
+        .or_default()
+        .insert(0, "B612".into());
+    ctx.set_fonts(fonts);
+}

@@ -1,0 +1,112 @@
+//! The console's words and measures, headless (issue "A bridge console"): the mission card's
+//! lines in games with and without missions, the Trade phase skipped with the rules' reason,
+//! the hand's card sizes, and how the seats share the panel.
+
+use star_trek_panic::game::panels::seats::SeatFit;
+use star_trek_panic::game::panels::{mission, theme};
+use stp_rules::scenario::Scenario;
+use stp_rules::{GameOptions, GameState, Refusal};
+
+fn at(preset: &str, mission: &str) -> GameState {
+    let text = format!(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "{preset}",
+            players: [(name: "A", character: "sulu", hand: []), (name: "B", character: "kirk", hand: [])],
+            phase: Trade {mission})"#
+    );
+    Scenario::from_text(&text)
+        .expect("parses")
+        .table()
+        .expect("a table")
+}
+
+/// "All required missions done" never shows beside "Completed: 0 of 0": a game without
+/// missions says so and counts nothing.
+#[test]
+fn the_mission_card_reads_right_with_and_without_missions() {
+    let patrol = at("patrol", "");
+    assert_eq!(
+        mission::no_mission(&patrol),
+        "No missions in this game: empty the threat bag and clear the board."
+    );
+    assert_eq!(mission::completed(&patrol), None);
+
+    let mut standard = GameState::new(&GameOptions::quick(1, 2, "standard")).expect("setup");
+    standard.mission = None;
+    assert_eq!(mission::no_mission(&standard), "No mission in play.");
+    assert_eq!(
+        mission::completed(&standard).as_deref(),
+        Some("Completed: 0 of 5")
+    );
+    let done = standard.mission_deck[..5].to_vec();
+    standard.completed_missions = done;
+    assert_eq!(
+        mission::no_mission(&standard),
+        "All required missions done: destroy the remaining threats!"
+    );
+}
+
+/// The Doomsday Machine forbids trading: the rules say so (the tracker shows Trade skipped
+/// with this reason); Uhura's Open Channels trades anyway.
+#[test]
+fn the_trade_phase_says_why_it_is_skipped() {
+    let mission = r#", mission: Some((id: "the_doomsday_machine",
+        tokens: [(token: "planet_killer", range: Long, sector: 2)]))"#;
+    let doomsday = at("standard", mission);
+    assert_eq!(doomsday.trade_forbidden(), Some(Refusal::TradingForbidden));
+    assert_eq!(
+        doomsday.trade_forbidden().unwrap().to_string(),
+        "the current mission forbids trading"
+    );
+    assert_eq!(at("standard", "").trade_forbidden(), None);
+    let uhura = at("standard", mission);
+    let mut uhura = uhura;
+    uhura.players[0].character = stp_rules::content::builtin()
+        .characters
+        .iter()
+        .position(|c| c.id == "uhura")
+        .expect("uhura") as u8;
+    assert_eq!(uhura.trade_forbidden(), None);
+}
+
+/// The active hand's cards are at least 96 px wide at 1280 and 80 at 1024, and never
+/// shorter than wide.
+#[test]
+fn hand_cards_are_large_enough_at_every_supported_width() {
+    for (width, least) in [
+        (1024.0, 80.0),
+        (1280.0, 96.0),
+        (1920.0, 96.0),
+        (2560.0, 96.0),
+    ] {
+        let card = theme::hand_card(width);
+        assert!(card.x >= least, "{width}: {card:?}");
+        assert!(card.y >= card.x, "{width}: {card:?}");
+    }
+    const { assert!(theme::ZOOMED_CARD.x >= 200.0) };
+}
+
+/// Seats share the panel's height: with room, each shows two lines of its ability and one
+/// chip a row; five seats of four cards in a small window take two chips a row, and keep
+/// what they can of the ability.
+#[test]
+fn seats_share_the_panel_height() {
+    assert_eq!(
+        SeatFit::choose(600.0, 1, 6),
+        SeatFit {
+            ability_lines: 2,
+            columns: 1
+        }
+    );
+    let tight = SeatFit::choose(430.0, 5, 4);
+    assert_eq!(
+        tight,
+        SeatFit {
+            ability_lines: 0,
+            columns: 2
+        }
+    );
+    assert_eq!(SeatFit::choose(543.0, 5, 4).columns, 2);
+    assert!(SeatFit::choose(543.0, 5, 4).ability_lines > 0);
+    // Nothing fits in no room: the tightest fit, not a panic.
+    assert_eq!(SeatFit::choose(0.0, 5, 7), tight);
+}
