@@ -157,7 +157,12 @@ pub(super) fn picked_card(
     };
     let plays = offers::plays(state, selection);
     offers::settle(selection, &plays);
-    let name = format!("{} ({})", card_name(card), cards::weapon_words(card));
+    let name = match &builtin().card(card).effect {
+        stp_rules::content::CardEffect::Hit { damage, .. } => {
+            format!("{} · {damage} damage", card_name(card))
+        }
+        _ => card_name(card),
+    };
     if plays.is_empty() {
         ui.strong(name);
         ui.weak("No legal play now (right-click the card for its other uses).");

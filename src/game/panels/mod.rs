@@ -259,27 +259,32 @@ fn table_panels(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state));
         });
-    let left = egui::Panel::left("seats")
-        .exact_size((width * 0.2).clamp(210.0, 300.0))
-        .show(&mut root, |ui| {
-            if watching {
-                ui.disable();
-            }
-            seats::seats(
-                ui,
-                state,
-                (&crew, &away),
-                &mut actions,
-                &mut overlays,
-                &mut hands_layout,
-            );
-        });
+    // The other seats; a player alone has none, and the board takes the room.
+    let left = (state.players.len() > 1).then(|| {
+        egui::Panel::left("seats")
+            .exact_size((width * 0.2).clamp(210.0, 300.0))
+            .show(&mut root, |ui| {
+                if watching {
+                    ui.disable();
+                }
+                seats::seats(
+                    ui,
+                    state,
+                    (&crew, &away),
+                    &mut actions,
+                    &mut overlays,
+                    &mut hands_layout,
+                );
+            })
+    });
     layout.panels = vec![
         ("top_bar", top.response.rect),
         ("hand", hand.response.rect),
         ("mission", right.response.rect),
-        ("seats", left.response.rect),
     ];
+    if let Some(left) = &left {
+        layout.panels.push(("seats", left.response.rect));
+    }
     if let Some(bottom) = bottom {
         layout.panels.push(("log", bottom.response.rect));
     }
@@ -288,7 +293,10 @@ fn table_panels(
     layout.hands = hands_layout;
     // What the panels leave free is the table: clicks and drags there belong to the 3D scene.
     table_rect.0 = egui::Rect::from_min_max(
-        egui::pos2(left.response.rect.right(), top.response.rect.bottom()),
+        egui::pos2(
+            left.as_ref().map_or(0.0, |l| l.response.rect.right()),
+            top.response.rect.bottom(),
+        ),
         egui::pos2(right.response.rect.left(), hand.response.rect.top()),
     );
     Ok(())

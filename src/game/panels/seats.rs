@@ -72,10 +72,6 @@ pub(super) fn seats(
 ) {
     let n = state.players.len() as u8;
     let others: Vec<PlayerId> = (1..n).map(|i| (state.turn.active + i) % n).collect();
-    if others.is_empty() {
-        ui.weak("You command alone: no other seats.");
-        return;
-    }
     let most = others
         .iter()
         .map(|p| state.players[*p as usize].hand.len())
