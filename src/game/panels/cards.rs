@@ -202,10 +202,10 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
     let middle_bottom = foot.top() - 4.0 - rules_height;
     match &def.effect {
         CardEffect::Hit {
-            weapon,
             arcs,
             ranges,
             damage,
+            ..
         } => {
             let pip = (6.0 * s).clamp(5.5, 11.0);
             let room = middle_bottom - y - 2.0 * pip - 6.0;
@@ -214,14 +214,11 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
             ship_diagram(painter, centre, radius, arcs);
             y += 2.0 * radius + 4.0;
             range_pips(painter, Pos2::new(inner.left(), y), pip, ranges);
-            let mark = match weapon {
-                Weapon::Phasers => "",
-                Weapon::PhotonTorpedoes => "T",
-            };
+            // The damage in words ("T×2" read as a code to a newcomer); a torpedo's in orange.
             painter.text(
                 Pos2::new(inner.right(), y + pip),
                 Align2::RIGHT_CENTER,
-                format!("{mark}×{damage}"),
+                format!("{damage} dmg"),
                 FontId::proportional((13.0 * s).clamp(12.0, 20.0)),
                 if *damage > 1 {
                     theme::HEAVY

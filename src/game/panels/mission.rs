@@ -51,12 +51,10 @@ pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     ship_status(ui, state);
     // The rules' reason says it all ("a Tholian web holds the Enterprise: no maneuvering").
     if let Some(reason) = state.maneuver_forbidden() {
-        let words = reason.to_string();
-        let mut letters = words.chars();
-        let words = letters
-            .next()
-            .map_or(String::new(), |c| c.to_uppercase().chain(letters).collect());
-        ui.colored_label(egui::Color32::LIGHT_RED, words);
+        ui.colored_label(
+            egui::Color32::LIGHT_RED,
+            super::top_bar::sentence(&reason.to_string()),
+        );
     }
     ui.separator();
     ui.heading("Piles");

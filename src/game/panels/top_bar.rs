@@ -147,14 +147,30 @@ pub(super) fn phase_hint(state: &GameState) -> String {
             "Trade one card with another player (right-click their card), or end the phase (Space)."
                 .into()
         }
-        Phase::PlayAndManeuver => {
-            let left = state
-                .maneuver_allowance()
-                .saturating_sub(state.turn.maneuvers);
-            format!(
-                "Play or commit cards, maneuver ({left} left: Q/E/W), then end the phase (Space)."
-            )
-        }
+        Phase::PlayAndManeuver => match state.maneuver_forbidden() {
+            Some(reason) => {
+                format!(
+                    "Play or commit cards, then end the phase (Space). {}.",
+                    sentence(&reason.to_string())
+                )
+            }
+            None => {
+                let left = state
+                    .maneuver_allowance()
+                    .saturating_sub(state.turn.maneuvers);
+                format!(
+                    "Play or commit cards, maneuver ({left} left: Q/E/W), then end the phase (Space)."
+                )
+            }
+        },
         _ => "The rules are resolving…".into(),
     }
+}
+
+/// The rules' words as a sentence: a capital first letter.
+pub(super) fn sentence(words: &str) -> String {
+    let mut letters = words.chars();
+    letters
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(letters).collect())
 }

@@ -45,19 +45,20 @@ fn beside(point: egui::Pos2, out: egui::Vec2, size: egui::Vec2) -> egui::Rect {
 }
 
 /// What one facing will take in the coming threat phase, a line for the Shield and one for
-/// the Hull, with "?" where chance may add more; empty for nothing.
+/// the Hull, with "?" where chance may add more; empty for nothing. "next:" says it is a
+/// forecast, not the state (a reader took "Shield −1" for damage already done).
 fn incoming(f: &stp_rules::preview::FacingIntent) -> Vec<String> {
     let mut lines = Vec::new();
     if f.shield_hits > 0 {
-        lines.push(format!("Shield −{}", f.shield_hits));
+        lines.push(format!("next: Shield −{}", f.shield_hits));
     }
     if f.hull_hits > 0 {
-        lines.push(format!("Hull −{}", f.hull_hits));
+        lines.push(format!("next: Hull −{}", f.hull_hits));
     }
     if f.chance {
         match lines.last_mut() {
             Some(last) => last.push_str(" ?"),
-            None => lines.push("?".into()),
+            None => lines.push("next: ?".into()),
         }
     }
     lines
@@ -105,8 +106,13 @@ pub(super) fn rim_labels(
             .unwrap_or_default()
             .into_iter()
             .map(|words| {
+                // Beside the sides, "next:" takes its own line too.
+                let shown = match out.x.abs() > 0.9 {
+                    true => words.replacen("next: ", "next:\n", 1),
+                    false => words.clone(),
+                };
                 (
-                    board.galley(&words, font - 1.0, egui::Color32::from_rgb(255, 170, 140)),
+                    board.galley(&shown, font - 1.0, egui::Color32::from_rgb(255, 170, 140)),
                     words,
                 )
             })
