@@ -214,17 +214,30 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
             ship_diagram(painter, centre, radius, arcs);
             y += 2.0 * radius + 4.0;
             range_pips(painter, Pos2::new(inner.left(), y), pip, ranges);
-            // The damage in words ("T×2" read as a code to a newcomer); a torpedo's in orange.
+            // The damage in words where it fits beside the pips ("T×2" read as a code to a
+            // newcomer), else "×2"; a torpedo's in orange.
+            let font = FontId::proportional((13.0 * s).clamp(12.0, 20.0));
+            let pips = 3.0 * (2.0 * pip + 2.0) + 4.0;
+            let mut words = format!("{damage} dmg");
+            if painter
+                .layout_no_wrap(words.clone(), font.clone(), theme::TEXT)
+                .size()
+                .x
+                > inner.width() - pips
+            {
+                words = format!("×{damage}");
+            }
+            let colour = if *damage > 1 {
+                theme::HEAVY
+            } else {
+                theme::TEXT
+            };
             painter.text(
                 Pos2::new(inner.right(), y + pip),
                 Align2::RIGHT_CENTER,
-                format!("{damage} dmg"),
-                FontId::proportional((13.0 * s).clamp(12.0, 20.0)),
-                if *damage > 1 {
-                    theme::HEAVY
-                } else {
-                    theme::TEXT
-                },
+                words,
+                font,
+                colour,
             );
         }
         _ => {

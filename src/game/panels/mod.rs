@@ -98,7 +98,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                (theme::install_font, menu::apply_ui_scale),
+                (theme::install_theme, menu::apply_ui_scale),
                 (
                     table_panels,
                     windows::windows,

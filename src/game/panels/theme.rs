@@ -1,7 +1,7 @@
 //! The console's palette and sizes, in one place: the hand, the seats and the cards take
 //! their colours and their measures from here, so a card reads the same everywhere.
 
-use bevy_egui::egui::{Color32, Vec2, vec2};
+use bevy_egui::egui::{self, Color32, Vec2, vec2};
 use stp_rules::content::Division;
 
 /// The dark ground of a card face.
@@ -68,9 +68,95 @@ pub fn has_console_font() -> bool {
     CONSOLE_FONT.is_some()
 }
 
-/// Puts the console's font first for proportional text, once; egui's fonts stay behind it for
-/// the glyphs it lacks.
-pub(super) fn install_font(
+/// The console's ground: panels, and the windows over the table.
+pub const PANEL: Color32 = Color32::from_rgb(14, 18, 28);
+pub const WINDOW: Color32 = Color32::from_rgb(20, 26, 40);
+/// A button at rest, hovered and pressed: rounded pills a shade above the ground.
+const BUTTON: Color32 = Color32::from_rgb(38, 48, 72);
+const BUTTON_HOVERED: Color32 = Color32::from_rgb(54, 68, 100);
+const BUTTON_PRESSED: Color32 = Color32::from_rgb(74, 90, 126);
+
+/// The console's look for every egui panel and window: a dark ground, rounded pills for
+/// buttons, gold for what is picked, and text at least 14 px (12 for small print) with a
+/// contrast of at least 4.5:1 on the ground, quiet text included.
+pub fn console_style(style: &mut egui::Style) {
+    use egui::{CornerRadius, FontFamily, FontId, Stroke, TextStyle};
+    style.text_styles = [
+        (
+            TextStyle::Small,
+            FontId::new(12.0, FontFamily::Proportional),
+        ),
+        (TextStyle::Body, FontId::new(14.0, FontFamily::Proportional)),
+        (
+            TextStyle::Button,
+            FontId::new(14.0, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Heading,
+            FontId::new(19.0, FontFamily::Proportional),
+        ),
+        (
+            TextStyle::Monospace,
+            FontId::new(13.0, FontFamily::Monospace),
+        ),
+    ]
+    .into();
+    let v = &mut style.visuals;
+    v.panel_fill = PANEL;
+    v.window_fill = WINDOW;
+    v.window_stroke = Stroke::new(1.0, Color32::from_gray(80));
+    v.window_corner_radius = CornerRadius::same(8);
+    v.menu_corner_radius = CornerRadius::same(8);
+    v.extreme_bg_color = Color32::from_rgb(8, 10, 16);
+    v.faint_bg_color = Color32::from_rgb(22, 28, 42);
+    v.weak_text_color = Some(QUIET);
+    v.override_text_color = None;
+    v.selection.bg_fill = Color32::from_rgb(120, 92, 24);
+    v.selection.stroke = Stroke::new(1.5, GOLD);
+    v.hyperlink_color = Color32::from_rgb(120, 180, 255);
+    let w = &mut v.widgets;
+    w.noninteractive.fg_stroke = Stroke::new(1.0, Color32::from_gray(218));
+    w.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_gray(60));
+    w.noninteractive.bg_fill = PANEL;
+    w.noninteractive.weak_bg_fill = PANEL;
+    for (visuals, fill, stroke) in [
+        (&mut w.inactive, BUTTON, Stroke::NONE),
+        (&mut w.hovered, BUTTON_HOVERED, Stroke::new(1.0, GOLD)),
+        (&mut w.active, BUTTON_PRESSED, Stroke::new(1.0, GOLD)),
+        (
+            &mut w.open,
+            BUTTON_HOVERED,
+            Stroke::new(1.0, Color32::from_gray(120)),
+        ),
+    ] {
+        visuals.bg_fill = fill;
+        visuals.weak_bg_fill = fill;
+        visuals.bg_stroke = stroke;
+        visuals.corner_radius = CornerRadius::same(9);
+        visuals.fg_stroke.color = Color32::from_gray(235);
+    }
+}
+
+/// The contrast ratio of two colours (WCAG 2: 1 to 21), to check text against its ground.
+pub fn contrast(a: Color32, b: Color32) -> f32 {
+    let luminance = |c: Color32| {
+        let channel = |v: u8| {
+            let v = f32::from(v) / 255.0;
+            if v <= 0.03928 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c.r()) + 0.7152 * channel(c.g()) + 0.0722 * channel(c.b())
+    };
+    let (la, lb) = (luminance(a), luminance(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+}
+
+/// Puts the console's look and font in place, once; egui's fonts stay behind B612 for the
+/// glyphs it lacks.
+pub(super) fn install_theme(
     mut contexts: bevy_egui::EguiContexts,
     mut done: bevy::prelude::Local<bool>,
 ) {
@@ -81,6 +167,7 @@ pub(super) fn install_font(
         return;
     };
     *done = true;
+    ctx.all_styles_mut(console_style);
     let Some(bytes) = CONSOLE_FONT else {
         return;
     };

@@ -382,7 +382,7 @@ fn board_labels(
             marks.labels.push((name.to_string(), rect));
         }
     }
-    // Under a point: a name on a dark plate (mission tokens, the piles and the die).
+    // Under a point: a name on a dark plate (the piles and the die).
     let mut under = |at: Vec3, words: String, size: f32, color: egui::Color32| {
         if let Some(p) = board.screen(at) {
             let galley = board.galley(&words, size, color);
@@ -395,22 +395,6 @@ fn board_labels(
             marks.labels.push((words, rect));
         }
     };
-    for m in &state.mission_tokens {
-        if let Some(at) = pieces
-            .missions
-            .get(&m.token)
-            .and_then(|e| transforms.get(*e).ok())
-        {
-            let name = &builtin().mission_tokens[m.token as usize].name;
-            let words = format!("{name} ({})", m.value);
-            under(
-                at.translation() + Vec3::Z * 0.3,
-                words,
-                13.0,
-                egui::Color32::LIGHT_BLUE,
-            );
-        }
-    }
     for (pile, name) in [
         (super::Pile::Deck, "Deck"),
         (super::Pile::Discard, "Discard"),
@@ -436,5 +420,70 @@ fn board_labels(
         14.0,
         egui::Color32::WHITE,
     );
+    // A mission token's name goes below it, or above it, or broken over two lines, whichever
+    // first collides with no label already on the board (the rim's names, above all).
+    for m in &state.mission_tokens {
+        let Some(at) = pieces
+            .missions
+            .get(&m.token)
+            .and_then(|e| transforms.get(*e).ok())
+        else {
+            continue;
+        };
+        let name = &builtin().mission_tokens[m.token as usize].name;
+        // Below, above, right and left of the piece, near and farther off, the name on one
+        // line or two; each anchored on its side of the piece.
+        let mut choices = Vec::new();
+        for words in [
+            format!("{name} ({})", m.value),
+            format!("{name}\n({})", m.value),
+        ] {
+            let galley = board.galley(&words, 13.0, egui::Color32::LIGHT_BLUE);
+            let size = galley.size();
+            for reach in [0.3, 0.75] {
+                let sides = [
+                    (Vec3::Z, egui::vec2(size.x / 2.0, 0.0)),
+                    (-Vec3::Z, egui::vec2(size.x / 2.0, size.y)),
+                    (Vec3::X, egui::vec2(0.0, size.y / 2.0)),
+                    (-Vec3::X, egui::vec2(size.x, size.y / 2.0)),
+                ];
+                for (direction, anchor) in sides {
+                    if let Some(p) = board.screen(at.translation() + direction * reach) {
+                        choices.push((p - anchor, galley.clone(), words.clone()));
+                    }
+                }
+            }
+        }
+        if choices.is_empty() {
+            continue;
+        }
+        // The least overlap with the labels and Defense digits already there (none, where a
+        // place is clear).
+        let overlap = |at: egui::Pos2, size: egui::Vec2| {
+            let rect = egui::Rect::from_min_size(at, size).expand(2.0);
+            marks
+                .labels
+                .iter()
+                .map(|(_, r)| r)
+                .chain(marks.defense.values())
+                .map(|r| r.intersect(rect))
+                .filter(|r| r.is_positive())
+                .map(|r| r.area())
+                .sum::<f32>()
+        };
+        let pick = choices
+            .iter()
+            .enumerate()
+            .min_by(|(_, a), (_, b)| overlap(a.0, a.1.size()).total_cmp(&overlap(b.0, b.1.size())))
+            .map_or(0, |(i, _)| i);
+        let (at, galley, words) = choices.swap_remove(pick);
+        let rect = board.paint(
+            at,
+            galley,
+            Some(egui::Color32::from_black_alpha(175)),
+            false,
+        );
+        marks.labels.push((words.replace('\n', " "), rect));
+    }
     Ok(())
 }

@@ -110,3 +110,45 @@ fn seats_share_the_panel_height() {
     // Nothing fits in no room: the tightest fit, not a panic.
     assert_eq!(SeatFit::choose(0.0, 5, 7), tight);
 }
+
+/// One look for every panel: body text at least 14 px (numbers on the cards and seats are
+/// drawn larger), and every text colour at least 4.5:1 against every ground it sits on.
+#[test]
+fn the_console_style_is_large_and_contrasted_enough() {
+    use bevy_egui::egui::{Style, TextStyle};
+    let mut style = Style::default();
+    theme::console_style(&mut style);
+    for text in [TextStyle::Body, TextStyle::Button] {
+        assert!(style.text_styles[&text].size >= 14.0, "{text:?}");
+    }
+    let visuals = &style.visuals;
+    let texts = [
+        theme::TEXT,
+        theme::QUIET,
+        visuals.widgets.noninteractive.fg_stroke.color,
+        visuals.weak_text_color.expect("a quiet colour"),
+        visuals.widgets.inactive.fg_stroke.color,
+    ];
+    let grounds = [
+        theme::PANEL,
+        theme::WINDOW,
+        theme::SEAT,
+        theme::CARD_FACE,
+        visuals.widgets.inactive.weak_bg_fill,
+    ];
+    for text in texts {
+        for ground in grounds {
+            let ratio = theme::contrast(text, ground);
+            assert!(ratio >= 4.5, "{text:?} on {ground:?}: {ratio:.2}");
+        }
+    }
+    assert!((theme::contrast(egui_white(), egui_black()) - 21.0).abs() < 0.01);
+}
+
+fn egui_white() -> bevy_egui::egui::Color32 {
+    bevy_egui::egui::Color32::WHITE
+}
+
+fn egui_black() -> bevy_egui::egui::Color32 {
+    bevy_egui::egui::Color32::BLACK
+}
