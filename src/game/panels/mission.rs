@@ -5,6 +5,7 @@ use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, SectionState};
 
+use super::theme;
 use crate::describe::{card_name, facing_name};
 
 pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
@@ -13,31 +14,48 @@ pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     match &state.mission {
         Some(m) => {
             let def = content.mission(m.mission);
-            ui.strong(&def.name);
-            ui.label(egui::RichText::new(&def.description).italics());
-            ui.label(format!("Parameters: {}", def.text.parameters));
-            if let Some(timer) = m.timer {
-                ui.colored_label(egui::Color32::LIGHT_BLUE, format!("Mission Timer: {timer}"));
-            }
-            ui.label("Objectives:");
-            let progress = state.mission_progress();
-            let lines: Vec<&str> = def.text.objective.split(". ").collect();
-            for (i, (done, need)) in progress.iter().enumerate() {
-                let text = lines.get(i).map_or("", |l| l.trim_end_matches('.'));
-                let color = if done >= need {
-                    egui::Color32::LIGHT_GREEN
-                } else {
-                    egui::Color32::WHITE
-                };
-                ui.colored_label(color, format!("  {done}/{need}  {text}"));
-            }
-            if !m.committed.is_empty() {
-                ui.label("Committed:");
-                for c in &m.committed {
-                    ui.label(format!("  {}", card_name(c.card)));
-                }
-            }
-            ui.label(format!("Reward: {}", def.text.reward));
+            egui::Frame::new()
+                .fill(theme::SEAT)
+                .stroke(egui::Stroke::new(1.5, theme::GOLD))
+                .corner_radius(8.0)
+                .inner_margin(7.0)
+                .show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.label(egui::RichText::new(&def.name).size(17.0).color(theme::GOLD));
+                    ui.label(
+                        egui::RichText::new(&def.description)
+                            .italics()
+                            .color(theme::QUIET),
+                    );
+                    if let (Some(timer), start) = (m.timer, def.timer) {
+                        timer_dial(ui, timer, start.unwrap_or(timer));
+                    }
+                    ui.label(egui::RichText::new("Objectives").color(theme::QUIET));
+                    let progress = state.mission_progress();
+                    let lines: Vec<&str> = def.text.objective.split(". ").collect();
+                    for (i, (done, need)) in progress.iter().enumerate() {
+                        let text = lines.get(i).map_or("", |l| l.trim_end_matches('.'));
+                        objective(ui, *done, *need, text);
+                    }
+                    if !m.committed.is_empty() {
+                        ui.label(egui::RichText::new("Committed").color(theme::QUIET));
+                        for c in &m.committed {
+                            ui.label(format!("  {}", card_name(c.card)));
+                        }
+                    }
+                    ui.label(format!("Reward: {}", def.text.reward));
+                    if m.timer.is_some() {
+                        ui.label(
+                            egui::RichText::new(
+                                "If the timer runs out, the mission fails: its committed cards \
+                                 are discarded and it goes under the mission deck.",
+                            )
+                            .color(theme::QUIET),
+                        );
+                    }
+                })
+                .response
+                .on_hover_text(format!("Parameters: {}", def.text.parameters));
         }
         None => {
             ui.label(no_mission(state));
@@ -168,5 +186,102 @@ pub fn status_line(what: &str, sections: &[SectionState; 6]) -> String {
     match parts.is_empty() {
         true => format!("{what}: all intact"),
         false => format!("{what}: {}; the rest intact", parts.join("; ")),
+    }
+}
+
+/// The Mission Timer as a dial: the turns left in the middle, the arc of what is left of
+/// the start.
+fn timer_dial(ui: &mut egui::Ui, timer: u8, start: u8) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(40.0, 40.0), egui::Sense::hover());
+        let painter = ui.painter_at(rect.expand(2.0));
+        let centre = rect.center();
+        let radius = 17.0;
+        let blue = egui::Color32::from_rgb(110, 180, 255);
+        painter.circle_stroke(
+            centre,
+            radius,
+            egui::Stroke::new(4.0, egui::Color32::from_gray(55)),
+        );
+        let share = f32::from(timer) / f32::from(start.max(timer).max(1));
+        let steps = (48.0 * share).ceil() as usize;
+        let arc: Vec<egui::Pos2> = (0..=steps)
+            .map(|i| {
+                let a = std::f32::consts::TAU * share * i as f32 / steps.max(1) as f32;
+                centre + egui::vec2(a.sin(), -a.cos()) * radius
+            })
+            .collect();
+        if arc.len() > 1 {
+            painter.add(egui::Shape::line(arc, egui::Stroke::new(4.0, blue)));
+        }
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            timer.to_string(),
+            egui::FontId::proportional(17.0),
+            theme::TEXT,
+        );
+        let width = ui.available_width();
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, 40.0),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_width(width);
+                let words = match timer {
+                    1 => "Mission Timer: 1 turn left".to_string(),
+                    n => format!("Mission Timer: {n} turns left"),
+                };
+                ui.add(egui::Label::new(egui::RichText::new(words).color(blue)).wrap());
+            },
+        );
+    });
+}
+
+/// One objective: a pip for each step it needs, lit for each done, then its words (green
+/// once met).
+fn objective(ui: &mut egui::Ui, done: u8, need: u8, text: &str) {
+    let met = done >= need;
+    ui.horizontal_top(|ui| {
+        let shown = need.clamp(1, 6);
+        let (rect, _) =
+            ui.allocate_exact_size(egui::vec2(12.0 * shown as f32, 16.0), egui::Sense::hover());
+        for i in 0..shown {
+            let centre = egui::pos2(rect.left() + 6.0 + 12.0 * i as f32, rect.center().y);
+            pip(ui, centre, i < done);
+        }
+        let colour = if met {
+            egui::Color32::from_rgb(130, 230, 140)
+        } else {
+            theme::TEXT
+        };
+        // A horizontal row does not wrap its text: the words get the rest of the width.
+        let width = ui.available_width();
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, 0.0),
+            egui::Layout::top_down(egui::Align::LEFT),
+            |ui| {
+                ui.set_width(width);
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(format!("{done}/{need} {text}")).color(colour),
+                    )
+                    .wrap(),
+                );
+            },
+        );
+    });
+}
+
+/// A progress pip: filled green when done, an empty ring when still to do.
+fn pip(ui: &egui::Ui, centre: egui::Pos2, lit: bool) {
+    let painter = ui.painter();
+    if lit {
+        painter.circle_filled(centre, 4.5, egui::Color32::from_rgb(110, 210, 120));
+    } else {
+        painter.circle_stroke(
+            centre,
+            4.0,
+            egui::Stroke::new(1.5, egui::Color32::from_gray(150)),
+        );
     }
 }

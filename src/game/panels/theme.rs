@@ -101,6 +101,9 @@ pub fn console_style(style: &mut egui::Style) {
         ),
     ]
     .into();
+    // Solid scroll bars: a long mission card that pushes the ship's status down shows that
+    // the panel scrolls.
+    style.spacing.scroll = egui::style::ScrollStyle::solid();
     let v = &mut style.visuals;
     v.panel_fill = PANEL;
     v.window_fill = WINDOW;
