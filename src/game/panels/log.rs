@@ -140,7 +140,7 @@ pub(super) fn ticker(ui: &mut egui::Ui, state: &GameState, log: &GameLog, width:
             .strong()
             .background_color(egui::Color32::from_rgb(70, 60, 20)),
         Some(line) => egui::RichText::new(line),
-        None => egui::RichText::new("Nothing has happened yet this game.").weak(),
+        None => egui::RichText::new("No log entries yet.").weak(),
     };
     ui.allocate_ui_with_layout(
         egui::vec2(width.max(40.0), 18.0),

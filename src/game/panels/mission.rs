@@ -1,5 +1,5 @@
-//! The mission card (objectives with progress, timer, committed cards, reward), the ship's
-//! status by facing, and the piles.
+//! The ship's status by facing, the mission card (objectives with progress, timer, committed
+//! cards, reward), and the piles.
 
 use bevy_egui::egui;
 use stp_rules::content::builtin;
@@ -10,6 +10,17 @@ use crate::describe::{card_name, facing_name};
 
 pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     let content = builtin();
+    // The ship first: boarders' windows and a long mission card never hide her state.
+    ui.heading("Ship status");
+    ship_status(ui, state);
+    // The rules' reason says it all ("a Tholian web holds the Enterprise: no maneuvering").
+    if let Some(reason) = state.maneuver_forbidden() {
+        ui.colored_label(
+            egui::Color32::LIGHT_RED,
+            super::top_bar::sentence(&reason.to_string()),
+        );
+    }
+    ui.separator();
     ui.heading("Mission");
     match &state.mission {
         Some(m) => {
@@ -63,16 +74,6 @@ pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     }
     if let Some(line) = completed(state) {
         ui.label(line);
-    }
-    ui.separator();
-    ui.heading("Ship status");
-    ship_status(ui, state);
-    // The rules' reason says it all ("a Tholian web holds the Enterprise: no maneuvering").
-    if let Some(reason) = state.maneuver_forbidden() {
-        ui.colored_label(
-            egui::Color32::LIGHT_RED,
-            super::top_bar::sentence(&reason.to_string()),
-        );
     }
     ui.separator();
     ui.heading("Piles");

@@ -130,19 +130,6 @@ fn seat(
         9.0,
         theme::uniform(&character.id),
     );
-    let count = match holder.hand.len() {
-        1 => "1 card".to_string(),
-        n => format!("{n} cards"),
-    };
-    let count_width = painter
-        .text(
-            rect.right_center(),
-            Align2::RIGHT_CENTER,
-            &count,
-            FontId::proportional(13.0),
-            theme::TEXT,
-        )
-        .width();
     let kind = seat_type(crew, away, player);
     let name = painter.text(
         rect.left_center() + vec2(23.0, 0.0),
@@ -151,7 +138,8 @@ fn seat(
         FontId::proportional(15.0),
         theme::TEXT,
     );
-    // The seat type as a pill after the name, and the character's surname where it fits.
+    // The seat type as a pill after the name, then the character's surname, then the card
+    // count; where the surname would not fit beside "4 cards", the count is just "4".
     let pill_font = FontId::proportional(11.5);
     let pill_text = painter.layout_no_wrap(kind.into(), pill_font, Color32::BLACK);
     let pill = Rect::from_min_size(
@@ -160,14 +148,23 @@ fn seat(
     );
     painter.rect_filled(pill, 7.0, Color32::from_gray(175));
     painter.galley(pill.min + vec2(4.0, 1.5), pill_text, Color32::BLACK);
-    let room = rect.right() - count_width - 6.0 - (pill.right() + 5.0);
     let surname = character.name.rsplit(' ').next().unwrap_or(&character.name);
-    if painter
-        .layout_no_wrap(surname.into(), FontId::proportional(12.0), theme::QUIET)
-        .size()
-        .x
-        <= room
-    {
+    let width = |text: &str, size: f32| {
+        painter
+            .layout_no_wrap(text.into(), FontId::proportional(size), theme::TEXT)
+            .size()
+            .x
+    };
+    let long_count = match holder.hand.len() {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    let room = |count: &str| rect.right() - width(count, 13.0) - 6.0 - (pill.right() + 5.0);
+    let count = match width(surname, 12.0) <= room(&long_count) {
+        true => long_count,
+        false => holder.hand.len().to_string(),
+    };
+    if width(surname, 12.0) <= room(&count) {
         painter.text(
             Pos2::new(pill.right() + 5.0, rect.center().y),
             Align2::LEFT_CENTER,
@@ -176,6 +173,13 @@ fn seat(
             theme::QUIET,
         );
     }
+    painter.text(
+        rect.right_center(),
+        Align2::RIGHT_CENTER,
+        &count,
+        FontId::proportional(13.0),
+        theme::TEXT,
+    );
     header.on_hover_text(format!(
         "{} ({kind}): {}\n{}",
         holder.name, character.name, character.text

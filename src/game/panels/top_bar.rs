@@ -143,14 +143,11 @@ pub(super) fn phase_hint(state: &GameState) -> String {
         };
     }
     match state.turn.phase {
-        Phase::Trade => {
-            "Trade one card with another player (right-click their card), or end the phase (Space)."
-                .into()
-        }
+        Phase::Trade => "Trade a card: right-click another player's card. Or end the phase.".into(),
         Phase::PlayAndManeuver => match state.maneuver_forbidden() {
             Some(reason) => {
                 format!(
-                    "Play or commit cards, then end the phase (Space). {}.",
+                    "Play or commit cards, then end the phase. {}.",
                     sentence(&reason.to_string())
                 )
             }
@@ -158,9 +155,7 @@ pub(super) fn phase_hint(state: &GameState) -> String {
                 let left = state
                     .maneuver_allowance()
                     .saturating_sub(state.turn.maneuvers);
-                format!(
-                    "Play or commit cards, maneuver ({left} left: Q/E/W), then end the phase (Space)."
-                )
+                format!("Play or commit cards, maneuver ({left} left), then end the phase.")
             }
         },
         _ => "The rules are resolving…".into(),

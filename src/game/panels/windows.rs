@@ -42,6 +42,13 @@ pub(super) fn windows(
     // Over the mission card, so the board stays in view while the players choose (the log is a
     // one-line drawer now).
     let side = (ctx.viewport_rect().width() * 0.18).clamp(205.0, 250.0) - 14.0;
+    // At the foot of the mission panel, above the hand: the ship's status at its top stays in
+    // view while the boarders come aboard.
+    let above_hand = layout
+        .panels
+        .iter()
+        .find(|(name, _)| *name == "hand")
+        .map_or(8.0, |(_, r)| ctx.viewport_rect().bottom() - r.top() + 6.0);
     match &state.turn.window {
         Some(RulesWindow::Boarding {
             boarders,
@@ -49,12 +56,12 @@ pub(super) fn windows(
         }) if !waiting => {
             let shown = egui::Window::new("Boarders!")
                 .collapsible(false)
-                .anchor(egui::Align2::RIGHT_TOP, [-6.0, 92.0])
+                .anchor(egui::Align2::RIGHT_BOTTOM, [-6.0, -above_hand])
                 .max_width(side)
                 .show(ctx, |ui| {
                     for b in boarders {
                         ui.label(format!(
-                            "{} boards through the {} facing: {} damage.",
+                            "{} boards through the {} facing: {} damage to its Hull.",
                             token_name(b.token),
                             facing_name(b.facing),
                             b.damage
@@ -72,7 +79,7 @@ pub(super) fn windows(
         Some(RulesWindow::SpockChoice { .. }) if !waiting => {
             let shown = egui::Window::new("Spock: choose two threats")
                 .collapsible(false)
-                .anchor(egui::Align2::RIGHT_TOP, [-6.0, 92.0])
+                .anchor(egui::Align2::RIGHT_BOTTOM, [-6.0, -above_hand])
                 .max_width(side)
                 .show(ctx, |ui| {
                     ui.label("Resolve the first, then the second; the third goes back in the bag.");
