@@ -63,11 +63,6 @@ const CONSOLE_FONT: Option<&[u8]> = Some(include_bytes!(concat!(
 #[cfg(not(console_font))]
 const CONSOLE_FONT: Option<&[u8]> = None;
 
-/// Whether the game draws its text in its own font (else egui's).
-pub fn has_console_font() -> bool {
-    CONSOLE_FONT.is_some()
-}
-
 /// The console's ground: panels, and the windows over the table.
 pub const PANEL: Color32 = Color32::from_rgb(14, 18, 28);
 pub const WINDOW: Color32 = Color32::from_rgb(20, 26, 40);
