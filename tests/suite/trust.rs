@@ -708,6 +708,8 @@ fn scenario_files_set_the_turn_number() {
     );
 }
 
+// Rulebook "Setup": "read the Mission Parameters to determine if there is any additional setup
+// needed (Tokens, Time Limit, or other special rules)".
 /// A scenario whose mission sets a token out (the Planet Killer) is refused without it, with
 /// a message that says how to add it; with the token it loads.
 #[test]

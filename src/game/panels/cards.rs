@@ -434,3 +434,20 @@ pub fn lines(
     job.wrap.overflow_character = Some('…');
     painter.layout_job(job)
 }
+
+/// `text` cut to `room` points wide in `font`, ending in "…" where it was cut.
+pub fn elide(painter: &egui::Painter, text: &str, font: &FontId, room: f32) -> String {
+    let width = |t: &str| {
+        painter
+            .layout_no_wrap(t.to_string(), font.clone(), Color32::WHITE)
+            .size()
+            .x
+    };
+    let mut kept: Vec<char> = text.chars().collect();
+    let mut shown = text.to_string();
+    while width(&shown) > room && kept.len() > 1 {
+        kept.pop();
+        shown = format!("{}…", kept.iter().collect::<String>().trim_end());
+    }
+    shown
+}

@@ -230,16 +230,12 @@ pub(super) fn picked_card(
 fn ping_tag(painter: &egui::Painter, card: egui::Rect, who: &str) {
     let font = egui::FontId::proportional(11.0);
     let room = card.width() - 8.0;
-    let fits = |text: &str| painter.layout_no_wrap(text.into(), font.clone(), egui::Color32::BLACK);
-    let mut galley = fits(&format!("{who} points here"));
-    if galley.size().x > room {
-        galley = fits(who);
-    }
-    let mut name: Vec<char> = who.chars().collect();
-    while galley.size().x > room && name.len() > 1 {
-        name.pop();
-        galley = fits(&format!("{}…", name.iter().collect::<String>()));
-    }
+    let long = format!("{who} points here");
+    let words = match cards::elide(painter, &long, &font, room) == long {
+        true => long,
+        false => cards::elide(painter, who, &font, room),
+    };
+    let galley = painter.layout_no_wrap(words, font, egui::Color32::BLACK);
     let tag =
         egui::Rect::from_center_size(card.center_bottom(), galley.size() + egui::vec2(8.0, 2.0));
     painter.rect_filled(tag, 4.0, egui::Color32::GOLD);

@@ -9,7 +9,7 @@ use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, 
 use stp_rules::content::{CardEffect, builtin};
 use stp_rules::{CardId, GameState, PlayerAction, PlayerId};
 
-use super::cards::{self, ring_colour};
+use super::cards;
 use super::{HandLayout, Overlays, hands, theme};
 use crate::game::crew::{Away, Crew, Seat};
 
@@ -285,18 +285,7 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
         .x;
     let show_extras = extras.is_some() && rect.right() - name_left - full - 4.0 >= extras_width;
     let room = rect.right() - name_left - 4.0 - if show_extras { extras_width } else { 0.0 };
-    let mut kept: Vec<char> = def.name.chars().collect();
-    let mut name = def.name.clone();
-    while painter
-        .layout_no_wrap(name.clone(), font.clone(), theme::TEXT)
-        .size()
-        .x
-        > room
-        && kept.len() > 1
-    {
-        kept.pop();
-        name = format!("{}…", kept.iter().collect::<String>().trim_end());
-    }
+    let name = cards::elide(&painter, &def.name, &font, room);
     painter.text(
         Pos2::new(name_left, rect.center().y),
         Align2::LEFT_CENTER,
@@ -306,22 +295,8 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     );
     if let (true, Some((ranges, damage))) = (show_extras, extras) {
         let pip = 4.5;
-        let left = rect.right() - extras_width;
-        for (i, range) in [
-            stp_rules::content::Range::Long,
-            stp_rules::content::Range::Medium,
-            stp_rules::content::Range::Short,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            let centre = Pos2::new(left + pip + i as f32 * (2.0 * pip + 1.0), rect.center().y);
-            if ranges.contains(&range) {
-                painter.circle_filled(centre, pip, ring_colour(range));
-            } else {
-                painter.circle_stroke(centre, pip - 0.5, Stroke::new(1.0, Color32::from_gray(90)));
-            }
-        }
+        let left = Pos2::new(rect.right() - extras_width, rect.center().y - pip);
+        cards::range_pips(&painter, left, pip, &ranges);
         painter.text(
             Pos2::new(rect.right() - 4.0, rect.center().y),
             Align2::RIGHT_CENTER,

@@ -41,14 +41,18 @@ pub(super) fn windows(
     let waiting = handover.0.is_some() || sequence.is_playing() || !away.0.is_empty();
     // Over the mission card, so the board stays in view while the players choose (the log is a
     // one-line drawer now).
-    let side = (ctx.viewport_rect().width() * 0.18).clamp(205.0, 250.0) - 14.0;
+    let panel = |wanted: &str| {
+        layout
+            .panels
+            .iter()
+            .find(|(name, _)| *name == wanted)
+            .map(|(_, r)| *r)
+    };
+    // As wide as the mission panel they sit in, less its margins.
+    let side = panel("mission").map_or(205.0, |r| r.width()) - 14.0;
     // At the foot of the mission panel, above the hand: the ship's status at its top stays in
     // view while the boarders come aboard.
-    let above_hand = layout
-        .panels
-        .iter()
-        .find(|(name, _)| *name == "hand")
-        .map_or(8.0, |(_, r)| ctx.viewport_rect().bottom() - r.top() + 6.0);
+    let above_hand = panel("hand").map_or(8.0, |r| ctx.viewport_rect().bottom() - r.top() + 6.0);
     match &state.turn.window {
         Some(RulesWindow::Boarding {
             boarders,

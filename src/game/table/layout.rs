@@ -202,6 +202,14 @@ fn write_layout(
             defense_rect: marks.defense.get(&t.token).map(|r| points(*r)),
         });
     }
+    let named = |list: &[(&'static str, egui::Rect)]| -> Vec<Panel> {
+        list.iter()
+            .map(|(name, r)| Panel {
+                name: name.to_string(),
+                rect: points(*r),
+            })
+            .collect()
+    };
     let report = LayoutReport {
         window: Size {
             width: window.physical_width(),
@@ -218,30 +226,9 @@ fn write_layout(
                 rect: points(*r),
             })
             .collect(),
-        panels: panels
-            .panels
-            .iter()
-            .map(|(name, r)| Panel {
-                name: name.to_string(),
-                rect: points(*r),
-            })
-            .collect(),
-        windows: panels
-            .windows
-            .iter()
-            .map(|(name, r)| Panel {
-                name: name.to_string(),
-                rect: points(*r),
-            })
-            .collect(),
-        lines: panels
-            .lines
-            .iter()
-            .map(|(name, r)| Panel {
-                name: name.to_string(),
-                rect: points(*r),
-            })
-            .collect(),
+        panels: named(&panels.panels),
+        windows: named(&panels.windows),
+        lines: named(&panels.lines),
         hands: panels
             .hands
             .iter()

@@ -45,6 +45,8 @@ fn the_mission_card_reads_right_with_and_without_missions() {
     );
 }
 
+// Rulebook "Mission Cards": some Missions "will not allow players to Trade cards on their
+// turns"; Uhura may trade even when the Mission forbids it (her character card).
 /// The Doomsday Machine forbids trading: the rules say so (the tracker shows Trade skipped
 /// with this reason); Uhura's Open Channels trades anyway.
 #[test]
@@ -142,13 +144,9 @@ fn the_console_style_is_large_and_contrasted_enough() {
             assert!(ratio >= 4.5, "{text:?} on {ground:?}: {ratio:.2}");
         }
     }
-    assert!((theme::contrast(egui_white(), egui_black()) - 21.0).abs() < 0.01);
-}
-
-fn egui_white() -> bevy_egui::egui::Color32 {
-    bevy_egui::egui::Color32::WHITE
-}
-
-fn egui_black() -> bevy_egui::egui::Color32 {
-    bevy_egui::egui::Color32::BLACK
+    let (white, black) = (
+        bevy_egui::egui::Color32::WHITE,
+        bevy_egui::egui::Color32::BLACK,
+    );
+    assert!((theme::contrast(white, black) - 21.0).abs() < 0.01);
 }
