@@ -59,6 +59,20 @@ pub fn settings_path(launch: &Launch) -> Option<PathBuf> {
 /// The UI scales the menu offers.
 pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
 
+/// The smallest window, in logical pixels, that the panels are laid out for at UI scale 1.
+pub const LAYOUT_FLOOR: (f32, f32) = (1024.0, 600.0);
+
+/// The UI scale shown in a window of this logical size: the one asked for, held down to
+/// what keeps the panels at least `LAYOUT_FLOOR` in egui's points, so every panel fits
+/// (steps of 0.05, never under the menu's least).
+pub fn fitting_scale(wanted: f32, width: f32, height: f32) -> f32 {
+    let room = (width / LAYOUT_FLOOR.0).min(height / LAYOUT_FLOOR.1);
+    let room = (room * 20.0 + 1e-3).floor() / 20.0;
+    wanted
+        .clamp(*UI_SCALES.start(), *UI_SCALES.end())
+        .min(room.max(*UI_SCALES.start()))
+}
+
 impl Settings {
     /// The saved settings; defaults when there are none, or when the file cannot be read
     /// (then with a warning, and the file is left as it is until the next change).

@@ -15,14 +15,14 @@ use crate::game::GameSystems;
 use crate::game::advisor::show_on_table;
 use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
-use crate::game::screens::{Screen, random_seed};
+use crate::game::screens::random_seed;
 use crate::game::session::Record;
 use crate::tutorial::{Lesson, lessons};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(logic_plugin).add_systems(
         EguiPrimaryContextPass,
-        academy_window.run_if(not(in_state(Screen::Setup))),
+        academy_window.run_if(crate::game::screens::at_table),
     );
 }
 

@@ -108,7 +108,7 @@ fn panel_problems(report: &Value, size: (u32, u32), players: usize) -> Vec<Strin
                     card["kind"]
                 ));
             }
-            if active && r[2] < limits.card {
+            if active && r[2] < limits.card * shown_scale(report).min(1.0) {
                 found.push(format!(
                     "{name}'s {} is {:.0} px wide, under {} px",
                     card["kind"], r[2], limits.card
@@ -153,6 +153,26 @@ fn panel_problems(report: &Value, size: (u32, u32), players: usize) -> Vec<Strin
         }
     }
     found
+}
+
+/// The UI scale the report says the panels were drawn at.
+fn shown_scale(report: &Value) -> f32 {
+    report["window"]["ui_scale"].as_f64().unwrap_or(1.0) as f32
+}
+
+/// The scale shown is the one asked for, held down only as far as the window needs: never
+/// above it, and never under what keeps the panels 1024x600 points.
+fn scale_problems(report: &Value, (w, h): (u32, u32), asked: f32) -> Vec<String> {
+    let shown = shown_scale(report);
+    let room = (w as f32 / 1024.0).min(h as f32 / 600.0);
+    let expected = asked.min((room * 20.0 + 1e-3).floor() / 20.0);
+    if (shown - expected).abs() > 0.01 {
+        vec![format!(
+            "the panels are at UI scale {shown}, not {expected}"
+        )]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Everything the issue asks of one report; returns each failure in words.
@@ -315,13 +335,27 @@ const SEATS: [Position; 3] = [
 /// Renders each position at `size` (three at a time, each on its own display) and checks its
 /// picture and report.
 fn check_at(size: (u32, u32), base: u32, positions: &[Position]) {
+    check_scaled(size, base, positions, 1.0);
+}
+
+/// As `check_at`, with the player's UI scale set to `scale` in the settings: the scale shown
+/// is held to what the window fits, and everything still fits. Smaller text makes smaller
+/// cards, so their least width follows the scale shown below 1.
+fn check_scaled(size: (u32, u32), base: u32, positions: &[Position], scale: f32) {
     let dir = std::env::temp_dir().join(format!(
-        "stp-layout-{}-{}x{}",
+        "stp-layout-{}-{}x{}-{scale}",
         std::process::id(),
         size.0,
         size.1
     ));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::create_dir_all(dir.join("star-trek-panic")).expect("temp dir");
+    if scale != 1.0 {
+        std::fs::write(
+            dir.join("star-trek-panic/settings.json"),
+            format!("{{\"ui_scale\": {scale}}}"),
+        )
+        .expect("the settings");
+    }
     let window = format!("{}x{}", size.0, size.1);
     let failures: Vec<String> = std::thread::scope(|scope| {
         let workers: Vec<_> = positions
@@ -348,7 +382,8 @@ fn check_at(size: (u32, u32), base: u32, positions: &[Position]) {
                             problems(&value, size)
                                 .into_iter()
                                 .chain(panel_problems(&value, size, *players))
-                                .map(|p| format!("{name} at {window}: {p}")),
+                                .chain(scale_problems(&value, size, scale))
+                                .map(|p| format!("{name} at {window}, UI scale {scale}: {p}")),
                         );
                     }
                     failures
@@ -393,6 +428,17 @@ fn every_seat_fits_at_1024x600() {
 #[test]
 fn every_seat_fits_at_1920x1080() {
     check_at((1920, 1080), 440, &SEATS);
+}
+
+/// The six seats at the UI scale's two ends, in the smallest window and a large one.
+const SIX: [Position; 1] = [SEATS[2]];
+
+#[test]
+fn every_seat_fits_at_ui_scale_0_75_and_2() {
+    check_scaled((1024, 600), 460, &SIX, 2.0);
+    check_scaled((1920, 1080), 470, &SIX, 2.0);
+    check_scaled((1024, 600), 480, &SIX, 0.75);
+    check_scaled((1920, 1080), 490, &SIX, 0.75);
 }
 
 /// The checks themselves catch what they are for.

@@ -156,6 +156,7 @@ fn hotkeys(
         {
             *selection = Selection {
                 card: Some((player, *card)),
+                keyed: true,
                 ..Selection::default()
             };
         }

@@ -23,6 +23,9 @@ pub struct Selection {
     pub message: Option<String>,
     /// The rules' last refusal, for the "?" that explains it.
     pub refusal: Option<stp_rules::Refusal>,
+    /// The card was picked with its number key: the hand shows it at full size, as hovering
+    /// would, until a target is in focus or the pointer picks instead.
+    pub keyed: bool,
 }
 
 impl Selection {

@@ -25,6 +25,8 @@ pub struct OnlineForm {
     /// This machine's address for the join code, found once when hosting is ticked (it
     /// opens a socket, so not every frame).
     pub local_address: Option<String>,
+    /// Open the "Play across machines" section on the next frame (the title's choice).
+    pub reveal: bool,
 }
 
 impl OnlineForm {
@@ -44,6 +46,7 @@ impl OnlineForm {
             seat: String::new(),
             error: None,
             local_address: None,
+            reveal: false,
         }
     }
 
@@ -119,7 +122,7 @@ pub fn section(
     let joining = matches!(online, Some(Online::Client(_)));
     egui::CollapsingHeader::new("Play across machines")
         .default_open(form.host)
-        .open(joining.then_some(true))
+        .open((joining || std::mem::take(&mut form.reveal)).then_some(true))
         .show(ui, |ui| {
             ui.checkbox(
                 &mut form.host,

@@ -89,8 +89,21 @@ fn hand_card(
         dim: why.is_some(),
         number: Some(index + 1),
     };
-    let response =
-        cards::card(ui, card, size, look).on_hover_ui(|ui| cards::zoomed(ui, card, why.as_deref()));
+    let response = cards::card(ui, card, size, look);
+    // Picked with its key, the card shows at full size as a hover would show it.
+    if look.chosen && selection.keyed && selection.focus.is_none() && !response.hovered() {
+        egui::Area::new(egui::Id::new(("keyed card", card)))
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .fixed_pos(response.rect.left_top() - egui::vec2(0.0, 8.0))
+            .constrain(true)
+            .show(ui.ctx(), |ui| {
+                egui::Frame::popup(ui.style())
+                    .show(ui, |ui| cards::zoomed(ui, card, why.as_deref()));
+            });
+    }
+    let response = response.on_hover_ui(|ui| cards::zoomed(ui, card, why.as_deref()));
     if response.clicked() {
         selection.toggle(player, card);
     }

@@ -11,16 +11,28 @@ use crate::game::launch::Launch;
 use crate::game::pacing::AnimationSpeed;
 use crate::game::screens::Screen;
 use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
-use crate::game::settings::{Settings, UI_SCALES};
+use crate::game::settings::{Settings, UI_SCALES, fitting_scale};
 use stp_rules::GameState;
 
 /// The UI scale takes effect once the pointer is released, so a slider never jumps away
-/// under the pointer mid-drag.
-pub(super) fn apply_ui_scale(mut contexts: EguiContexts, settings: Res<Settings>) -> Result {
+/// under the pointer mid-drag. It is held to what the window can fit (`fitting_scale`), and
+/// reduced motion stills egui's own animations (windows, headers, scrolling) too.
+pub(super) fn apply_ui_scale(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    window: Option<Single<&Window, With<bevy::window::PrimaryWindow>>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let dragging = ctx.input(|i| i.pointer.any_down());
-    if !dragging && (ctx.zoom_factor() - settings.ui_scale).abs() > 1e-3 {
-        ctx.set_zoom_factor(settings.ui_scale);
+    let scale = window.map_or(settings.ui_scale, |w| {
+        fitting_scale(settings.ui_scale, w.width(), w.height())
+    });
+    if !dragging && (ctx.zoom_factor() - scale).abs() > 1e-3 {
+        ctx.set_zoom_factor(scale);
+    }
+    let animation = if settings.reduced_motion { 0.0 } else { 0.2 };
+    if ctx.global_style().animation_time != animation {
+        ctx.all_styles_mut(|style| style.animation_time = animation);
     }
     Ok(())
 }
@@ -99,40 +111,7 @@ pub(super) fn menu_window(
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            ui.heading("Sound");
-            let music = ui.add(egui::Slider::new(&mut settings.music, 0.0..=1.0).text("music"));
-            setting(music, &mut settings);
-            let effects =
-                ui.add(egui::Slider::new(&mut settings.effects, 0.0..=1.0).text("effects"));
-            setting(effects, &mut settings);
-            let mute = ui.checkbox(&mut settings.muted, "mute");
-            setting(mute, &mut settings);
-            ui.heading("Display");
-            let scale = ui.add(
-                egui::Slider::new(&mut settings.ui_scale, UI_SCALES)
-                    .step_by(0.05)
-                    .text("UI scale"),
-            );
-            setting(scale, &mut settings);
-            let graphics = ui
-                .checkbox(
-                    &mut settings.high_graphics,
-                    "high graphics (shadows, smooth edges, glow, stars)",
-                )
-                .on_hover_text(
-                    "Untick on a slow machine: no shadows, anti-aliasing, bloom or starfield.",
-                );
-            setting(graphics, &mut settings);
-            let motion = ui
-                .checkbox(&mut settings.reduced_motion, "reduced motion")
-                .on_hover_text("Pieces appear in place and shots flash, instead of travelling.");
-            setting(motion, &mut settings);
-            ui.label("F11: full screen");
-            ui.heading("Pace");
-            // For this sitting: how fast the pieces move, or not at all.
-            ui.add(egui::Slider::new(&mut speed.speed, 0.25..=4.0).text("animation speed"));
-            ui.checkbox(&mut speed.skip, "skip animations")
-                .on_hover_text("Show each action's result at once, without pacing.");
+            settings_section(ui, &mut settings, &mut speed);
             ui.separator();
             if let Some(state) = &state {
                 // Take over a bot's seat, or hand yours to a bot.
@@ -173,4 +152,45 @@ pub(super) fn menu_window(
             }
         });
     Ok(())
+}
+
+/// Sound, display and pace: the menu's first sections, and the title screen's Settings.
+pub fn settings_section(ui: &mut egui::Ui, settings: &mut Settings, speed: &mut AnimationSpeed) {
+    ui.heading("Sound");
+    let music = ui.add(egui::Slider::new(&mut settings.music, 0.0..=1.0).text("music"));
+    setting(music, settings);
+    let effects = ui.add(egui::Slider::new(&mut settings.effects, 0.0..=1.0).text("effects"));
+    setting(effects, settings);
+    let mute = ui.checkbox(&mut settings.muted, "mute");
+    setting(mute, settings);
+    ui.heading("Display");
+    let scale = ui.add(
+        egui::Slider::new(&mut settings.ui_scale, UI_SCALES)
+            .step_by(0.05)
+            .text("UI scale"),
+    );
+    setting(scale, settings);
+    let shown = ui.ctx().zoom_factor();
+    if shown + 0.01 < settings.ui_scale {
+        ui.small(format!(
+            "Shown at {shown:.2} in a window this size, so that every panel fits."
+        ));
+    }
+    let graphics = ui
+        .checkbox(
+            &mut settings.high_graphics,
+            "high graphics (shadows, smooth edges, glow, stars)",
+        )
+        .on_hover_text("Untick on a slow machine: no shadows, anti-aliasing, bloom or starfield.");
+    setting(graphics, settings);
+    let motion = ui
+        .checkbox(&mut settings.reduced_motion, "reduced motion")
+        .on_hover_text("Pieces appear in place and shots flash, instead of travelling.");
+    setting(motion, settings);
+    ui.label("F11: full screen");
+    ui.heading("Pace");
+    // For this sitting: how fast the pieces move, or not at all.
+    ui.add(egui::Slider::new(&mut speed.speed, 0.25..=4.0).text("animation speed"));
+    ui.checkbox(&mut speed.skip, "skip animations")
+        .on_hover_text("Show each action's result at once, without pacing.");
 }

@@ -31,7 +31,6 @@ use crate::game::input::ControlsWait;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::{Paced, Shown, SkipSequence};
-use crate::game::screens::Screen;
 use log::GameLog;
 
 /// Which overlays are open, the log's filters, and the last die roll (shown by the die).
@@ -108,7 +107,7 @@ pub(super) fn plugin(app: &mut App) {
                     banner::show_banner,
                 )
                     .chain()
-                    .run_if(not(in_state(Screen::Setup))),
+                    .run_if(crate::game::screens::at_table),
             )
                 .chain(),
         )

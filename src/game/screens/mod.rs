@@ -1,10 +1,11 @@
-//! App screens: setup (players, characters, preset, seed), the table, the turn handover and
+//! App screens: the title, setup (players, characters, preset, seed), the table, the turn handover and
 //! game over with the game's statistics. The screen follows the rules state: a dealt game
 //! shows the table, a finished one the game-over screen.
 
 pub mod game_over;
 pub mod handover;
 mod setup;
+pub mod title;
 
 use bevy::prelude::*;
 use stp_rules::{GameOptions, GameState, RulesEvent, StartGame};
@@ -16,14 +17,22 @@ use crate::game::pacing::{Paced, Shown};
 use crate::game::session::{Replaying, SaveRequest};
 
 pub use handover::Handover;
-pub use setup::SetupForm;
+pub use setup::{Engage, SetupForm};
+pub use title::{TitleChoice, TitleMenu};
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Screen {
+    /// The game's name and its choices, before setup.
     #[default]
+    Title,
     Setup,
     Playing,
     GameOver,
+}
+
+/// The table's own screens (playing and game over), where its panels and windows show.
+pub fn at_table(screen: Option<Res<State<Screen>>>) -> bool {
+    screen.is_some_and(|s| matches!(s.get(), Screen::Playing | Screen::GameOver))
 }
 
 /// A seed for a new game when none is given: only a default, shown so it can be shared.
@@ -35,7 +44,12 @@ pub fn random_seed() -> u64 {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
-        .add_plugins((setup::plugin, handover::plugin, game_over::plugin))
+        .add_plugins((
+            title::plugin,
+            setup::plugin,
+            handover::plugin,
+            game_over::plugin,
+        ))
         .add_systems(Startup, start_from_command_line)
         .add_systems(
             Update,
@@ -47,7 +61,12 @@ fn start_from_command_line(
     launch: Res<Launch>,
     mut start: MessageWriter<StartGame>,
     mut saves: MessageWriter<SaveRequest>,
+    mut next: ResMut<NextState<Screen>>,
 ) {
+    // A join from the command line shows its progress on the setup screen.
+    if launch.join.is_some() {
+        next.set(Screen::Setup);
+    }
     if let Some(path) = &launch.load {
         saves.write(SaveRequest::Load(path.clone()));
         return;
@@ -95,7 +114,9 @@ fn watch_for_game_over(
     // A game that ends on the table (once its last threat phase has played), or a finished
     // game just loaded (a save, a scenario, the end of watching again), shows the game-over
     // screen.
-    let arrived = |s: &Res<GameState>| s.is_changed() && *screen.get() == Screen::Setup;
+    let arrived = |s: &Res<GameState>| {
+        s.is_changed() && matches!(screen.get(), Screen::Title | Screen::Setup)
+    };
     let ended_on_table = shown.get().is_some_and(GameState::is_over);
     if let Some(state) = state
         && state.is_over()

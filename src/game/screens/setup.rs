@@ -1,29 +1,47 @@
-//! The setup screen: 1–6 named seats with a character each (or random), the difficulty, a
-//! seed to share, and "continue" when an autosave exists.
+//! The setup screen, a screen of its own: the crew as seats with a portrait each (an insignia
+//! in the uniform's colour), their names, characters and seat types; the difficulty with its
+//! description and measured win rates; a seed to share; play across machines; Engage.
+//! Enter engages and Esc goes back to the title; Tab moves between the fields.
 
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::content::builtin;
 use stp_rules::{GameOptions, SetupFailed, StartGame};
 
 use super::{Screen, random_seed};
 use crate::balance::BalanceData;
+use crate::game::GameSystems;
 use crate::game::crew::{Crew, Seat};
+use crate::game::input::pointer::TableRect;
 use crate::game::launch::Launch;
 use crate::game::online::Online;
 use crate::game::online::setup::{OnlineForm, section};
+use crate::game::panels::{cards, theme};
 use crate::game::session::{SaveRequest, SaveStatus, autosave_path, save_path};
-use crate::game::settings::{Settings, settings_path};
+use crate::game::settings::Settings;
 use crate::game::tutorial::OpenLesson;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SetupForm>()
+        .add_message::<Engage>()
         .add_systems(
             EguiPrimaryContextPass,
             setup_screen.run_if(in_state(Screen::Setup)),
         )
+        .add_systems(
+            Update,
+            (setup_keys, engage)
+                .chain()
+                .run_if(in_state(Screen::Setup))
+                .in_set(GameSystems::Input),
+        )
         .add_systems(Update, report_setup_failures);
 }
+
+/// Start the game the form describes (the Engage button, or Enter).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Engage;
 
 /// The table's seats as chosen on the setup screen.
 #[derive(Resource, Debug, Clone)]
@@ -51,6 +69,20 @@ impl Default for SetupForm {
     }
 }
 
+impl SetupForm {
+    fn add_seat(&mut self) {
+        self.names.push(format!("Player {}", self.names.len() + 1));
+        self.characters.push("random".into());
+        self.seats.push(Seat::Human);
+    }
+
+    fn remove_seat(&mut self, seat: usize) {
+        self.names.remove(seat);
+        self.characters.remove(seat);
+        self.seats.remove(seat);
+    }
+}
+
 /// The shipped win rates, read once.
 static BALANCE: std::sync::OnceLock<Option<BalanceData>> = std::sync::OnceLock::new();
 
@@ -60,75 +92,324 @@ fn report_setup_failures(mut failures: MessageReader<SetupFailed>, mut form: Res
     }
 }
 
+/// Enter engages and Esc goes back to the title, unless a field has the keyboard (Enter in a
+/// name field ends the edit first).
+fn setup_keys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    egui_input: Option<Res<EguiWantsInput>>,
+    online: Option<Res<Online>>,
+    mut engage: MessageWriter<Engage>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(keys) = keys else { return };
+    if egui_input.is_some_and(|i| i.wants_any_keyboard_input()) {
+        return;
+    }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+        engage.write(Engage);
+    }
+    // A join under way stays on this screen, where its progress shows.
+    if keys.just_pressed(KeyCode::Escape) && online.is_none() {
+        next.set(Screen::Title);
+    }
+}
+
+/// Checks the seed, opens the port when hosting, and starts the game; a problem stays on the
+/// form in words, and nothing starts.
+fn engage(
+    mut asked: MessageReader<Engage>,
+    mut form: ResMut<SetupForm>,
+    mut online_form: ResMut<OnlineForm>,
+    mut settings: ResMut<Settings>,
+    mut crew: ResMut<Crew>,
+    mut start: MessageWriter<StartGame>,
+    mut commands: Commands,
+) {
+    if asked.read().count() == 0 {
+        return;
+    }
+    let Ok(seed) = form.seed.trim().parse::<u64>() else {
+        form.error = Some("the seed must be a whole number".into());
+        return;
+    };
+    // Hosting: the port opens before the game starts, or nothing starts.
+    if online_form.host {
+        match online_form.open_host(&mut settings) {
+            Ok(hosting) => commands.insert_resource(hosting),
+            Err(err) => {
+                form.error = Some(format!("Cannot host: {err}"));
+                return;
+            }
+        }
+    }
+    let options = GameOptions {
+        seed,
+        preset: form.preset.clone(),
+        players: form
+            .names
+            .iter()
+            .zip(&form.characters)
+            .map(|(n, c)| (n.clone(), (c != "random").then(|| c.clone())))
+            .collect(),
+    };
+    form.error = None;
+    crew.pending = Some(form.seats.clone());
+    start.write(StartGame(options));
+}
+
+/// A seat's card on the setup screen, in points.
+const SEAT_CARD: egui::Vec2 = egui::vec2(330.0, 118.0);
+
 fn setup_screen(
     mut contexts: EguiContexts,
     mut form: ResMut<SetupForm>,
-    mut start: MessageWriter<StartGame>,
+    mut engage: MessageWriter<Engage>,
     mut saves: MessageWriter<SaveRequest>,
     status: Res<SaveStatus>,
     launch: Res<Launch>,
-    mut crew: ResMut<Crew>,
     mut academy: MessageWriter<OpenLesson>,
     mut online_form: ResMut<OnlineForm>,
     online: Option<Res<Online>>,
     mut settings: ResMut<Settings>,
     mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut table_rect: ResMut<TableRect>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let content = builtin();
-    egui::Window::new("Star Trek Panic — new game")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            if let Some(path) = autosave_path(&launch).filter(|p| p.exists()) {
-                ui.horizontal(|ui| {
-                    if ui.button("Continue the last game").clicked() {
-                        saves.write(SaveRequest::Load(path));
+    // The screen covers the window: no table behind it to frame.
+    if table_rect.0 != egui::Rect::NOTHING {
+        table_rect.0 = egui::Rect::NOTHING;
+    }
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "setup".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let frame = egui::Frame::new()
+        .fill(theme::PANEL)
+        .inner_margin(egui::Margin::symmetric(24, 12));
+    egui::Panel::top("setup-title")
+        .frame(frame)
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                if ui
+                    .button("◀ Title")
+                    .on_hover_text("Back to the title screen (Esc)")
+                    .clicked()
+                {
+                    next.set(Screen::Title);
+                }
+                ui.label(
+                    egui::RichText::new("New game")
+                        .size(26.0)
+                        .strong()
+                        .color(theme::GOLD),
+                );
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui
+                        .button("Academy: ten short lessons")
+                        .on_hover_text("Learn to play on the real table, a step at a time.")
+                        .clicked()
+                    {
+                        academy.write(OpenLesson(0));
                     }
                     if let Some(saved) = save_path(&launch).filter(|p| p.exists())
                         && ui.button("Load the saved game").clicked()
                     {
                         saves.write(SaveRequest::Load(saved));
                     }
+                    if let Some(path) = autosave_path(&launch).filter(|p| p.exists())
+                        && ui.button("Continue the last game").clicked()
+                    {
+                        saves.write(SaveRequest::Load(path));
+                    }
                 });
-                if let Some(message) = &status.0 {
-                    ui.label(message);
+            });
+            if let Some(message) = &status.0 {
+                ui.label(message);
+            }
+        });
+    egui::Panel::bottom("setup-engage")
+        .frame(frame)
+        .show(&mut root, |ui| {
+            ui.horizontal(|ui| {
+                if let Some(error) = &form.error {
+                    ui.colored_label(egui::Color32::LIGHT_RED, error);
                 }
-                ui.separator();
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let engage_button = egui::Button::new(
+                        egui::RichText::new("Engage!")
+                            .size(22.0)
+                            .strong()
+                            .color(egui::Color32::BLACK),
+                    )
+                    .fill(theme::GOLD)
+                    .min_size(egui::vec2(160.0, 40.0));
+                    if ui
+                        .add(engage_button)
+                        .on_hover_text("Start (Enter)")
+                        .clicked()
+                    {
+                        engage.write(Engage);
+                    }
+                    ui.label(
+                        egui::RichText::new("Enter: engage · Esc: title · Tab: next field")
+                            .small()
+                            .color(theme::QUIET),
+                    );
+                });
+            });
+        });
+    egui::CentralPanel::default()
+        .frame(frame)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    crew_section(ui, &mut form, &online_form);
+                    ui.add_space(10.0);
+                    difficulty_section(ui, &mut form);
+                    ui.add_space(10.0);
+                    ui.horizontal(|ui| {
+                        ui.label("Seed (share it to replay the same game):");
+                        ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(120.0));
+                    });
+                    ui.add_space(6.0);
+                    section(
+                        ui,
+                        &mut online_form,
+                        online.as_deref(),
+                        &mut settings,
+                        &mut commands,
+                    );
+                    // Hosting with nobody to join is allowed, but rarely meant.
+                    if online_form.host && !form.seats.contains(&Seat::Remote) {
+                        ui.colored_label(
+                            egui::Color32::YELLOW,
+                            "No seat is a \"Remote player\" yet: set one above for a crewmate to \
+                         join from another machine.",
+                        );
+                    }
+                });
+        });
+    Ok(())
+}
+
+fn heading(ui: &mut egui::Ui, text: &str) {
+    ui.label(
+        egui::RichText::new(text)
+            .size(19.0)
+            .strong()
+            .color(theme::TEXT),
+    );
+}
+
+/// The seats, as cards that wrap to the screen's width, and "Add a player".
+fn crew_section(ui: &mut egui::Ui, form: &mut SetupForm, online_form: &OnlineForm) {
+    heading(ui, "Crew");
+    ui.label(
+        egui::RichText::new(
+            "1–6 players share this keyboard and mouse, or play from other machines; any seat \
+             may be a bot crewmate.",
+        )
+        .color(theme::QUIET),
+    );
+    ui.add_space(4.0);
+    let mut remove = None;
+    // Rows of as many seat cards as the width holds; "Add a player" takes the next place.
+    let gap = 10.0;
+    let per_row = (((ui.available_width() + gap) / (SEAT_CARD.x + gap)).floor() as usize).max(1);
+    let places = form.names.len() + usize::from(form.names.len() < 6);
+    for row in 0..places.div_ceil(per_row) {
+        ui.horizontal(|ui| {
+            ui.spacing_mut().item_spacing.x = gap;
+            for seat in row * per_row..((row + 1) * per_row).min(places) {
+                ui.allocate_ui_with_layout(
+                    SEAT_CARD,
+                    egui::Layout::top_down(egui::Align::Min),
+                    |ui| {
+                        if seat == form.names.len() {
+                            let add = ui.add_sized(
+                                egui::vec2(200.0, SEAT_CARD.y),
+                                egui::Button::new("+ Add a player"),
+                            );
+                            if add.clicked() {
+                                form.add_seat();
+                            }
+                        } else if seat_card(ui, form, seat, online_form.host) {
+                            remove = Some(seat);
+                        }
+                    },
+                );
             }
-            // First on a first start (no settings saved yet): the Academy.
-            let first_start = settings_path(&launch).is_some_and(|p| !p.exists());
-            let academy_text = if first_start {
-                egui::RichText::new("New to Star Trek Panic? Start with the Academy: ten short lessons")
-                    .heading()
-                    .color(egui::Color32::GOLD)
-            } else {
-                egui::RichText::new("Academy: learn to play in ten short lessons")
-            };
-            if ui.button(academy_text).clicked() {
-                academy.write(OpenLesson(0));
+        });
+        ui.add_space(gap);
+    }
+    if let Some(seat) = remove {
+        form.remove_seat(seat);
+    }
+}
+
+/// One seat: the portrait, the number and name, the character and the seat type, and the
+/// character's ability. Whether its Remove button was pressed.
+fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool) -> bool {
+    let content = builtin();
+    let mut removed = false;
+    let character = content
+        .characters
+        .iter()
+        .find(|c| c.id == form.characters[seat]);
+    let colour = character.map_or(theme::NO_DIVISION, |c| theme::uniform(&c.id));
+    let frame = egui::Frame::new()
+        .fill(theme::SEAT)
+        .corner_radius(10.0)
+        .stroke(egui::Stroke::new(1.0, colour))
+        .inner_margin(10.0);
+    frame.show(ui, |ui| {
+        ui.set_width(SEAT_CARD.x - 22.0);
+        ui.set_height(SEAT_CARD.y - 22.0);
+        ui.horizontal(|ui| {
+            let (portrait, _) =
+                ui.allocate_exact_size(egui::vec2(56.0, 56.0), egui::Sense::hover());
+            cards::insignia(ui.painter(), portrait.center(), 26.0, colour);
+            if character.is_none() {
+                ui.painter().text(
+                    portrait.center(),
+                    egui::Align2::CENTER_CENTER,
+                    "?",
+                    egui::FontId::proportional(22.0),
+                    theme::TEXT,
+                );
             }
-            ui.separator();
-            ui.label("1–6 players share this keyboard and mouse, or play from other machines (below); any seat may be a bot crewmate. Choose names and characters.");
-            ui.separator();
-            let form = &mut *form;
-            let mut remove = None;
-            for seat in 0..form.names.len() {
+            ui.vertical(|ui| {
                 ui.horizontal(|ui| {
-                    ui.label(format!("{}.", seat + 1));
-                    ui.add(egui::TextEdit::singleline(&mut form.names[seat]).desired_width(140.0));
+                    ui.label(egui::RichText::new(format!("{}.", seat + 1)).strong());
+                    ui.add(egui::TextEdit::singleline(&mut form.names[seat]).desired_width(150.0));
+                    if form.names.len() > 1
+                        && ui
+                            .small_button("×")
+                            .on_hover_text("Remove this seat")
+                            .clicked()
+                    {
+                        removed = true;
+                    }
+                });
+                ui.horizontal(|ui| {
                     let current = &mut form.characters[seat];
-                    let shown = content
-                        .characters
-                        .iter()
-                        .find(|c| c.id == *current)
-                        .map_or("Random".to_string(), |c| c.name.clone());
+                    let shown =
+                        character.map_or("Random character".to_string(), |c| c.name.clone());
                     egui::ComboBox::from_id_salt(("character", seat))
-                        .selected_text(shown)
-                        .width(220.0)
+                        .selected_text(cards::elide(
+                            ui.painter(),
+                            &shown,
+                            &egui::FontId::proportional(14.0),
+                            130.0,
+                        ))
+                        .width(150.0)
                         .show_ui(ui, |ui| {
-                            ui.selectable_value(current, "random".to_string(), "Random");
+                            ui.selectable_value(current, "random".to_string(), "Random character");
                             for c in &content.characters {
                                 ui.selectable_value(current, c.id.clone(), &c.name)
                                     .on_hover_text(&c.text);
@@ -136,107 +417,66 @@ fn setup_screen(
                         });
                     let seat_kind = &mut form.seats[seat];
                     // A remote seat comes with hosting.
-                    if !online_form.host && *seat_kind == Seat::Remote {
+                    if !hosting && *seat_kind == Seat::Remote {
                         *seat_kind = Seat::Human;
                     }
-                    let kinds = Seat::ALL.into_iter().chain(online_form.host.then_some(Seat::Remote));
+                    let kinds = Seat::ALL.into_iter().chain(hosting.then_some(Seat::Remote));
                     egui::ComboBox::from_id_salt(("seat", seat))
                         .selected_text(seat_kind.label())
-                        .width(120.0)
+                        .width(110.0)
                         .show_ui(ui, |ui| {
                             for kind in kinds {
                                 ui.selectable_value(seat_kind, kind, kind.label());
                             }
                         })
                         .response
-                        .on_hover_text("Ensign: the quick heuristic bot. Captain: the advisor, which searches sampled futures.");
-                    if form.names.len() > 1 && ui.small_button("Remove").clicked() {
-                        remove = Some(seat);
-                    }
+                        .on_hover_text(
+                            "Human: a person at this machine. Ensign: the quick heuristic bot. \
+                             Captain: the advisor, which searches sampled futures.",
+                        );
                 });
-            }
-            if let Some(seat) = remove {
-                form.names.remove(seat);
-                form.characters.remove(seat);
-                form.seats.remove(seat);
-            }
-            if form.names.len() < 6 && ui.button("Add a player").clicked() {
-                form.names.push(format!("Player {}", form.names.len() + 1));
-                form.characters.push("random".into());
-                form.seats.push(Seat::Human);
-            }
-            ui.separator();
-            egui::ComboBox::from_label("Difficulty")
-                .selected_text(&form.preset)
-                .show_ui(ui, |ui| {
-                    for p in &content.presets {
-                        ui.selectable_value(&mut form.preset, p.id.clone(), &p.name)
-                            .on_hover_text(&p.description);
-                    }
-                });
-            // Measured, not typed: `balance --crews --write assets/balance.ron`.
-            if let Some(rate) = BALANCE
-                .get_or_init(BalanceData::shipped)
-                .as_ref()
-                .and_then(|data| data.rate(&form.preset, form.names.len()))
-            {
-                ui.label(format!(
-                    "Captain bots win {:.0}% of {} games with {} players; Ensign bots {:.0}%.",
-                    100.0 * rate.captain,
-                    form.preset,
-                    form.names.len(),
-                    100.0 * rate.ensign
-                ));
-            }
-            ui.horizontal(|ui| {
-                ui.label("Seed (share it to replay the same game):");
-                ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(120.0));
             });
-            section(ui, &mut online_form, online.as_deref(), &mut settings, &mut commands);
-            // Hosting with nobody to join is allowed, but rarely meant.
-            if online_form.host && !form.seats.contains(&Seat::Remote) {
-                ui.colored_label(
-                    egui::Color32::YELLOW,
-                    "No seat is a \"Remote player\" yet: set one above for a crewmate to join \
-                     from another machine.",
-                );
-            }
-            ui.separator();
-            if let Some(error) = &form.error {
-                ui.colored_label(egui::Color32::LIGHT_RED, error);
-            }
-            if ui
-                .button(egui::RichText::new("Engage!").heading())
-                .clicked()
-            {
-                let Ok(seed) = form.seed.trim().parse::<u64>() else {
-                    form.error = Some("the seed must be a whole number".into());
-                    return;
-                };
-                // Hosting: the port opens before the game starts, or nothing starts.
-                if online_form.host {
-                    match online_form.open_host(&mut settings) {
-                        Ok(hosting) => commands.insert_resource(hosting),
-                        Err(err) => {
-                            form.error = Some(format!("Cannot host: {err}"));
-                            return;
-                        }
-                    }
-                }
-                let options = GameOptions {
-                    seed,
-                    preset: form.preset.clone(),
-                    players: form
-                        .names
-                        .iter()
-                        .zip(&form.characters)
-                        .map(|(n, c)| (n.clone(), (c != "random").then(|| c.clone())))
-                        .collect(),
-                };
-                form.error = None;
-                crew.pending = Some(form.seats.clone());
-                start.write(StartGame(options));
-            }
         });
-    Ok(())
+        let ability = character.map_or("A character dealt at random as the game starts.", |c| {
+            c.text.as_str()
+        });
+        let galley = cards::lines(ui.painter(), ability, 12.5, SEAT_CARD.x - 24.0, 2);
+        let (rect, response) = ui.allocate_exact_size(galley.size(), egui::Sense::hover());
+        ui.painter().galley(rect.min, galley, theme::QUIET);
+        response.on_hover_text(ability);
+    });
+    removed
+}
+
+/// The difficulties as pills, the chosen one's description, and its measured win rates.
+fn difficulty_section(ui: &mut egui::Ui, form: &mut SetupForm) {
+    let content = builtin();
+    heading(ui, "Difficulty");
+    ui.horizontal_wrapped(|ui| {
+        for p in &content.presets {
+            ui.selectable_value(&mut form.preset, p.id.clone(), &p.name)
+                .on_hover_text(&p.description);
+        }
+    });
+    if let Some(preset) = content.presets.iter().find(|p| p.id == form.preset) {
+        ui.label(&preset.description);
+    }
+    // Measured, not typed: `balance --crews --write assets/balance.ron`.
+    let rate = BALANCE
+        .get_or_init(BalanceData::shipped)
+        .as_ref()
+        .and_then(|data| data.rate(&form.preset, form.names.len()));
+    let words = match rate {
+        Some(rate) => format!(
+            "Measured with {} players: Captain bots win {:.0}% of games, Ensign bots {:.0}%.",
+            form.names.len(),
+            100.0 * rate.captain,
+            100.0 * rate.ensign
+        ),
+        None => format!(
+            "No measured win rate for {} players at this difficulty.",
+            form.names.len()
+        ),
+    };
+    ui.label(egui::RichText::new(words).color(theme::QUIET));
 }

@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 board_labels
-                    .run_if(not(in_state(Screen::Setup)))
+                    .run_if(crate::game::screens::at_table)
                     .in_set(PaintBoard),
                 show_tips
                     .run_if(in_state(Screen::Playing))

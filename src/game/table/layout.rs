@@ -36,6 +36,8 @@ pub type Rect4 = [f32; 4];
 pub struct Size {
     pub width: u32,
     pub height: u32,
+    /// The panels' UI scale (egui's zoom factor), as shown: held to what the window fits.
+    pub ui_scale: f32,
 }
 
 #[derive(Debug, Serialize)]
@@ -214,6 +216,7 @@ fn write_layout(
         window: Size {
             width: window.physical_width(),
             height: window.physical_height(),
+            ui_scale: zoom,
         },
         board: Area { rect: board },
         ship: Area { rect: ship_rect },

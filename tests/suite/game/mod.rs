@@ -6,6 +6,7 @@ mod academy;
 mod console;
 mod crew;
 mod framing;
+mod keyboard;
 mod log;
 mod offers;
 mod online;

@@ -228,11 +228,11 @@ fn the_handover_title_names_the_player_once() {
     assert_eq!(title.matches("Player 2").count(), 1);
 }
 
-/// The screen follows the game: the table once dealt, game over once it ends.
+/// The screen follows the game: the title first, the table once dealt, game over once it ends.
 #[test]
 fn screens_follow_the_game_from_table_to_game_over() {
     let mut app = app(None);
-    assert_eq!(screen(&app), Screen::Setup);
+    assert_eq!(screen(&app), Screen::Title);
     start(&mut app, GameOptions::quick(9, 2, "cadet"));
     app.update();
     assert_eq!(screen(&app), Screen::Playing);

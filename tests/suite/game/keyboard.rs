@@ -1,0 +1,127 @@
+//! The keyboard alone, headless (issue "A bridge console": every screen works from the
+//! keyboard): keys go in as the window would send them (`KeyboardInput` through Bevy's
+//! `InputPlugin`), and the screens and the title's focus say where the player is.
+
+use bevy::input::ButtonState;
+use bevy::input::InputPlugin;
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::prelude::*;
+use star_trek_panic::game::screens::{Screen, TitleChoice, TitleMenu};
+use stp_rules::{GameOptions, GameState};
+
+use super::{app, settle, start, temp_dir};
+
+fn keyboard_app(data_dir: Option<std::path::PathBuf>) -> App {
+    let mut app = app(data_dir);
+    app.add_plugins(InputPlugin);
+    app.update();
+    app
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn focused(app: &App) -> Option<TitleChoice> {
+    app.world().resource::<TitleMenu>().focused()
+}
+
+/// One key pressed and let go, as a window sends it, with frames for the screen to follow.
+fn press(app: &mut App, key: KeyCode) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+    app.update();
+}
+
+/// Title → setup → the table with no pointer: the focus moves with the arrows and wraps,
+/// Enter chooses, Esc goes back, and Enter on setup deals the game the form describes.
+#[test]
+fn the_keyboard_alone_goes_from_the_title_through_setup_to_the_table() {
+    let mut app = keyboard_app(None);
+    assert_eq!(screen(&app), Screen::Title);
+    // No autosave: no Continue, and the focus starts on New game.
+    let choices = app.world().resource::<TitleMenu>().choices.clone();
+    assert!(!choices.contains(&TitleChoice::Continue), "{choices:?}");
+    assert_eq!(focused(&app), Some(TitleChoice::NewGame));
+    press(&mut app, KeyCode::ArrowDown);
+    assert_eq!(focused(&app), Some(TitleChoice::Academy));
+    press(&mut app, KeyCode::ArrowUp);
+    press(&mut app, KeyCode::ArrowUp);
+    assert_eq!(
+        focused(&app),
+        Some(TitleChoice::Quit),
+        "the focus wraps round"
+    );
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(focused(&app), Some(TitleChoice::NewGame));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Setup);
+    press(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Title);
+    press(&mut app, KeyCode::Space);
+    assert_eq!(screen(&app), Screen::Setup);
+    assert!(app.world().get_resource::<GameState>().is_none());
+    press(&mut app, KeyCode::Enter);
+    settle(&mut app);
+    app.update();
+    assert_eq!(screen(&app), Screen::Playing);
+    let state = app.world().resource::<GameState>();
+    assert_eq!(state.players.len(), 2, "the form's two seats");
+}
+
+/// The title's Settings opens from the keyboard and Esc closes it; while it is open the
+/// arrows belong to its controls, not the title's focus.
+#[test]
+fn the_titles_settings_open_and_close_from_the_keyboard() {
+    let mut app = keyboard_app(None);
+    for _ in 0..3 {
+        press(&mut app, KeyCode::ArrowDown);
+    }
+    assert_eq!(focused(&app), Some(TitleChoice::Settings));
+    press(&mut app, KeyCode::Enter);
+    assert!(app.world().resource::<TitleMenu>().settings_open);
+    press(&mut app, KeyCode::ArrowDown);
+    assert_eq!(
+        focused(&app),
+        Some(TitleChoice::Settings),
+        "the title's focus waits"
+    );
+    press(&mut app, KeyCode::Escape);
+    assert!(!app.world().resource::<TitleMenu>().settings_open);
+    assert_eq!(screen(&app), Screen::Title);
+}
+
+/// A first start (no settings saved) greets the player with the Academy in focus; with an
+/// autosave, Continue comes first and has the focus.
+#[test]
+fn the_titles_focus_starts_on_the_academy_at_a_first_start_and_on_continue_with_an_autosave() {
+    let dir = temp_dir("title-first-start");
+    let first = keyboard_app(Some(dir.clone()));
+    assert_eq!(focused(&first), Some(TitleChoice::Academy));
+    drop(first);
+
+    let mut playing = keyboard_app(Some(dir.clone()));
+    start(&mut playing, GameOptions::quick(5, 2, "cadet"));
+    super::bot_steps(&mut playing, 6);
+    playing.update();
+    drop(playing);
+    let again = keyboard_app(Some(dir.clone()));
+    let menu = again.world().resource::<TitleMenu>();
+    assert_eq!(
+        menu.choices.first(),
+        Some(&TitleChoice::Continue),
+        "{:?}",
+        menu.choices
+    );
+    assert_eq!(focused(&again), Some(TitleChoice::Continue));
+    let _ = std::fs::remove_dir_all(dir);
+}
