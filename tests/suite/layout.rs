@@ -64,8 +64,10 @@ fn reaches_disc(a: R, disc: R) -> bool {
     dx * dx + dy * dy < 0.97
 }
 
+/// Inside the window, within a pixel: at a fractional UI scale egui's rects land on
+/// fractions of a pixel (a panel's edge at 1920.54 in a 1920-pixel window at scale 1.8).
 fn inside(a: R, (w, h): (u32, u32)) -> bool {
-    a[0] >= -0.5 && a[1] >= -0.5 && a[0] + a[2] <= w as f32 + 0.5 && a[1] + a[3] <= h as f32 + 0.5
+    a[0] >= -1.0 && a[1] >= -1.0 && a[0] + a[2] <= w as f32 + 1.0 && a[1] + a[3] <= h as f32 + 1.0
 }
 
 /// Every hand in the window, one per player, the active one's cards wide enough; the panels
