@@ -117,10 +117,15 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
             .x
     };
     let names: Vec<&str> = (0..6u8).map(facing_name).collect();
-    let needed =
-        names.iter().map(|n| width(n)).fold(0.0, f32::max) + 2.0 * width("destroyed") + 20.0;
+    let needed = names.iter().map(|n| width(n)).fold(0.0, f32::max)
+        + width("6 ")
+        + 2.0 * width("destroyed")
+        + 20.0;
     let ship = &state.enterprise;
-    if needed <= ui.available_width() {
+    let wide = needed <= ui.available_width();
+    let size = ui.available_width().min(if wide { 170.0 } else { 140.0 });
+    ui.vertical_centered(|ui| super::ship_diagram::ship_diagram(ui, state, size));
+    if wide {
         egui::Grid::new("ship-status")
             .num_columns(3)
             .spacing(egui::vec2(8.0, 2.0))
@@ -130,7 +135,9 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
                 ui.weak("Hull");
                 ui.end_row();
                 for (facing, name) in names.iter().enumerate() {
-                    ui.label(*name);
+                    // As the rim shows it: the sector this facing points at, and its name.
+                    let sector = ship.sector_of_facing(facing as u8) + 1;
+                    ui.label(format!("{sector} {name}"));
                     ui.label(section_words(ship.shields[facing]));
                     ui.label(section_words(ship.hull[facing]));
                     ui.end_row();

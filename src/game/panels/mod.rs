@@ -14,6 +14,7 @@ pub mod menu;
 pub mod mission;
 pub mod offers;
 pub mod seats;
+pub mod ship_diagram;
 pub mod theme;
 mod token_pictures;
 mod top_bar;

@@ -150,3 +150,25 @@ fn the_console_style_is_large_and_contrasted_enough() {
     );
     assert!((theme::contrast(white, black) - 21.0).abs() < 0.01);
 }
+
+/// The status panel's ship diagram names each facing with the sector it faces as she sits
+/// now, as the board's rim does (rulebook, Setup: "the two Front facings are in Sectors 1 and
+/// 6"; Hit cards: "The facing ... is always relative to the orientation of the Enterprise").
+#[test]
+fn the_ship_diagram_names_each_facing_with_the_sector_it_faces() {
+    use star_trek_panic::game::panels::ship_diagram::{short_name, words};
+    let mut state = at("cadet", "");
+    assert_eq!(
+        words(&state, 0),
+        "Fore-starboard faces sector 1: Shield intact, Hull intact."
+    );
+    state.enterprise.heading = 2;
+    state.enterprise.shields[4] = stp_rules::SectionState::Damaged;
+    state.enterprise.hull[4] = stp_rules::SectionState::Destroyed;
+    assert_eq!(
+        words(&state, 4),
+        "Port faces sector 1: Shield damaged, Hull destroyed."
+    );
+    let names: Vec<&str> = (0..6).map(short_name).collect();
+    assert_eq!(names, ["FS", "S", "AS", "AP", "P", "FP"]);
+}

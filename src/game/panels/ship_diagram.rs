@@ -1,0 +1,180 @@
+//! The ship's compact diagram in the status panel, laid out as she sits on the board (the
+//! board's own orientation, sector 1 at the upper right): each facing is a wedge towards the
+//! sector it faces, its Shield the outer band and its Hull the inner plate, in the board's
+//! colours (blue intact, amber damaged, dark and crossed destroyed). Each wedge carries its
+//! facing's short name, its sector's number sits outside, and a hover says it in words.
+
+use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
+use stp_rules::{GameState, SectionState};
+
+use super::theme;
+use crate::describe::facing_name;
+
+/// A facing's short name in the diagram (the full name is on hover and in the list below).
+pub fn short_name(facing: u8) -> &'static str {
+    match facing {
+        0 => "FS",
+        1 => "S",
+        2 => "AS",
+        3 => "AP",
+        4 => "P",
+        _ => "FP",
+    }
+}
+
+/// A section's colour: the board's blue when intact, amber when damaged, a dark scorch when
+/// destroyed (drawn with a cross, so the state reads without colour too).
+pub fn section_colour(state: SectionState, shield: bool) -> Color32 {
+    match (state, shield) {
+        (SectionState::Intact, true) => Color32::from_rgb(90, 170, 255),
+        (SectionState::Intact, false) => Color32::from_rgb(150, 165, 190),
+        (SectionState::Damaged, _) => Color32::from_rgb(255, 176, 60),
+        (SectionState::Destroyed, _) => Color32::from_rgb(40, 30, 30),
+    }
+}
+
+/// The centre of a sector's wedge on screen, in radians (y up): sector 1 (index 0) at the
+/// upper right, then clockwise, as the board lies under the starting camera.
+fn sector_angle(sector: u8) -> f32 {
+    (60.0 - 60.0 * f32::from(sector)).to_radians()
+}
+
+fn at(centre: Pos2, angle: f32, radius: f32) -> Pos2 {
+    centre + vec2(angle.cos(), -angle.sin()) * radius
+}
+
+/// A ring segment between two radii and two angles, filled and outlined.
+fn band(
+    painter: &egui::Painter,
+    centre: Pos2,
+    radii: (f32, f32),
+    angles: (f32, f32),
+    fill: Color32,
+) {
+    let (inner, outer) = radii;
+    let (from, to) = angles;
+    let steps = 10;
+    let angle = |i: usize| from + (to - from) * i as f32 / steps as f32;
+    // One mesh, so no seams show between its strips; the outline smooths its edge.
+    let mut mesh = egui::Mesh::default();
+    for i in 0..=steps {
+        mesh.colored_vertex(at(centre, angle(i), outer), fill);
+        mesh.colored_vertex(at(centre, angle(i), inner), fill);
+    }
+    for i in 0..steps as u32 {
+        let k = 2 * i;
+        mesh.add_triangle(k, k + 1, k + 2);
+        mesh.add_triangle(k + 1, k + 3, k + 2);
+    }
+    painter.add(Shape::mesh(mesh));
+    let mut outline: Vec<Pos2> = (0..=steps).map(|i| at(centre, angle(i), outer)).collect();
+    outline.extend((0..=steps).rev().map(|i| at(centre, angle(i), inner)));
+    painter.add(Shape::closed_line(
+        outline,
+        Stroke::new(1.0, Color32::from_gray(90)),
+    ));
+}
+
+/// Draws the diagram, `size` across at most, and answers hovers with each facing's words.
+pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
+    let (rect, response) = ui.allocate_exact_size(vec2(size, size), egui::Sense::hover());
+    let painter = ui.painter_at(rect.expand(2.0));
+    let centre = rect.center();
+    // Room outside the Shields for the sector numbers.
+    let outer = size / 2.0 - 14.0;
+    let shield_in = outer * 0.74;
+    let hull_out = outer * 0.70;
+    let hull_in = outer * 0.34;
+    let ship = &state.enterprise;
+    let gap = 2.5f32.to_radians();
+    let mut hovered = None;
+    let pointer = response.hover_pos();
+    for facing in 0..6u8 {
+        let sector = ship.sector_of_facing(facing);
+        let mid = sector_angle(sector);
+        let (from, to) = (
+            mid - 30f32.to_radians() + gap,
+            mid + 30f32.to_radians() - gap,
+        );
+        for (inner, outer_r, section, shield) in [
+            (shield_in, outer, ship.shields[facing as usize], true),
+            (hull_in, hull_out, ship.hull[facing as usize], false),
+        ] {
+            let fill = section_colour(section, shield);
+            band(&painter, centre, (inner, outer_r), (from, to), fill);
+            if section == SectionState::Destroyed {
+                let (a, b) = (at(centre, from, inner), at(centre, to, outer_r));
+                let (c, d) = (at(centre, to, inner), at(centre, from, outer_r));
+                let cross = Stroke::new(1.5, Color32::from_rgb(255, 110, 100));
+                painter.line_segment([a, b], cross);
+                painter.line_segment([c, d], cross);
+            }
+        }
+        let label = at(centre, mid, (hull_in + hull_out) / 2.0);
+        let hull = ship.hull[facing as usize];
+        painter.text(
+            label,
+            egui::Align2::CENTER_CENTER,
+            short_name(facing),
+            egui::FontId::proportional(12.0),
+            if hull == SectionState::Intact {
+                Color32::from_gray(20)
+            } else {
+                theme::TEXT
+            },
+        );
+        painter.text(
+            at(centre, mid, outer + 8.0),
+            egui::Align2::CENTER_CENTER,
+            (sector + 1).to_string(),
+            egui::FontId::proportional(12.0),
+            theme::QUIET,
+        );
+        if let Some(p) = pointer {
+            let d = p - centre;
+            // Screen y runs down; the wedges' angles run up.
+            let angle = (-d.y).atan2(d.x);
+            let off = (angle - mid + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
+                - std::f32::consts::PI;
+            if off.abs() <= 30f32.to_radians() && d.length() <= outer + 14.0 {
+                hovered = Some(facing);
+            }
+        }
+    }
+    // The fore: a gold arrowhead at the bow, where the Fore facings meet.
+    // The facing one sector anticlockwise of fore-starboard is fore-port: the bow lies
+    // between them.
+    let fore = sector_angle(ship.sector_of_facing(0)) + 30f32.to_radians();
+    let tip = at(centre, fore, hull_in * 0.92);
+    let side = |sign: f32| at(centre, fore + sign * 2.5, hull_in * 0.55);
+    painter.add(Shape::convex_polygon(
+        vec![tip, side(-1.0), side(1.0)],
+        theme::GOLD,
+        Stroke::NONE,
+    ));
+    if let Some(facing) = hovered {
+        response.on_hover_text(words(state, facing));
+    }
+}
+
+/// "Fore-starboard faces sector 1: Shield intact, Hull damaged."
+pub fn words(state: &GameState, facing: u8) -> String {
+    let ship = &state.enterprise;
+    let word = |s: SectionState| match s {
+        SectionState::Intact => "intact",
+        SectionState::Damaged => "damaged",
+        SectionState::Destroyed => "destroyed",
+    };
+    let name = facing_name(facing);
+    let mut chars = name.chars();
+    let name: String = chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default();
+    format!(
+        "{name} faces sector {}: Shield {}, Hull {}.",
+        ship.sector_of_facing(facing) + 1,
+        word(ship.shields[facing as usize]),
+        word(ship.hull[facing as usize])
+    )
+}
