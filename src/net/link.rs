@@ -4,7 +4,7 @@
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
-use renet::{ConnectionConfig, DefaultChannel, RenetClient};
+use renet::{DefaultChannel, RenetClient};
 use renet_netcode::{ClientAuthentication, ConnectToken, NetcodeClientTransport};
 
 use super::protocol::{ToClient, ToHost, decode, encode};
@@ -27,6 +27,20 @@ pub struct Connection {
     ever_connected: bool,
 }
 
+/// The addresses a connect token names: the one dialled first (netcode tries them in
+/// order), then the host's loopback at the same port. A host cannot know every address it is
+/// reached on (another machine's view of it, a forwarded port), and renetcode refuses a token
+/// that names none of the host's own; every host lists its loopback, so the second matches.
+/// (Every client makes its own token from the code, so that check guards nothing here.)
+pub fn token_addresses(host: SocketAddr) -> Vec<SocketAddr> {
+    let loopback = SocketAddr::from(([127, 0, 0, 1], host.port()));
+    if host == loopback {
+        vec![host]
+    } else {
+        vec![host, loopback]
+    }
+}
+
 impl Connection {
     /// Starts connecting with a token made from the join code's secret.
     pub fn open(host: SocketAddr, code: &str, seat: u8) -> Result<Connection, String> {
@@ -39,7 +53,7 @@ impl Connection {
             client_id,
             // Five silent seconds and the link is gone: the host frees the seat for a rejoin.
             LINK_TIMEOUT_SECONDS,
-            vec![host],
+            token_addresses(host),
             None,
             &key_from_secret(code),
         )
@@ -53,7 +67,7 @@ impl Connection {
         )
         .map_err(|e| e.to_string())?;
         Ok(Connection {
-            client: RenetClient::new(ConnectionConfig::default()),
+            client: RenetClient::new(super::connection_config()),
             transport,
             last: Instant::now(),
             started: Instant::now(),

@@ -9,18 +9,20 @@
 
 pub mod bench;
 pub mod cli;
+pub mod guard;
 pub mod host;
 pub mod join;
 pub mod link;
 pub mod protocol;
 pub mod pump;
 pub mod room;
+pub mod transport;
 
 use std::net::SocketAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Tells this game's packets from any other program's; bumped when the protocol changes.
-pub const PROTOCOL_ID: u64 = 0x5354_5021_0002;
+pub const PROTOCOL_ID: u64 = 0x5354_5021_0003;
 
 /// How often both ends poll the network.
 pub const TICK: Duration = Duration::from_millis(5);
@@ -62,4 +64,25 @@ pub fn parse_address(text: &str) -> Result<SocketAddr, String> {
         .ok()
         .and_then(|mut found| found.next())
         .ok_or_else(|| format!("`{text}` is not HOST:PORT"))
+}
+
+/// The one channel the game uses each way, reliable and ordered, holding at most four of the
+/// largest messages unacknowledged. renet's default opens two more that nobody reads, where
+/// a peer's messages would pile up unbounded; with only this one, a peer that sends on
+/// another channel is disconnected by renet (`docs/network.md`).
+pub fn connection_config() -> renet::ConnectionConfig {
+    let channel = || {
+        vec![renet::ChannelConfig {
+            channel_id: renet::DefaultChannel::ReliableOrdered.into(),
+            max_memory_usage_bytes: 4 * protocol::MAX_MESSAGE_BYTES,
+            send_type: renet::SendType::ReliableOrdered {
+                resend_time: Duration::from_millis(300),
+            },
+        }]
+    };
+    renet::ConnectionConfig {
+        server_channels_config: channel(),
+        client_channels_config: channel(),
+        ..renet::ConnectionConfig::default()
+    }
 }

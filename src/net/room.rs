@@ -8,11 +8,12 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
-use renet::{ConnectionConfig, DefaultChannel, RenetServer, ServerEvent};
-use renet_netcode::{NetcodeServerTransport, ServerAuthentication, ServerConfig};
+use renet::{DefaultChannel, RenetServer, ServerEvent};
+use renet_netcode::{ServerAuthentication, ServerConfig};
 use stp_rules::PlayerAction;
 
 use super::protocol::{MAX_CHAT_CHARS, PingTarget, ToClient, ToHost, decode, encode};
+use super::transport::GuardedServer;
 use super::{PROTOCOL_ID, key_from_secret, now};
 
 /// Refusals a client may earn before it is disconnected.
@@ -94,7 +95,7 @@ struct Rate {
 
 pub struct Room {
     server: RenetServer,
-    transport: NetcodeServerTransport,
+    transport: GuardedServer,
     last: Instant,
     /// Which client holds which seat.
     seats: BTreeMap<u64, u8>,
@@ -131,9 +132,9 @@ impl Room {
                 private_key: key_from_secret(code),
             },
         };
-        let transport = NetcodeServerTransport::new(config, socket).map_err(|e| e.to_string())?;
+        let transport = GuardedServer::new(config, socket).map_err(|e| e.to_string())?;
         Ok(Room {
-            server: RenetServer::new(ConnectionConfig::default()),
+            server: RenetServer::new(super::connection_config()),
             transport,
             last: Instant::now(),
             seats: BTreeMap::new(),
@@ -154,8 +155,17 @@ impl Room {
         let elapsed = self.last.elapsed();
         self.last = Instant::now();
         self.server.update(elapsed);
+        let dropped = self.transport.dropped;
         if let Err(err) = self.transport.update(elapsed, &mut self.server) {
             self.note(format!("network: {err}"));
+        }
+        // Told at 1, 10, 100… so that a flood of them cannot flood the notes.
+        let now_dropped = self.transport.dropped;
+        if now_dropped > dropped && (dropped + 1..=now_dropped).any(is_power_of_ten) {
+            self.note(format!(
+                "network: {now_dropped} malformed packets dropped so far (a peer sent what no \
+                 game client sends)"
+            ));
         }
         let mut out = Vec::new();
         while let Some(event) = self.server.get_event() {
@@ -392,4 +402,12 @@ impl Room {
     pub fn close(&mut self) {
         self.transport.disconnect_all(&mut self.server);
     }
+}
+
+fn is_power_of_ten(n: u64) -> bool {
+    let mut p = 1;
+    while p < n {
+        p *= 10;
+    }
+    p == n
 }

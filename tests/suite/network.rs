@@ -63,7 +63,12 @@ pub(crate) fn finish(mut child: Child) -> (Option<i32>, String, String) {
 }
 
 /// Every process ends well, with the hash the same game reaches played headless by the bot.
-fn all_end_as_headless(seed: u64, players: usize, preset: &str, processes: Vec<(&str, Child)>) {
+pub(crate) fn all_end_as_headless(
+    seed: u64,
+    players: usize,
+    preset: &str,
+    processes: Vec<(&str, Child)>,
+) {
     let expected = play_game(&GameOptions::quick(seed, players, preset), false, false)
         .expect("the preset deals");
     let expected = hash_text(expected.final_hash);

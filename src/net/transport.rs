@@ -1,0 +1,164 @@
+//! The host's transport: netcode's server on a UDP socket, under renet, with `guard` in
+//! between. It does what renet_netcode's transport does (datagrams in, netcode's results to
+//! renet, renet's packets out), but a datagram that would panic renetcode, or a payload that
+//! would panic renet, never reaches them; the link that sent a bad payload is dropped.
+
+use std::io;
+use std::net::{SocketAddr, UdpSocket};
+use std::time::Duration;
+
+use renet::RenetServer;
+use renetcode::{NETCODE_MAX_PACKET_BYTES, NetcodeServer, ServerConfig, ServerResult};
+
+use super::guard::{SliceGuard, netcode_datagram_is_sound};
+
+pub struct GuardedServer {
+    socket: UdpSocket,
+    netcode: NetcodeServer,
+    buffer: Box<[u8; NETCODE_MAX_PACKET_BYTES]>,
+    slices: SliceGuard,
+    /// Datagrams and payloads dropped by the guard, for the host's notes.
+    pub dropped: u64,
+}
+
+impl GuardedServer {
+    pub fn new(config: ServerConfig, socket: UdpSocket) -> io::Result<GuardedServer> {
+        socket.set_nonblocking(true)?;
+        Ok(GuardedServer {
+            socket,
+            netcode: NetcodeServer::new(config),
+            buffer: Box::new([0; NETCODE_MAX_PACKET_BYTES]),
+            slices: SliceGuard::default(),
+            dropped: 0,
+        })
+    }
+
+    /// Datagrams in, each link's keep-alives and time-outs, and renet's hang-ups out.
+    pub fn update(&mut self, elapsed: Duration, server: &mut RenetServer) -> io::Result<()> {
+        self.netcode.update(elapsed);
+        loop {
+            let (len, from) = match self.socket.recv_from(&mut self.buffer[..]) {
+                Ok(got) => got,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => break,
+                // A port unreachable from an earlier send: not this datagram's fault.
+                Err(e) if e.kind() == io::ErrorKind::ConnectionReset => continue,
+                Err(e) => return Err(e),
+            };
+            if !netcode_datagram_is_sound(&self.buffer[..len]) {
+                self.dropped += 1;
+                continue;
+            }
+            let result = self.netcode.process_packet(from, &mut self.buffer[..len]);
+            deliver(
+                result,
+                &self.socket,
+                server,
+                &mut self.slices,
+                &mut self.dropped,
+            );
+        }
+        for client in self.netcode.clients_id() {
+            let result = self.netcode.update_client(client);
+            deliver(
+                result,
+                &self.socket,
+                server,
+                &mut self.slices,
+                &mut self.dropped,
+            );
+        }
+        for client in server.disconnections_id() {
+            let result = self.netcode.disconnect(client);
+            deliver(
+                result,
+                &self.socket,
+                server,
+                &mut self.slices,
+                &mut self.dropped,
+            );
+        }
+        Ok(())
+    }
+
+    /// renet's packets for each link, encrypted and sent.
+    pub fn send_packets(&mut self, server: &mut RenetServer) {
+        for client in server.clients_id() {
+            let Ok(packets) = server.get_packets_to_send(client) else {
+                continue;
+            };
+            for packet in packets {
+                match self.netcode.generate_payload_packet(client, &packet) {
+                    Ok((to, datagram)) => {
+                        if self.socket.send_to(datagram, to).is_err() {
+                            break;
+                        }
+                    }
+                    Err(_) => break,
+                }
+            }
+        }
+    }
+
+    /// Ends every link at once (the host closes).
+    pub fn disconnect_all(&mut self, server: &mut RenetServer) {
+        for client in self.netcode.clients_id() {
+            let result = self.netcode.disconnect(client);
+            deliver(
+                result,
+                &self.socket,
+                server,
+                &mut self.slices,
+                &mut self.dropped,
+            );
+        }
+    }
+}
+
+/// Carries out what netcode answered: a reply to send, a payload for renet (when the guard
+/// admits it; otherwise the link is dropped), a link made or ended.
+fn deliver(
+    result: ServerResult,
+    socket: &UdpSocket,
+    server: &mut RenetServer,
+    slices: &mut SliceGuard,
+    dropped: &mut u64,
+) {
+    let send = |datagram: &[u8], to: SocketAddr| {
+        // UDP is lossy anyway: netcode and renet send again.
+        let _ = socket.send_to(datagram, to);
+    };
+    match result {
+        ServerResult::None => {}
+        ServerResult::PacketToSend { payload, addr } => send(payload, addr),
+        ServerResult::Payload { client_id, payload } => {
+            if !slices.admit(client_id, payload) {
+                *dropped += 1;
+                server.disconnect(client_id);
+                return;
+            }
+            // A malformed packet is renet's to refuse; it drops the link itself.
+            let _ = server.process_packet_from(payload, client_id);
+        }
+        ServerResult::ClientConnected {
+            client_id,
+            addr,
+            payload,
+            ..
+        } => {
+            server.add_connection(client_id);
+            send(payload, addr);
+        }
+        ServerResult::ClientDisconnected {
+            client_id,
+            addr,
+            payload,
+        } => {
+            server.remove_connection(client_id);
+            slices.forget(client_id);
+            if let Some(payload) = payload {
+                send(payload, addr);
+            }
+        }
+    }
+}

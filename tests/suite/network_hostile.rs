@@ -1,0 +1,363 @@
+//! A hostile peer, and a client on another host (issue "Play across machines that really
+//! crosses machines"; `../shared/reviews/network-security.md` F1–F3 and X1). The guard's
+//! checks alone, then against `serve` on loopback: datagrams that panicked renetcode, a slice
+//! that panicked renet, empty messages on channels nobody reads. Last, a whole game between
+//! two network namespaces joined by a veth pair, made by the test.
+
+use std::net::{SocketAddr, UdpSocket};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use renet_netcode::{ClientAuthentication, ConnectToken};
+use renetcode::NetcodeClient;
+use star_trek_panic::net::guard::{SliceGuard, netcode_datagram_is_sound};
+use star_trek_panic::net::link::token_addresses;
+use star_trek_panic::net::{PROTOCOL_ID, key_from_secret, now};
+
+use crate::network::{all_end_as_headless, finish, port, seated, serve, strings};
+
+/// renetcode reads up to 15 sequence bytes into an 8-byte buffer and takes its MAC's 16 bytes
+/// from whatever is left; the guard lets through only what it can read.
+#[test]
+fn the_guard_drops_datagrams_that_would_panic_renetcode() {
+    let mut odd = [0u8; 18];
+    odd[0] = 0x93; // a response "with 9 sequence bytes"
+    assert!(!netcode_datagram_is_sound(&odd));
+    assert!(
+        !netcode_datagram_is_sound(&[0x35; 18]),
+        "no room for the MAC"
+    );
+    assert!(!netcode_datagram_is_sound(&[]));
+    assert!(!netcode_datagram_is_sound(&[0x17; 40]), "no packet type 7");
+    // A keep-alive with a 3-byte sequence and its MAC, and a connection request.
+    assert!(netcode_datagram_is_sound(&[0x33; 20]));
+    assert!(netcode_datagram_is_sound(&[0x00; 1078]));
+}
+
+/// A renet slice packet: type, sequence, channel, message, slice index, slice count, then a
+/// payload of `len` bytes.
+fn slice(kind: u8, message: u8, index: u8, count: u8, len: usize) -> Vec<u8> {
+    let mut p = vec![kind, 0, 2, message, index, count];
+    p.extend([0x40 | (len >> 8) as u8, len as u8]);
+    p.extend(std::iter::repeat_n(0u8, len));
+    p
+}
+
+/// renet indexes a message's slices by the number each slice names; the guard refuses an
+/// index past the count, and a count that differs from the message's first slice.
+#[test]
+fn the_guard_refuses_a_slice_beyond_its_message() {
+    let mut guard = SliceGuard::default();
+    assert!(!guard.admit(7, &slice(2, 0, 5, 2, 1200)), "slice 5 of 2");
+    assert!(guard.admit(7, &slice(2, 1, 0, 3, 1200)));
+    assert!(guard.admit(7, &slice(2, 1, 2, 3, 1200)));
+    assert!(
+        !guard.admit(7, &slice(2, 1, 1, 9, 1200)),
+        "the count changed"
+    );
+    assert!(
+        !guard.admit(7, &slice(3, 4, 3, 3, 100)),
+        "unreliable slices too"
+    );
+    // Not a slice: renet's own parser checks it.
+    assert!(guard.admit(7, &[0, 0, 2, 0, 0]));
+    guard.forget(7);
+    assert!(
+        guard.admit(7, &slice(2, 1, 1, 9, 1200)),
+        "a new link starts afresh"
+    );
+}
+
+/// A client that dials the host's address elsewhere also names the host's loopback, which
+/// every host lists, so renetcode's host-list check passes wherever the host is reached.
+#[test]
+fn a_join_token_names_the_dialled_address_and_the_hosts_loopback() {
+    let dialled: SocketAddr = "10.0.0.2:5000".parse().expect("an address");
+    let named = token_addresses(dialled);
+    assert_eq!(
+        named,
+        [
+            "10.0.0.2:5000".parse().expect("an address"),
+            "127.0.0.1:5000".parse().expect("an address")
+        ]
+    );
+    let loopback: SocketAddr = "127.0.0.1:5000".parse().expect("an address");
+    assert_eq!(token_addresses(loopback), [loopback]);
+}
+
+/// A bare netcode client with a good token: it can send what no honest client would.
+fn raw_client(port: u16, code: &str) -> (NetcodeClient, UdpSocket, SocketAddr) {
+    let to: SocketAddr = format!("127.0.0.1:{port}").parse().expect("an address");
+    let token = ConnectToken::generate(
+        now(),
+        PROTOCOL_ID,
+        300,
+        42,
+        5,
+        vec![to],
+        None,
+        &key_from_secret(code),
+    )
+    .expect("a token");
+    let client = NetcodeClient::new(
+        now(),
+        ClientAuthentication::Secure {
+            connect_token: token,
+        },
+    )
+    .expect("a client");
+    let socket = UdpSocket::bind("127.0.0.1:0").expect("a socket");
+    socket
+        .set_read_timeout(Some(Duration::from_millis(5)))
+        .expect("a timeout");
+    (client, socket, to)
+}
+
+/// Drives the handshake (at most 5 s); whether netcode connected.
+fn handshake(client: &mut NetcodeClient, socket: &UdpSocket) -> bool {
+    let started = Instant::now();
+    let mut buffer = [0u8; 1400];
+    while started.elapsed() < Duration::from_secs(5) && !client.is_connected() {
+        if let Some((packet, addr)) = client.update(Duration::from_millis(5)) {
+            socket.send_to(packet, addr).expect("send");
+        }
+        if let Ok((len, _)) = socket.recv_from(&mut buffer) {
+            let _ = client.process_packet(&mut buffer[..len]);
+        }
+    }
+    client.is_connected()
+}
+
+fn alive(host: &mut Child) -> bool {
+    host.try_wait().expect("wait").is_none()
+}
+
+/// The datagrams that killed `serve` (a pending client's, then a connected one's) are
+/// dropped: the host lives, and an honest player still takes a seat.
+#[test]
+fn an_odd_or_short_datagram_does_not_kill_the_host() {
+    let port = port(20);
+    let code = "odd-datagrams";
+    let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
+    let (mut client, socket, to) = raw_client(port, code);
+    let (request, addr) = client.update(Duration::ZERO).expect("a connection request");
+    socket.send_to(request, addr).expect("send");
+    std::thread::sleep(Duration::from_millis(50));
+    let mut odd = [0u8; 18];
+    odd[0] = 0x93;
+    socket.send_to(&odd, to).expect("send");
+    socket.send_to(&[0x35; 18], to).expect("send");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(alive(&mut host), "serve died: {}", finish(host).2);
+    assert!(
+        handshake(&mut client, &socket),
+        "the handshake did not finish"
+    );
+    odd[0] = 0x95;
+    socket.send_to(&odd, to).expect("send");
+    socket.send_to(&[0x34; 18], to).expect("send");
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(alive(&mut host), "serve died: {}", finish(host).2);
+    // `seated` returns once the host welcomes the player to its seat.
+    let _player = seated(port, code, 0);
+    assert!(alive(&mut host), "serve died: {}", finish(host).2);
+    let _ = host.kill();
+}
+
+/// A slice numbered past its message's count, sent over a real link, is refused: the host
+/// drops that link and lives.
+#[test]
+fn a_slice_beyond_its_message_drops_the_link_not_the_host() {
+    let port = port(21);
+    let code = "odd-slices";
+    let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
+    let (mut client, socket, _) = raw_client(port, code);
+    assert!(
+        handshake(&mut client, &socket),
+        "the handshake did not finish"
+    );
+    let bad = slice(2, 0, 5, 2, 1000);
+    let (addr, datagram) = client
+        .generate_payload_packet(&bad)
+        .expect("a payload packet");
+    socket.send_to(datagram, addr).expect("send");
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(alive(&mut host), "serve died: {}", finish(host).2);
+    // The host said goodbye to the link (netcode's disconnect packet ends the client).
+    let started = Instant::now();
+    let mut buffer = [0u8; 1400];
+    while started.elapsed() < Duration::from_secs(5) && client.is_connected() {
+        let _ = client.update(Duration::from_millis(5));
+        if let Ok((len, _)) = socket.recv_from(&mut buffer) {
+            let _ = client.process_packet(&mut buffer[..len]);
+        }
+    }
+    let _ = host.kill();
+    assert!(
+        !client.is_connected(),
+        "the host kept a link that sent a bad slice"
+    );
+}
+
+/// The host configures only the channel the game reads: a peer that sends empty messages on
+/// renet's other default channels (which no one read, and which grew the host by hundreds
+/// of megabytes) is disconnected, and the host lives.
+#[test]
+fn empty_messages_on_unused_channels_drop_the_link() {
+    let port = port(22);
+    let code = "empty-messages";
+    let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
+    let (mut client, socket, _) = raw_client(port, code);
+    assert!(
+        handshake(&mut client, &socket),
+        "the handshake did not finish"
+    );
+    // renet's default client: channels 0, 1 and 2.
+    let mut renet = renet::RenetClient::new(renet::ConnectionConfig::default());
+    renet.set_connected();
+    let started = Instant::now();
+    let mut buffer = [0u8; 1400];
+    while started.elapsed() < Duration::from_secs(5) && client.is_connected() {
+        for _ in 0..200 {
+            renet.send_message(renet::DefaultChannel::Unreliable, Vec::<u8>::new());
+        }
+        renet.update(Duration::from_millis(5));
+        for packet in renet.get_packets_to_send() {
+            if let Ok((addr, datagram)) = client.generate_payload_packet(&packet) {
+                let _ = socket.send_to(datagram, addr);
+            }
+        }
+        let _ = client.update(Duration::from_millis(5));
+        if let Ok((len, _)) = socket.recv_from(&mut buffer) {
+            let _ = client.process_packet(&mut buffer[..len]);
+        }
+    }
+    assert!(alive(&mut host), "serve died: {}", finish(host).2);
+    let _ = host.kill();
+    assert!(
+        !client.is_connected(),
+        "the host kept a link that used another channel"
+    );
+}
+
+/// Two network namespaces joined by a veth pair: a host in one, a client in the other, each
+/// with its own address on their shared link. Both go when the test ends.
+struct TwoHosts {
+    host: String,
+    client: String,
+    host_address: String,
+}
+
+fn ip(args: &[&str]) {
+    let out = Command::new("ip")
+        .args(args)
+        .output()
+        .expect("ip (iproute2) is installed by scripts/setup.sh");
+    assert!(
+        out.status.success(),
+        "ip {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+impl TwoHosts {
+    fn make(tag: u32) -> TwoHosts {
+        let id = std::process::id() % 100_000;
+        let (host, client) = (format!("stp-h{id}-{tag}"), format!("stp-c{id}-{tag}"));
+        let (vh, vc) = (format!("vh{id}{tag}"), format!("vc{id}{tag}"));
+        let net = 200 + (id % 50) as u8 + tag as u8;
+        let made = TwoHosts {
+            host_address: format!("10.213.{net}.1"),
+            host: host.clone(),
+            client: client.clone(),
+        };
+        ip(&["netns", "add", &host]);
+        ip(&["netns", "add", &client]);
+        ip(&["link", "add", &vh, "type", "veth", "peer", "name", &vc]);
+        ip(&["link", "set", &vh, "netns", &host]);
+        ip(&["link", "set", &vc, "netns", &client]);
+        ip(&[
+            "-n",
+            &host,
+            "addr",
+            "add",
+            &format!("10.213.{net}.1/24"),
+            "dev",
+            &vh,
+        ]);
+        ip(&[
+            "-n",
+            &client,
+            "addr",
+            "add",
+            &format!("10.213.{net}.2/24"),
+            "dev",
+            &vc,
+        ]);
+        for (ns, dev) in [(&host, &vh), (&client, &vc)] {
+            ip(&["-n", ns, "link", "set", dev, "up"]);
+            ip(&["-n", ns, "link", "set", "lo", "up"]);
+        }
+        made
+    }
+
+    fn spawn_in(namespace: &str, args: &[String]) -> Child {
+        Command::new("ip")
+            .args([
+                "netns",
+                "exec",
+                namespace,
+                env!("CARGO_BIN_EXE_star-trek-panic"),
+            ])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run the game in a namespace")
+    }
+}
+
+impl Drop for TwoHosts {
+    fn drop(&mut self) {
+        for ns in [&self.host, &self.client] {
+            let _ = Command::new("ip").args(["netns", "del", ns]).output();
+        }
+    }
+}
+
+/// A host in one namespace and a client in another, which dials the host's own address on
+/// their link (not loopback), play a whole game to the hash the same game reaches headless.
+#[test]
+fn a_client_on_another_host_joins_and_plays_to_the_end() {
+    let hosts = TwoHosts::make(1);
+    let code = "two-hosts";
+    let host = TwoHosts::spawn_in(
+        &hosts.host,
+        &strings(&[
+            "serve",
+            "--port",
+            "41234",
+            "--code",
+            code,
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--bots",
+            "1",
+            "--preset",
+            "cadet",
+            "--json",
+        ]),
+    );
+    std::thread::sleep(Duration::from_millis(400));
+    let address = format!("{}:41234", hosts.host_address);
+    let client = TwoHosts::spawn_in(
+        &hosts.client,
+        &strings(&[
+            "join", &address, "--code", code, "--seat", "1", "--bot", "--json",
+        ]),
+    );
+    all_end_as_headless(3, 2, "cadet", vec![("host", host), ("client", client)]);
+}
