@@ -5,7 +5,9 @@ use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
 use renet::{DefaultChannel, RenetClient};
-use renet_netcode::{ClientAuthentication, ConnectToken, NetcodeClientTransport};
+use renet_netcode::{ClientAuthentication, ConnectToken};
+
+use super::transport::GuardedClient;
 
 use super::protocol::{ToClient, ToHost, decode, encode};
 use super::{PROTOCOL_ID, key_from_secret, now};
@@ -19,7 +21,7 @@ const LINK_TIMEOUT_SECONDS: i32 = 5;
 /// A connection to a host.
 pub struct Connection {
     client: RenetClient,
-    transport: NetcodeClientTransport,
+    transport: GuardedClient,
     last: Instant,
     started: Instant,
     /// Where the host is, for messages.
@@ -58,14 +60,13 @@ impl Connection {
             &key_from_secret(code),
         )
         .map_err(|e| e.to_string())?;
-        let transport = NetcodeClientTransport::new(
+        let transport = GuardedClient::new(
             now(),
             ClientAuthentication::Secure {
                 connect_token: token,
             },
             socket,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         Ok(Connection {
             client: RenetClient::new(super::connection_config()),
             transport,

@@ -1,4 +1,4 @@
-//! The host's transport: netcode's server on a UDP socket, under renet, with `guard` in
+//! The host's and the client's transports. The host's: netcode's server on a UDP socket, under renet, with `guard` in
 //! between. It does what renet_netcode's transport does (datagrams in, netcode's results to
 //! renet, renet's packets out), but a datagram that would panic renetcode, or a payload that
 //! would panic renet, never reaches them; the link that sent a bad payload is dropped.
@@ -7,8 +7,11 @@ use std::io;
 use std::net::{SocketAddr, UdpSocket};
 use std::time::Duration;
 
-use renet::RenetServer;
-use renetcode::{NETCODE_MAX_PACKET_BYTES, NetcodeServer, ServerConfig, ServerResult};
+use renet::{RenetClient, RenetServer};
+use renetcode::{
+    ClientAuthentication, NETCODE_MAX_PACKET_BYTES, NetcodeClient, NetcodeServer, ServerConfig,
+    ServerResult,
+};
 
 use super::guard::{SliceGuard, netcode_datagram_is_sound};
 
@@ -159,6 +162,108 @@ fn deliver(
             if let Some(payload) = payload {
                 send(payload, addr);
             }
+        }
+    }
+}
+
+/// A client's transport: netcode's client on a UDP socket under renet, with the same guard
+/// (a host, or someone spoofing it, cannot panic the client either). It takes the host's
+/// answers from the address it dialled, or, when it dialled a loopback address, from any
+/// loopback address at that port: a host bound to every address answers a client that
+/// dialled 127.0.0.2 from 127.0.0.1, and netcode's keys, not the address, say who it is.
+pub struct GuardedClient {
+    socket: UdpSocket,
+    netcode: NetcodeClient,
+    buffer: Box<[u8; NETCODE_MAX_PACKET_BYTES]>,
+    slices: SliceGuard,
+}
+
+impl GuardedClient {
+    pub fn new(
+        time: Duration,
+        authentication: ClientAuthentication,
+        socket: UdpSocket,
+    ) -> Result<GuardedClient, String> {
+        socket.set_nonblocking(true).map_err(|e| e.to_string())?;
+        Ok(GuardedClient {
+            socket,
+            netcode: NetcodeClient::new(time, authentication).map_err(|e| e.to_string())?,
+            buffer: Box::new([0; NETCODE_MAX_PACKET_BYTES]),
+            slices: SliceGuard::default(),
+        })
+    }
+
+    fn from_host(&self, from: SocketAddr) -> bool {
+        let dialled = self.netcode.server_addr();
+        from == dialled
+            || (dialled.ip().is_loopback()
+                && from.ip().is_loopback()
+                && from.port() == dialled.port())
+    }
+
+    /// Datagrams in, netcode's own packets out; `Err` once the link is gone.
+    pub fn update(&mut self, elapsed: Duration, client: &mut RenetClient) -> Result<(), String> {
+        if let Some(reason) = self.netcode.disconnect_reason() {
+            client.disconnect_due_to_transport();
+            return Err(reason.to_string());
+        }
+        if let Some(reason) = client.disconnect_reason() {
+            self.disconnect();
+            return Err(reason.to_string());
+        }
+        if self.netcode.is_connected() {
+            client.set_connected();
+        } else if self.netcode.is_connecting() {
+            client.set_connecting();
+        }
+        loop {
+            let (len, from) = match self.socket.recv_from(&mut self.buffer[..]) {
+                Ok(got) => got,
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => break,
+                Err(e) if e.kind() == io::ErrorKind::ConnectionReset => continue,
+                Err(e) => return Err(e.to_string()),
+            };
+            if !self.from_host(from) || !netcode_datagram_is_sound(&self.buffer[..len]) {
+                continue;
+            }
+            if let Some(payload) = self.netcode.process_packet(&mut self.buffer[..len]) {
+                if !self.slices.admit(0, payload) {
+                    client.disconnect_due_to_transport();
+                    return Err("the host sent a malformed packet".into());
+                }
+                client.process_packet(payload);
+            }
+        }
+        if let Some((packet, to)) = self.netcode.update(elapsed) {
+            self.socket.send_to(packet, to).map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    pub fn send_packets(&mut self, client: &mut RenetClient) -> Result<(), String> {
+        if let Some(reason) = self.netcode.disconnect_reason() {
+            return Err(reason.to_string());
+        }
+        for packet in client.get_packets_to_send() {
+            let (to, datagram) = self
+                .netcode
+                .generate_payload_packet(&packet)
+                .map_err(|e| e.to_string())?;
+            self.socket
+                .send_to(datagram, to)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// Tells the host we are going (once).
+    pub fn disconnect(&mut self) {
+        if self.netcode.is_disconnected() {
+            return;
+        }
+        if let Ok((to, datagram)) = self.netcode.disconnect() {
+            let _ = self.socket.send_to(datagram, to);
         }
     }
 }

@@ -361,3 +361,39 @@ fn a_client_on_another_host_joins_and_plays_to_the_end() {
     );
     all_end_as_headless(3, 2, "cadet", vec![("host", host), ("client", client)]);
 }
+
+/// A client on the host's own machine that dials another loopback address (127.0.0.2) is
+/// answered from 127.0.0.1, and takes that answer: it plays the game to its end.
+#[test]
+fn a_client_that_dials_127_0_0_2_plays_to_the_end() {
+    let port = port(23);
+    let code = "another-loopback";
+    let host = crate::network::spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--seed",
+        "3",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--preset",
+        "cadet",
+        "--json",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let client = crate::network::spawn(&strings(&[
+        "join",
+        &format!("127.0.0.2:{port}"),
+        "--code",
+        code,
+        "--seat",
+        "1",
+        "--bot",
+        "--json",
+    ]));
+    all_end_as_headless(3, 2, "cadet", vec![("host", host), ("client", client)]);
+}
