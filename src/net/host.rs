@@ -152,7 +152,10 @@ impl Host {
                 self.room.send(client, &welcome);
             }
             Incoming::Said { seat, text } if !self.room.quiet => {
-                eprintln!("host: seat {}: {text}", seat + 1)
+                eprintln!(
+                    "host: seat {}: {text}",
+                    crate::net::protocol::seat_number(seat)
+                )
             }
             Incoming::Said { .. } => {}
             Incoming::Left { .. } => {}

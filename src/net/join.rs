@@ -180,12 +180,22 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                         (pending, syncing) = (true, true);
                     }
                 }
-                ToClient::Pinged { seat, target } => {
-                    note(format!("seat {} points at {target:?}", seat + 1))
-                }
-                ToClient::Said { seat, text } => note(format!("seat {}: {text}", seat + 1)),
-                ToClient::Waiting { seat } => note(format!("waiting for seat {}", seat + 1)),
-                ToClient::Back { seat } => note(format!("seat {} is back", seat + 1)),
+                ToClient::Pinged { seat, target } => note(format!(
+                    "seat {} points at {target:?}",
+                    crate::net::protocol::seat_number(seat)
+                )),
+                ToClient::Said { seat, text } => note(format!(
+                    "seat {}: {text}",
+                    crate::net::protocol::seat_number(seat)
+                )),
+                ToClient::Waiting { seat } => note(format!(
+                    "waiting for seat {}",
+                    crate::net::protocol::seat_number(seat)
+                )),
+                ToClient::Back { seat } => note(format!(
+                    "seat {} is back",
+                    crate::net::protocol::seat_number(seat)
+                )),
                 ToClient::Refused { reason } => {
                     note(format!("join: the host refused: {reason}"));
                     if state.is_none() {

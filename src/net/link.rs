@@ -9,7 +9,9 @@ use renet_netcode::{ClientAuthentication, ConnectToken};
 
 use super::transport::GuardedClient;
 
-use super::protocol::{ToClient, ToHost, decode, encode};
+use super::protocol::{
+    MAX_CHAT_CHARS, MAX_REASON_CHARS, ToClient, ToHost, decode, encode, sanitise,
+};
 use super::{PROTOCOL_ID, key_from_secret, now};
 
 /// How long a client waits for the host to answer its connect token.
@@ -40,6 +42,21 @@ pub fn token_addresses(host: SocketAddr) -> Vec<SocketAddr> {
         vec![host]
     } else {
         vec![host, loopback]
+    }
+}
+
+/// The host's words as this table may show them: a hostile host's refusal or chat line
+/// cannot carry control codes or bidi overrides to the terminal or the talk.
+fn plain_words(message: ToClient) -> ToClient {
+    match message {
+        ToClient::Refused { reason } => ToClient::Refused {
+            reason: sanitise(&reason, MAX_REASON_CHARS),
+        },
+        ToClient::Said { seat, text } => ToClient::Said {
+            seat,
+            text: sanitise(&text, MAX_CHAT_CHARS),
+        },
+        other => other,
     }
 }
 
@@ -128,7 +145,7 @@ impl Connection {
     pub fn receive(&mut self) -> Vec<Result<ToClient, String>> {
         let mut out = Vec::new();
         while let Some(bytes) = self.client.receive_message(DefaultChannel::ReliableOrdered) {
-            out.push(decode(&bytes));
+            out.push(decode(&bytes).map(plain_words));
         }
         out
     }

@@ -13,6 +13,7 @@ pub mod guard;
 pub mod host;
 pub mod join;
 pub mod link;
+pub mod links;
 pub mod protocol;
 pub mod pump;
 pub mod room;

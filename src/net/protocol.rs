@@ -103,15 +103,70 @@ pub enum ToClient {
     },
 }
 
+/// Whether a character from a peer may be shown: not a control character, and not one that
+/// reorders or hides text (bidi overrides and isolates, zero-width marks), which could make
+/// a line read as something it is not.
+pub fn shows_plainly(c: char) -> bool {
+    !c.is_control()
+        && !matches!(
+            c,
+            '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}'
+        )
+}
+
+/// A peer's text as it may be shown or logged: only characters that show plainly, trimmed,
+/// and cut to `max` characters (with "…").
+pub fn sanitise(text: &str, max: usize) -> String {
+    let plain: String = text.chars().filter(|c| shows_plainly(*c)).collect();
+    let plain = plain.trim();
+    if plain.chars().count() <= max {
+        return plain.to_string();
+    }
+    let mut cut: String = plain.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// The most characters of a host's refusal reason a client shows.
+pub const MAX_REASON_CHARS: usize = 300;
+
+/// A seat's number as people count (seat 0 is "seat 1"), for any seat a peer names: widened,
+/// so that seat 255 from a hostile peer is "seat 256", not an overflow.
+pub fn seat_number(seat: u8) -> u16 {
+    u16::from(seat) + 1
+}
+
 /// A message as bytes.
 pub fn encode<T: Serialize>(message: &T) -> Vec<u8> {
     serde_json::to_vec(message).unwrap_or_default()
 }
 
-/// Bytes as a message, or why not.
+/// Bytes as a message, or why not, in serde's words (a table reading its host's message
+/// keeps them: they name what was wrong).
 pub fn decode<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
     if bytes.len() > MAX_MESSAGE_BYTES {
         return Err(format!("a message of {} bytes is too big", bytes.len()));
     }
     serde_json::from_slice(bytes).map_err(|e| format!("a malformed message ({e})"))
+}
+
+/// As `decode`, for a refusal that goes back to the peer: serde's words would quote its
+/// input back ("unknown variant `…`"), so the reason says only where and what kind of fault.
+pub fn decode_from_peer<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
+    if bytes.len() > MAX_MESSAGE_BYTES {
+        return Err(format!("a message of {} bytes is too big", bytes.len()));
+    }
+    serde_json::from_slice(bytes).map_err(|e| {
+        let kind = match e.classify() {
+            serde_json::error::Category::Io => "input",
+            serde_json::error::Category::Syntax => "syntax",
+            serde_json::error::Category::Data => "content",
+            serde_json::error::Category::Eof => "end-of-message",
+        };
+        format!(
+            "a malformed message ({kind} fault at line {} column {})",
+            e.line(),
+            e.column()
+        )
+    })
 }

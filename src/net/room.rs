@@ -12,12 +12,15 @@ use renet::{DefaultChannel, RenetServer, ServerEvent};
 use renet_netcode::{ServerAuthentication, ServerConfig};
 use stp_rules::PlayerAction;
 
-use super::protocol::{MAX_CHAT_CHARS, PingTarget, ToClient, ToHost, decode, encode};
+use super::links::{Arrivals, Strikes};
+use super::protocol::{
+    MAX_CHAT_CHARS, PingTarget, ToClient, ToHost, decode_from_peer, encode, seat_number,
+    shows_plainly,
+};
 use super::transport::GuardedServer;
 use super::{PROTOCOL_ID, key_from_secret, now};
 
-/// Refusals a client may earn before it is disconnected.
-pub const STRIKES: u32 = 10;
+pub use super::links::STRIKES;
 
 /// Messages a client may send in one second. People send a few; the `join` bot, which waits
 /// for each answer, stays under 200 (the host polls every 5 ms). More is a flood.
@@ -33,13 +36,16 @@ pub const TALK_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 /// The refusal of a seat that is taken or not remote, naming the seats free now, so the
 /// client's player knows which to ask for.
 pub fn seat_not_free(seat: u8, free: &[u8]) -> String {
-    let names: Vec<String> = free.iter().map(|s| (s + 1).to_string()).collect();
+    let names: Vec<String> = free.iter().map(|s| seat_number(*s).to_string()).collect();
     match names.as_slice() {
-        [] => format!("seat {} is not free, and no seat is free now", seat + 1),
-        [one] => format!("seat {} is not free; seat {one} is", seat + 1),
+        [] => format!(
+            "seat {} is not free, and no seat is free now",
+            seat_number(seat)
+        ),
+        [one] => format!("seat {} is not free; seat {one} is", seat_number(seat)),
         [rest @ .., last] => format!(
             "seat {} is not free; seats {} and {last} are",
-            seat + 1,
+            seat_number(seat),
             rest.join(", ")
         ),
     }
@@ -99,7 +105,8 @@ pub struct Room {
     last: Instant,
     /// Which client holds which seat.
     seats: BTreeMap<u64, u8>,
-    strikes: BTreeMap<u64, u32>,
+    strikes: Strikes,
+    arrivals: Arrivals,
     rates: BTreeMap<u64, Rate>,
     /// The quiet refusals already logged, by client.
     told_quietly: BTreeSet<(u64, String)>,
@@ -138,7 +145,8 @@ impl Room {
             transport,
             last: Instant::now(),
             seats: BTreeMap::new(),
-            strikes: BTreeMap::new(),
+            strikes: Strikes::default(),
+            arrivals: Arrivals::default(),
             rates: BTreeMap::new(),
             talk: BTreeMap::new(),
             told_quietly: BTreeSet::new(),
@@ -155,12 +163,12 @@ impl Room {
         let elapsed = self.last.elapsed();
         self.last = Instant::now();
         self.server.update(elapsed);
-        let dropped = self.transport.dropped;
+        let dropped = self.transport.dropped();
         if let Err(err) = self.transport.update(elapsed, &mut self.server) {
             self.note(format!("network: {err}"));
         }
         // Told at 1, 10, 100… so that a flood of them cannot flood the notes.
-        let now_dropped = self.transport.dropped;
+        let now_dropped = self.transport.dropped();
         if now_dropped > dropped && (dropped + 1..=now_dropped).any(is_power_of_ten) {
             self.note(format!(
                 "network: {now_dropped} malformed packets dropped so far (a peer sent what no \
@@ -169,17 +177,29 @@ impl Room {
         }
         let mut out = Vec::new();
         while let Some(event) = self.server.get_event() {
+            if let ServerEvent::ClientConnected { client_id } = event {
+                self.arrivals.arrived(client_id, Instant::now());
+            }
             if let ServerEvent::ClientDisconnected { client_id, reason } = event {
-                self.strikes.remove(&client_id);
+                self.arrivals.settled(client_id);
                 self.rates.remove(&client_id);
                 self.talk.remove(&client_id);
                 self.told_quietly.retain(|(c, _)| *c != client_id);
                 if let Some(seat) = self.seats.remove(&client_id) {
-                    self.note(format!("seat {} left ({reason}); waiting for it", seat + 1));
+                    self.note(format!(
+                        "seat {} left ({reason}); waiting for it",
+                        seat_number(seat)
+                    ));
                     self.tell_seated(&ToClient::Waiting { seat });
                     out.push(Incoming::Left { seat });
                 }
             }
+        }
+        // Links that hold no place at the table do not keep one of the host's.
+        for (client, why) in self.arrivals.overdue(Instant::now()) {
+            self.note(format!("dropping client {client}: {why}"));
+            self.arrivals.settled(client);
+            self.server.disconnect(client);
         }
         for client in self.server.clients_id() {
             while let Some(bytes) = self
@@ -215,7 +235,7 @@ impl Room {
             self.refuse(client, reason);
             return None;
         }
-        let message = match decode::<ToHost>(bytes) {
+        let message = match decode_from_peer::<ToHost>(bytes) {
             Ok(message) => message,
             Err(reason) => {
                 self.refuse(client, reason);
@@ -223,6 +243,7 @@ impl Room {
             }
         };
         if let ToHost::Hello { seat } = message {
+            self.arrivals.asked(client);
             return match (self.seats.get(&client), seat) {
                 // Asked again before the welcome arrived: the game again, nothing more.
                 (Some(&held), None) => Some(Incoming::Sync { client, seat: held }),
@@ -230,7 +251,8 @@ impl Room {
                     Some(Incoming::Sync { client, seat: held })
                 }
                 (Some(&held), Some(_)) => {
-                    self.refuse(client, format!("you already hold seat {}", held + 1));
+                    let held = seat_number(held);
+                    self.refuse(client, format!("you already hold seat {held}"));
                     None
                 }
                 (None, seat) => Some(Incoming::Hello { client, seat }),
@@ -255,9 +277,10 @@ impl Room {
         match message {
             ToHost::Hello { .. } => None,
             ToHost::Say { text } => {
-                // Printable characters only, so a line cannot forge the log or the screen.
-                let text: String = text.chars().filter(|c| !c.is_control()).collect();
-                let text = text.trim().to_string();
+                // Characters that show plainly only, so a line cannot forge the log or the
+                // screen (no control codes, no bidi overrides).
+                let plain: String = text.chars().filter(|c| shows_plainly(*c)).collect();
+                let text = plain.trim().to_string();
                 if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
                     let reason = format!("a chat line is 1–{MAX_CHAT_CHARS} characters");
                     self.refuse(client, reason);
@@ -305,6 +328,11 @@ impl Room {
     /// Gives `client` the seat (a rejoin takes back a dropped one) with the game so far; the
     /// others hear that the seat's person is at the table.
     pub fn seat(&mut self, client: u64, seat: u8, welcome: &ToClient) {
+        // Gone since it asked (the window answers a frame later): no ghost holds the seat.
+        if !self.server.is_connected(client) {
+            return;
+        }
+        self.arrivals.settled(client);
         self.seats.insert(client, seat);
         let others: Vec<u64> = self
             .seats
@@ -316,7 +344,7 @@ impl Room {
             self.send(other, &ToClient::Back { seat });
         }
         self.send(client, welcome);
-        self.note(format!("client {client} took seat {}", seat + 1));
+        self.note(format!("client {client} took seat {}", seat_number(seat)));
     }
 
     /// Logs what the host did about a client, on standard error and in `notes`.
@@ -369,9 +397,11 @@ impl Room {
     pub fn refuse(&mut self, client: u64, reason: String) {
         self.note(format!("refused client {client}: {reason}"));
         self.send(client, &ToClient::Refused { reason });
-        let strikes = self.strikes.entry(client).or_default();
-        *strikes += 1;
-        if *strikes >= STRIKES {
+        // Strikes are the address's, so a reconnection does not wipe them; they decay.
+        let Some(address) = self.transport.client_addr(client) else {
+            return;
+        };
+        if self.strikes.add(address.ip(), Instant::now()) {
             self.note(format!(
                 "disconnecting client {client} after {STRIKES} refusals"
             ));
@@ -393,7 +423,6 @@ impl Room {
     pub fn flush(&mut self) {
         self.transport.send_packets(&mut self.server);
         for client in std::mem::take(&mut self.hang_up) {
-            self.strikes.remove(&client);
             self.server.disconnect(client);
         }
     }

@@ -13,34 +13,62 @@ use renetcode::{
     ServerResult,
 };
 
-use super::guard::{SliceGuard, netcode_datagram_is_sound};
+use super::guard::{
+    Handshakes, SliceGuard, TOKEN_LIFETIME_SECONDS, netcode_datagram_is_sound, request_expiry,
+};
+
+/// The host's own limit on a silent link, whatever the client's token says (a token can
+/// turn netcode's time-out off). Clients send keep-alives many times a second.
+pub const HOST_LINK_TIMEOUT: Duration = Duration::from_secs(8);
+/// Links from one address at once: one short of every place, so no one address holds them
+/// all (players behind one router share an address).
+pub const LINKS_PER_ADDRESS: usize = 5;
 
 pub struct GuardedServer {
-    socket: UdpSocket,
     netcode: NetcodeServer,
     buffer: Box<[u8; NETCODE_MAX_PACKET_BYTES]>,
+    handshakes: Handshakes,
+    out: Outlet,
+}
+
+/// Where netcode's results go: the socket for replies, renet for payloads (past the slice
+/// guard), and the count of what the guard dropped.
+struct Outlet {
+    socket: UdpSocket,
     slices: SliceGuard,
-    /// Datagrams and payloads dropped by the guard, for the host's notes.
-    pub dropped: u64,
+    dropped: u64,
 }
 
 impl GuardedServer {
     pub fn new(config: ServerConfig, socket: UdpSocket) -> io::Result<GuardedServer> {
         socket.set_nonblocking(true)?;
         Ok(GuardedServer {
-            socket,
             netcode: NetcodeServer::new(config),
             buffer: Box::new([0; NETCODE_MAX_PACKET_BYTES]),
-            slices: SliceGuard::default(),
-            dropped: 0,
+            handshakes: Handshakes::default(),
+            out: Outlet {
+                socket,
+                slices: SliceGuard::default(),
+                dropped: 0,
+            },
         })
+    }
+
+    /// Where a link comes from, while it is connected.
+    pub fn client_addr(&self, client: u64) -> Option<SocketAddr> {
+        self.netcode.client_addr(client)
+    }
+
+    /// Datagrams and payloads the guard has dropped, for the host's notes.
+    pub fn dropped(&self) -> u64 {
+        self.out.dropped
     }
 
     /// Datagrams in, each link's keep-alives and time-outs, and renet's hang-ups out.
     pub fn update(&mut self, elapsed: Duration, server: &mut RenetServer) -> io::Result<()> {
         self.netcode.update(elapsed);
         loop {
-            let (len, from) = match self.socket.recv_from(&mut self.buffer[..]) {
+            let (len, from) = match self.out.socket.recv_from(&mut self.buffer[..]) {
                 Ok(got) => got,
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => break,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => break,
@@ -48,40 +76,56 @@ impl GuardedServer {
                 Err(e) if e.kind() == io::ErrorKind::ConnectionReset => continue,
                 Err(e) => return Err(e),
             };
-            if !netcode_datagram_is_sound(&self.buffer[..len]) {
-                self.dropped += 1;
+            let datagram = &self.buffer[..len];
+            let sound = netcode_datagram_is_sound(datagram)
+                && may_request(&mut self.handshakes, datagram, from);
+            if !sound {
+                self.out.dropped += 1;
                 continue;
             }
             let result = self.netcode.process_packet(from, &mut self.buffer[..len]);
-            deliver(
-                result,
-                &self.socket,
-                server,
-                &mut self.slices,
-                &mut self.dropped,
-            );
+            let connected = matches!(result, ServerResult::ClientConnected { .. });
+            self.out.deliver(result, server);
+            if connected {
+                self.limit_links_from(from.ip(), server);
+            }
         }
         for client in self.netcode.clients_id() {
-            let result = self.netcode.update_client(client);
-            deliver(
-                result,
-                &self.socket,
-                server,
-                &mut self.slices,
-                &mut self.dropped,
-            );
+            // The host's own time-out: a silent link goes, whatever its token asked for.
+            let silent = self
+                .netcode
+                .time_since_last_received_packet(client)
+                .is_some_and(|t| t > HOST_LINK_TIMEOUT);
+            let result = if silent {
+                self.netcode.disconnect(client)
+            } else {
+                self.netcode.update_client(client)
+            };
+            self.out.deliver(result, server);
         }
         for client in server.disconnections_id() {
             let result = self.netcode.disconnect(client);
-            deliver(
-                result,
-                &self.socket,
-                server,
-                &mut self.slices,
-                &mut self.dropped,
-            );
+            self.out.deliver(result, server);
         }
         Ok(())
+    }
+
+    /// A link just made from `address` that brings it past `LINKS_PER_ADDRESS` is ended.
+    fn limit_links_from(&mut self, address: std::net::IpAddr, server: &mut RenetServer) {
+        let from: Vec<u64> = self
+            .netcode
+            .clients_id()
+            .into_iter()
+            .filter(|c| {
+                self.netcode
+                    .client_addr(*c)
+                    .is_some_and(|a| a.ip() == address)
+            })
+            .collect();
+        for client in from.into_iter().skip(LINKS_PER_ADDRESS) {
+            let result = self.netcode.disconnect(client);
+            self.out.deliver(result, server);
+        }
     }
 
     /// renet's packets for each link, encrypted and sent.
@@ -93,7 +137,7 @@ impl GuardedServer {
             for packet in packets {
                 match self.netcode.generate_payload_packet(client, &packet) {
                     Ok((to, datagram)) => {
-                        if self.socket.send_to(datagram, to).is_err() {
+                        if self.out.socket.send_to(datagram, to).is_err() {
                             break;
                         }
                     }
@@ -107,60 +151,61 @@ impl GuardedServer {
     pub fn disconnect_all(&mut self, server: &mut RenetServer) {
         for client in self.netcode.clients_id() {
             let result = self.netcode.disconnect(client);
-            deliver(
-                result,
-                &self.socket,
-                server,
-                &mut self.slices,
-                &mut self.dropped,
-            );
+            self.out.deliver(result, server);
         }
     }
 }
 
-/// Carries out what netcode answered: a reply to send, a payload for renet (when the guard
-/// admits it; otherwise the link is dropped), a link made or ended.
-fn deliver(
-    result: ServerResult,
-    socket: &UdpSocket,
-    server: &mut RenetServer,
-    slices: &mut SliceGuard,
-    dropped: &mut u64,
-) {
-    let send = |datagram: &[u8], to: SocketAddr| {
-        // UDP is lossy anyway: netcode and renet send again.
-        let _ = socket.send_to(datagram, to);
+/// A connection request is let through only with a token that expires within a few minutes
+/// (netcode keeps its handshake until then), and from a source that the window's limits
+/// admit; every other datagram passes.
+fn may_request(handshakes: &mut Handshakes, datagram: &[u8], from: SocketAddr) -> bool {
+    let Some(expiry) = request_expiry(datagram) else {
+        return true;
     };
-    match result {
-        ServerResult::None => {}
-        ServerResult::PacketToSend { payload, addr } => send(payload, addr),
-        ServerResult::Payload { client_id, payload } => {
-            if !slices.admit(client_id, payload) {
-                *dropped += 1;
-                server.disconnect(client_id);
-                return;
+    expiry <= super::now().as_secs() + TOKEN_LIFETIME_SECONDS
+        && handshakes.admit(from, std::time::Instant::now())
+}
+
+impl Outlet {
+    /// Carries out what netcode answered: a reply to send, a payload for renet (when the
+    /// guard admits it; otherwise the link is dropped), a link made or ended.
+    fn deliver(&mut self, result: ServerResult, server: &mut RenetServer) {
+        let send = |datagram: &[u8], to: SocketAddr| {
+            // UDP is lossy anyway: netcode and renet send again.
+            let _ = self.socket.send_to(datagram, to);
+        };
+        match result {
+            ServerResult::None => {}
+            ServerResult::PacketToSend { payload, addr } => send(payload, addr),
+            ServerResult::Payload { client_id, payload } => {
+                if !self.slices.admit(client_id, payload) {
+                    self.dropped += 1;
+                    server.disconnect(client_id);
+                    return;
+                }
+                // A malformed packet is renet's to refuse; it drops the link itself.
+                let _ = server.process_packet_from(payload, client_id);
             }
-            // A malformed packet is renet's to refuse; it drops the link itself.
-            let _ = server.process_packet_from(payload, client_id);
-        }
-        ServerResult::ClientConnected {
-            client_id,
-            addr,
-            payload,
-            ..
-        } => {
-            server.add_connection(client_id);
-            send(payload, addr);
-        }
-        ServerResult::ClientDisconnected {
-            client_id,
-            addr,
-            payload,
-        } => {
-            server.remove_connection(client_id);
-            slices.forget(client_id);
-            if let Some(payload) = payload {
+            ServerResult::ClientConnected {
+                client_id,
+                addr,
+                payload,
+                ..
+            } => {
+                server.add_connection(client_id);
                 send(payload, addr);
+            }
+            ServerResult::ClientDisconnected {
+                client_id,
+                addr,
+                payload,
+            } => {
+                server.remove_connection(client_id);
+                self.slices.forget(client_id);
+                if let Some(payload) = payload {
+                    send(payload, addr);
+                }
             }
         }
     }
@@ -193,7 +238,7 @@ impl GuardedClient {
         })
     }
 
-    fn from_host(&self, from: SocketAddr) -> bool {
+    fn is_the_hosts(&self, from: SocketAddr) -> bool {
         let dialled = self.netcode.server_addr();
         from == dialled
             || (dialled.ip().is_loopback()
@@ -224,7 +269,7 @@ impl GuardedClient {
                 Err(e) if e.kind() == io::ErrorKind::ConnectionReset => continue,
                 Err(e) => return Err(e.to_string()),
             };
-            if !self.from_host(from) || !netcode_datagram_is_sound(&self.buffer[..len]) {
+            if !self.is_the_hosts(from) || !netcode_datagram_is_sound(&self.buffer[..len]) {
                 continue;
             }
             if let Some(payload) = self.netcode.process_packet(&mut self.buffer[..len]) {

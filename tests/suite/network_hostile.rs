@@ -397,3 +397,181 @@ fn a_client_that_dials_127_0_0_2_plays_to_the_end() {
     ]));
     all_end_as_headless(3, 2, "cadet", vec![("host", host), ("client", client)]);
 }
+
+/// A peer's text shows plainly: no control codes, no bidi overrides or zero-width marks, and
+/// no more than its cap; serde's own words (which quote the input) never reach a refusal.
+#[test]
+fn a_peers_words_are_shown_plainly_and_never_echoed_in_a_refusal() {
+    use star_trek_panic::net::protocol::{ToHost, decode_from_peer, sanitise};
+    assert_eq!(sanitise("  hi\u{1b}[2J there\u{202E}  ", 50), "hi[2J there");
+    assert_eq!(sanitise("a\u{200B}b\u{2066}c\u{FEFF}", 50), "abc");
+    assert_eq!(sanitise("abcdef", 4), "abc…");
+    let refusal = decode_from_peer::<ToHost>(br#"{"WarpCoreBreach":{"factor":9}}"#)
+        .expect_err("no such message");
+    assert!(refusal.starts_with("a malformed message"), "{refusal}");
+    assert!(
+        !refusal.contains("WarpCoreBreach"),
+        "the refusal echoes the input: {refusal}"
+    );
+}
+
+/// Strikes belong to the address, so a reconnection does not wipe them, and they are
+/// forgiven one per `STRIKE_DECAY`.
+#[test]
+fn strikes_stay_with_the_address_and_decay() {
+    use star_trek_panic::net::links::{STRIKE_DECAY, STRIKES, Strikes};
+    let mut strikes = Strikes::default();
+    let at: std::net::IpAddr = "127.0.0.1".parse().expect("an address");
+    let start = Instant::now();
+    for _ in 0..STRIKES - 1 {
+        assert!(!strikes.add(at, start));
+    }
+    assert!(strikes.add(at, start), "the tenth refusal hangs up");
+    assert_eq!(
+        strikes.of(at),
+        STRIKES / 2,
+        "the next link starts with half"
+    );
+    let later = start + STRIKE_DECAY * 3;
+    assert!(!strikes.add(at, later));
+    assert_eq!(
+        strikes.of(at),
+        STRIKES / 2 - 3 + 1,
+        "three forgiven, one added"
+    );
+}
+
+/// A link that never asks for a seat is dropped after a few seconds; one that asked waits
+/// longer; a seated one is not watched.
+#[test]
+fn links_without_a_seat_are_dropped_in_time() {
+    use star_trek_panic::net::links::{Arrivals, SEATLESS, SILENT_ARRIVAL};
+    let mut arrivals = Arrivals::default();
+    let start = Instant::now();
+    for client in [1, 2, 3] {
+        arrivals.arrived(client, start);
+    }
+    arrivals.asked(2);
+    arrivals.settled(3);
+    let soon = start + SILENT_ARRIVAL + Duration::from_millis(1);
+    assert_eq!(arrivals.overdue(soon), [(1, "it asked for no seat")]);
+    let late = start + SEATLESS + Duration::from_millis(1);
+    let late: Vec<u64> = arrivals.overdue(late).into_iter().map(|(c, _)| c).collect();
+    assert_eq!(late, [1, 2]);
+}
+
+/// `Hello` for seat 255 once overflowed `seat + 1` in a debug host; now it is refused in
+/// words, and the host lives.
+#[test]
+fn a_hello_for_seat_255_is_refused_not_an_overflow() {
+    use star_trek_panic::net::protocol::{ToClient, ToHost};
+    let port = port(24);
+    let code = "seat-255";
+    let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
+    let mut link = crate::network::connected(port, code, 0);
+    link.send(&ToHost::Hello { seat: Some(255) });
+    let got = crate::network::pump(&mut link, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Refused { .. }))
+    });
+    assert!(alive(&mut host), "serve died: {}", finish(host).2);
+    let _ = host.kill();
+    let reason = got.iter().find_map(|m| match m {
+        ToClient::Refused { reason } => Some(reason.clone()),
+        _ => None,
+    });
+    assert_eq!(
+        reason.as_deref(),
+        Some("seat 256 is not free; seat 1 is"),
+        "{got:?}"
+    );
+}
+
+/// A link that connects and never asks for a seat is dropped by the host within seconds, so
+/// idle links cannot hold every place.
+#[test]
+fn a_link_that_never_asks_for_a_seat_is_dropped() {
+    let port = port(25);
+    let code = "silent-arrival";
+    let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
+    let mut link = crate::network::connected(port, code, 0);
+    let gone = crate::network::hung_up(&mut link);
+    let _ = host.kill();
+    let (_, _, log) = finish(host);
+    assert!(gone, "the host kept a link that asked for nothing");
+    assert!(log.contains("it asked for no seat"), "{log}");
+}
+
+/// A client whose token turns netcode's time-out off, seated and then silent, loses the seat
+/// to the host's own time-out: its player can take it back with a fresh link.
+#[test]
+fn a_silent_link_loses_its_seat_whatever_its_token_says() {
+    use star_trek_panic::net::protocol::{ToClient, ToHost, decode, encode};
+    let port = port(26);
+    let code = "no-time-out";
+    let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
+    let to: SocketAddr = format!("127.0.0.1:{port}").parse().expect("an address");
+    let token = ConnectToken::generate(
+        now(),
+        PROTOCOL_ID,
+        300,
+        77,
+        -1,
+        vec![to],
+        None,
+        &key_from_secret(code),
+    )
+    .expect("a token");
+    let mut client = NetcodeClient::new(
+        now(),
+        ClientAuthentication::Secure {
+            connect_token: token,
+        },
+    )
+    .expect("a client");
+    let socket = UdpSocket::bind("127.0.0.1:0").expect("a socket");
+    socket
+        .set_read_timeout(Some(Duration::from_millis(5)))
+        .expect("a timeout");
+    assert!(handshake(&mut client, &socket));
+    let mut renet = renet::RenetClient::new(star_trek_panic::net::connection_config());
+    renet.set_connected();
+    renet.send_message(
+        renet::DefaultChannel::ReliableOrdered,
+        encode(&ToHost::Hello { seat: Some(0) }),
+    );
+    let started = Instant::now();
+    let mut welcomed = false;
+    let mut buffer = [0u8; 1400];
+    while started.elapsed() < Duration::from_secs(5) && !welcomed {
+        renet.update(Duration::from_millis(5));
+        for packet in renet.get_packets_to_send() {
+            if let Ok((addr, datagram)) = client.generate_payload_packet(&packet) {
+                let _ = socket.send_to(datagram, addr);
+            }
+        }
+        let _ = client.update(Duration::from_millis(5));
+        if let Ok((len, _)) = socket.recv_from(&mut buffer)
+            && let Some(payload) = client.process_packet(&mut buffer[..len])
+        {
+            renet.process_packet(payload);
+        }
+        while let Some(bytes) = renet.receive_message(renet::DefaultChannel::ReliableOrdered) {
+            welcomed |= matches!(decode::<ToClient>(&bytes), Ok(ToClient::Welcome { .. }));
+        }
+    }
+    assert!(welcomed, "the silent client never got its seat");
+    // Silence now. Within the host's time-out and a little, a fresh link asking every half
+    // second (as a table waiting for its seat does) gets the seat.
+    let mut link = crate::network::connected(port, code, 0);
+    let started = Instant::now();
+    let mut back = false;
+    while started.elapsed() < Duration::from_secs(20) && !back {
+        link.send(&ToHost::Hello { seat: Some(0) });
+        let got = crate::network::pump(&mut link, |m| !m.is_empty());
+        back = got.iter().any(|m| matches!(m, ToClient::Welcome { .. }));
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    assert!(alive(&mut host), "serve died: {}", finish(host).2);
+    let _ = host.kill();
+    assert!(back, "the seat stayed with a silent link");
+}

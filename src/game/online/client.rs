@@ -224,7 +224,7 @@ pub(super) fn receive(
                     }
                     talk.notice(format!(
                         "You have seat {} of the game at {}.",
-                        seat + 1,
+                        crate::net::protocol::seat_number(seat),
                         me.host
                     ));
                 } else if me.syncing || !same_game {

@@ -83,7 +83,10 @@ pub struct HandToBot(pub PlayerId);
 pub fn seat_name(state: Option<&GameState>, seat: u8) -> String {
     state
         .and_then(|s| s.players.get(usize::from(seat)))
-        .map_or_else(|| format!("seat {}", seat + 1), |p| p.name.clone())
+        .map_or_else(
+            || format!("seat {}", crate::net::protocol::seat_number(seat)),
+            |p| p.name.clone(),
+        )
 }
 
 fn is_host(online: Option<Res<Online>>) -> bool {

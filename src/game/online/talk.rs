@@ -156,7 +156,7 @@ fn waiting_window(
                     ui.label(format!(
                         "Waiting for {} (seat {})…",
                         seat_name(state.as_deref(), seat),
-                        seat + 1
+                        crate::net::protocol::seat_number(seat)
                     ));
                     if matches!(&*online, Online::Host(_))
                         && ui
