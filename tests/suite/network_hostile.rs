@@ -575,3 +575,112 @@ fn a_silent_link_loses_its_seat_whatever_its_token_says() {
     let _ = host.kill();
     assert!(back, "the seat stayed with a silent link");
 }
+
+/// A tiny deterministic generator for the mutations (xorshift64*).
+struct Noise(u64);
+
+impl Noise {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// The most memory a process has held (VmHWM), in KiB.
+fn peak_kib(pid: u32) -> u64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .and_then(|l| l.split_whitespace().nth(1).map(str::to_string))
+        })
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// A code holder throws 100,000 mutated and hand-made datagrams at `serve` while an honest
+/// client plays: raw datagrams of every packet type and length, and renet packets of every
+/// kind through a real link (which the host drops at the first bad one, so most of them
+/// then meet netcode's own refusal). The host lives, its memory stays bounded, and the honest
+/// game ends with the hash it reaches headless.
+#[test]
+fn a_hostile_code_holder_cannot_crash_or_bloat_the_host() {
+    let port = port(27);
+    let code = "hostile-run";
+    let host = crate::network::spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--seed",
+        "3",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--preset",
+        "cadet",
+        "--json",
+    ]));
+    let host_pid = host.id();
+    std::thread::sleep(Duration::from_millis(300));
+    let (mut client, socket, to) = raw_client(port, code);
+    assert!(
+        handshake(&mut client, &socket),
+        "the handshake did not finish"
+    );
+    let honest = crate::network::spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        code,
+        "--seat",
+        "1",
+        "--bot",
+        "--json",
+    ]));
+    let mut noise = Noise(0x5354_5021);
+    let mut sent = 0u32;
+    let started = Instant::now();
+    let mut peak = 0;
+    while sent < 100_000 && started.elapsed() < Duration::from_secs(60) {
+        for _ in 0..500 {
+            let len = noise.below(1300) + 1;
+            let mut bytes: Vec<u8> = (0..len).map(|_| noise.next() as u8).collect();
+            if noise.below(2) == 0 {
+                // A renet packet of a real kind (small, sliced, ack) with a random body,
+                // sealed by the link's keys so it reaches renet.
+                bytes[0] = noise.below(5) as u8;
+                if let Ok((addr, datagram)) =
+                    client.generate_payload_packet(&bytes[..len.min(1100)])
+                {
+                    let _ = socket.send_to(datagram, addr);
+                }
+            } else {
+                // A netcode packet of any type, with any sequence length and size.
+                bytes[0] = (noise.next() as u8 & 0xF0) | noise.below(8) as u8;
+                let _ = socket.send_to(&bytes, to);
+            }
+            sent += 1;
+        }
+        peak = peak.max(peak_kib(host_pid));
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(sent >= 100_000, "only {sent} sent in a minute");
+    eprintln!("hostile run: {sent} datagrams; the host's peak memory {peak} KiB");
+    assert!(peak < 200_000, "the host grew to {peak} KiB");
+    all_end_as_headless(
+        3,
+        2,
+        "cadet",
+        vec![("host", host), ("honest client", honest)],
+    );
+}
