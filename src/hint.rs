@@ -126,7 +126,8 @@ fn parse(args: &[String]) -> Result<HintArgs, String> {
 /// The position a file holds: a scenario's (after its actions), a replay's final one, or a
 /// save's. `true` when it is a scenario.
 fn position(file: &str) -> Result<(GameState, bool), String> {
-    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    let text =
+        stp_rules::files::read_capped(std::path::Path::new(file)).map_err(|e| e.to_string())?;
     if file.ends_with(".ron") {
         let scenario = Scenario::from_text(&text).map_err(|e| e.to_string())?;
         return match scenario.run_observed(&mut |_, _| {}) {

@@ -42,10 +42,10 @@ fn parse(args: &[String]) -> Result<(String, bool, bool), String> {
 }
 
 fn replay(file: &str, json: bool, log: bool) -> i32 {
-    let text = match std::fs::read_to_string(file) {
+    let text = match stp_rules::files::read_capped(std::path::Path::new(file)) {
         Ok(text) => text,
         Err(err) => {
-            eprintln!("error: {file}: {err}");
+            eprintln!("error: {err}");
             return 2;
         }
     };

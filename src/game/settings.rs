@@ -77,7 +77,7 @@ impl Settings {
     /// The saved settings; defaults when there are none, or when the file cannot be read
     /// (then with a warning, and the file is left as it is until the next change).
     pub fn load(path: Option<&std::path::Path>) -> Settings {
-        let Some(text) = path.and_then(|p| std::fs::read_to_string(p).ok()) else {
+        let Some(text) = path.and_then(|p| stp_rules::files::read_capped(p).ok()) else {
             return Settings::default();
         };
         let mut settings: Settings = serde_json::from_str(&text).unwrap_or_else(|err| {

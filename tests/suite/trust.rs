@@ -51,10 +51,14 @@ fn save_and_load_round_trip_the_whole_game() {
             .expect("legal in the loaded game too");
     }
     assert_eq!(a.state_hash(), b.state_hash());
-    assert!(
-        !dir.join("game.json.tmp").exists(),
-        "the temporary file is renamed away"
-    );
+    let temps = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        })
+        .count();
+    assert_eq!(temps, 0, "the temporary file is renamed away");
 }
 
 /// Truncated, garbage, mutated, foreign and newer files are refused with a message; none
@@ -180,9 +184,9 @@ fn saves_are_written_atomically() {
     assert_eq!(leftovers.len(), 1, "no temporary file is left behind");
 }
 
-/// A write that fails returns the error and leaves the file it would have replaced as it
-/// was: here the temporary file's name is taken by a folder, so the new text has nowhere to
-/// go; and a path under a plain file cannot be written at all.
+/// A write that fails returns the error and leaves what it would have replaced as it was,
+/// with no temporary file behind: here the destination is a folder with a file in it, so
+/// the rename cannot land; and a path under a plain file cannot be written at all.
 #[test]
 fn a_failed_write_leaves_the_old_save_intact() {
     let dir = scratch_dir("failed-write");
@@ -190,20 +194,25 @@ fn a_failed_write_leaves_the_old_save_intact() {
     let old = mid_game_save();
     old.write(&path).expect("write");
     let old_text = std::fs::read_to_string(&path).expect("read");
-    std::fs::create_dir(dir.join("slot.json.tmp")).expect("block the temporary file");
 
-    let mut newer = old.clone();
-    newer.actions.clear();
-    let err = newer
-        .write(&path)
-        .expect_err("the temporary file cannot be created");
+    let taken = dir.join("taken.json");
+    std::fs::create_dir(&taken).expect("a folder");
+    std::fs::write(taken.join("keep.txt"), "kept").expect("a file in it");
+    let err = old.write(&taken).expect_err("a folder is not replaced");
     assert!(matches!(err, FileError::Io(_)), "{err:?}");
-    assert!(err.to_string().contains("slot.json"), "{err}");
-    assert_eq!(std::fs::read_to_string(&path).expect("read"), old_text);
-    assert!(SaveFile::load(&path).is_ok(), "the old save still loads");
-    let err = write_atomically(&path, "").expect_err("blocked");
-    assert!(matches!(err, FileError::Io(_)), "{err:?}");
-    assert_eq!(std::fs::read_to_string(&path).expect("read"), old_text);
+    assert!(err.to_string().contains("taken.json"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(taken.join("keep.txt")).expect("read"),
+        "kept"
+    );
+    let temps = std::fs::read_dir(&dir)
+        .expect("dir")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        })
+        .count();
+    assert_eq!(temps, 0, "the temporary file is removed");
 
     let under_a_file = path.join("inner.json");
     let err = old
@@ -211,6 +220,43 @@ fn a_failed_write_leaves_the_old_save_intact() {
         .expect_err("a file is not a folder");
     assert!(matches!(err, FileError::Io(_)), "{err:?}");
     assert_eq!(std::fs::read_to_string(&path).expect("read"), old_text);
+    assert!(SaveFile::load(&path).is_ok(), "the old save still loads");
+}
+
+/// A link planted where a save's temporary file once went (`NAME.tmp`) is not followed: the
+/// temporary name is fresh and made exclusively, so the file the link points at is
+/// untouched; and what is written is readable by its owner only.
+#[cfg(unix)]
+#[test]
+fn a_write_never_follows_a_planted_link() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch_dir("planted-link");
+    let victim = dir.join("victim.txt");
+    std::fs::write(&victim, "mine").expect("the victim");
+    let path = dir.join("slot.json");
+    std::os::unix::fs::symlink(&victim, dir.join("slot.json.tmp")).expect("a planted link");
+    write_atomically(&path, "the save").expect("write");
+    assert_eq!(std::fs::read_to_string(&victim).expect("read"), "mine");
+    assert_eq!(std::fs::read_to_string(&path).expect("read"), "the save");
+    let mode = std::fs::metadata(&path)
+        .expect("metadata")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600, "{mode:o}");
+}
+
+/// A file far larger than any the game writes is refused with a message, not read whole.
+#[test]
+fn an_oversized_file_is_refused_with_a_message() {
+    let dir = scratch_dir("oversized");
+    let path = dir.join("huge.json");
+    let file = std::fs::File::create(&path).expect("create");
+    file.set_len(stp_rules::files::MAX_FILE_BYTES + 10)
+        .expect("a sparse file");
+    let err = SaveFile::load(&path).expect_err("too big");
+    assert!(err.to_string().contains("larger than 16 MiB"), "{err}");
+    let err = stp_rules::files::ReplayFile::load(&path).expect_err("too big");
+    assert!(err.to_string().contains("larger than 16 MiB"), "{err}");
 }
 
 /// The file and setup errors are `std::error::Error`s whose messages read as before they

@@ -139,7 +139,7 @@ impl SaveFile {
     }
 
     pub fn load(path: &Path) -> Result<SaveFile, FileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| FileError::Io(e.to_string()))?;
+        let text = read_capped(path)?;
         SaveFile::from_text(&text)
     }
 
@@ -234,7 +234,7 @@ impl ReplayFile {
     }
 
     pub fn load(path: &Path) -> Result<ReplayFile, FileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| FileError::Io(e.to_string()))?;
+        let text = read_capped(path)?;
         ReplayFile::from_text(&text)
     }
 
@@ -282,8 +282,8 @@ impl ReplayFile {
     }
 }
 
-/// Writes a file so that a crash never leaves it half-written: a temporary file beside it
-/// (`path` + `.tmp`), flushed, then renamed over the old one. On any error the file at `path`
+/// Writes a file so that a crash never leaves it half-written: a fresh temporary file beside
+/// it (`fresh_temp`), flushed, then renamed over the old one. On any error the file at `path`
 /// is left as it was, and a temporary file this call created is removed.
 pub fn write_atomically(path: &Path, text: &str) -> Result<(), FileError> {
     use std::io::Write;
@@ -291,10 +291,7 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), FileError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).map_err(io)?;
     }
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(".tmp");
-    let temp = PathBuf::from(temp);
-    let mut file = std::fs::File::create(&temp).map_err(io)?;
+    let (temp, mut file) = fresh_temp(path).map_err(io)?;
     let written = file
         .write_all(text.as_bytes())
         .and_then(|()| file.sync_all())
@@ -307,4 +304,58 @@ pub fn write_atomically(path: &Path, text: &str) -> Result<(), FileError> {
         return Err(io(e));
     }
     Ok(())
+}
+
+/// A temporary file beside `path` under a name no one could have planted: made new and
+/// exclusively (never following a link that waits there), readable by its owner only, as
+/// saves and settings hold join codes.
+fn fresh_temp(path: &Path) -> std::io::Result<(PathBuf, std::fs::File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static MADE: AtomicU64 = AtomicU64::new(0);
+    let mut last = None;
+    for _ in 0..16 {
+        let stamp = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.subsec_nanos());
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(
+            ".{}-{}-{stamp:08x}.tmp",
+            std::process::id(),
+            MADE.fetch_add(1, Ordering::Relaxed)
+        ));
+        let temp = PathBuf::from(name);
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        match options.open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no temporary name")))
+}
+
+/// The largest save, replay or scenario file the game opens: far above any real game's (a
+/// long game's replay is a few hundred kilobytes), far below what would strain memory.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A file's text, refused with a message when it is larger than `MAX_FILE_BYTES`.
+pub fn read_capped(path: &Path) -> Result<String, FileError> {
+    use std::io::Read;
+    let io = |e: std::io::Error| FileError::Io(format!("{}: {e}", path.display()));
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut text = String::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(io)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(FileError::Io(format!(
+            "{}: larger than {} MiB: not a file this game wrote",
+            path.display(),
+            MAX_FILE_BYTES / (1024 * 1024)
+        )));
+    }
+    Ok(text)
 }

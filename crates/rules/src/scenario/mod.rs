@@ -417,7 +417,7 @@ impl Scenario {
 
     /// The state a scenario's actions lead to, or why the file cannot be played.
     pub fn load(path: &std::path::Path) -> Result<(GameOptions, GameState), FileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| FileError::Io(e.to_string()))?;
+        let text = crate::files::read_capped(path)?;
         let scenario = Scenario::from_text(&text)?;
         match scenario.run() {
             (Some(state), Ok(())) => Ok((scenario.options(), state)),
