@@ -28,19 +28,43 @@ pub const PROTOCOL_ID: u64 = 0x5354_5021_0003;
 /// How often both ends poll the network.
 pub const TICK: Duration = Duration::from_millis(5);
 
-/// The netcode key both ends derive from the join code's secret (FNV-1a, four lanes): the
-/// secret never travels, and a client with another secret makes tokens the host cannot read.
+/// The key derivation's context: this game, and the protocol, so a code's key here is no
+/// other program's, nor an older protocol's.
+const KEY_CONTEXT: &str = "star-trek-panic join code -> netcode key, protocol 0x5354_5021_0003";
+
+/// netcode's key from the join code: BLAKE3's key derivation over the code as people type it
+/// (spaces dropped, letters in lower case). A fresh code has 72 random bits (`fresh_code`),
+/// so guessing it offline from a captured handshake costs about 2^71 derivations.
 pub fn key_from_secret(secret: &str) -> [u8; 32] {
-    let mut key = [0u8; 32];
-    for (lane, chunk) in key.chunks_mut(8).enumerate() {
-        let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ (lane as u64).wrapping_mul(0x9E37_79B9);
-        for byte in secret.bytes().chain(std::iter::once(lane as u8)) {
-            hash ^= u64::from(byte);
-            hash = hash.wrapping_mul(0x0100_0000_01b3);
-        }
-        chunk.copy_from_slice(&hash.to_le_bytes());
-    }
-    key
+    let typed: String = secret
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
+    blake3::derive_key(KEY_CONTEXT, typed.as_bytes())
+}
+
+/// A fresh join code from the system's random source: 72 bits as twelve syllables in four
+/// words ("bakeri-dozuha-milote-fanosi"), easy to read aloud and to type.
+pub fn fresh_code() -> String {
+    const CONSONANTS: &[u8; 16] = b"bdfghjklmnprstvz";
+    const VOWELS: &[u8; 4] = b"aeio";
+    let bytes: [u8; 9] = renet_netcode::generate_random_bytes();
+    let bits = bytes
+        .iter()
+        .fold(0u128, |acc, b| (acc << 8) | u128::from(*b));
+    let syllable = |i: u32| {
+        let six = (bits >> (6 * i)) as usize & 0x3F;
+        [CONSONANTS[six >> 2] as char, VOWELS[six & 3] as char]
+    };
+    (0..4)
+        .map(|word| {
+            (0..3)
+                .flat_map(|s| syllable(word * 3 + s))
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// Time since the epoch, as netcode wants it.

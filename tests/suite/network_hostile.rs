@@ -684,3 +684,27 @@ fn a_hostile_code_holder_cannot_crash_or_bloat_the_host() {
         vec![("host", host), ("honest client", honest)],
     );
 }
+
+/// A fresh join code carries 72 bits from the system's random source, as twelve syllables
+/// in four words; its key is BLAKE3's derivation of the code as typed, so case and spaces do
+/// not matter and another code gives another key.
+#[test]
+fn a_fresh_code_is_long_random_and_readable_and_its_key_is_derived() {
+    use star_trek_panic::net::fresh_code;
+    let (a, b) = (fresh_code(), fresh_code());
+    assert_ne!(a, b, "two fresh codes");
+    let words: Vec<&str> = a.split('-').collect();
+    assert_eq!(words.len(), 4, "{a}");
+    for word in &words {
+        assert_eq!(word.len(), 6, "{a}");
+        assert!(
+            word.chars().all(|c| "bdfghjklmnprstvzaeio".contains(c)),
+            "{a}"
+        );
+    }
+    assert_eq!(
+        key_from_secret("Bakeri Dozuha"),
+        key_from_secret("bakeridozuha")
+    );
+    assert_ne!(key_from_secret(&a), key_from_secret(&b));
+}

@@ -18,7 +18,7 @@ mod client;
 mod host;
 mod pings;
 pub mod setup;
-mod talk;
+pub mod talk;
 
 use bevy::prelude::*;
 use stp_rules::{GameState, PlayerId};

@@ -27,6 +27,8 @@ pub struct OnlineForm {
     pub local_address: Option<String>,
     /// Open the "Play across machines" section on the next frame (the title's choice).
     pub reveal: bool,
+    /// The codes show as dots until the player asks to see them (a shared screen, a stream).
+    pub show_codes: bool,
 }
 
 impl OnlineForm {
@@ -47,6 +49,7 @@ impl OnlineForm {
             error: None,
             local_address: None,
             reveal: false,
+            show_codes: false,
         }
     }
 
@@ -85,30 +88,8 @@ fn parse_port(text: &str) -> Result<u16, String> {
     }
 }
 
-/// A code of three words and a number: easy to read out, hard to guess.
-pub fn fresh_code() -> String {
-    const WORDS: [&str; 16] = [
-        "warp",
-        "phaser",
-        "nebula",
-        "shuttle",
-        "tricorder",
-        "impulse",
-        "saucer",
-        "nacelle",
-        "photon",
-        "bridge",
-        "sickbay",
-        "transporter",
-        "dilithium",
-        "starbase",
-        "deflector",
-        "hailing",
-    ];
-    let n = crate::game::screens::random_seed();
-    let word = |shift: u64| WORDS[((n >> shift) % 16) as usize];
-    format!("{}-{}-{}-{}", word(0), word(4), word(8), (n >> 12) % 100)
-}
+/// A fresh code for a hosted game: 72 random bits, readable aloud (`net::fresh_code`).
+pub use crate::net::fresh_code;
 
 /// The network part of the setup window. `online` is a join in progress, if any.
 pub fn section(
@@ -133,7 +114,12 @@ pub fn section(
                     ui.label("Port:");
                     ui.add(egui::TextEdit::singleline(&mut form.port).desired_width(60.0));
                     ui.label("Code:");
-                    ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(200.0));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut form.code)
+                            .password(!form.show_codes)
+                            .desired_width(240.0),
+                    );
+                    ui.checkbox(&mut form.show_codes, "show");
                     if ui.small_button("New code").clicked() {
                         form.code = fresh_code();
                     }
@@ -158,7 +144,11 @@ pub fn section(
                         .desired_width(150.0),
                 );
                 ui.label("Code:");
-                ui.add(egui::TextEdit::singleline(&mut form.join_code).desired_width(150.0));
+                ui.add(
+                    egui::TextEdit::singleline(&mut form.join_code)
+                        .password(!form.show_codes)
+                        .desired_width(240.0),
+                );
                 ui.label("Seat:");
                 ui.add(
                     egui::TextEdit::singleline(&mut form.seat)

@@ -21,6 +21,8 @@ const KEPT_LINES: usize = 200;
 pub struct Talk {
     pub lines: Vec<TalkLine>,
     pub draft: String,
+    /// The join code shows in full only while this is on (a shared screen, a stream).
+    pub show_code: bool,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -75,7 +77,7 @@ impl TalkPanel<'_> {
         let Some(online) = &self.online else { return };
         ui.horizontal(|ui| {
             ui.strong("Crew talk");
-            ui.small(format!("join code: {}", online.join_code()));
+            code_line(ui, &online.join_code(), &mut self.talk.show_code);
         });
         let talk = &mut *self.talk;
         ui.horizontal(|ui| {
@@ -116,6 +118,7 @@ fn waiting_window(
     state: Option<Res<GameState>>,
     mut hand: MessageWriter<HandToBot>,
     mut again: MessageWriter<JoinAgain>,
+    mut talk: ResMut<Talk>,
 ) -> Result {
     let Some(online) = online else {
         return Ok(());
@@ -170,7 +173,33 @@ fn waiting_window(
                     }
                 });
             }
-            ui.small(format!("Join code: {}", online.join_code()));
+            code_line(ui, &online.join_code(), &mut talk.show_code);
         });
     Ok(())
+}
+
+/// "join code: HOST:PORT · code ••••", and a toggle that shows the code itself.
+fn code_line(ui: &mut egui::Ui, code: &str, show: &mut bool) {
+    let shown = if *show {
+        code.to_string()
+    } else {
+        masked(code)
+    };
+    ui.small(format!("join code: {shown}"));
+    if ui
+        .small_button(if *show { "hide" } else { "show" })
+        .clicked()
+    {
+        *show = !*show;
+    }
+}
+
+/// A join code with its secret as dots; where the host is stays readable.
+pub fn masked(code: &str) -> String {
+    match code.rsplit_once("code ") {
+        Some((head, secret)) => {
+            format!("{head}code {}", "•".repeat(secret.chars().count().min(12)))
+        }
+        None => code.to_string(),
+    }
 }

@@ -368,3 +368,13 @@ fn a_window_whose_link_is_lost_joins_again_in_place() {
     );
     ends_with_the_hosts_hash(&app, host);
 }
+
+/// The table shows where the host is but keeps the code's secret as dots until asked.
+#[test]
+fn the_join_code_shows_as_dots_until_asked() {
+    use star_trek_panic::game::online::talk::masked;
+    assert_eq!(
+        masked("192.168.1.20:47000 · code bakeri-dozuha"),
+        "192.168.1.20:47000 · code ••••••••••••"
+    );
+}
