@@ -111,7 +111,9 @@ pub fn run(launch: Launch) -> i32 {
                 ..default()
             })
             .set(bevy::log::LogPlugin {
-                filter: "wgpu=error,naga=warn,bevy_render=warn".into(),
+                // renetcode logs every packet it cannot read at error level: a peer could
+                // flood the log with them (the host notes what the guard drops instead).
+                filter: "wgpu=error,naga=warn,bevy_render=warn,renetcode=off".into(),
                 ..default()
             }),
     )

@@ -119,11 +119,43 @@ impl HostLink {
     }
 }
 
+/// What one client may have waiting for the window at once. The window takes the queue each
+/// frame (a slow one, under software rendering, every 100 ms or more); a client that sends
+/// faster than that is told to wait, and the queue cannot grow without bound.
+pub const QUEUED_PER_CLIENT: usize = 64;
+
+/// The client an incoming message came from, when one did (a chat line is already passed on,
+/// and a drop has no client left).
+fn sender(incoming: &Incoming) -> Option<u64> {
+    match incoming {
+        Incoming::Hello { client, .. }
+        | Incoming::Act { client, .. }
+        | Incoming::Ping { client, .. }
+        | Incoming::Sync { client, .. } => Some(*client),
+        Incoming::Said { .. } | Incoming::Left { .. } => None,
+    }
+}
+
+/// Whether a message joins the window's queue, or its client already has its share there.
+pub fn room_in_inbox(queue: &VecDeque<Incoming>, incoming: &Incoming) -> bool {
+    let Some(client) = sender(incoming) else {
+        return true;
+    };
+    queue.iter().filter(|m| sender(m) == Some(client)).count() < QUEUED_PER_CLIENT
+}
+
 impl Tick for HostLink {
     fn tick(&mut self) -> bool {
         let got = self.room.poll();
         let any = !got.is_empty();
-        self.arrived.extend(got);
+        for incoming in got {
+            if room_in_inbox(&self.arrived, &incoming) {
+                self.arrived.push_back(incoming);
+            } else if let Some(client) = sender(&incoming) {
+                let reason = "the host is busy: send it again in a moment".to_string();
+                self.room.refuse_quietly(client, reason);
+            }
+        }
         self.room.flush();
         any
     }

@@ -708,3 +708,24 @@ fn a_fresh_code_is_long_random_and_readable_and_its_key_is_derived() {
     );
     assert_ne!(key_from_secret(&a), key_from_secret(&b));
 }
+
+/// The window host's queue holds at most `QUEUED_PER_CLIENT` messages from one client; more
+/// are refused at once, while another client's and the talk's still join it.
+#[test]
+fn the_window_hosts_inbox_is_bounded_per_client() {
+    use star_trek_panic::net::pump::{QUEUED_PER_CLIENT, room_in_inbox};
+    use star_trek_panic::net::room::Incoming;
+    let mut queue = std::collections::VecDeque::new();
+    let sync = |client| Incoming::Sync { client, seat: 0 };
+    for _ in 0..QUEUED_PER_CLIENT {
+        assert!(room_in_inbox(&queue, &sync(1)));
+        queue.push_back(sync(1));
+    }
+    assert!(!room_in_inbox(&queue, &sync(1)), "client 1 has its share");
+    assert!(room_in_inbox(&queue, &sync(2)), "client 2 has not");
+    let said = Incoming::Said {
+        seat: 0,
+        text: "hi".into(),
+    };
+    assert!(room_in_inbox(&queue, &said));
+}
