@@ -80,6 +80,7 @@ impl Host {
             actions: self.actions.clone(),
             state: HostState(Box::new(self.state.clone())),
             away,
+            ticket: String::new(),
         }
     }
 
@@ -106,7 +107,11 @@ impl Host {
         match incoming {
             Incoming::Hello { client, seat } => {
                 let free: Vec<u8> = (0..self.players() as u8)
-                    .filter(|&s| !self.is_bot_seat(s) && !self.room.taken_by_other(client, s))
+                    .filter(|&s| {
+                        !self.is_bot_seat(s)
+                            && !self.room.taken_by_other(client, s)
+                            && self.room.claimable(client, s)
+                    })
                     .collect();
                 match assign_seat(seat, &free) {
                     Ok(seat) => {

@@ -115,6 +115,8 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
     let mut syncing = false;
     // Why the host last refused a seat, for the message if none comes.
     let mut refused: Option<String> = None;
+    // The seat's ticket from the welcome, for asking again after a drop.
+    let mut ticket: Option<String> = None;
     loop {
         link.update()?;
         // Hello, and again every half second while the seat is still held for a dropped
@@ -127,7 +129,10 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     None => "no seat at the host".to_string(),
                 });
             }
-            link.send(&ToHost::Hello { seat: args.seat });
+            link.send(&ToHost::Hello {
+                seat: args.seat,
+                ticket: ticket.clone(),
+            });
             said_hello = Some(Instant::now());
         }
         let messages = link.receive();
@@ -140,9 +145,13 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     seat,
                     actions,
                     state: host_state,
+                    ticket: given,
                     ..
                 } => {
                     mine = Some(seat);
+                    if !given.is_empty() {
+                        ticket = Some(given);
+                    }
                     let mut copy = *host_state.0;
                     copy.events.clear();
                     applied = actions.len() as u32;

@@ -10,8 +10,14 @@ pub const MAX_MESSAGE_BYTES: usize = 256 * 1024;
 /// A client to the host.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ToHost {
-    /// Take this seat (0-based), or any free one: the host assigns it.
-    Hello { seat: Option<u8> },
+    /// Take this seat (0-based), or any free one: the host assigns it. `ticket` is the seat
+    /// ticket from an earlier welcome: only it (or the holder's own address) takes back a
+    /// seat that had a holder.
+    Hello {
+        seat: Option<u8>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ticket: Option<String>,
+    },
     /// An action for the sender's seat, as the `at`th of the game (so a replayed or stale
     /// message is refused).
     Act { at: u32, action: PlayerAction },
@@ -79,6 +85,9 @@ pub enum ToClient {
         state: HostState,
         /// Other seats whose person is not at the table yet (or whose link dropped).
         away: Vec<u8>,
+        /// This seat's ticket: keep it to take the seat back after a drop (empty on a resync).
+        #[serde(default)]
+        ticket: String,
     },
     /// An accepted action, in the host's order: apply it.
     Accepted(PlayerAction),

@@ -107,6 +107,10 @@ pub struct Room {
     seats: BTreeMap<u64, u8>,
     strikes: Strikes,
     arrivals: Arrivals,
+    /// Each seat that has had a holder: its ticket, and the address of its last holder.
+    tickets: BTreeMap<u8, (String, std::net::IpAddr)>,
+    /// The ticket each link showed with its Hello.
+    shown: BTreeMap<u64, String>,
     rates: BTreeMap<u64, Rate>,
     /// The quiet refusals already logged, by client.
     told_quietly: BTreeSet<(u64, String)>,
@@ -147,6 +151,8 @@ impl Room {
             seats: BTreeMap::new(),
             strikes: Strikes::default(),
             arrivals: Arrivals::default(),
+            tickets: BTreeMap::new(),
+            shown: BTreeMap::new(),
             rates: BTreeMap::new(),
             talk: BTreeMap::new(),
             told_quietly: BTreeSet::new(),
@@ -182,6 +188,7 @@ impl Room {
             }
             if let ServerEvent::ClientDisconnected { client_id, reason } = event {
                 self.arrivals.settled(client_id);
+                self.shown.remove(&client_id);
                 self.rates.remove(&client_id);
                 self.talk.remove(&client_id);
                 self.told_quietly.retain(|(c, _)| *c != client_id);
@@ -242,8 +249,11 @@ impl Room {
                 return None;
             }
         };
-        if let ToHost::Hello { seat } = message {
+        if let ToHost::Hello { seat, ticket } = message {
             self.arrivals.asked(client);
+            if let Some(ticket) = ticket {
+                self.shown.insert(client, ticket);
+            }
             return match (self.seats.get(&client), seat) {
                 // Asked again before the welcome arrived: the game again, nothing more.
                 (Some(&held), None) => Some(Incoming::Sync { client, seat: held }),
@@ -325,13 +335,57 @@ impl Room {
         true
     }
 
-    /// Gives `client` the seat (a rejoin takes back a dropped one) with the game so far; the
-    /// others hear that the seat's person is at the table.
+    /// Whether `client` may take `seat`: one that never had a holder, or one whose ticket it
+    /// showed, or whose last holder was at its address (a player whose table restarted on
+    /// the same machine). Nobody else takes a dropped player's seat and hand.
+    pub fn claimable(&self, client: u64, seat: u8) -> bool {
+        let Some((ticket, holder)) = self.tickets.get(&seat) else {
+            return true;
+        };
+        self.shown.get(&client) == Some(ticket)
+            || self
+                .transport
+                .client_addr(client)
+                .is_some_and(|a| a.ip() == *holder)
+    }
+
+    /// Gives `client` the seat (a rejoin takes back a dropped one) with the game so far and
+    /// the seat's ticket; the others hear that the seat's person is at the table.
     pub fn seat(&mut self, client: u64, seat: u8, welcome: &ToClient) {
         // Gone since it asked (the window answers a frame later): no ghost holds the seat.
-        if !self.server.is_connected(client) {
+        let Some(address) = self.transport.client_addr(client) else {
+            return;
+        };
+        if !self.server.is_connected(client) || !self.claimable(client, seat) {
             return;
         }
+        let ticket = match self.tickets.get(&seat) {
+            Some((ticket, _)) => ticket.clone(),
+            None => {
+                let bytes: [u8; 16] = renet_netcode::generate_random_bytes();
+                bytes.iter().map(|b| format!("{b:02x}")).collect()
+            }
+        };
+        self.tickets.insert(seat, (ticket.clone(), address.ip()));
+        let welcome = match welcome.clone() {
+            ToClient::Welcome {
+                seat,
+                options,
+                actions,
+                state,
+                away,
+                ..
+            } => ToClient::Welcome {
+                seat,
+                options,
+                actions,
+                state,
+                away,
+                ticket,
+            },
+            other => other,
+        };
+        let welcome = &welcome;
         self.arrivals.settled(client);
         self.seats.insert(client, seat);
         let others: Vec<u64> = self

@@ -239,7 +239,10 @@ fn the_host_refuses_what_a_client_should_not_send() {
     ]));
     std::thread::sleep(Duration::from_millis(300));
     let mut link = connected(port, "untrusted-input", 0);
-    link.send(&ToHost::Hello { seat: Some(0) });
+    link.send(&ToHost::Hello {
+        seat: Some(0),
+        ticket: None,
+    });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });
@@ -437,7 +440,10 @@ pub(crate) fn connected(port: u16, code: &str, seat: u8) -> star_trek_panic::net
 pub(crate) fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
     use star_trek_panic::net::protocol::{ToClient, ToHost};
     let mut link = connected(port, code, seat);
-    link.send(&ToHost::Hello { seat: Some(seat) });
+    link.send(&ToHost::Hello {
+        seat: Some(seat),
+        ticket: None,
+    });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });

@@ -186,15 +186,24 @@ fn a_chatterbox_is_asked_to_slow_down() {
 fn a_seat_not_free_is_refused_with_the_free_ones() {
     let (mut host, port) = host(16, "which-seat-now", 3);
     let mut link = connected(port, "which-seat-now", 2);
-    link.send(&ToHost::Hello { seat: Some(2) });
+    link.send(&ToHost::Hello {
+        seat: Some(2),
+        ticket: None,
+    });
     let reason = last_refusal(&pump(&mut link, refused));
     assert_eq!(reason, "seat 3 is not free; seats 1 and 2 are");
     let _alice = seated(port, "which-seat-now", 0);
-    link.send(&ToHost::Hello { seat: Some(0) });
+    link.send(&ToHost::Hello {
+        seat: Some(0),
+        ticket: None,
+    });
     let reason = last_refusal(&pump(&mut link, refused));
     assert_eq!(reason, "seat 1 is not free; seat 2 is");
     // Not a strike: asking for any seat, the link gets the free one.
-    link.send(&ToHost::Hello { seat: None });
+    link.send(&ToHost::Hello {
+        seat: None,
+        ticket: None,
+    });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });
@@ -205,7 +214,10 @@ fn a_seat_not_free_is_refused_with_the_free_ones() {
     );
     // Every seat is taken now: a third asking for any seat is told so.
     let mut third = connected(port, "which-seat-now", 5);
-    third.send(&ToHost::Hello { seat: None });
+    third.send(&ToHost::Hello {
+        seat: None,
+        ticket: None,
+    });
     assert_eq!(
         last_refusal(&pump(&mut third, refused)),
         "no seat is free now"
@@ -229,6 +241,7 @@ fn a_welcome_with_an_impossible_game_does_not_parse() {
         actions: Vec::new(),
         state: HostState(Box::new(state.clone())),
         away: Vec::new(),
+        ticket: String::new(),
     };
     assert!(decode::<ToClient>(&encode(&welcome(&state))).is_ok());
     let card = state.players[0].hand[0];

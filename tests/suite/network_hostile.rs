@@ -469,7 +469,10 @@ fn a_hello_for_seat_255_is_refused_not_an_overflow() {
     let code = "seat-255";
     let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
     let mut link = crate::network::connected(port, code, 0);
-    link.send(&ToHost::Hello { seat: Some(255) });
+    link.send(&ToHost::Hello {
+        seat: Some(255),
+        ticket: None,
+    });
     let got = crate::network::pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Refused { .. }))
     });
@@ -537,7 +540,10 @@ fn a_silent_link_loses_its_seat_whatever_its_token_says() {
     renet.set_connected();
     renet.send_message(
         renet::DefaultChannel::ReliableOrdered,
-        encode(&ToHost::Hello { seat: Some(0) }),
+        encode(&ToHost::Hello {
+            seat: Some(0),
+            ticket: None,
+        }),
     );
     let started = Instant::now();
     let mut welcomed = false;
@@ -566,7 +572,10 @@ fn a_silent_link_loses_its_seat_whatever_its_token_says() {
     let started = Instant::now();
     let mut back = false;
     while started.elapsed() < Duration::from_secs(20) && !back {
-        link.send(&ToHost::Hello { seat: Some(0) });
+        link.send(&ToHost::Hello {
+            seat: Some(0),
+            ticket: None,
+        });
         let got = crate::network::pump(&mut link, |m| !m.is_empty());
         back = got.iter().any(|m| matches!(m, ToClient::Welcome { .. }));
         std::thread::sleep(Duration::from_millis(500));
@@ -728,4 +737,70 @@ fn the_window_hosts_inbox_is_bounded_per_client() {
         text: "hi".into(),
     };
     assert!(room_in_inbox(&queue, &said));
+}
+
+/// A dropped player's seat stays theirs. Someone else with the code, on another host, asks
+/// for it every half second and never gets it; its player, back from the same machine,
+/// takes it again, and the game ends as it would have.
+#[test]
+fn nobody_else_takes_a_dropped_players_seat() {
+    let hosts = TwoHosts::make(2);
+    let code = "keep-my-seat";
+    let port = "41235";
+    let host = TwoHosts::spawn_in(
+        &hosts.host,
+        &strings(&[
+            "serve",
+            "--port",
+            port,
+            "--code",
+            code,
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--bots",
+            "1",
+            "--preset",
+            "cadet",
+            "--json",
+        ]),
+    );
+    std::thread::sleep(Duration::from_millis(400));
+    let join = |namespace: &str, at: &str, delay: &str| {
+        TwoHosts::spawn_in(
+            namespace,
+            &strings(&[
+                "join",
+                &format!("{at}:{port}"),
+                "--code",
+                code,
+                "--seat",
+                "1",
+                "--bot",
+                "--json",
+                "--delay-ms",
+                delay,
+            ]),
+        )
+    };
+    let mut alice = join(&hosts.host, "127.0.0.1", "40");
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        alice.try_wait().expect("wait").is_none(),
+        "the game ended too soon to drop"
+    );
+    let _ = alice.kill();
+    let _ = alice.wait();
+    let mallory = join(&hosts.client, &hosts.host_address, "0");
+    // The host notices the drop within its time-out; mallory asks all the while.
+    std::thread::sleep(Duration::from_secs(9));
+    let back = join(&hosts.host, "127.0.0.1", "0");
+    all_end_as_headless(3, 2, "cadet", vec![("alice, back", back), ("host", host)]);
+    let (code, out, err) = finish(mallory);
+    assert_ne!(code, Some(0), "mallory played the seat: {out}{err}");
+    assert!(
+        !out.contains("final_hash"),
+        "mallory played the seat: {out}"
+    );
 }

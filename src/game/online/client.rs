@@ -32,6 +32,9 @@ pub struct Joined {
     /// The seat asked for (0-based), or any free one; once seated, the seat held (so a
     /// rejoin asks for it again).
     pub seat: Option<u8>,
+    /// The seat's ticket from the host's welcome: "Join again" shows it to take the seat
+    /// back.
+    pub ticket: Option<String>,
     code: String,
     asked: Option<Instant>,
     started: Instant,
@@ -71,6 +74,7 @@ impl Joined {
             )?))?,
             host,
             seat,
+            ticket: None,
             code: code.to_string(),
             asked: None,
             started: Instant::now(),
@@ -103,6 +107,7 @@ impl Joined {
         self.hang_up();
         let mut joined = Joined::open(self.host, &self.code, self.seat)?;
         joined.keeps_talk = true;
+        joined.ticket = self.ticket.clone();
         Ok(joined)
     }
 
@@ -180,7 +185,10 @@ pub(super) fn receive(
             me.lost = Some(reason);
             return;
         }
-        me.send(&ToHost::Hello { seat: me.seat });
+        me.send(&ToHost::Hello {
+            seat: me.seat,
+            ticket: me.ticket.clone(),
+        });
         me.asked = Some(Instant::now());
     }
     for SayRequest(text) in says.read() {
@@ -211,7 +219,11 @@ pub(super) fn receive(
                 actions: so_far,
                 state: host_state,
                 away: away_now,
+                ticket,
             } => {
+                if !ticket.is_empty() {
+                    me.ticket = Some(ticket);
+                }
                 // A second answer to a Hello repeated before the first arrived changes
                 // nothing: no word of it.
                 let same_game = state.as_deref().is_some_and(|s| {

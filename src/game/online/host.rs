@@ -67,6 +67,7 @@ impl Hosting {
             actions: record.actions.clone(),
             state: HostState(Box::new(state.clone())),
             away,
+            ticket: String::new(),
         })
     }
 }
@@ -149,6 +150,8 @@ pub(super) fn receive(
                 let mut handed: Vec<u8> = host.handed.clone();
                 handed.sort_unstable();
                 free.extend(handed.into_iter().filter(|s| !link.room.holds(*s)));
+                // A seat that had a holder is theirs: their ticket, or their address.
+                free.retain(|s| link.room.claimable(client, *s));
                 let seat = match assign_seat(seat, &free) {
                     Ok(seat) => seat,
                     Err(reason) => {
