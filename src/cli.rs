@@ -64,7 +64,9 @@ usage:
              the outcome and final state hash at the end (--json: one object). --save FILE
              saves the game at every new turn; --load hosts such a save again (the same
              code lets the players rejoin); --record FILE writes the whole game at its end
-             as a file `replay` plays.
+             as a file `replay` plays. A seat whose link drops waits --bot-after S seconds
+             (default 60; 0: for ever), then the host's bot plays it until its person is
+             back.
   join       play seat I (1-based; without --seat, any free seat the host assigns) of a
              hosted game: in the game's window, or with --bot the built-in bot plays it
              without one; at the end the bot's copy of the game must reach the host's state

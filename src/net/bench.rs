@@ -170,6 +170,7 @@ fn one_game(
         load: None,
         record: None,
         quiet: true,
+        bot_after: None,
     };
     let host_thread = std::thread::spawn(move || host(&serve));
     let address: SocketAddr = ([127, 0, 0, 1], port).into();

@@ -18,6 +18,7 @@ pub(crate) const SERVE_OPTIONS: &[&str] = &[
     "--save",
     "--load",
     "--record",
+    "--bot-after",
 ];
 pub(crate) const JOIN_OPTIONS: &[&str] = &["--code", "--seat", "--bot", "--json", "--delay-ms"];
 
@@ -47,6 +48,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
     let (mut players, mut preset, mut bots, mut json) = (2, "cadet".to_string(), 0, false);
     let (mut save, mut load): (Option<std::path::PathBuf>, _) = (None, None);
     let mut record: Option<std::path::PathBuf> = None;
+    let mut bot_after = Some(super::room::BOT_AFTER);
     let mut named_game = false;
     let mut args = Args::new("serve", SERVE_OPTIONS, args);
     while let Some(arg) = args.next()? {
@@ -76,6 +78,12 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
             Arg::Option("--json") => json = true,
             Arg::Option("--save") => save = Some(args.value("--save")?.into()),
             Arg::Option("--record") => record = Some(args.value("--record")?.into()),
+            Arg::Option("--bot-after") => {
+                bot_after = match args.number("--bot-after", 86_400)? {
+                    0 => None,
+                    s => Some(std::time::Duration::from_secs(s)),
+                }
+            }
             Arg::Option("--load") => {
                 let path: std::path::PathBuf = args.value("--load")?.into();
                 let file = stp_rules::files::SaveFile::load(&path)
@@ -117,6 +125,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
         load,
         record,
         quiet: false,
+        bot_after,
     })
 }
 

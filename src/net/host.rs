@@ -29,6 +29,9 @@ pub struct ServeArgs {
     pub record: Option<std::path::PathBuf>,
     /// Log nothing about the clients on standard error (`net-bench` hosts in-process).
     pub quiet: bool,
+    /// How long a dropped seat waits for its person before the host's bot plays it;
+    /// `None`: for ever.
+    pub bot_after: Option<std::time::Duration>,
 }
 
 /// How a hosted game went: its end, and the figures the network's docs report.
@@ -54,6 +57,10 @@ struct Host {
     options: GameOptions,
     actions: Vec<PlayerAction>,
     bots: usize,
+    /// Seats whose link dropped, since when.
+    away_since: std::collections::BTreeMap<u8, Instant>,
+    /// Dropped seats the host's bot plays until their person is back.
+    stand_ins: std::collections::BTreeSet<u8>,
 }
 
 impl Host {
@@ -65,14 +72,41 @@ impl Host {
         usize::from(seat) + self.bots >= self.players()
     }
 
+    /// Whether the host's bot plays this seat now: one of its own, or a dropped one it stands
+    /// in for.
+    fn bot_plays(&self, seat: u8) -> bool {
+        self.is_bot_seat(seat) || self.stand_ins.contains(&seat)
+    }
+
     /// Every remote seat has its player (the game waits otherwise).
     fn crew_complete(&self) -> bool {
-        (0..self.players() as u8).all(|seat| self.is_bot_seat(seat) || self.room.holds(seat))
+        (0..self.players() as u8).all(|seat| self.bot_plays(seat) || self.room.holds(seat))
+    }
+
+    /// A seat away longer than `after` is played by the bot from now on, and everyone hears.
+    fn stand_in(&mut self, after: std::time::Duration) {
+        let due: Vec<u8> = self
+            .away_since
+            .iter()
+            .filter(|(seat, since)| since.elapsed() >= after && !self.room.holds(**seat))
+            .map(|(seat, _)| *seat)
+            .collect();
+        for seat in due {
+            self.away_since.remove(&seat);
+            self.stand_ins.insert(seat);
+            self.room.tell_seated(&ToClient::BotPlays { seat });
+            if !self.room.quiet {
+                eprintln!(
+                    "host: the bot plays seat {} until its person is back",
+                    super::protocol::seat_number(seat)
+                );
+            }
+        }
     }
 
     fn welcome(&self, seat: u8) -> ToClient {
         let away = (0..self.players() as u8)
-            .filter(|&s| s != seat && !self.is_bot_seat(s) && !self.room.holds(s))
+            .filter(|&s| s != seat && !self.bot_plays(s) && !self.room.holds(s))
             .collect();
         ToClient::Welcome {
             seat,
@@ -117,6 +151,11 @@ impl Host {
                     Ok(seat) => {
                         let welcome = self.welcome(seat);
                         self.room.seat(client, seat, &welcome);
+                        // Its person is back: the bot stands down.
+                        if self.room.holds(seat) {
+                            self.away_since.remove(&seat);
+                            self.stand_ins.remove(&seat);
+                        }
                     }
                     // Not a strike: a client rejoining after a drop asks until the host has
                     // noticed the old link is gone.
@@ -163,7 +202,9 @@ impl Host {
                 )
             }
             Incoming::Said { .. } => {}
-            Incoming::Left { .. } => {}
+            Incoming::Left { seat } => {
+                self.away_since.insert(seat, Instant::now());
+            }
         }
     }
 }
@@ -215,7 +256,10 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         options,
         actions,
         bots: args.bots.min(args.options.players.len().max(1)),
+        away_since: Default::default(),
+        stand_ins: Default::default(),
     };
+    host.room.bot_after = args.bot_after;
     let mut first_action: Option<Instant> = None;
     let mut saved_turn = 0;
     if !args.quiet {
@@ -233,11 +277,14 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         for message in incoming {
             host.receive(message);
         }
+        if let Some(after) = args.bot_after {
+            host.stand_in(after);
+        }
         // The host's bots play their seats once every remote seat has its player.
         if ended.is_none()
             && host.crew_complete()
             && !host.state.is_over()
-            && let Some(action) = bot::choose(&host.state).filter(|a| host.is_bot_seat(a.player))
+            && let Some(action) = bot::choose(&host.state).filter(|a| host.bot_plays(a.player))
         {
             busy = true;
             if let Err(reason) = host.accept(action) {

@@ -197,8 +197,16 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     "seat {}: {text}",
                     crate::net::protocol::seat_number(seat)
                 )),
-                ToClient::Waiting { seat } => note(format!(
-                    "waiting for seat {}",
+                ToClient::Waiting { seat, bot_in } => note(format!(
+                    "waiting for seat {}{}",
+                    crate::net::protocol::seat_number(seat),
+                    match bot_in {
+                        0 => String::new(),
+                        s => format!(" (a bot plays it in {s} s)"),
+                    }
+                )),
+                ToClient::BotPlays { seat } => note(format!(
+                    "a bot plays seat {} until its person is back",
                     crate::net::protocol::seat_number(seat)
                 )),
                 ToClient::Back { seat } => note(format!(

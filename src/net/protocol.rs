@@ -100,8 +100,15 @@ pub enum ToClient {
     Refused { reason: String },
     /// A chat line, and the seat it is from.
     Said { seat: u8, text: String },
-    /// A seat's link dropped: play waits for it.
-    Waiting { seat: u8 },
+    /// A seat's link dropped: play waits for it, and after `bot_in` seconds (0: never) a bot
+    /// plays it until its person is back.
+    Waiting {
+        seat: u8,
+        #[serde(default)]
+        bot_in: u32,
+    },
+    /// A bot plays this seat until its person is back (play goes on).
+    BotPlays { seat: u8 },
     /// A seat's person is at the table (first, or again after a drop).
     Back { seat: u8 },
     /// The game is over.

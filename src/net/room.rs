@@ -127,7 +127,13 @@ pub struct Room {
     pub notes: Vec<String>,
     /// Keep the notes off standard error (a host in a benchmark's thread).
     pub quiet: bool,
+    /// How long a dropped seat waits before a bot plays it (told to everyone when it drops);
+    /// `None`: it waits for its person.
+    pub bot_after: Option<std::time::Duration>,
 }
+
+/// How long a dropped seat waits for its person before a bot plays it, by default.
+pub const BOT_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl Room {
     /// Opens the port; clients get in only with tokens made from `code`'s secret.
@@ -161,6 +167,7 @@ impl Room {
             hang_up: Vec::new(),
             notes: Vec::new(),
             quiet: false,
+            bot_after: Some(BOT_AFTER),
         })
     }
 
@@ -197,7 +204,8 @@ impl Room {
                         "seat {} left ({reason}); waiting for it",
                         seat_number(seat)
                     ));
-                    self.tell_seated(&ToClient::Waiting { seat });
+                    let bot_in = self.bot_after.map_or(0, |d| d.as_secs() as u32);
+                    self.tell_seated(&ToClient::Waiting { seat, bot_in });
                     out.push(Incoming::Left { seat });
                 }
             }

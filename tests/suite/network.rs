@@ -493,11 +493,12 @@ fn chat_reaches_every_seat_and_a_dropped_seat_is_announced() {
     );
     alice.disconnect();
     let _ = alice.flush();
-    let waiting = pump(&mut bob, |m| m.contains(&ToClient::Waiting { seat: 0 }));
-    assert!(
-        waiting.contains(&ToClient::Waiting { seat: 0 }),
-        "{waiting:?}"
-    );
+    let dropped = ToClient::Waiting {
+        seat: 0,
+        bot_in: 60,
+    };
+    let waiting = pump(&mut bob, |m| m.contains(&dropped));
+    assert!(waiting.contains(&dropped), "{waiting:?}");
     let _again = seated(port, code, 0);
     let back = pump(&mut bob, |m| m.contains(&ToClient::Back { seat: 0 }));
     let _ = host.kill();
@@ -538,4 +539,59 @@ fn net_bench_measures_every_action_between_two_clients() {
         value["delivery_ms"]["median"].as_f64() <= value["delivery_ms"]["max"].as_f64(),
         "{value}"
     );
+}
+
+/// A seat whose player stays away past `--bot-after` is played by the host's bot until they
+/// return, as Board Game Arena's zombie mode does: play goes on for the others, and the game
+/// ends as the same game played headless by the bot in every seat.
+#[test]
+fn a_seat_left_empty_is_played_by_the_hosts_bot_and_the_game_goes_on() {
+    let port = port(28);
+    let code = "stand-in-bot";
+    let seed = 11;
+    let host = spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--seed",
+        &seed.to_string(),
+        "--players",
+        "3",
+        "--preset",
+        "standard",
+        "--bots",
+        "1",
+        "--bot-after",
+        "1",
+        "--json",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let address = format!("127.0.0.1:{port}");
+    let join = |seat: &str, delay: &str| {
+        spawn(&strings(&[
+            "join",
+            &address,
+            "--code",
+            code,
+            "--seat",
+            seat,
+            "--bot",
+            "--json",
+            "--delay-ms",
+            delay,
+        ]))
+    };
+    let mut alice = join("1", "40");
+    let bob = join("2", "40");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(
+        alice.try_wait().expect("wait").is_none(),
+        "the game ended too soon to drop"
+    );
+    let _ = alice.kill();
+    let _ = alice.wait();
+    // Nobody comes back for seat 1: the host's bot takes it, and bob plays on to the end.
+    all_end_as_headless(seed, 3, "standard", vec![("bob", bob), ("host", host)]);
 }

@@ -283,11 +283,26 @@ pub(super) fn receive(
             }
             ToClient::Said { seat, text } => talk.say(&name(seat), &text),
             ToClient::Pinged { seat, target } => pings.add(seat, target),
-            ToClient::Waiting { seat } => {
+            ToClient::Waiting { seat, bot_in } => {
                 if !away.0.contains(&seat) {
                     away.0.push(seat);
                 }
-                talk.notice(format!("Waiting for {}: their link dropped.", name(seat)));
+                let then = match bot_in {
+                    0 => String::new(),
+                    s => format!(" An Ensign bot plays the seat if they are not back in {s} s."),
+                };
+                talk.notice(format!(
+                    "Waiting for {}: their link dropped.{then}",
+                    name(seat)
+                ));
+            }
+            // Play goes on: the host's bot takes the seat's turns until its person is back.
+            ToClient::BotPlays { seat } => {
+                away.0.retain(|s| *s != seat);
+                let name = name(seat);
+                talk.notice(format!(
+                    "An Ensign bot plays {name}'s seat until {name} is back."
+                ));
             }
             ToClient::Back { seat } => {
                 away.0.retain(|s| *s != seat);

@@ -31,6 +31,9 @@ pub struct Hosting {
     in_flight: Option<(u64, PlayerAction)>,
     /// Remote seats a bot plays until their person is back.
     handed: Vec<u8>,
+    /// Remote seats whose link dropped, since when: after the room's `bot_after` a bot plays
+    /// them (everyone was told when).
+    away_since: std::collections::BTreeMap<u8, std::time::Instant>,
     /// A turn started: tell the clients its hash once the rules wait for players.
     check_due: bool,
     over_told: bool,
@@ -49,6 +52,7 @@ impl Hosting {
             inbox: VecDeque::new(),
             in_flight: None,
             handed: Vec::new(),
+            away_since: Default::default(),
             check_due: false,
             over_told: false,
             rewelcome: false,
@@ -130,11 +134,23 @@ pub(super) fn receive(
             pings.add(here, *target);
         }
     }
-    for HandToBot(seat) in handed.read() {
-        if crew.is_remote(*seat) && !link.room.holds(*seat) {
-            crew.seats[usize::from(*seat)] = Seat::Ensign;
-            host.handed.push(*seat);
-            let name = seat_name(Some(&state), *seat);
+    // Asked for (the host's button), or due: a seat away past the room's wait.
+    let due: Vec<u8> = link.room.bot_after.map_or_else(Vec::new, |after| {
+        host.away_since
+            .iter()
+            .filter(|(_, since)| since.elapsed() >= after)
+            .map(|(seat, _)| *seat)
+            .collect()
+    });
+    let asked: Vec<u8> = handed.read().map(|HandToBot(seat)| *seat).collect();
+    for seat in asked.into_iter().chain(due) {
+        host.away_since.remove(&seat);
+        if crew.is_remote(seat) && !link.room.holds(seat) {
+            crew.seats[usize::from(seat)] = Seat::Ensign;
+            host.handed.push(seat);
+            // The others' tables stop waiting for it.
+            link.room.tell_seated(&ToClient::BotPlays { seat });
+            let name = seat_name(Some(&state), seat);
             talk.notice(format!(
                 "An Ensign bot plays {name}'s seat until {name} is back."
             ));
@@ -169,6 +185,7 @@ pub(super) fn receive(
                     .collect();
                 if let Some(welcome) = Hosting::welcome(seat, &record, &state, others_away) {
                     link.room.seat(client, seat, &welcome);
+                    host.away_since.remove(&seat);
                     talk.notice(format!(
                         "{} is at the table.",
                         seat_name(Some(&state), seat)
@@ -198,8 +215,15 @@ pub(super) fn receive(
             }
             Incoming::Said { seat, text } => talk.say(&seat_name(Some(&state), seat), &text),
             Incoming::Left { seat } => {
+                host.away_since.insert(seat, std::time::Instant::now());
                 let name = seat_name(Some(&state), seat);
-                talk.notice(format!("Waiting for {name}: their link dropped."));
+                let then = link.room.bot_after.map_or(String::new(), |after| {
+                    format!(
+                        " An Ensign bot plays the seat if they are not back in {} s.",
+                        after.as_secs()
+                    )
+                });
+                talk.notice(format!("Waiting for {name}: their link dropped.{then}"));
             }
         }
     }
