@@ -147,8 +147,9 @@ pub fn section(
                 ui.add(
                     egui::TextEdit::singleline(&mut form.join_code)
                         .password(!form.show_codes)
-                        .desired_width(240.0),
+                        .desired_width(200.0),
                 );
+                ui.checkbox(&mut form.show_codes, "show");
                 ui.label("Seat:");
                 ui.add(
                     egui::TextEdit::singleline(&mut form.seat)

@@ -158,7 +158,7 @@ fn engage(
 }
 
 /// A seat's card on the setup screen, in points.
-const SEAT_CARD: egui::Vec2 = egui::vec2(330.0, 118.0);
+const SEAT_CARD: egui::Vec2 = egui::vec2(370.0, 118.0);
 
 fn setup_screen(
     mut contexts: EguiContexts,
@@ -405,9 +405,9 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
                             ui.painter(),
                             &shown,
                             &egui::FontId::proportional(14.0),
-                            130.0,
+                            170.0,
                         ))
-                        .width(150.0)
+                        .width(190.0)
                         .show_ui(ui, |ui| {
                             ui.selectable_value(current, "random".to_string(), "Random character");
                             for c in &content.characters {
