@@ -112,7 +112,11 @@ fn record_events(
 /// The key to the board's marks, beside the turn's controls: what the preview's arrows,
 /// lines and "?" mean, and the rims on the tokens in play.
 pub(super) fn legend(state: &GameState) -> String {
-    let mut keys = vec!["Ship: outer band Shields, inner plates Hull"];
+    // First, so a narrow window still shows it: readers took the big number for anything.
+    let mut keys = vec![
+        "big number on a token: its Defense",
+        "Ship: outer band Shields, inner plates Hull",
+    ];
     if state.threat_preview().is_some() {
         keys.push("arrow: moves · dashed: fires · ?: the die decides");
     }
