@@ -11,8 +11,10 @@ mod game;
 mod layout;
 mod legal_actions;
 mod network;
+mod network_checks;
 mod network_guard;
 mod network_hostile;
+mod network_machines;
 mod preview;
 mod rules;
 #[cfg(feature = "gui")]

@@ -1,0 +1,187 @@
+//! The network's checks that need no socket (issue "Play across machines that really crosses
+//! machines"; `../shared/reviews/network-security.md`): the guard before renetcode's and
+//! renet's parsers, the join token's addresses, a peer's words, strikes and arrivals, the
+//! window host's queue, fresh codes and their keys.
+
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use star_trek_panic::net::guard::{SliceGuard, netcode_datagram_is_sound};
+use star_trek_panic::net::key_from_secret;
+use star_trek_panic::net::link::token_addresses;
+
+/// renetcode reads up to 15 sequence bytes into an 8-byte buffer and takes its MAC's 16 bytes
+/// from whatever is left; the guard lets through only what it can read.
+#[test]
+fn the_guard_drops_datagrams_that_would_panic_renetcode() {
+    let mut odd = [0u8; 18];
+    odd[0] = 0x93; // a response "with 9 sequence bytes"
+    assert!(!netcode_datagram_is_sound(&odd));
+    assert!(
+        !netcode_datagram_is_sound(&[0x35; 18]),
+        "no room for the MAC"
+    );
+    assert!(!netcode_datagram_is_sound(&[]));
+    assert!(!netcode_datagram_is_sound(&[0x17; 40]), "no packet type 7");
+    // A keep-alive with a 3-byte sequence and its MAC, and a connection request.
+    assert!(netcode_datagram_is_sound(&[0x33; 20]));
+    assert!(netcode_datagram_is_sound(&[0x00; 1078]));
+}
+
+/// A renet slice packet: type, sequence, channel, message, slice index, slice count, then a
+/// payload of `len` bytes.
+pub(crate) fn slice(kind: u8, message: u8, index: u8, count: u8, len: usize) -> Vec<u8> {
+    let mut p = vec![kind, 0, 2, message, index, count];
+    p.extend([0x40 | (len >> 8) as u8, len as u8]);
+    p.extend(std::iter::repeat_n(0u8, len));
+    p
+}
+
+/// renet indexes a message's slices by the number each slice names; the guard refuses an
+/// index past the count, and a count that differs from the message's first slice.
+#[test]
+fn the_guard_refuses_a_slice_beyond_its_message() {
+    let mut guard = SliceGuard::default();
+    assert!(!guard.admit(7, &slice(2, 0, 5, 2, 1200)), "slice 5 of 2");
+    assert!(guard.admit(7, &slice(2, 1, 0, 3, 1200)));
+    assert!(guard.admit(7, &slice(2, 1, 2, 3, 1200)));
+    assert!(
+        !guard.admit(7, &slice(2, 1, 1, 9, 1200)),
+        "the count changed"
+    );
+    assert!(
+        !guard.admit(7, &slice(3, 4, 3, 3, 100)),
+        "unreliable slices too"
+    );
+    // Not a slice: renet's own parser checks it.
+    assert!(guard.admit(7, &[0, 0, 2, 0, 0]));
+    guard.forget(7);
+    assert!(
+        guard.admit(7, &slice(2, 1, 1, 9, 1200)),
+        "a new link starts afresh"
+    );
+}
+
+/// A client that dials the host's address elsewhere also names the host's loopback, which
+/// every host lists, so renetcode's host-list check passes wherever the host is reached.
+#[test]
+fn a_join_token_names_the_dialled_address_and_the_hosts_loopback() {
+    let dialled: SocketAddr = "10.0.0.2:5000".parse().expect("an address");
+    let named = token_addresses(dialled);
+    assert_eq!(
+        named,
+        [
+            "10.0.0.2:5000".parse().expect("an address"),
+            "127.0.0.1:5000".parse().expect("an address")
+        ]
+    );
+    let loopback: SocketAddr = "127.0.0.1:5000".parse().expect("an address");
+    assert_eq!(token_addresses(loopback), [loopback]);
+}
+
+/// A peer's text shows plainly: no control codes, no bidi overrides or zero-width marks, and
+/// no more than its cap; serde's own words (which quote the input) never reach a refusal.
+#[test]
+fn a_peers_words_are_shown_plainly_and_never_echoed_in_a_refusal() {
+    use star_trek_panic::net::protocol::{ToHost, decode_from_peer, sanitise};
+    assert_eq!(sanitise("  hi\u{1b}[2J there\u{202E}  ", 50), "hi[2J there");
+    assert_eq!(sanitise("a\u{200B}b\u{2066}c\u{FEFF}", 50), "abc");
+    assert_eq!(sanitise("abcdef", 4), "abc…");
+    let refusal = decode_from_peer::<ToHost>(br#"{"WarpCoreBreach":{"factor":9}}"#)
+        .expect_err("no such message");
+    assert!(refusal.starts_with("a malformed message"), "{refusal}");
+    assert!(
+        !refusal.contains("WarpCoreBreach"),
+        "the refusal echoes the input: {refusal}"
+    );
+}
+
+/// Strikes belong to the address, so a reconnection does not wipe them, and they are
+/// forgiven one per `STRIKE_DECAY`.
+#[test]
+fn strikes_stay_with_the_address_and_decay() {
+    use star_trek_panic::net::links::{STRIKE_DECAY, STRIKES, Strikes};
+    let mut strikes = Strikes::default();
+    let at: std::net::IpAddr = "127.0.0.1".parse().expect("an address");
+    let start = Instant::now();
+    for _ in 0..STRIKES - 1 {
+        assert!(!strikes.add(at, start));
+    }
+    assert!(strikes.add(at, start), "the tenth refusal hangs up");
+    assert_eq!(
+        strikes.of(at),
+        STRIKES / 2,
+        "the next link starts with half"
+    );
+    let later = start + STRIKE_DECAY * 3;
+    assert!(!strikes.add(at, later));
+    assert_eq!(
+        strikes.of(at),
+        STRIKES / 2 - 3 + 1,
+        "three forgiven, one added"
+    );
+}
+
+/// A link that never asks for a seat is dropped after a few seconds; one that asked waits
+/// longer; a seated one is not watched.
+#[test]
+fn links_without_a_seat_are_dropped_in_time() {
+    use star_trek_panic::net::links::{Arrivals, SEATLESS, SILENT_ARRIVAL};
+    let mut arrivals = Arrivals::default();
+    let start = Instant::now();
+    for client in [1, 2, 3] {
+        arrivals.arrived(client, start);
+    }
+    arrivals.asked(2);
+    arrivals.settled(3);
+    let soon = start + SILENT_ARRIVAL + Duration::from_millis(1);
+    assert_eq!(arrivals.overdue(soon), [(1, "it asked for no seat")]);
+    let late = start + SEATLESS + Duration::from_millis(1);
+    let late: Vec<u64> = arrivals.overdue(late).into_iter().map(|(c, _)| c).collect();
+    assert_eq!(late, [1, 2]);
+}
+
+/// A fresh join code carries 72 bits from the system's random source, as twelve syllables
+/// in four words; its key is BLAKE3's derivation of the code as typed, so case and spaces do
+/// not matter and another code gives another key.
+#[test]
+fn a_fresh_code_is_long_random_and_readable_and_its_key_is_derived() {
+    use star_trek_panic::net::fresh_code;
+    let (a, b) = (fresh_code(), fresh_code());
+    assert_ne!(a, b, "two fresh codes");
+    let words: Vec<&str> = a.split('-').collect();
+    assert_eq!(words.len(), 4, "{a}");
+    for word in &words {
+        assert_eq!(word.len(), 6, "{a}");
+        assert!(
+            word.chars().all(|c| "bdfghjklmnprstvzaeio".contains(c)),
+            "{a}"
+        );
+    }
+    assert_eq!(
+        key_from_secret("Bakeri Dozuha"),
+        key_from_secret("bakeridozuha")
+    );
+    assert_ne!(key_from_secret(&a), key_from_secret(&b));
+}
+
+/// The window host's queue holds at most `QUEUED_PER_CLIENT` messages from one client; more
+/// are refused at once, while another client's and the talk's still join it.
+#[test]
+fn the_window_hosts_inbox_is_bounded_per_client() {
+    use star_trek_panic::net::pump::{QUEUED_PER_CLIENT, room_in_inbox};
+    use star_trek_panic::net::room::Incoming;
+    let mut queue = std::collections::VecDeque::new();
+    let sync = |client| Incoming::Sync { client, seat: 0 };
+    for _ in 0..QUEUED_PER_CLIENT {
+        assert!(room_in_inbox(&queue, &sync(1)));
+        queue.push_back(sync(1));
+    }
+    assert!(!room_in_inbox(&queue, &sync(1)), "client 1 has its share");
+    assert!(room_in_inbox(&queue, &sync(2)), "client 2 has not");
+    let said = Incoming::Said {
+        seat: 0,
+        text: "hi".into(),
+    };
+    assert!(room_in_inbox(&queue, &said));
+}

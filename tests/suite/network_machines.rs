@@ -1,0 +1,233 @@
+//! Across machines for real (issue "Play across machines that really crosses machines";
+//! X1 and F9 of `../shared/reviews/network-security.md`): two network namespaces joined by a
+//! veth pair, made by the test as root, with a host in one and a client in the other; a
+//! client that dials 127.0.0.2; a dropped player's seat that nobody else may take.
+
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use crate::network::{all_end_as_headless, finish, port, strings};
+
+/// Two network namespaces joined by a veth pair: a host in one, a client in the other, each
+/// with its own address on their shared link. Both go when the test ends.
+struct TwoHosts {
+    host: String,
+    client: String,
+    host_address: String,
+}
+
+fn ip(args: &[&str]) {
+    let out = Command::new("ip")
+        .args(args)
+        .output()
+        .expect("ip (iproute2) is installed by scripts/setup.sh");
+    assert!(
+        out.status.success(),
+        "ip {}: {}",
+        args.join(" "),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+impl TwoHosts {
+    fn make(tag: u32) -> TwoHosts {
+        let id = std::process::id() % 100_000;
+        let (host, client) = (format!("stp-h{id}-{tag}"), format!("stp-c{id}-{tag}"));
+        let (vh, vc) = (format!("vh{id}{tag}"), format!("vc{id}{tag}"));
+        let net = 200 + (id % 50) as u8 + tag as u8;
+        let made = TwoHosts {
+            host_address: format!("10.213.{net}.1"),
+            host: host.clone(),
+            client: client.clone(),
+        };
+        ip(&["netns", "add", &host]);
+        ip(&["netns", "add", &client]);
+        ip(&["link", "add", &vh, "type", "veth", "peer", "name", &vc]);
+        ip(&["link", "set", &vh, "netns", &host]);
+        ip(&["link", "set", &vc, "netns", &client]);
+        ip(&[
+            "-n",
+            &host,
+            "addr",
+            "add",
+            &format!("10.213.{net}.1/24"),
+            "dev",
+            &vh,
+        ]);
+        ip(&[
+            "-n",
+            &client,
+            "addr",
+            "add",
+            &format!("10.213.{net}.2/24"),
+            "dev",
+            &vc,
+        ]);
+        for (ns, dev) in [(&host, &vh), (&client, &vc)] {
+            ip(&["-n", ns, "link", "set", dev, "up"]);
+            ip(&["-n", ns, "link", "set", "lo", "up"]);
+        }
+        made
+    }
+
+    fn spawn_in(namespace: &str, args: &[String]) -> Child {
+        Command::new("ip")
+            .args([
+                "netns",
+                "exec",
+                namespace,
+                env!("CARGO_BIN_EXE_star-trek-panic"),
+            ])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run the game in a namespace")
+    }
+}
+
+impl Drop for TwoHosts {
+    fn drop(&mut self) {
+        for ns in [&self.host, &self.client] {
+            let _ = Command::new("ip").args(["netns", "del", ns]).output();
+        }
+    }
+}
+
+/// A host in one namespace and a client in another, which dials the host's own address on
+/// their link (not loopback), play a whole game to the hash the same game reaches headless.
+#[test]
+fn a_client_on_another_host_joins_and_plays_to_the_end() {
+    let hosts = TwoHosts::make(1);
+    let code = "two-hosts";
+    let host = TwoHosts::spawn_in(
+        &hosts.host,
+        &strings(&[
+            "serve",
+            "--port",
+            "41234",
+            "--code",
+            code,
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--bots",
+            "1",
+            "--preset",
+            "cadet",
+            "--json",
+        ]),
+    );
+    std::thread::sleep(Duration::from_millis(400));
+    let address = format!("{}:41234", hosts.host_address);
+    let client = TwoHosts::spawn_in(
+        &hosts.client,
+        &strings(&[
+            "join", &address, "--code", code, "--seat", "1", "--bot", "--json",
+        ]),
+    );
+    all_end_as_headless(3, 2, "cadet", vec![("host", host), ("client", client)]);
+}
+
+/// A client on the host's own machine that dials another loopback address (127.0.0.2) is
+/// answered from 127.0.0.1, and takes that answer: it plays the game to its end.
+#[test]
+fn a_client_that_dials_127_0_0_2_plays_to_the_end() {
+    let port = port(23);
+    let code = "another-loopback";
+    let host = crate::network::spawn(&strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--seed",
+        "3",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--preset",
+        "cadet",
+        "--json",
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    let client = crate::network::spawn(&strings(&[
+        "join",
+        &format!("127.0.0.2:{port}"),
+        "--code",
+        code,
+        "--seat",
+        "1",
+        "--bot",
+        "--json",
+    ]));
+    all_end_as_headless(3, 2, "cadet", vec![("host", host), ("client", client)]);
+}
+
+/// A dropped player's seat stays theirs. Someone else with the code, on another host, asks
+/// for it every half second and never gets it; its player, back from the same machine,
+/// takes it again, and the game ends as it would have.
+#[test]
+fn nobody_else_takes_a_dropped_players_seat() {
+    let hosts = TwoHosts::make(2);
+    let code = "keep-my-seat";
+    let port = "41235";
+    let host = TwoHosts::spawn_in(
+        &hosts.host,
+        &strings(&[
+            "serve",
+            "--port",
+            port,
+            "--code",
+            code,
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--bots",
+            "1",
+            "--preset",
+            "cadet",
+            "--json",
+        ]),
+    );
+    std::thread::sleep(Duration::from_millis(400));
+    let join = |namespace: &str, at: &str, delay: &str| {
+        TwoHosts::spawn_in(
+            namespace,
+            &strings(&[
+                "join",
+                &format!("{at}:{port}"),
+                "--code",
+                code,
+                "--seat",
+                "1",
+                "--bot",
+                "--json",
+                "--delay-ms",
+                delay,
+            ]),
+        )
+    };
+    let mut alice = join(&hosts.host, "127.0.0.1", "40");
+    std::thread::sleep(Duration::from_millis(700));
+    assert!(
+        alice.try_wait().expect("wait").is_none(),
+        "the game ended too soon to drop"
+    );
+    let _ = alice.kill();
+    let _ = alice.wait();
+    let mallory = join(&hosts.client, &hosts.host_address, "0");
+    // The host notices the drop within its time-out; mallory asks all the while.
+    std::thread::sleep(Duration::from_secs(9));
+    let back = join(&hosts.host, "127.0.0.1", "0");
+    all_end_as_headless(3, 2, "cadet", vec![("alice, back", back), ("host", host)]);
+    let (code, out, err) = finish(mallory);
+    assert_ne!(code, Some(0), "mallory played the seat: {out}{err}");
+    assert!(
+        !out.contains("final_hash"),
+        "mallory played the seat: {out}"
+    );
+}
