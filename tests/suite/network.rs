@@ -541,6 +541,32 @@ fn net_bench_measures_every_action_between_two_clients() {
     );
 }
 
+/// Six clients on the host's own machine fill every seat: the limit on links from one
+/// address is for other machines (it once cut the sixth, and the game waited for ever).
+#[test]
+fn six_clients_on_the_hosts_machine_fill_every_seat() {
+    let bench = spawn(&strings(&[
+        "net-bench",
+        "--games",
+        "1",
+        "--players",
+        "6",
+        "--preset",
+        "cadet",
+        "--seed",
+        "3",
+        "--port",
+        &port(29).to_string(),
+        "--json",
+    ]));
+    let (code, out, err) = finish(bench);
+    assert_eq!(code, Some(0), "{out}{err}");
+    let value: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    let expected =
+        play_game(&GameOptions::quick(3, 6, "cadet"), false, true).expect("the preset deals");
+    assert_eq!(value["actions"], expected.actions.len(), "{value}");
+}
+
 /// A seat whose player stays away past `--bot-after` is played by the host's bot until they
 /// return, as Board Game Arena's zombie mode does: play goes on for the others, and the game
 /// ends as the same game played headless by the bot in every seat.
