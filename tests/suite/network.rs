@@ -84,6 +84,27 @@ pub(crate) fn all_end_as_headless(
     }
 }
 
+/// `serve`'s arguments for a cadet game of two (seed 3) on `port`, its second seat the
+/// host's bot, printing its end as JSON: the game every two-seat test plays.
+pub(crate) fn cadet_for_two(port: &str, code: &str) -> Vec<String> {
+    strings(&[
+        "serve",
+        "--port",
+        port,
+        "--code",
+        code,
+        "--seed",
+        "3",
+        "--players",
+        "2",
+        "--bots",
+        "1",
+        "--preset",
+        "cadet",
+        "--json",
+    ])
+}
+
 pub(crate) fn strings(args: &[&str]) -> Vec<String> {
     args.iter().map(|s| s.to_string()).collect()
 }

@@ -12,7 +12,7 @@ use renet_netcode::{ClientAuthentication, ConnectToken};
 use renetcode::NetcodeClient;
 use star_trek_panic::net::{PROTOCOL_ID, key_from_secret, now};
 
-use crate::network::{all_end_as_headless, finish, port, seated, serve, strings};
+use crate::network::{all_end_as_headless, cadet_for_two, finish, port, seated, serve, strings};
 use crate::network_checks::slice;
 
 /// A bare netcode client with a good token: it can send what no honest client would.
@@ -60,6 +60,24 @@ fn handshake(client: &mut NetcodeClient, socket: &UdpSocket) -> bool {
 
 fn alive(host: &mut Child) -> bool {
     host.try_wait().expect("wait").is_none()
+}
+
+/// One tick of a renet client over a bare netcode link: its packets sealed and sent, netcode's
+/// keep-alive, and one datagram in (to renet, when there is one).
+fn exchange(client: &mut NetcodeClient, socket: &UdpSocket, renet: &mut renet::RenetClient) {
+    renet.update(Duration::from_millis(5));
+    for packet in renet.get_packets_to_send() {
+        if let Ok((addr, datagram)) = client.generate_payload_packet(&packet) {
+            let _ = socket.send_to(datagram, addr);
+        }
+    }
+    let _ = client.update(Duration::from_millis(5));
+    let mut buffer = [0u8; 1400];
+    if let Ok((len, _)) = socket.recv_from(&mut buffer)
+        && let Some(payload) = client.process_packet(&mut buffer[..len])
+    {
+        renet.process_packet(payload);
+    }
 }
 
 /// The datagrams that killed `serve` (a pending client's, then a connected one's) are
@@ -146,21 +164,11 @@ fn empty_messages_on_unused_channels_drop_the_link() {
     let mut renet = renet::RenetClient::new(renet::ConnectionConfig::default());
     renet.set_connected();
     let started = Instant::now();
-    let mut buffer = [0u8; 1400];
     while started.elapsed() < Duration::from_secs(5) && client.is_connected() {
         for _ in 0..200 {
             renet.send_message(renet::DefaultChannel::Unreliable, Vec::<u8>::new());
         }
-        renet.update(Duration::from_millis(5));
-        for packet in renet.get_packets_to_send() {
-            if let Ok((addr, datagram)) = client.generate_payload_packet(&packet) {
-                let _ = socket.send_to(datagram, addr);
-            }
-        }
-        let _ = client.update(Duration::from_millis(5));
-        if let Ok((len, _)) = socket.recv_from(&mut buffer) {
-            let _ = client.process_packet(&mut buffer[..len]);
-        }
+        exchange(&mut client, &socket, &mut renet);
     }
     assert!(alive(&mut host), "serve died: {}", finish(host).2);
     let _ = host.kill();
@@ -257,20 +265,8 @@ fn a_silent_link_loses_its_seat_whatever_its_token_says() {
     );
     let started = Instant::now();
     let mut welcomed = false;
-    let mut buffer = [0u8; 1400];
     while started.elapsed() < Duration::from_secs(5) && !welcomed {
-        renet.update(Duration::from_millis(5));
-        for packet in renet.get_packets_to_send() {
-            if let Ok((addr, datagram)) = client.generate_payload_packet(&packet) {
-                let _ = socket.send_to(datagram, addr);
-            }
-        }
-        let _ = client.update(Duration::from_millis(5));
-        if let Ok((len, _)) = socket.recv_from(&mut buffer)
-            && let Some(payload) = client.process_packet(&mut buffer[..len])
-        {
-            renet.process_packet(payload);
-        }
+        exchange(&mut client, &socket, &mut renet);
         while let Some(bytes) = renet.receive_message(renet::DefaultChannel::ReliableOrdered) {
             welcomed |= matches!(decode::<ToClient>(&bytes), Ok(ToClient::Welcome { .. }));
         }
@@ -333,22 +329,7 @@ fn peak_kib(pid: u32) -> u64 {
 fn a_hostile_code_holder_cannot_crash_or_bloat_the_host() {
     let port = port(27);
     let code = "hostile-run";
-    let host = crate::network::spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        code,
-        "--seed",
-        "3",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--preset",
-        "cadet",
-        "--json",
-    ]));
+    let host = crate::network::spawn(&cadet_for_two(&port.to_string(), code));
     let host_pid = host.id();
     std::thread::sleep(Duration::from_millis(300));
     let (mut client, socket, to) = raw_client(port, code);

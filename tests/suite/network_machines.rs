@@ -6,7 +6,7 @@
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use crate::network::{all_end_as_headless, finish, port, strings};
+use crate::network::{all_end_as_headless, cadet_for_two, finish, port, strings};
 
 /// Two network namespaces joined by a veth pair: a host in one, a client in the other, each
 /// with its own address on their shared link. Both go when the test ends.
@@ -100,25 +100,7 @@ impl Drop for TwoHosts {
 fn a_client_on_another_host_joins_and_plays_to_the_end() {
     let hosts = TwoHosts::make(1);
     let code = "two-hosts";
-    let host = TwoHosts::spawn_in(
-        &hosts.host,
-        &strings(&[
-            "serve",
-            "--port",
-            "41234",
-            "--code",
-            code,
-            "--seed",
-            "3",
-            "--players",
-            "2",
-            "--bots",
-            "1",
-            "--preset",
-            "cadet",
-            "--json",
-        ]),
-    );
+    let host = TwoHosts::spawn_in(&hosts.host, &cadet_for_two("41234", code));
     std::thread::sleep(Duration::from_millis(400));
     let address = format!("{}:41234", hosts.host_address);
     let client = TwoHosts::spawn_in(
@@ -136,22 +118,7 @@ fn a_client_on_another_host_joins_and_plays_to_the_end() {
 fn a_client_that_dials_127_0_0_2_plays_to_the_end() {
     let port = port(23);
     let code = "another-loopback";
-    let host = crate::network::spawn(&strings(&[
-        "serve",
-        "--port",
-        &port.to_string(),
-        "--code",
-        code,
-        "--seed",
-        "3",
-        "--players",
-        "2",
-        "--bots",
-        "1",
-        "--preset",
-        "cadet",
-        "--json",
-    ]));
+    let host = crate::network::spawn(&cadet_for_two(&port.to_string(), code));
     std::thread::sleep(Duration::from_millis(300));
     let client = crate::network::spawn(&strings(&[
         "join",
@@ -174,25 +141,7 @@ fn nobody_else_takes_a_dropped_players_seat() {
     let hosts = TwoHosts::make(2);
     let code = "keep-my-seat";
     let port = "41235";
-    let host = TwoHosts::spawn_in(
-        &hosts.host,
-        &strings(&[
-            "serve",
-            "--port",
-            port,
-            "--code",
-            code,
-            "--seed",
-            "3",
-            "--players",
-            "2",
-            "--bots",
-            "1",
-            "--preset",
-            "cadet",
-            "--json",
-        ]),
-    );
+    let host = TwoHosts::spawn_in(&hosts.host, &cadet_for_two(port, code));
     std::thread::sleep(Duration::from_millis(400));
     let join = |namespace: &str, at: &str, delay: &str| {
         TwoHosts::spawn_in(

@@ -18,6 +18,17 @@ pub(crate) fn scratch_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// How many temporary files a write left in `dir`.
+fn temporary_files(dir: &std::path::Path) -> usize {
+    std::fs::read_dir(dir)
+        .expect("dir")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        })
+        .count()
+}
+
 pub(crate) fn mid_game_save() -> SaveFile {
     let options = GameOptions::quick(11, 3, "standard");
     let record = play_game(&options, false, true).expect("setup");
@@ -51,13 +62,7 @@ fn save_and_load_round_trip_the_whole_game() {
             .expect("legal in the loaded game too");
     }
     assert_eq!(a.state_hash(), b.state_hash());
-    let temps = std::fs::read_dir(&dir)
-        .expect("dir")
-        .filter(|e| {
-            e.as_ref()
-                .is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-        })
-        .count();
+    let temps = temporary_files(&dir);
     assert_eq!(temps, 0, "the temporary file is renamed away");
 }
 
@@ -205,13 +210,7 @@ fn a_failed_write_leaves_the_old_save_intact() {
         std::fs::read_to_string(taken.join("keep.txt")).expect("read"),
         "kept"
     );
-    let temps = std::fs::read_dir(&dir)
-        .expect("dir")
-        .filter(|e| {
-            e.as_ref()
-                .is_ok_and(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
-        })
-        .count();
+    let temps = temporary_files(&dir);
     assert_eq!(temps, 0, "the temporary file is removed");
 
     let under_a_file = path.join("inner.json");
