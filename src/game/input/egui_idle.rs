@@ -24,8 +24,17 @@ pub(super) fn plugin(app: &mut App) {
 
 /// On the table, Tab cycles the picked card's targets (`keys`). egui would also move its
 /// keyboard focus to a button, which Enter would then press (End phase, say): it does not
-/// get the Tab key there. The setup screen keeps Tab for moving between its fields.
-fn keep_tab_for_targets(mut inputs: Query<&mut EguiInput>) {
+/// get the Tab key there, unless the menu or the rules reference is open. The setup screen
+/// keeps Tab for moving between its fields.
+fn keep_tab_for_targets(
+    mut inputs: Query<&mut EguiInput>,
+    overlays: Res<crate::game::panels::Overlays>,
+) {
+    // With the menu or the rules reference open, Tab moves egui's focus through their
+    // controls, as on the setup screen: the keyboard reaches every one of them.
+    if overlays.menu || overlays.help {
+        return;
+    }
     for mut input in &mut inputs {
         input.0.events.retain(|event| {
             !matches!(

@@ -120,7 +120,8 @@ pub fn console_style(style: &mut egui::Style) {
     for (visuals, fill, stroke) in [
         (&mut w.inactive, BUTTON, Stroke::NONE),
         (&mut w.hovered, BUTTON_HOVERED, Stroke::new(1.0, GOLD)),
-        (&mut w.active, BUTTON_PRESSED, Stroke::new(1.0, GOLD)),
+        // Pressed, or in the keyboard's focus: a frame that shows plainly.
+        (&mut w.active, BUTTON_PRESSED, Stroke::new(2.0, GOLD)),
         (
             &mut w.open,
             BUTTON_HOVERED,
