@@ -107,6 +107,7 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_message::<SayRequest>()
         .add_message::<HandToBot>()
         .add_message::<JoinAgain>()
+        .add_message::<HostAgain>()
         .add_systems(
             Update,
             (
@@ -197,9 +198,26 @@ fn leave(
     *talk = Talk::default();
 }
 
-/// A saved game with remote seats (continued, or loaded) is hosted again with the last port
-/// and code, so the players' codes still work. If the port cannot open, bots take the seats.
+/// The answer to "Host this game again?", asked when a saved game with remote seats opens
+/// (continued, or loaded): it opens the port only when the player says so.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HostAgain {
+    /// Host it again with the last port and code, so the players' codes still work.
+    Host,
+    /// Ensign bots play the remote seats; nothing is hosted.
+    Bots,
+}
+
+/// Whether the table waits for the player to say if a saved game with remote seats is hosted
+/// again (the talk's window asks).
+pub fn asks_to_host_again(online: Option<&Online>, crew: &Crew) -> bool {
+    online.is_none() && crew.seats.contains(&Seat::Remote)
+}
+
+/// A saved game with remote seats is hosted again with the last port and code once the player
+/// says so; if the port cannot open, or the player says no, Ensign bots take the seats.
 fn host_again(
+    mut answers: MessageReader<HostAgain>,
     online: Option<Res<Online>>,
     mut crew: ResMut<Crew>,
     settings: Res<Settings>,
@@ -207,33 +225,35 @@ fn host_again(
     mut talk: ResMut<Talk>,
     mut commands: Commands,
 ) {
-    if online.is_some() || !crew.seats.contains(&Seat::Remote) {
+    let Some(answer) = answers.read().last().copied() else {
+        return;
+    };
+    if !asks_to_host_again(online.as_deref(), &crew) {
         return;
     }
-    let code = if settings.host_code.is_empty() {
-        Err("no code was saved".to_string())
-    } else {
-        Hosting::open(settings.host_port, &settings.host_code)
+    let code = match answer {
+        HostAgain::Bots => None,
+        HostAgain::Host if settings.host_code.is_empty() => Some(Err("no code was saved".into())),
+        HostAgain::Host => Some(Hosting::open(settings.host_port, &settings.host_code)),
     };
-    match code {
-        Ok(hosting) => {
+    let why_not = match code {
+        Some(Ok(hosting)) => {
             talk.notice(format!(
                 "Hosting the game again: join with {}.",
                 hosting.join_code()
             ));
             commands.insert_resource(Online::Host(Box::new(hosting)));
+            return;
         }
-        Err(err) => {
-            for seat in &mut crew.seats {
-                if *seat == Seat::Remote {
-                    *seat = Seat::Ensign;
-                }
-            }
-            status.0 = Some(format!(
-                "Cannot host this game again ({err}): Ensign bots play its remote seats."
-            ));
+        Some(Err(err)) => format!("Cannot host this game again ({err}): "),
+        None => String::new(),
+    };
+    for seat in &mut crew.seats {
+        if *seat == Seat::Remote {
+            *seat = Seat::Ensign;
         }
     }
+    status.0 = Some(format!("{why_not}Ensign bots play its remote seats."));
 }
 
 /// "Join again" on a table whose link is gone: a new link for the same seat (the host

@@ -55,7 +55,7 @@ impl Talk {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        waiting_window.run_if(in_state(Screen::Playing)),
+        (waiting_window, host_again_window).run_if(in_state(Screen::Playing)),
     );
 }
 
@@ -108,6 +108,44 @@ impl TalkPanel<'_> {
                 }
             });
     }
+}
+
+/// A saved game with remote seats asks before it opens a port: host it again with the code
+/// the players know, or let bots play their seats.
+fn host_again_window(
+    mut contexts: EguiContexts,
+    online: Option<Res<Online>>,
+    crew: Res<crate::game::crew::Crew>,
+    settings: Res<crate::game::settings::Settings>,
+    mut answer: MessageWriter<super::HostAgain>,
+) -> Result {
+    if !super::asks_to_host_again(online.as_deref(), &crew) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Host this game again?")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label(
+                "This game has seats for players on other machines. Host it again, so they \
+                 rejoin with the code they used, or let Ensign bots play their seats?",
+            );
+            ui.small(format!(
+                "Hosting opens UDP port {} on this machine.",
+                settings.host_port
+            ));
+            ui.horizontal(|ui| {
+                if ui.button("Host it again").clicked() {
+                    answer.write(super::HostAgain::Host);
+                }
+                if ui.button("Bots play their seats").clicked() {
+                    answer.write(super::HostAgain::Bots);
+                }
+            });
+        });
+    Ok(())
 }
 
 /// "Waiting for …" while a remote seat's person is away (or the link to the host is gone).

@@ -224,11 +224,12 @@ fn the_host_lets_a_bot_play_a_seat_whose_person_is_away() {
     );
 }
 
-/// A host that quit hosts its saved game again: the seats come back with the save, and the
-/// port and code with the settings, so the players' codes still work. When the port cannot
+/// A host that quit hosts its saved game again once the player says so: the seats come back
+/// with the save, and the port and code with the settings, so the players' codes still work. When the port cannot
 /// open, Ensign bots take the remote seats and the table says why.
 #[test]
 fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
+    use star_trek_panic::game::online::HostAgain;
     use star_trek_panic::game::session::{SaveRequest, SaveStatus};
     use stp_rules::files::SaveFile;
     let port = port(14);
@@ -244,15 +245,23 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
     };
     let path = dir.join("save.json");
     save.write(&path).expect("saved");
-    let load = |app: &mut App| {
+    let load = |app: &mut App, answer: Option<HostAgain>| {
         app.world_mut()
             .write_message(SaveRequest::Load(path.clone()));
         for _ in 0..10 {
             app.update();
         }
+        // Nothing is hosted until the player says so.
+        assert!(app.world().get_resource::<Online>().is_none());
+        if let Some(answer) = answer {
+            app.world_mut().write_message(answer);
+            for _ in 0..3 {
+                app.update();
+            }
+        }
     };
     let mut app = app(Some(dir.clone()));
-    load(&mut app);
+    load(&mut app, Some(HostAgain::Host));
     let online = app.world().get_resource::<Online>().expect("hosting again");
     assert!(
         online
@@ -265,8 +274,8 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
     drop(app);
     // The port is taken: bots play the remote seat.
     let _taken = std::net::UdpSocket::bind(("0.0.0.0", port)).expect("the port is free again");
-    let mut app = super::app(Some(dir));
-    load(&mut app);
+    let mut app = super::app(Some(dir.clone()));
+    load(&mut app, Some(HostAgain::Host));
     assert!(app.world().get_resource::<Online>().is_none());
     assert_eq!(
         app.world().resource::<Crew>().seats,
@@ -279,6 +288,22 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
         .clone()
         .unwrap_or_default();
     assert!(status.contains("Cannot host this game again"), "{status}");
+    drop(app);
+    // Asked, the player may choose bots instead: nothing is hosted.
+    let mut app = super::app(Some(dir));
+    load(&mut app, None);
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Human, Seat::Remote],
+        "it waits for the answer"
+    );
+    app.world_mut().write_message(HostAgain::Bots);
+    app.update();
+    assert!(app.world().get_resource::<Online>().is_none());
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Human, Seat::Ensign]
+    );
 }
 
 /// A table that asks for a seat the host's bot plays is told which seat is free (the setup
