@@ -306,7 +306,7 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
 /// A position to render: its name, its arguments, and how many players it seats.
 type Position = (&'static str, &'static [&'static str], usize);
 
-const TABLE: [Position; 6] = [
+const TABLE: [Position; 7] = [
     ("table", &["--scenario", "docs/scenarios/table.ron"], 2),
     (
         "reach",
@@ -321,6 +321,7 @@ const TABLE: [Position; 6] = [
     ("cloaked", &["--scenario", "docs/scenarios/cloaked.ron"], 2),
     ("crowded", &["--scenario", "docs/scenarios/crowded.ron"], 6),
     ("mission", &["--scenario", "docs/scenarios/mission.ron"], 2),
+    ("webbed", &["--scenario", "docs/scenarios/webbed.ron"], 2),
 ];
 
 /// One, three and six players with full hands.

@@ -32,12 +32,9 @@ pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
                 .inner_margin(7.0)
                 .show(ui, |ui| {
                     ui.set_width(ui.available_width());
-                    ui.label(egui::RichText::new(&def.name).size(17.0).color(theme::GOLD));
-                    ui.label(
-                        egui::RichText::new(&def.description)
-                            .italics()
-                            .color(theme::QUIET),
-                    );
+                    // The story is on hover: the panel's room goes to what the rules track.
+                    ui.label(egui::RichText::new(&def.name).size(17.0).color(theme::GOLD))
+                        .on_hover_text(egui::RichText::new(&def.description).italics());
                     if let (Some(timer), start) = (m.timer, def.timer) {
                         timer_dial(ui, timer, start.unwrap_or(timer));
                     }
@@ -106,8 +103,9 @@ fn section_words(state: SectionState) -> egui::RichText {
 }
 
 /// Each facing by name, as the board's rim shows them (numbers would read as sector
-/// numbers), with its Shield and Hull: a row each where the panel is wide enough, else a line
-/// for the Shields and one for the Hull naming what is not intact.
+/// numbers), with its Shield and Hull: under the diagram, a row each where the panel is wide
+/// enough and no mission card needs the room, else a line for the Shields and one for the
+/// Hull naming what is not intact.
 fn ship_status(ui: &mut egui::Ui, state: &GameState) {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let width = |text: &str| {
@@ -122,7 +120,9 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
         + 2.0 * width("destroyed")
         + 20.0;
     let ship = &state.enterprise;
-    let wide = needed <= ui.available_width();
+    // With a mission in play its card needs the room: the diagram (each facing in words on
+    // hover) and two lines say what the grid would.
+    let wide = needed <= ui.available_width() && state.mission.is_none();
     let size = ui.available_width().min(if wide { 170.0 } else { 140.0 });
     ui.vertical_centered(|ui| super::ship_diagram::ship_diagram(ui, state, size));
     if wide {

@@ -47,6 +47,11 @@ pub struct Palette {
     pub beam_mesh: Handle<Mesh>,
     pub blast_mesh: Handle<Mesh>,
     pub bubble_mesh: Handle<Mesh>,
+    /// A cloak's shimmer: a tall, faint column over the token.
+    pub shimmer_mesh: Handle<Mesh>,
+    pub shimmer: Handle<StandardMaterial>,
+    /// What a piece leaves where it was, with reduced motion, as it fades.
+    pub ghost: Handle<StandardMaterial>,
     /// The Force Field's ring around the ship it holds.
     pub force_field: Handle<StandardMaterial>,
     /// Each kind's silhouette and face colour (`looks`), so kind reads by shape as well as
@@ -154,6 +159,9 @@ fn make_palette(
         // A ring of force around the piece, clear of its face.
         bubble_mesh: meshes.add(Torus::new(TOKEN_RADIUS + 0.04, TOKEN_RADIUS + 0.11)),
         force_field: glow(m, Color::srgb(0.45, 0.85, 1.0), 0.85),
+        shimmer_mesh: meshes.add(Cylinder::new(TOKEN_RADIUS * 1.12, 0.45)),
+        shimmer: glow(m, Color::srgb(0.6, 0.85, 1.0), 0.45),
+        ghost: materials_unlit(m, Color::srgb(0.75, 0.8, 0.9), 0.5),
         silhouettes: Look::ALL
             .iter()
             .map(|look| (*look, meshes.add(looks::silhouette(*look))))
@@ -245,11 +253,12 @@ fn spawn_board(
         Transform::from_xyz(0.0, -0.01, 0.0),
     ));
     // The rings: Short blue, Medium purple, Long green (rulebook "Components"), each with a
-    // lighter edge.
+    // lighter edge. Their tones differ too (Medium darkest, Long lightest), so they part in
+    // greyscale as well as by hue.
     for (range, color) in [
-        (Range::Short, Color::srgb(0.1, 0.25, 0.75)),
-        (Range::Medium, Color::srgb(0.45, 0.15, 0.6)),
-        (Range::Long, Color::srgb(0.1, 0.5, 0.2)),
+        (Range::Short, Color::srgb(0.1, 0.27, 0.8)),
+        (Range::Medium, Color::srgb(0.4, 0.13, 0.56)),
+        (Range::Long, Color::srgb(0.1, 0.45, 0.19)),
     ] {
         let inner = ring_center(range) - RING_WIDTH / 2.0;
         commands.spawn((

@@ -1,5 +1,7 @@
 //! Short-lived effects from the rules events: phaser beams, enemy shots, comet streaks,
-//! explosions and section flashes.
+//! explosions, section flashes and a cloak's shimmer. Each has its own copy of its material,
+//! so it fades out instead of vanishing. With reduced motion nothing travels: a moved piece
+//! leaves a fading ghost where it was and fades in where it lands.
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
@@ -12,7 +14,15 @@ use crate::game::pacing::{Paced, Shown};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, spawn_effects.in_set(GameSystems::Events))
-        .add_systems(Update, (fade_effects, fly).in_set(GameSystems::Animate));
+        .add_systems(
+            Update,
+            (
+                fade_effects,
+                fly,
+                fade_instead_of_travel.before(super::motion::glide),
+            )
+                .in_set(GameSystems::Animate),
+        );
 }
 
 /// A photon torpedo on its way: from the firing facing to its target.
@@ -43,11 +53,75 @@ fn fly(
     }
 }
 
-/// A short-lived effect: a beam, a flash, an explosion.
+/// A short-lived effect: a beam, a flash, an explosion, a shimmer. Its material is its own,
+/// so its alpha and glow follow `fade` over its life.
 #[derive(Component)]
 pub struct Effect {
     pub timer: Timer,
     pub grow: f32,
+    pub fade: Fade,
+    /// The material's alpha and glow at full strength.
+    alpha: f32,
+    emissive: LinearRgba,
+}
+
+/// How an effect's strength runs over its life (0 to 1).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Fade {
+    /// Full at once, fading to nothing: a beam, a blast.
+    Out,
+    /// Rising and falling back: a piece fading in where it lands.
+    InOut,
+    /// Flickering as it fades: a cloak shimmering.
+    Shimmer,
+}
+
+impl Fade {
+    pub fn strength(self, t: f32) -> f32 {
+        let t = t.clamp(0.0, 1.0);
+        match self {
+            Fade::Out => (1.0 - t) * (1.0 - t * 0.5),
+            Fade::InOut => (t * std::f32::consts::PI).sin(),
+            Fade::Shimmer => (1.0 - t) * (0.55 + 0.45 * (t * 5.0 * std::f32::consts::TAU).cos()),
+        }
+    }
+}
+
+/// What an effect is made of, before it is spawned with a copy of its material.
+struct Spawned {
+    mesh: Handle<Mesh>,
+    material: Handle<StandardMaterial>,
+    at: Transform,
+    grow: f32,
+    fade: Fade,
+}
+
+/// Spawns an effect with its own copy of `material`, living `life` seconds.
+fn spawn_effect(
+    commands: &mut Commands,
+    materials: &mut Assets<StandardMaterial>,
+    effect: Spawned,
+    life: f32,
+) {
+    let Some(mut own) = materials.get(&effect.material).cloned() else {
+        return;
+    };
+    let (alpha, emissive) = (own.base_color.alpha(), own.emissive);
+    own.alpha_mode = AlphaMode::Blend;
+    own.base_color.set_alpha(alpha * effect.fade.strength(0.0));
+    own.emissive = emissive * effect.fade.strength(0.0);
+    commands.spawn((
+        Mesh3d(effect.mesh),
+        MeshMaterial3d(materials.add(own)),
+        effect.at,
+        Effect {
+            timer: Timer::from_seconds(life, TimerMode::Once),
+            grow: effect.grow,
+            fade: effect.fade,
+            alpha,
+            emissive,
+        },
+    ));
 }
 
 /// Beams, shots and blasts from the rules events. This runs before the pieces follow the
@@ -61,6 +135,7 @@ fn spawn_effects(
     speed: Res<AnimationSpeed>,
     settings: Option<Res<crate::game::settings::Settings>>,
     mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
     mut commands: Commands,
 ) {
     let Some(state) = shown.get() else {
@@ -86,22 +161,19 @@ fn spawn_effects(
             .and_then(|e| transforms.get(*e).ok())
             .map(|t| t.translation)
     };
-    let mut beam = |from: Vec3, to: Vec3, mat: Handle<StandardMaterial>| {
+    let mut spawned = Vec::new();
+    // A beam from one point to another; with reduced motion nothing crosses the board.
+    let beam = |from: Vec3, to: Vec3, material: Handle<StandardMaterial>| {
         let length = from.distance(to);
-        if length < 0.01 || reduced {
-            return;
-        }
-        commands.spawn((
-            Mesh3d(palette.beam_mesh.clone()),
-            MeshMaterial3d(mat),
-            Transform::from_translation((from + to) / 2.0)
+        (length >= 0.01 && !reduced).then(|| Spawned {
+            mesh: palette.beam_mesh.clone(),
+            material,
+            at: Transform::from_translation((from + to) / 2.0)
                 .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize()))
                 .with_scale(Vec3::new(1.0, length, 1.0)),
-            Effect {
-                timer: Timer::from_seconds(life, TimerMode::Once),
-                grow: 0.0,
-            },
-        ));
+            grow: 0.0,
+            fade: Fade::Out,
+        })
     };
     let mut blasts = Vec::new();
     let mut torpedoes = Vec::new();
@@ -118,18 +190,20 @@ fn spawn_effects(
                     match (torpedo, reduced) {
                         (_, true) => blasts.push(at),
                         (true, false) => torpedoes.push((facing_edge(at), at)),
-                        (false, false) => beam(facing_edge(at), at, palette.phaser.clone()),
+                        (false, false) => {
+                            spawned.extend(beam(facing_edge(at), at, palette.phaser.clone()))
+                        }
                     }
                 }
             }
             RulesEvent::ThreatFired { token, facing, .. } => {
                 if let Some(at) = where_is(token) {
                     let sector = state.enterprise.sector_of_facing(*facing);
-                    beam(
+                    spawned.extend(beam(
                         at,
                         on_board(sector_angle(sector), 1.0, 0.3),
                         palette.enemy_fire.clone(),
-                    );
+                    ));
                 }
             }
             RulesEvent::ThreatDestroyed { token } | RulesEvent::Boarded { token, .. } => {
@@ -138,11 +212,11 @@ fn spawn_effects(
                 }
             }
             RulesEvent::CometStruck { sector, .. } => {
-                beam(
+                spawned.extend(beam(
                     on_board(sector_angle(*sector), 4.6, 0.4),
                     on_board(sector_angle(*sector), 1.0, 0.3),
                     palette.blast.clone(),
-                );
+                ));
             }
             RulesEvent::SectionDamaged { section } | RulesEvent::SectionDestroyed { section } => {
                 let sector = state.enterprise.sector_of_facing(section.facing);
@@ -152,6 +226,19 @@ fn spawn_effects(
                     stp_rules::SectionKind::Hull => {
                         blasts.push(on_board(sector_angle(sector), 0.75, 0.15))
                     }
+                }
+            }
+            // A cloak shimmers out and in over the token as it turns (only fades with reduced
+            // motion).
+            RulesEvent::ThreatCloaked { token } | RulesEvent::ThreatUncloaked { token } => {
+                if let Some(at) = where_is(token) {
+                    spawned.push(Spawned {
+                        mesh: palette.shimmer_mesh.clone(),
+                        material: palette.shimmer.clone(),
+                        at: Transform::from_translation(at + Vec3::Y * 0.2),
+                        grow: if reduced { 0.0 } else { 0.3 },
+                        fade: if reduced { Fade::Out } else { Fade::Shimmer },
+                    });
                 }
             }
             _ => {}
@@ -170,48 +257,98 @@ fn spawn_effects(
         ));
     }
     for angle in flashes {
-        commands.spawn((
-            Mesh3d(meshes.add(super::shapes::flat_arc(
+        spawned.push(Spawned {
+            mesh: meshes.add(super::shapes::flat_arc(
                 1.0,
                 1.26,
                 angle - 0.5,
                 angle + 0.5,
                 0.1,
-            ))),
-            MeshMaterial3d(palette.blast.clone()),
-            Transform::default(),
-            Effect {
-                timer: Timer::from_seconds(life, TimerMode::Once),
-                grow: 0.0,
-            },
-        ));
+            )),
+            material: palette.blast.clone(),
+            at: Transform::default(),
+            grow: 0.0,
+            fade: Fade::Out,
+        });
     }
     for at in blasts {
-        commands.spawn((
-            Mesh3d(palette.blast_mesh.clone()),
-            MeshMaterial3d(palette.blast.clone()),
-            Transform::from_translation(at).with_scale(Vec3::splat(0.3)),
-            Effect {
-                timer: Timer::from_seconds(life, TimerMode::Once),
-                grow: 2.5,
-            },
-        ));
+        spawned.push(Spawned {
+            mesh: palette.blast_mesh.clone(),
+            material: palette.blast.clone(),
+            at: Transform::from_translation(at).with_scale(Vec3::splat(0.3)),
+            grow: if reduced { 0.0 } else { 2.5 },
+            fade: Fade::Out,
+        });
+    }
+    for effect in spawned {
+        spawn_effect(&mut commands, &mut materials, effect, life);
     }
 }
 
 fn fade_effects(
     time: Res<Time>,
-    mut effects: Query<(Entity, &mut Effect, &mut Transform)>,
+    mut effects: Query<(
+        Entity,
+        &mut Effect,
+        &mut Transform,
+        &MeshMaterial3d<StandardMaterial>,
+    )>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
     mut commands: Commands,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    for (entity, mut effect, mut transform) in &mut effects {
+    for (entity, mut effect, mut transform, material) in &mut effects {
         effect.timer.tick(time.delta());
         if effect.timer.is_finished() {
             commands.entity(entity).despawn();
-        } else {
-            transform.scale *= 1.0 + effect.grow * time.delta_secs();
-            redraw.write(RequestRedraw);
+            continue;
         }
+        transform.scale *= 1.0 + effect.grow * time.delta_secs();
+        let strength = effect.fade.strength(effect.timer.fraction());
+        if let Some(mut own) = materials.get_mut(&material.0) {
+            own.base_color.set_alpha(effect.alpha * strength);
+            own.emissive = effect.emissive * strength;
+        }
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// With reduced motion a piece jumps to its new place: a ghost of it fades where it was, and
+/// a ring fades in and out where it lands, so the move still reads without travel.
+fn fade_instead_of_travel(
+    settings: Option<Res<crate::game::settings::Settings>>,
+    speed: Res<AnimationSpeed>,
+    palette: Res<Palette>,
+    moving: Query<(&Transform, &super::motion::Glide), With<super::motion::OnRings>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut commands: Commands,
+) {
+    if speed.skip || !settings.is_some_and(|s| s.reduced_motion) {
+        return;
+    }
+    let life = 0.6 / speed.speed.max(0.1);
+    for (now, glide) in &moving {
+        if now.translation.distance(glide.to.translation) < 0.05 {
+            continue;
+        }
+        // A piece still over the bag is arriving: it has no place on the board to leave.
+        if now.translation.y < 0.4 {
+            let ghost = Spawned {
+                mesh: palette.token_mesh.clone(),
+                material: palette.ghost.clone(),
+                at: *now,
+                grow: 0.0,
+                fade: Fade::Out,
+            };
+            spawn_effect(&mut commands, &mut materials, ghost, life);
+        }
+        let landing = Spawned {
+            mesh: palette.bubble_mesh.clone(),
+            material: palette.shimmer.clone(),
+            at: Transform::from_translation(glide.to.translation),
+            grow: 0.0,
+            fade: Fade::InOut,
+        };
+        spawn_effect(&mut commands, &mut materials, landing, life);
     }
 }

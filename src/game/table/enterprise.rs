@@ -1,4 +1,4 @@
-//! The Enterprise: a Constitution-class model from primitives, with her six Shields as lit
+//! The Enterprise: a Constitution-class model built in code (lathed saucer, hulls and nacelles), with her six Shields as lit
 //! arcs and her six Hull sections as plates, each with the crack it shows while damaged.
 
 use bevy::prelude::*;
@@ -6,15 +6,16 @@ use std::f32::consts::FRAC_PI_2;
 
 use super::board::{Palette, glow, metal};
 use super::motion::Glide;
-use super::shapes::{arc_wall, crack, flat_arc};
+use super::shapes::{arc_wall, crack, flat_arc, lathe};
 use super::{HullPiece, ShieldPiece, Ship, on_board, sector_angle};
 
 /// Half the angle a Shield or Hull piece spans (a little under a sector's 30°).
 const PIECE_HALF: f32 = 0.47;
 
-/// A recognisable Constitution-class silhouette from primitives: saucer, bridge, neck,
-/// engineering hull with its deflector, two nacelles on pylons, pointing at −Z (the Fore);
-/// around her the six Shields as arcs and the six Hull sections as plates.
+/// A recognisable Constitution-class Enterprise, pointing at −Z (the Fore): a domed saucer
+/// with her bridge and impulse engines, the neck, a tapering engineering hull with its copper
+/// deflector, and two nacelles with glowing Bussard collectors on swept pylons; around her the
+/// six Shields as arcs and the six Hull sections as plates.
 pub(super) fn spawn_enterprise(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
@@ -22,34 +23,102 @@ pub(super) fn spawn_enterprise(
     palette: &Palette,
 ) {
     let hull_white = metal(materials, Color::srgb(0.86, 0.87, 0.9));
+    let hull_grey = metal(materials, Color::srgb(0.62, 0.64, 0.7));
     let glow_red = glow(materials, Color::srgb(1.0, 0.2, 0.1), 0.9);
     let glow_blue = glow(materials, Color::srgb(0.3, 0.6, 1.0), 0.9);
+    let glow_copper = glow(materials, Color::srgb(1.0, 0.62, 0.25), 0.95);
+    let glow_green = glow(materials, Color::srgb(0.2, 1.0, 0.3), 0.95);
+    // Lathed parts are made around Y; this lays one along the ship, its top pole aft (+Z).
     let along_z = Quat::from_rotation_x(FRAC_PI_2);
+    let saucer = lathe(
+        &[
+            (0.0, 0.075),
+            (0.12, 0.068),
+            (0.3, 0.048),
+            (0.44, 0.02),
+            (0.5, 0.004),
+            (0.5, -0.01),
+            (0.42, -0.028),
+            (0.2, -0.045),
+            (0.0, -0.05),
+        ],
+        48,
+    );
+    let engineering = lathe(
+        &[
+            (0.0, 0.31),
+            (0.055, 0.31),
+            (0.078, 0.26),
+            (0.097, 0.12),
+            (0.1, -0.05),
+            (0.096, -0.22),
+            (0.082, -0.29),
+            (0.06, -0.31),
+            (0.0, -0.305),
+        ],
+        32,
+    );
+    let nacelle = meshes.add(lathe(
+        &[
+            (0.0, 0.31),
+            (0.035, 0.31),
+            (0.055, 0.27),
+            (0.056, -0.2),
+            (0.05, -0.28),
+            (0.0, -0.3),
+        ],
+        24,
+    ));
     let parts: Vec<(Handle<Mesh>, Handle<StandardMaterial>, Transform)> = vec![
         (
-            meshes.add(Cylinder::new(0.5, 0.07)),
+            meshes.add(saucer),
             hull_white.clone(),
             Transform::from_xyz(0.0, 0.42, -0.3),
         ),
+        // The bridge dome, and the sensor dome under the saucer.
         (
-            meshes.add(Sphere::new(0.16)),
-            hull_white.clone(),
-            Transform::from_xyz(0.0, 0.45, -0.3).with_scale(Vec3::new(1.0, 0.35, 1.0)),
+            meshes.add(Sphere::new(0.075)),
+            hull_grey.clone(),
+            Transform::from_xyz(0.0, 0.49, -0.3).with_scale(Vec3::new(1.0, 0.45, 1.0)),
         ),
         (
-            meshes.add(Cuboid::new(0.07, 0.22, 0.28)),
-            hull_white.clone(),
-            Transform::from_xyz(0.0, 0.3, 0.05),
-        ),
-        (
-            meshes.add(Capsule3d::new(0.11, 0.5)),
-            hull_white.clone(),
-            Transform::from_xyz(0.0, 0.2, 0.35).with_rotation(along_z),
-        ),
-        (
-            meshes.add(Sphere::new(0.07)),
+            meshes.add(Sphere::new(0.06)),
             glow_blue.clone(),
-            Transform::from_xyz(0.0, 0.2, 0.02),
+            Transform::from_xyz(0.0, 0.37, -0.3).with_scale(Vec3::new(1.0, 0.5, 1.0)),
+        ),
+        // Impulse engines at the saucer's aft edge.
+        (
+            meshes.add(Cuboid::new(0.13, 0.025, 0.03)),
+            glow_red.clone(),
+            Transform::from_xyz(0.0, 0.43, 0.19),
+        ),
+        // The neck, leaning aft from the saucer to the engineering hull.
+        (
+            meshes.add(Cuboid::new(0.055, 0.24, 0.2)),
+            hull_white.clone(),
+            Transform::from_xyz(0.0, 0.31, 0.06).with_rotation(Quat::from_rotation_x(0.5)),
+        ),
+        (
+            meshes.add(engineering),
+            hull_white.clone(),
+            Transform::from_xyz(0.0, 0.2, 0.36).with_rotation(along_z),
+        ),
+        // The deflector dish at the engineering hull's bow.
+        (
+            meshes.add(Cylinder::new(0.055, 0.02)),
+            glow_copper.clone(),
+            Transform::from_xyz(0.0, 0.2, 0.05).with_rotation(along_z),
+        ),
+        // Navigation lights: red to port, green to starboard.
+        (
+            meshes.add(Sphere::new(0.022)),
+            glow_red.clone(),
+            Transform::from_xyz(-0.5, 0.42, -0.3),
+        ),
+        (
+            meshes.add(Sphere::new(0.022)),
+            glow_green.clone(),
+            Transform::from_xyz(0.5, 0.42, -0.3),
         ),
     ];
     let ship = commands
@@ -77,29 +146,33 @@ pub(super) fn spawn_enterprise(
         commands.entity(model).add_child(part);
     }
     for side in [-1.0f32, 1.0] {
-        let nacelle = commands
+        let hull = commands
             .spawn((
-                Mesh3d(meshes.add(Capsule3d::new(0.06, 0.55))),
+                Mesh3d(nacelle.clone()),
                 MeshMaterial3d(hull_white.clone()),
-                Transform::from_xyz(0.3 * side, 0.5, 0.4).with_rotation(along_z),
+                Transform::from_xyz(0.3 * side, 0.52, 0.42).with_rotation(along_z),
             ))
             .id();
-        let cap = commands
+        // The Bussard collector: a glowing red dome at the nacelle's bow.
+        let collector = commands
             .spawn((
-                Mesh3d(meshes.add(Sphere::new(0.055))),
+                Mesh3d(meshes.add(Sphere::new(0.056))),
                 MeshMaterial3d(glow_red.clone()),
-                Transform::from_xyz(0.3 * side, 0.5, 0.1),
+                Transform::from_xyz(0.3 * side, 0.52, 0.14).with_scale(Vec3::new(1.0, 1.0, 1.4)),
             ))
             .id();
+        // The pylon, swept up and out from the engineering hull to the nacelle.
         let pylon = commands
             .spawn((
-                Mesh3d(meshes.add(Cuboid::new(0.03, 0.28, 0.08))),
+                Mesh3d(meshes.add(Cuboid::new(0.025, 0.38, 0.12))),
                 MeshMaterial3d(hull_white.clone()),
-                Transform::from_xyz(0.17 * side, 0.36, 0.45)
-                    .with_rotation(Quat::from_rotation_z(-0.9 * side)),
+                Transform::from_xyz(0.15 * side, 0.385, 0.52)
+                    .with_rotation(Quat::from_rotation_z(-0.92 * side)),
             ))
             .id();
-        commands.entity(model).add_children(&[nacelle, cap, pylon]);
+        commands
+            .entity(model)
+            .add_children(&[hull, collector, pylon]);
     }
     // Six Shields as arcs and six Hull sections as plates, by ship facing; each has a crack
     // that shows while it is damaged.

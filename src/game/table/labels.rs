@@ -63,11 +63,13 @@ fn show_tips(
     if !crate::game::input::pointer::on_table(ctx, &table_rect, cursor) {
         return Ok(());
     }
+    // The smallest mark under the pointer is the one it is on (a web's strands span a
+    // sector; the "?" on them is a few points wide).
     let Some((_, words)) = marks
         .tips
         .iter()
-        .rev()
-        .find(|(r, _)| r.expand(2.0).contains(at))
+        .filter(|(r, _)| r.expand(2.0).contains(at))
+        .min_by(|(a, _), (b, _)| a.area().total_cmp(&b.area()))
     else {
         return Ok(());
     };

@@ -6,7 +6,7 @@ pub mod backdrop;
 mod board;
 pub mod camera;
 pub mod die;
-mod effects;
+pub mod effects;
 mod enterprise;
 pub mod framing;
 pub mod hover;
@@ -21,6 +21,7 @@ mod reach;
 mod rim;
 mod shapes;
 mod targets;
+pub mod web;
 
 use bevy::prelude::*;
 use std::collections::BTreeMap;
@@ -45,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
         hover::plugin,
         reach::plugin,
         targets::plugin,
+        web::plugin,
     ));
 }
 

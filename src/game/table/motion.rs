@@ -40,7 +40,7 @@ fn around(from: Vec3, to: Vec3, step: f32) -> Vec3 {
 }
 
 /// Moves entities toward their `Glide` targets; asks for frames while anything moves.
-fn glide(
+pub(super) fn glide(
     time: Res<Time>,
     speed: Res<AnimationSpeed>,
     settings: Option<Res<crate::game::settings::Settings>>,
@@ -59,6 +59,9 @@ fn glide(
         }
         if speed.skip || reduced {
             *transform = glide.to;
+            // One more frame, so what is painted over the piece (its Defense, its plate)
+            // follows it there: the labels read last frame's place.
+            busy = true;
             continue;
         }
         busy = true;

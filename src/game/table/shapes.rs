@@ -77,3 +77,33 @@ pub(super) fn crack(points: &[Vec3], width: f32, up: Vec3) -> Mesh {
     }
     flat_mesh(positions, up.to_array(), indices)
 }
+
+/// A solid of revolution around the Y axis from a profile of (radius, height) points, listed
+/// from the top pole down: a saucer, a hull, a nacelle. Normals are smooth along the profile.
+pub(super) fn lathe(profile: &[(f32, f32)], segments: u32) -> Mesh {
+    let rings = profile.len();
+    let (mut positions, mut normals) = (Vec::new(), Vec::new());
+    for (i, (r, h)) in profile.iter().enumerate() {
+        // The profile's slope here, from its neighbours; the outward normal is across it.
+        let (r0, h0) = profile[i.saturating_sub(1)];
+        let (r1, h1) = profile[(i + 1).min(rings - 1)];
+        let across = Vec2::new(-(h1 - h0), r1 - r0).normalize_or(Vec2::X);
+        for s in 0..=segments {
+            let a = s as f32 / segments as f32 * std::f32::consts::TAU;
+            let (sin, cos) = a.sin_cos();
+            positions.push([r * cos, *h, r * sin]);
+            normals.push([across.x * cos, across.y, across.x * sin]);
+        }
+    }
+    let row = segments + 1;
+    let mut indices = Vec::new();
+    for i in 0..rings as u32 - 1 {
+        for s in 0..segments {
+            let (a, b) = (i * row + s, i * row + s + 1);
+            let (c, d) = (a + row, b + row);
+            // Wound so the outside faces out (counter-clockwise seen from outside).
+            indices.extend([a, b, c, b, d, c]);
+        }
+    }
+    mesh_of(positions, normals, indices)
+}

@@ -127,3 +127,60 @@ fn each_kind_of_threat_has_its_own_look() {
     let letters: std::collections::BTreeSet<_> = Look::ALL.iter().map(|l| l.letter()).collect();
     assert_eq!(letters.len(), Look::ALL.len(), "each look says what it is");
 }
+
+/// Effects fade rather than vanish: a beam or blast starts full and fades to nothing, a piece
+/// landing with reduced motion fades in and out, and a cloak's shimmer flickers as it fades.
+#[test]
+fn effects_fade_instead_of_vanishing() {
+    use star_trek_panic::game::table::effects::Fade;
+    let steps: Vec<f32> = (0..=20).map(|i| i as f32 / 20.0).collect();
+    let out: Vec<f32> = steps.iter().map(|t| Fade::Out.strength(*t)).collect();
+    assert!(
+        (out[0] - 1.0).abs() < 1e-6 && out[20].abs() < 1e-6,
+        "{out:?}"
+    );
+    assert!(out.windows(2).all(|w| w[1] <= w[0]), "{out:?}");
+    let landing: Vec<f32> = steps.iter().map(|t| Fade::InOut.strength(*t)).collect();
+    assert!(
+        landing[0].abs() < 1e-6 && landing[20].abs() < 1e-3,
+        "{landing:?}"
+    );
+    assert!((landing[10] - 1.0).abs() < 1e-6, "{landing:?}");
+    let shimmer: Vec<f32> = steps.iter().map(|t| Fade::Shimmer.strength(*t)).collect();
+    assert!(shimmer[20].abs() < 1e-6, "{shimmer:?}");
+    let rises = shimmer.windows(2).filter(|w| w[1] > w[0]).count();
+    assert!(rises >= 3, "a shimmer flickers: {shimmer:?}");
+}
+
+/// Rulebook "Tholians": a Tholian in Short Range traps the Enterprise in its web. The web's
+/// strands run from the Tholian's piece to the Shields on its side of the ship.
+#[test]
+fn tholians_web_runs_from_the_tholian_to_the_shields_it_faces() {
+    use star_trek_panic::game::table::pieces::{Fanned, TOKEN_RADIUS, token_transform};
+    use star_trek_panic::game::table::sector_angle;
+    use star_trek_panic::game::table::web::strands;
+    use stp_rules::Range;
+    for sector in 0..6u8 {
+        let at = token_transform(sector, Range::Short, Fanned { slot: 0, of: 1 }, false);
+        let lines = strands(at.translation, sector);
+        assert!(lines.len() >= 5, "{lines:?}");
+        for line in &lines[..5] {
+            let (start, end) = (line[0], *line.last().unwrap());
+            // From the piece's edge, never across its face (and its Defense).
+            let from_centre = start.xz().distance(at.translation.xz());
+            assert!(
+                (from_centre - 0.95 * TOKEN_RADIUS).abs() < 1e-3,
+                "{from_centre}"
+            );
+            assert!((end.xz().length() - 1.22).abs() < 1e-3, "{end}");
+            let angle = end.x.atan2(-end.z).rem_euclid(std::f32::consts::TAU);
+            let off = (angle - sector_angle(sector) + std::f32::consts::PI)
+                .rem_euclid(std::f32::consts::TAU)
+                - std::f32::consts::PI;
+            assert!(
+                off.abs() < 0.7,
+                "sector {sector}: strand ends {off} rad off its middle"
+            );
+        }
+    }
+}
