@@ -7,6 +7,21 @@ use stp_rules::{
     SectionRef, Target, TokenId,
 };
 
+/// A card's name in one word where its whole name has no room (a seat's chip in a small
+/// window): the word that tells it from the other cards.
+pub fn short_card_name<'a>(kind: &str, name: &'a str) -> &'a str {
+    let word = match kind {
+        "photon_torpedoes" => "Torpedoes",
+        "security_team" => "Security",
+        "tractor_beam" => "Tractor",
+        "yeoman_rand" => "Yeoman",
+        "evasive_maneuvers" => "Evasive",
+        _ => return name,
+    };
+    // The word is the name's own, so the chip never says what the card does not.
+    name.split_whitespace().find(|w| *w == word).unwrap_or(name)
+}
+
 pub fn card_name(card: u8) -> String {
     use stp_rules::content::{Arc, CardEffect};
     let c = builtin().card(card);

@@ -285,7 +285,32 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
         .x;
     let show_extras = extras.is_some() && rect.right() - name_left - full - 4.0 >= extras_width;
     let room = rect.right() - name_left - 4.0 - if show_extras { extras_width } else { 0.0 };
-    let name = cards::elide(&painter, &def.name, &font, room);
+    // Where the whole name is too long: the word that tells the card apart, then a smaller
+    // size, and only then a cut.
+    let fits = |text: &str, font: &FontId| {
+        painter
+            .layout_no_wrap(text.to_string(), font.clone(), theme::TEXT)
+            .size()
+            .x
+            <= room
+    };
+    let short = crate::describe::short_card_name(&def.kind, &def.name);
+    let smaller = [
+        font.clone(),
+        FontId::proportional(11.0),
+        FontId::proportional(10.0),
+    ];
+    let (name, font) = smaller
+        .iter()
+        .flat_map(|font| [(def.name.as_str(), font), (short, font)])
+        .find(|(text, font)| fits(text, font))
+        .map(|(text, font)| (text.to_string(), font.clone()))
+        .unwrap_or_else(|| {
+            (
+                cards::elide(&painter, short, &smaller[2], room),
+                smaller[2].clone(),
+            )
+        });
     painter.text(
         Pos2::new(name_left, rect.center().y),
         Align2::LEFT_CENTER,

@@ -172,3 +172,23 @@ fn the_ship_diagram_names_each_facing_with_the_sector_it_faces() {
     let names: Vec<&str> = (0..6).map(short_name).collect();
     assert_eq!(names, ["FS", "S", "AS", "AP", "P", "FP"]);
 }
+
+/// A seat's chip in a small window shows a card by one word of its own name where the whole
+/// name has no room ("Torpedoes", "Security"), never a word the card does not have.
+#[test]
+fn a_cards_short_name_is_a_word_of_its_name() {
+    use star_trek_panic::describe::short_card_name;
+    let content = stp_rules::content::builtin();
+    let mut shortened = 0;
+    for card in &content.cards {
+        let short = short_card_name(&card.kind, &card.name);
+        assert!(
+            short == card.name || card.name.split_whitespace().any(|w| w == short),
+            "{}: {short}",
+            card.name
+        );
+        assert!(short.chars().count() <= 11, "{}: {short}", card.name);
+        shortened += usize::from(short != card.name);
+    }
+    assert!(shortened > 0, "no card has a short name");
+}
