@@ -84,8 +84,11 @@ impl Controls<'_> {
             return asked;
         }
         ui.horizontal_wrapped(|ui| {
+            // While the threats act, skipping is all there is to do: the turn's own controls
+            // come back with the phase that offers them.
             if self.sequence {
                 asked.skip = ui.button("Skip to the end [Space]").clicked();
+                return;
             }
             // The game's controls wait while a game is watched again or the conn is handed
             // over.
@@ -145,15 +148,23 @@ impl Controls<'_> {
         // The key to the board's marks, where the column has room for it.
         if ui.available_height() >= 16.0 {
             let key = super::log::legend(state);
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(&key)
-                        .size(12.0)
-                        .color(super::theme::QUIET),
-                )
-                .truncate(),
-            )
-            .on_hover_text(key);
+            // Wrapped where the column is tall enough for all of it, else cut (whole on hover).
+            let wrapped = ui.painter().layout(
+                key.clone(),
+                egui::FontId::proportional(12.0),
+                super::theme::QUIET,
+                ui.available_width(),
+            );
+            let label = egui::Label::new(
+                egui::RichText::new(&key)
+                    .size(12.0)
+                    .color(super::theme::QUIET),
+            );
+            let label = match wrapped.size().y <= ui.available_height() {
+                true => label.wrap(),
+                false => label.truncate(),
+            };
+            ui.add(label).on_hover_text(key);
         }
         asked
     }

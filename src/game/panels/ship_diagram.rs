@@ -1,7 +1,7 @@
 //! The ship's compact diagram in the status panel, laid out as she sits on the board (the
 //! board's own orientation, sector 1 at the upper right): each facing is a wedge towards the
 //! sector it faces, its Shield the outer band and its Hull the inner plate, in the board's
-//! colours (blue intact, amber damaged, dark and crossed destroyed). Each wedge carries its
+//! colours (blue intact, amber and cracked damaged, dark and crossed destroyed). Each wedge carries its
 //! facing's short name, its sector's number sits outside, and a hover says it in words.
 
 use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
@@ -102,6 +102,19 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
         ] {
             let fill = section_colour(section, shield);
             band(&painter, centre, (inner, outer_r), (from, to), fill);
+            if section == SectionState::Damaged {
+                // A crack across the wedge, as the board's pieces show it: damage reads by
+                // its mark as well as its amber.
+                let depth = outer_r - inner;
+                let zig: Vec<Pos2> = [(-0.3, 0.12), (0.2, 0.4), (-0.15, 0.62), (0.3, 0.9)]
+                    .iter()
+                    .map(|(da, t)| at(centre, mid + da * (to - from) / 2.0, inner + t * depth))
+                    .collect();
+                painter.add(Shape::line(
+                    zig,
+                    Stroke::new(1.6, Color32::from_rgb(70, 30, 0)),
+                ));
+            }
             if section == SectionState::Destroyed {
                 let (a, b) = (at(centre, from, inner), at(centre, to, outer_r));
                 let (c, d) = (at(centre, to, inner), at(centre, from, outer_r));

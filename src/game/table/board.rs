@@ -194,10 +194,12 @@ fn make_palette(
                 ..default()
             }),
             material(m, Color::srgb(0.95, 0.55, 0.15)),
-            // Scorched: charred red, glowing with embers, unlike the steel and the amber.
+            // Scorched: charred nearly black, crossed out by a glowing ember cross
+            // (`enterprise`), unlike the steel and the amber in greyscale too.
             m.add(StandardMaterial {
-                base_color: Color::srgb(0.12, 0.02, 0.01),
-                emissive: LinearRgba::rgb(0.9, 0.06, 0.0),
+                base_color: Color::srgb(0.07, 0.03, 0.025),
+                emissive: LinearRgba::rgb(0.06, 0.008, 0.0),
+                perceptual_roughness: 0.9,
                 ..default()
             }),
         ],

@@ -182,6 +182,7 @@ pub(super) fn spawn_enterprise(
         cull_mode: None,
         ..default()
     });
+    let ember = glow(materials, Color::srgb(1.0, 0.35, 0.15), 1.0);
     for facing in 0..6u8 {
         let angle = sector_angle(facing);
         let (from, to) = (angle - PIECE_HALF, angle + PIECE_HALF);
@@ -202,32 +203,58 @@ pub(super) fn spawn_enterprise(
                 ShieldPiece(facing),
             ))
             .id();
-        // A crack: a zig-zag of (radius, angle off the facing's middle) points, at a height.
-        let mut cracked = |zig: [(f32, f32); 4], y: f32, which: Crack| {
-            let points: Vec<Vec3> = zig
+        // A mark: a line of (radius, angle off the facing's middle) points, at a height.
+        let mut mark = |line: &[(f32, f32)],
+                        y: f32,
+                        width: f32,
+                        ink: &Handle<StandardMaterial>,
+                        which: Crack| {
+            let points: Vec<Vec3> = line
                 .iter()
                 .map(|(r, da)| on_board(angle + da, *r, y))
                 .collect();
             commands
                 .spawn((
-                    Mesh3d(meshes.add(crack(&points, 0.014, Vec3::Y))),
-                    MeshMaterial3d(dark.clone()),
+                    Mesh3d(meshes.add(crack(&points, width, Vec3::Y))),
+                    MeshMaterial3d(ink.clone()),
                     Transform::default(),
                     Visibility::Hidden,
                     which,
                 ))
                 .id()
         };
-        let shield_crack = cracked(
-            [(1.05, -0.25), (1.1, 0.0), (1.15, -0.12), (1.19, 0.2)],
+        let shield_crack = mark(
+            &[(1.05, -0.25), (1.1, 0.0), (1.15, -0.12), (1.19, 0.2)],
             0.065,
+            0.014,
+            &dark,
             Crack::Shield(facing),
         );
-        let hull_crack = cracked(
-            [(0.66, -0.2), (0.76, 0.05), (0.86, -0.1), (0.97, 0.15)],
+        let hull_crack = mark(
+            &[(0.66, -0.2), (0.76, 0.05), (0.86, -0.1), (0.97, 0.15)],
             0.026,
+            0.014,
+            &dark,
             Crack::Hull(facing),
         );
+        // A destroyed plate is crossed out, as the status panel's diagram shows it: a mark
+        // unlike the damaged plate's crack, so the two part without colour too.
+        let crossed = [
+            mark(
+                &[(0.68, -0.3), (0.96, 0.3)],
+                0.027,
+                0.024,
+                &ember,
+                Crack::Destroyed(facing),
+            ),
+            mark(
+                &[(0.68, 0.3), (0.96, -0.3)],
+                0.027,
+                0.024,
+                &ember,
+                Crack::Destroyed(facing),
+            ),
+        ];
         let hull = commands
             .spawn((
                 Mesh3d(meshes.add(flat_arc(0.64, 1.0, from, to, 0.02))),
@@ -239,12 +266,15 @@ pub(super) fn spawn_enterprise(
         commands
             .entity(ship)
             .add_children(&[shield, wall, shield_crack, hull, hull_crack]);
+        commands.entity(ship).add_children(&crossed);
     }
 }
 
-/// The crack on a damaged Shield or Hull section (by facing).
+/// The crack on a damaged Shield or Hull section, and the cross on a destroyed Hull plate
+/// (by facing).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Crack {
     Shield(u8),
     Hull(u8),
+    Destroyed(u8),
 }

@@ -49,7 +49,10 @@ impl Fanned {
             return (0.0, 1.0);
         }
         let gaps = (self.of - 1) as f32;
-        let spacing = ((arc - diameter) / gaps).clamp(FAN.1, FAN.0);
+        // Spread over the arc at the tokens' inner edge, where the sector is narrowest, so
+        // the end pieces keep clear of the sector lines wherever the ring has room.
+        let inner_arc = (ring_center(range) - TOKEN_RADIUS) * TAU / 6.0 * 0.98;
+        let spacing = ((inner_arc - diameter) / gaps).clamp(FAN.1, FAN.0);
         let scale = (arc / (gaps * spacing + diameter)).min(1.0);
         (spacing * scale, scale)
     }
@@ -361,19 +364,16 @@ fn sync_ship(
     }
     // A damaged Shield or Hull section shows its crack.
     for (crack, mut visible) in &mut cracks {
-        let section = match crack {
-            Crack::Shield(f) => state.enterprise.shields[*f as usize],
-            Crack::Hull(f) => state.enterprise.hull[*f as usize],
+        use SectionState::{Damaged, Destroyed};
+        let shown = match *crack {
+            Crack::Shield(f) => state.enterprise.shields[f as usize] == Damaged,
+            Crack::Hull(f) => state.enterprise.hull[f as usize] == Damaged,
+            // A destroyed Shield is gone; a destroyed Hull plate stays, charred and crossed.
+            Crack::Destroyed(f) => state.enterprise.hull[f as usize] == Destroyed,
         };
-        // A destroyed Shield is gone, crack and all; a destroyed Hull plate stays, charred.
-        let wanted = match (section, crack) {
-            (SectionState::Damaged, _) | (SectionState::Destroyed, Crack::Hull(_)) => {
-                Visibility::Inherited
-            }
-            _ => Visibility::Hidden,
-        };
-        if *visible != wanted {
-            *visible = wanted;
-        }
+        visible.set_if_neq(match shown {
+            true => Visibility::Inherited,
+            false => Visibility::Hidden,
+        });
     }
 }

@@ -37,6 +37,9 @@ pub(super) fn plugin(app: &mut App) {
 const NO_MANEUVER_AT: Vec3 = Vec3::new(0.0, 0.62, 0.62);
 const NO_MANEUVER_RADIUS: f32 = 0.17;
 
+/// Where the web holds her: just outside her Shields' wall, so it never hides their state.
+pub const WEB_RADIUS: f32 = 1.27;
+
 /// The rulebook's "No Maneuver" reminder: a red octagon with a white bar.
 #[derive(Component)]
 pub struct NoManeuver;
@@ -108,7 +111,7 @@ pub fn strands(from: Vec3, sector: u8) -> Vec<Vec<Vec3>> {
     let lines: Vec<Vec<Vec3>> = [-0.62, -0.31, 0.0, 0.31, 0.62]
         .iter()
         .map(|da| {
-            let end = on_board(middle + da, 1.22, HEIGHT);
+            let end = on_board(middle + da, WEB_RADIUS, HEIGHT);
             let start = centre + (end - centre).normalize_or_zero() * TOKEN_RADIUS * 0.95;
             vec![start, end]
         })
@@ -150,7 +153,7 @@ fn weave_webs(
     if !lines.is_empty() {
         lines.push(
             (0..=48)
-                .map(|i| on_board(i as f32 / 48.0 * std::f32::consts::TAU, 1.235, 0.12))
+                .map(|i| on_board(i as f32 / 48.0 * std::f32::consts::TAU, WEB_RADIUS, 0.12))
                 .collect(),
         );
     }

@@ -158,7 +158,7 @@ fn effects_fade_instead_of_vanishing() {
 fn tholians_web_runs_from_the_tholian_to_the_shields_it_faces() {
     use star_trek_panic::game::table::pieces::{Fanned, TOKEN_RADIUS, token_transform};
     use star_trek_panic::game::table::sector_angle;
-    use star_trek_panic::game::table::web::strands;
+    use star_trek_panic::game::table::web::{WEB_RADIUS, strands};
     use stp_rules::Range;
     for sector in 0..6u8 {
         let at = token_transform(sector, Range::Short, Fanned { slot: 0, of: 1 }, false);
@@ -172,7 +172,7 @@ fn tholians_web_runs_from_the_tholian_to_the_shields_it_faces() {
                 (from_centre - 0.95 * TOKEN_RADIUS).abs() < 1e-3,
                 "{from_centre}"
             );
-            assert!((end.xz().length() - 1.22).abs() < 1e-3, "{end}");
+            assert!((end.xz().length() - WEB_RADIUS).abs() < 1e-3, "{end}");
             let angle = end.x.atan2(-end.z).rem_euclid(std::f32::consts::TAU);
             let off = (angle - sector_angle(sector) + std::f32::consts::PI)
                 .rem_euclid(std::f32::consts::TAU)
