@@ -36,7 +36,31 @@ pub(super) fn logic_plugin(app: &mut App) {
             (open_lessons, follow_steps)
                 .chain()
                 .in_set(GameSystems::Events),
-        );
+        )
+        .add_systems(Update, next_by_key.in_set(GameSystems::Input));
+}
+
+/// N answers the lesson window's "Next": on past a step to read, or on to the next lesson
+/// once this one is done, so a lesson is finished from the keyboard alone.
+fn next_by_key(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    mut academy: ResMut<Academy>,
+    mut open: MessageWriter<OpenLesson>,
+) {
+    let (Some(keys), Some(index)) = (keys, academy.lesson) else {
+        return;
+    };
+    if !keys.just_pressed(KeyCode::KeyN) {
+        return;
+    }
+    let count = academy.lessons.len();
+    match academy.current().and_then(|l| l.steps.get(academy.step)) {
+        Some(step) if step.action.is_none() => academy.step += 1,
+        None if academy.finished() && index + 1 < count => {
+            open.write(OpenLesson(index + 1));
+        }
+        _ => {}
+    }
 }
 
 /// Opens lesson N (0-based) on the table.
@@ -215,7 +239,7 @@ fn academy_window(
             match lesson.steps.get(academy.step) {
                 Some(step) => {
                     ui.label(egui::RichText::new(&step.say).size(15.0));
-                    if step.action.is_none() && ui.button("Next").clicked() {
+                    if step.action.is_none() && ui.button("Next [N]").clicked() {
                         academy.step += 1;
                     }
                 }
@@ -230,7 +254,7 @@ fn academy_window(
             ui.horizontal(|ui| {
                 if index + 1 < count {
                     let words = if academy.finished() {
-                        "Next lesson"
+                        "Next lesson [N]"
                     } else {
                         "Skip lesson"
                     };

@@ -110,6 +110,16 @@ fn hotkeys(
         }
         return;
     }
+    // A rules window open (the boarders, Spock's pick): its number keys answer it, even
+    // during a bot's turn, as its buttons do.
+    let choices = offers::window_choices(&state);
+    if !choices.is_empty() {
+        for (key, offer) in DIGITS.iter().zip(&choices) {
+            if keys.just_pressed(*key) && wait.window_answers(offer.action.player) {
+                actions.write(offer.action);
+            }
+        }
+    }
     // While a bot takes its turn, the keys wait (undo never reaches into a bot's turn).
     if wait.now(&state) {
         return;
@@ -151,7 +161,8 @@ fn hotkeys(
         }
     }
     for (index, key) in DIGITS.iter().enumerate() {
-        if keys.just_pressed(*key)
+        if choices.is_empty()
+            && keys.just_pressed(*key)
             && let Some(card) = state.players[player as usize].hand.get(index)
         {
             *selection = Selection {

@@ -44,6 +44,16 @@ impl ControlsWait<'_> {
             || self.online.as_ref().is_some_and(|o| o.holds_controls())
     }
 
+    /// A rules window's choice may be answered here: the window is on screen (as
+    /// `panels::windows` shows it) and the seat it is for is played at this table.
+    pub fn window_answers(&self, seat: stp_rules::PlayerId) -> bool {
+        self.replaying.record.is_none()
+            && self.handover.0.is_none()
+            && !self.sequence.is_playing()
+            && self.away.0.is_empty()
+            && !self.crew.is_remote(seat)
+    }
+
     /// Undo takes back this table's actions only: in a game across machines the others have
     /// seen them, so there is none.
     pub fn undo_allowed(&self) -> bool {

@@ -177,8 +177,27 @@ pub(super) fn picked_card(
         _ => card_name(card),
     };
     if plays.is_empty() {
-        ui.strong(name);
-        ui.weak("No legal play now (right-click the card for its other uses).");
+        let uses = offers::picked_uses(state, selection);
+        if uses.is_empty() {
+            ui.strong(name);
+            ui.weak("No legal play now, and nothing else to do with it.");
+            return;
+        }
+        ui.strong(format!(
+            "{name}: no play now; Tab and Enter, or click (Esc: put it back)"
+        ));
+        ui.horizontal_wrapped(|ui| {
+            for (index, offer) in uses.into_iter().enumerate() {
+                let focused = selection.focus == Some(index);
+                if ui
+                    .add(egui::Button::new(offer.words).selected(focused))
+                    .clicked()
+                {
+                    actions.write(offer.action);
+                    selection.clear_card();
+                }
+            }
+        });
         return;
     }
     if offers::takes_no_target(&plays) {

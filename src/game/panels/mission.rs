@@ -54,11 +54,12 @@ pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
                     ui.label(format!("Reward: {}", def.text.reward));
                     if m.timer.is_some() {
                         ui.label(
-                            egui::RichText::new(
-                                "If the timer runs out, the mission fails: its committed cards \
+                            egui::RichText::new("Fails when the timer runs out.")
+                                .color(theme::QUIET),
+                        )
+                        .on_hover_text(
+                            "If the timer runs out, the mission fails: its committed cards \
                                  are discarded and it goes under the mission deck.",
-                            )
-                            .color(theme::QUIET),
                         );
                     }
                 })

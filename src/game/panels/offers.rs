@@ -239,9 +239,50 @@ pub fn picked_targets(state: &GameState, selection: &Selection) -> Vec<Offer> {
     targets(state, &plays, selection.with, selection.shift)
 }
 
-/// Tab: the next of the picked card's targets comes into focus (round the list).
+/// What the picked card may do when it has no play now: its menu (commit, McCoy's uses, stand
+/// down) and, in the Trade phase, a trade of it for each card another player holds. The
+/// keyboard reaches these as it reaches a card's targets.
+pub fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer> {
+    let Some((holder, card)) = selection.card else {
+        return Vec::new();
+    };
+    if !plays(state, selection).is_empty() {
+        return Vec::new();
+    }
+    let mut out = card_menu(state, holder, card);
+    if holder == state.turn.active {
+        out.extend(
+            state
+                .legal_actions(holder)
+                .into_iter()
+                .filter_map(|a| match a.action {
+                    Action::Trade { with, give, take } if give == card => Some(Offer {
+                        action: a,
+                        words: format!(
+                            "Trade for {}'s {}",
+                            state.players[with as usize].name,
+                            card_name(take)
+                        ),
+                    }),
+                    _ => None,
+                }),
+        );
+    }
+    out
+}
+
+/// The choices Tab cycles and Enter takes: the picked card's targets, or else its uses.
+pub fn keyed_choices(state: &GameState, selection: &Selection) -> Vec<Offer> {
+    let targets = picked_targets(state, selection);
+    match targets.is_empty() {
+        true => picked_uses(state, selection),
+        false => targets,
+    }
+}
+
+/// Tab: the next of the picked card's choices comes into focus (round the list).
 pub fn focus_next(state: &GameState, selection: &mut Selection) {
-    let count = picked_targets(state, selection).len();
+    let count = keyed_choices(state, selection).len();
     selection.focus = match (count, selection.focus) {
         (0, _) => None,
         (_, None) => Some(0),
@@ -249,12 +290,21 @@ pub fn focus_next(state: &GameState, selection: &mut Selection) {
     };
 }
 
-/// Enter: the play of the target in focus, if there is one.
+/// Enter: the choice in focus, if there is one.
 pub fn focused_play(state: &GameState, selection: &Selection) -> Option<PlayerAction> {
     let index = selection.focus?;
-    picked_targets(state, selection)
+    keyed_choices(state, selection)
         .get(index)
         .map(|offer| offer.action)
+}
+
+/// The open rules window's choices (the boarders' or Spock's), which number keys answer.
+pub fn window_choices(state: &GameState) -> Vec<Offer> {
+    match state.turn.window {
+        Some(Window::Boarding { .. }) => boarding(state),
+        Some(Window::SpockChoice { .. }) => spock(state),
+        _ => Vec::new(),
+    }
 }
 
 /// Whether every play of the card takes no target: it gets one "Play" button, no list.

@@ -30,8 +30,13 @@ pub(super) fn windows(
     };
     let ctx = contexts.ctx_mut()?;
     // A seat played at another machine answers there.
-    let mut send = |ui: &mut egui::Ui, offer: offers::Offer| {
-        if !crew.is_remote(offer.action.player) && ui.button(offer.words).clicked() {
+    // Each choice carries its number key, which answers it as a click does (`input::keys`).
+    let mut send = |ui: &mut egui::Ui, index: usize, offer: offers::Offer| {
+        let words = match index < 9 {
+            true => format!("[{}] {}", index + 1, offer.words),
+            false => offer.words,
+        };
+        if !crew.is_remote(offer.action.player) && ui.button(words).clicked() {
             actions.write(offer.action);
         }
     };
@@ -72,8 +77,8 @@ pub(super) fn windows(
                         ));
                     }
                     ui.label(format!("Security Teams played: {reduction}"));
-                    for offer in offers::boarding(state) {
-                        send(ui, offer);
+                    for (index, offer) in offers::boarding(state).into_iter().enumerate() {
+                        send(ui, index, offer);
                     }
                 });
             if let Some(window) = shown {
@@ -87,8 +92,8 @@ pub(super) fn windows(
                 .max_width(side)
                 .show(ctx, |ui| {
                     ui.label("Resolve the first, then the second; the third goes back in the bag.");
-                    for offer in offers::spock(state) {
-                        send(ui, offer);
+                    for (index, offer) in offers::spock(state).into_iter().enumerate() {
+                        send(ui, index, offer);
                     }
                 });
             if let Some(window) = shown {

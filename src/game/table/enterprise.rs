@@ -182,7 +182,7 @@ pub(super) fn spawn_enterprise(
         cull_mode: None,
         ..default()
     });
-    let ember = glow(materials, Color::srgb(1.0, 0.35, 0.15), 1.0);
+    let ember = glow(materials, Color::srgb(1.0, 0.45, 0.25), 1.0);
     for facing in 0..6u8 {
         let angle = sector_angle(facing);
         let (from, to) = (angle - PIECE_HALF, angle + PIECE_HALF);
@@ -243,16 +243,32 @@ pub(super) fn spawn_enterprise(
             mark(
                 &[(0.68, -0.3), (0.96, 0.3)],
                 0.027,
-                0.024,
+                0.026,
                 &ember,
                 Crack::Destroyed(facing),
             ),
             mark(
                 &[(0.68, 0.3), (0.96, -0.3)],
                 0.027,
-                0.024,
+                0.026,
                 &ember,
                 Crack::Destroyed(facing),
+            ),
+            // A destroyed Shield is gone: a faint cross marks its empty slot, so the gap is
+            // not taken for the dark between two Shields.
+            mark(
+                &[(1.05, -0.3), (1.19, 0.3)],
+                0.01,
+                0.016,
+                &ember,
+                Crack::ShieldGone(facing),
+            ),
+            mark(
+                &[(1.05, 0.3), (1.19, -0.3)],
+                0.01,
+                0.016,
+                &ember,
+                Crack::ShieldGone(facing),
             ),
         ];
         let hull = commands
@@ -270,11 +286,12 @@ pub(super) fn spawn_enterprise(
     }
 }
 
-/// The crack on a damaged Shield or Hull section, and the cross on a destroyed Hull plate
-/// (by facing).
+/// The crack on a damaged Shield or Hull section, the cross on a destroyed Hull plate and
+/// the one in a destroyed Shield's empty slot (by facing).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Crack {
     Shield(u8),
     Hull(u8),
     Destroyed(u8),
+    ShieldGone(u8),
 }

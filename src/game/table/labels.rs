@@ -433,13 +433,30 @@ fn board_labels(
             continue;
         };
         let name = &builtin().mission_tokens[m.token as usize].name;
+        // Its number only where the mission has the threats fire at it: what it can still
+        // absorb. Hovering says so.
+        let draws_fire = state
+            .fire_drawing_token()
+            .is_some_and(|i| state.mission_tokens[i].token == m.token);
+        let tip = match draws_fire {
+            true => format!(
+                "{name}: a mission token. Threats in its sector fire at it instead of the \
+                 Enterprise; it absorbs {} more damage before it is lost.",
+                m.value
+            ),
+            false => format!("{name}: a mission token. The mission card says what to do with it."),
+        };
         // Below, above, right and left of the piece, near and farther off, the name on one
         // line or two; each anchored on its side of the piece.
         let mut choices = Vec::new();
-        for words in [
-            format!("{name} ({})", m.value),
-            format!("{name}\n({})", m.value),
-        ] {
+        let lines = match draws_fire {
+            true => [
+                format!("{name} ({})", m.value),
+                format!("{name}\n({})", m.value),
+            ],
+            false => [name.clone(), name.replacen(' ', "\n", 1)],
+        };
+        for words in lines {
             let galley = board.galley(&words, 13.0, egui::Color32::LIGHT_BLUE);
             let size = galley.size();
             for reach in [0.3, 0.75] {
@@ -486,6 +503,7 @@ fn board_labels(
             false,
         );
         marks.labels.push((words.replace('\n', " "), rect));
+        marks.tips.push((rect, tip));
     }
     Ok(())
 }

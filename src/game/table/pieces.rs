@@ -370,6 +370,7 @@ fn sync_ship(
             Crack::Hull(f) => state.enterprise.hull[f as usize] == Damaged,
             // A destroyed Shield is gone; a destroyed Hull plate stays, charred and crossed.
             Crack::Destroyed(f) => state.enterprise.hull[f as usize] == Destroyed,
+            Crack::ShieldGone(f) => state.enterprise.shields[f as usize] == Destroyed,
         };
         visible.set_if_neq(match shown {
             true => Visibility::Inherited,

@@ -125,3 +125,30 @@ fn the_titles_focus_starts_on_the_academy_at_a_first_start_and_on_continue_with_
     assert_eq!(focused(&again), Some(TitleChoice::Continue));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// A lesson from the keyboard: N reads on past each step that asks nothing (as the window's
+/// "Next [N]" does), and waits at a step that asks for an action.
+#[test]
+fn n_reads_on_through_a_lessons_steps() {
+    use star_trek_panic::game::tutorial::{Academy, OpenLesson};
+    let mut app = keyboard_app(None);
+    app.world_mut().write_message(OpenLesson(0));
+    for _ in 0..3 {
+        app.update();
+    }
+    let academy = app.world().resource::<Academy>();
+    assert_eq!((academy.lesson, academy.step), (Some(0), 0));
+    let steps = academy.current().expect("a lesson").steps.clone();
+    let reading = steps.iter().take_while(|s| s.action.is_none()).count();
+    assert!(reading >= 1 && reading < steps.len());
+    for expected in 1..=reading {
+        press(&mut app, KeyCode::KeyN);
+        assert_eq!(app.world().resource::<Academy>().step, expected);
+    }
+    press(&mut app, KeyCode::KeyN);
+    assert_eq!(
+        app.world().resource::<Academy>().step,
+        reading,
+        "a step that asks for an action waits for it"
+    );
+}

@@ -278,3 +278,75 @@ fn tab_cycles_the_targets_and_enter_plays_the_focused_one() {
     offers::focus_next(&state, &mut selection);
     assert_eq!(selection.focus, Some(0), "round the list");
 }
+
+fn scenario(name: &str) -> GameState {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs/scenarios")
+        .join(name);
+    scenario::Scenario::load(&path)
+        .expect("the scenario loads")
+        .1
+}
+
+/// Rulebook "Trade a Card": the keyboard trades as the seats' menus do. A card picked in the
+/// Trade phase has no play; Tab brings its uses into focus, among them a trade for each card
+/// another player holds, and Enter makes the trade in focus.
+#[test]
+fn the_keyboard_trades_a_picked_card_for_another_players_card() {
+    let state = scenario("three_seats.ron");
+    assert_eq!(state.turn.phase, Phase::Trade);
+    let give = state.players[0].hand[0];
+    let mut selection = Selection {
+        card: Some((0, give)),
+        ..Selection::default()
+    };
+    let uses = offers::keyed_choices(&state, &selection);
+    let others: usize = state.players[1..].iter().map(|p| p.hand.len()).sum();
+    let trades: Vec<_> = uses
+        .iter()
+        .filter(|o| matches!(o.action.action, Action::Trade { give: g, .. } if g == give))
+        .collect();
+    assert_eq!(trades.len(), others, "{uses:?}");
+    assert!(trades.iter().all(|o| o.words.starts_with("Trade for ")));
+    let mut seen = HashSet::new();
+    for _ in 0..uses.len() {
+        offers::focus_next(&state, &mut selection);
+        let action = offers::focused_play(&state, &selection).expect("a use in focus");
+        assert_eq!(state.validate(&action), Ok(()));
+        seen.insert(format!("{action:?}"));
+    }
+    assert_eq!(seen.len(), uses.len(), "Tab reaches every use once round");
+    let (Action::Trade { with, take, .. }, Some(trade)) = (
+        trades[0].action.action,
+        offers::focused_play(&state, &selection),
+    ) else {
+        panic!("a trade");
+    };
+    let mut after = state.clone();
+    after.act(trade).expect("the trade in focus is legal");
+    if trade == trades[0].action {
+        assert!(after.players[0].hand.contains(&take));
+        assert!(after.players[with as usize].hand.contains(&give));
+    }
+}
+
+/// The boarders' window answers its number keys: its choices are listed in the order its
+/// buttons show them ("[1] Bob: play Security Team", "[2] Let them board"), each legal.
+#[test]
+fn the_boarders_window_lists_its_choices_for_the_number_keys() {
+    let state = scenario("boarders.ron");
+    let choices = offers::window_choices(&state);
+    assert!(choices.len() >= 2, "{choices:?}");
+    assert!(matches!(
+        choices[0].action.action,
+        Action::PlaySecurityTeam { .. }
+    ));
+    assert_eq!(
+        choices.last().map(|o| o.action.action),
+        Some(Action::ResolveBoarding)
+    );
+    for choice in &choices {
+        assert_eq!(state.validate(&choice.action), Ok(()), "{choice:?}");
+    }
+    assert!(offers::window_choices(&common::table(2)).is_empty());
+}
