@@ -143,7 +143,7 @@ pub(super) fn phase_hint(state: &GameState) -> String {
         };
     }
     match state.turn.phase {
-        Phase::Trade => "Trade a card: right-click another player's card. Or end the phase.".into(),
+        Phase::Trade => "Trade a card: right-click another player's card, or pick yours (its number) and Tab. Or end the phase.".into(),
         Phase::PlayAndManeuver => match state.maneuver_forbidden() {
             Some(reason) => {
                 format!(
