@@ -67,10 +67,15 @@ pub fn weapon_words(card: CardId) -> String {
 
 /// Draws one card of the active hand and answers for clicks and hovers on it. A picked card
 /// stands a little higher than the rest.
-pub fn card(ui: &mut egui::Ui, card: CardId, size: egui::Vec2, look: CardLook) -> egui::Response {
+pub fn card(
+    ui: &mut egui::Ui,
+    card: CardId,
+    size: egui::Vec2,
+    look: CardLook,
+) -> (egui::Response, Option<String>) {
     let (slot, response) = ui.allocate_exact_size(size, Sense::click());
     if !ui.is_rect_visible(slot) {
-        return response;
+        return (response, None);
     }
     let lift = if look.chosen { 6.0 } else { 0.0 };
     let rect = slot
@@ -86,14 +91,25 @@ pub fn card(ui: &mut egui::Ui, card: CardId, size: egui::Vec2, look: CardLook) -
         (false, true) => Stroke::new(1.5, Color32::LIGHT_GRAY),
         _ => Stroke::new(1.0, Color32::from_gray(110)),
     };
-    face(&painter, rect, card, look.number, false);
+    let badges = face(&painter, rect, card, look.number, false);
     painter.rect_stroke(rect, 6.0, frame, StrokeKind::Inside);
-    response
+    // The badge under the pointer says what it means (the zoomed card shows with it).
+    let badge = response.hover_pos().and_then(|at| {
+        badges
+            .into_iter()
+            .find(|(r, _)| r.expand(1.0).contains(at))
+            .map(|(_, words)| words)
+    });
+    (response, badge)
 }
 
 /// A card at full size with its rules, as hovering shows it; under it, why it cannot be
 /// played now, if it cannot.
-pub fn zoomed(ui: &mut egui::Ui, card: CardId, why: Option<&str>) {
+pub fn zoomed(ui: &mut egui::Ui, card: CardId, why: Option<&str>, badge: Option<&str>) {
+    if let Some(words) = badge {
+        ui.set_max_width(theme::ZOOMED_CARD.x);
+        ui.label(egui::RichText::new(words).strong().color(theme::GOLD));
+    }
     let (rect, _) = ui.allocate_exact_size(theme::ZOOMED_CARD, Sense::hover());
     let painter = ui.painter_at(rect.expand(2.0));
     face(&painter, rect, card, None, true);
@@ -113,9 +129,17 @@ pub fn zoomed(ui: &mut egui::Ui, card: CardId, why: Option<&str>) {
 }
 
 /// A face in `rect`: the hand's size, or zoomed with the weapon, the rules and the credit
-/// spelled out.
-fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>, zoom: bool) {
+/// spelled out. Returns where its badges are (the arcs, the range pips, the damage, the
+/// support plate, the Division's foot), each with what it means.
+fn face(
+    painter: &egui::Painter,
+    rect: Rect,
+    card: CardId,
+    number: Option<usize>,
+    zoom: bool,
+) -> Vec<(Rect, String)> {
     let def = builtin().card(card);
+    let mut badges = Vec::new();
     let s = rect.width() / 96.0;
     let (band_colour, credit_words, code) = credit(card);
     painter.rect_filled(rect, 6.0 * s.min(1.4), theme::CARD_FACE);
@@ -180,6 +204,10 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
         code.to_string()
     };
     if def.credit.is_some() {
+        badges.push((
+            foot,
+            format!("{credit_words}: it counts as one for a mission that asks for it."),
+        ));
         painter.rect_filled(foot, 4.0, band_colour);
         painter.text(
             foot.center(),
@@ -212,8 +240,19 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
             let radius = (room / 2.0).min(inner.width() * 0.3).max(8.0);
             let centre = Pos2::new(inner.center().x, y + radius);
             ship_diagram(painter, centre, radius, arcs);
+            badges.push((
+                Rect::from_center_size(centre, vec2(2.0 * radius, 2.0 * radius)),
+                arcs_words(arcs),
+            ));
             y += 2.0 * radius + 4.0;
             range_pips(painter, Pos2::new(inner.left(), y), pip, ranges);
+            badges.push((
+                Rect::from_min_size(
+                    Pos2::new(inner.left(), y),
+                    vec2(3.0 * (2.0 * pip + 2.0), 2.0 * pip),
+                ),
+                ranges_words(ranges),
+            ));
             // The damage in words where it fits beside the pips ("T×2" read as a code to a
             // newcomer), else "×2"; a torpedo's in orange.
             let font = FontId::proportional((13.0 * s).clamp(12.0, 20.0));
@@ -232,13 +271,14 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
             } else {
                 theme::TEXT
             };
-            painter.text(
+            let shown = painter.text(
                 Pos2::new(inner.right(), y + pip),
                 Align2::RIGHT_CENTER,
                 words,
                 font,
                 colour,
             );
+            badges.push((shown, format!("{}.", weapon_words(card))));
         }
         _ => {
             // Support cards: a plate saying so, where Hit cards have their diagram.
@@ -246,6 +286,10 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
                 Pos2::new(inner.left(), y),
                 vec2(inner.width(), (18.0 * s).clamp(16.0, 26.0)),
             );
+            badges.push((
+                plate,
+                "Support card: it does what its text says, not damage.".into(),
+            ));
             painter.rect_filled(plate, 3.0, Color32::from_rgb(45, 55, 80));
             painter.text(
                 plate.center(),
@@ -254,7 +298,14 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
                 FontId::proportional(12.0 * s.clamp(1.0, 1.3)),
                 Color32::from_gray(215),
             );
-            if !zoom {
+            if zoom {
+                // No diagram to make room for: the rules follow the plate.
+                let text = Rect::from_min_max(
+                    Pos2::new(inner.left(), plate.bottom() + 6.0),
+                    Pos2::new(inner.right(), foot.top() - 4.0),
+                );
+                rules(painter, &def.text, text);
+            } else {
                 // The hand's card has room for the start of its rules.
                 let text = Rect::from_min_max(
                     Pos2::new(inner.left(), plate.bottom() + 3.0),
@@ -268,21 +319,60 @@ fn face(painter: &egui::Painter, rect: Rect, card: CardId, number: Option<usize>
             }
         }
     }
-    if zoom {
+    if zoom && matches!(def.effect, CardEffect::Hit { .. }) {
         let text = Rect::from_min_max(
             Pos2::new(inner.left(), middle_bottom + 2.0),
             Pos2::new(inner.right(), foot.top() - 4.0),
         );
-        let galley = painter.layout(
-            def.text.clone(),
-            FontId::proportional(13.5),
-            theme::TEXT,
-            text.width(),
-        );
-        painter
-            .with_clip_rect(text)
-            .galley(text.min, galley, theme::TEXT);
+        rules(painter, &def.text, text);
     }
+    badges
+}
+
+/// A card's rules, zoomed, in `text`.
+fn rules(painter: &egui::Painter, words: &str, text: Rect) {
+    let galley = painter.layout(
+        words.to_string(),
+        FontId::proportional(13.5),
+        theme::TEXT,
+        text.width(),
+    );
+    painter
+        .with_clip_rect(text)
+        .galley(text.min, galley, theme::TEXT);
+}
+
+/// What a Hit card's diagram says: the facings it fires from.
+pub fn arcs_words(arcs: &[Arc]) -> String {
+    if arcs.len() == 3 {
+        return "Fires from any facing of the ship (lit on the diagram).".into();
+    }
+    let names: Vec<&str> = arcs
+        .iter()
+        .map(|a| match a {
+            Arc::Forward => "the Forward",
+            Arc::Sides => "the Side",
+            Arc::Aft => "the Aft",
+        })
+        .collect();
+    format!(
+        "Fires from {} facings (lit on the diagram).",
+        names.join(" and ")
+    )
+}
+
+/// What the range pips say: the rings it reaches.
+pub fn ranges_words(ranges: &[Range]) -> String {
+    let names: Vec<&str> = [Range::Long, Range::Medium, Range::Short]
+        .into_iter()
+        .filter(|r| ranges.contains(r))
+        .map(|r| match r {
+            Range::Long => "Long",
+            Range::Medium => "Medium",
+            Range::Short => "Short",
+        })
+        .collect();
+    format!("Reaches {} Range (the lit pips).", names.join(", "))
 }
 
 /// The Enterprise from above, fore at the top: six facings, the card's arcs lit.

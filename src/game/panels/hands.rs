@@ -89,7 +89,7 @@ fn hand_card(
         dim: why.is_some(),
         number: Some(index + 1),
     };
-    let response = cards::card(ui, card, size, look);
+    let (response, badge) = cards::card(ui, card, size, look);
     // Picked with its key, the card shows at full size as a hover would show it.
     if look.chosen && selection.keyed && selection.focus.is_none() && !response.hovered() {
         egui::Area::new(egui::Id::new(("keyed card", card)))
@@ -100,10 +100,11 @@ fn hand_card(
             .constrain(true)
             .show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style())
-                    .show(ui, |ui| cards::zoomed(ui, card, why.as_deref()));
+                    .show(ui, |ui| cards::zoomed(ui, card, why.as_deref(), None));
             });
     }
-    let response = response.on_hover_ui(|ui| cards::zoomed(ui, card, why.as_deref()));
+    let response =
+        response.on_hover_ui(|ui| cards::zoomed(ui, card, why.as_deref(), badge.as_deref()));
     if response.clicked() {
         selection.toggle(player, card);
     }

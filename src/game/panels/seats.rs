@@ -208,7 +208,7 @@ fn seat(
         ui.horizontal(|ui| {
             for card in row.iter().copied() {
                 let response = chip(ui, card, width).on_hover_ui(|ui| {
-                    cards::zoomed(ui, card, None);
+                    cards::zoomed(ui, card, None, None);
                     ui.weak("Right-click: trade for it and more");
                 });
                 hands::card_menu(&response, state, (player, card), overlays, actions);

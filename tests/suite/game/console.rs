@@ -192,3 +192,47 @@ fn a_cards_short_name_is_a_word_of_its_name() {
     }
     assert!(shortened > 0, "no card has a short name");
 }
+
+/// A Hit card's badges explain themselves on hover: its diagram names the facings it fires
+/// from and its pips the rings it reaches, as its rules say (rulebook "Hit cards").
+#[test]
+fn a_hit_cards_badges_say_its_facings_and_ranges() {
+    use star_trek_panic::game::panels::cards::{arcs_words, ranges_words};
+    use stp_rules::content::{Arc, CardEffect, Range};
+    let content = stp_rules::content::builtin();
+    let mut checked = 0;
+    for card in &content.cards {
+        let CardEffect::Hit { arcs, ranges, .. } = &card.effect else {
+            continue;
+        };
+        let facings = arcs_words(arcs);
+        for (arc, word) in [
+            (Arc::Forward, "Forward"),
+            (Arc::Sides, "Side"),
+            (Arc::Aft, "Aft"),
+        ] {
+            let named = facings.contains(word) || facings.contains("any facing");
+            assert_eq!(
+                named,
+                arcs.contains(&arc) || arcs.len() == 3,
+                "{}: {facings}",
+                card.name
+            );
+        }
+        let rings = ranges_words(ranges);
+        for (range, word) in [
+            (Range::Long, "Long"),
+            (Range::Medium, "Medium"),
+            (Range::Short, "Short"),
+        ] {
+            assert_eq!(
+                rings.contains(word),
+                ranges.contains(&range),
+                "{}: {rings}",
+                card.name
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 12, "{checked} Hit cards");
+}
