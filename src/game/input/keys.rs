@@ -97,7 +97,7 @@ fn hotkeys(
         }
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if selection.card.is_some() {
+        if selection.card.is_some() || selection.focus.is_some() {
             selection.clear_card();
         } else {
             overlays.menu = !overlays.menu;

@@ -114,6 +114,18 @@ impl Controls<'_> {
                     actions.write(control.offer.action);
                 }
             }
+            // Kirk's take: a menu of every card the others hold; Tab and Enter reach them too.
+            let takes = offers::table_choices(state);
+            if playing && !takes.is_empty() {
+                ui.menu_button("Take a card (Kirk)", |ui| {
+                    for offer in takes {
+                        if ui.button(&offer.words).clicked() {
+                            actions.write(offer.action);
+                            ui.close();
+                        }
+                    }
+                });
+            }
             // A repair ability offers one button per damaged section: one menu keeps the
             // controls together.
             if playing && !repairs.is_empty() {
@@ -145,6 +157,15 @@ impl Controls<'_> {
                 .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
                 .clicked();
         });
+        // With no card picked, Tab brings the table's own choices into focus (Kirk's take).
+        if let (None, Some(index)) = (selection.card, selection.focus)
+            && let Some(offer) = offers::keyed_choices(state, selection).get(index)
+        {
+            ui.label(
+                egui::RichText::new(format!("Tab: {} · Enter takes it · Esc: none", offer.words))
+                    .color(super::theme::GOLD),
+            );
+        }
         // The key to the board's marks, where the column has room for it.
         if ui.available_height() >= 16.0 {
             let key = super::log::legend(state);

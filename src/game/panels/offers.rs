@@ -271,8 +271,33 @@ pub fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer> {
     out
 }
 
-/// The choices Tab cycles and Enter takes: the picked card's targets, or else its uses.
+/// What the active player may do to another player's hand with no card of their own picked:
+/// Kirk's take of each card the others hold.
+pub fn table_choices(state: &GameState) -> Vec<Offer> {
+    let active = state.turn.active;
+    state
+        .legal_actions(active)
+        .into_iter()
+        .filter_map(|a| match a.action {
+            Action::TakeCard { from, card } => Some(Offer {
+                action: a,
+                words: format!(
+                    "Take {}'s {} (Kirk)",
+                    state.players[from as usize].name,
+                    card_name(card)
+                ),
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The choices Tab cycles and Enter takes: the picked card's targets, or else its uses; with
+/// no card picked, the table's own choices (Kirk's take).
 pub fn keyed_choices(state: &GameState, selection: &Selection) -> Vec<Offer> {
+    if selection.card.is_none() {
+        return table_choices(state);
+    }
     let targets = picked_targets(state, selection);
     match targets.is_empty() {
         true => picked_uses(state, selection),

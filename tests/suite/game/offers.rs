@@ -350,3 +350,36 @@ fn the_boarders_window_lists_its_choices_for_the_number_keys() {
     }
     assert!(offers::window_choices(&common::table(2)).is_empty());
 }
+
+/// Kirk's ability ("take 1 card from another player's hand into yours") from the keyboard:
+/// with no card picked, Tab brings each card the others hold into focus as a take, and Enter
+/// takes the one in focus.
+#[test]
+fn with_no_card_picked_tab_reaches_kirks_take() {
+    let state = scenario("crowded.ron");
+    let mut selection = Selection::default();
+    let takes = offers::keyed_choices(&state, &selection);
+    let others: usize = state
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != state.turn.active as usize)
+        .map(|(_, p)| p.hand.len())
+        .sum();
+    assert_eq!(takes.len(), others, "{takes:?}");
+    offers::focus_next(&state, &mut selection);
+    let take = offers::focused_play(&state, &selection).expect("a take in focus");
+    let Action::TakeCard { from, card } = take.action else {
+        panic!("{take:?}");
+    };
+    let mut after = state.clone();
+    after.act(take).expect("the take is legal");
+    assert!(
+        after.players[state.turn.active as usize]
+            .hand
+            .contains(&card)
+    );
+    assert!(!after.players[from as usize].hand.contains(&card));
+    // A player who is not Kirk has no such choice.
+    assert!(offers::keyed_choices(&scenario("table.ron"), &Selection::default()).is_empty());
+}
