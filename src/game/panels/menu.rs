@@ -106,7 +106,7 @@ pub(super) fn menu_window(
     mut speed: ResMut<AnimationSpeed>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Menu")
+    let shown = egui::Window::new("Menu")
         .open(&mut overlays.menu)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -151,6 +151,11 @@ pub(super) fn menu_window(
                 choices.write(MenuChoice::Quit);
             }
         });
+    // The menu holds the keyboard's focus while it is open: Tab goes round its controls, not
+    // out to the table's behind it (which wait, as they would behind a dialog).
+    if let Some(window) = shown {
+        ctx.memory_mut(|m| m.set_modal_layer(window.response.layer_id));
+    }
     Ok(())
 }
 
