@@ -324,8 +324,8 @@ const TABLE: [Position; 7] = [
     ("webbed", &["--scenario", "docs/scenarios/webbed.ron"], 2),
 ];
 
-/// One, three and six players with full hands.
-const SEATS: [Position; 3] = [
+/// One, three and six players with full hands, and six with two long ones.
+const SEATS: [Position; 4] = [
     ("solo", &["--scenario", "docs/scenarios/solo.ron"], 1),
     (
         "three",
@@ -333,6 +333,11 @@ const SEATS: [Position; 3] = [
         3,
     ),
     ("six", &["--scenario", "docs/scenarios/six_seats.ron"], 6),
+    (
+        "long",
+        &["--scenario", "tests/suite/scenarios/long_hands.ron"],
+        6,
+    ),
 ];
 
 /// Renders each position at `size` (three at a time, each on its own display) and checks its

@@ -83,6 +83,8 @@ pub fn card(
         .shrink2(vec2(0.0, lift / 2.0));
     let mut painter = ui.painter_at(slot.expand(3.0));
     if look.dim {
+        // Faded on an opaque ground, so a card it overlaps in a long hand never shows through.
+        painter.rect_filled(rect, 6.0, theme::PANEL);
         painter.multiply_opacity(0.45);
     }
     let hovered = response.hovered() && !look.dim;

@@ -40,10 +40,22 @@ pub(super) fn active_hand(
         (&seat.name, &character.name, &character.text),
         theme::uniform(&character.id),
     );
+    // A long hand overlaps like one held in the hand, each card's name and number still in
+    // view, so the turn's controls keep their room beside it.
+    let count = seat.hand.len();
+    let step = hand_step(count, card_size.x, ui.available_width() - CONTROLS_ROOM);
+    let strip = match count {
+        0 => egui::Vec2::ZERO,
+        n => egui::vec2(card_size.x + step * (n - 1) as f32, card_size.y),
+    };
+    let (strip, _) = ui.allocate_exact_size(strip, egui::Sense::hover());
     let mut cards = Vec::new();
     for (index, card) in seat.hand.iter().copied().enumerate() {
+        let at =
+            egui::Rect::from_min_size(strip.min + egui::vec2(step * index as f32, 0.0), card_size);
+        let mut slot = ui.new_child(egui::UiBuilder::new().max_rect(at));
         let rect = hand_card(
-            ui,
+            &mut slot,
             state,
             selection,
             actions,
@@ -65,6 +77,22 @@ pub(super) fn active_hand(
         rect: egui::Rect::from_min_size(start, egui::vec2(end - start.x, card_size.y)),
         cards,
     }
+}
+
+/// What the turn's controls keep beside the hand, however long it grows (egui points).
+const CONTROLS_ROOM: f32 = 300.0;
+
+/// How far apart a hand's cards start: a card's width and a gap while `room` holds them all,
+/// else overlapping to fit, but never closer than the strip that shows a card's number and
+/// the start of its name.
+pub fn hand_step(count: usize, card_width: f32, room: f32) -> f32 {
+    const GAP: f32 = 6.0;
+    const LEAST: f32 = 34.0;
+    let full = card_width + GAP;
+    if count < 2 || count as f32 * full <= room {
+        return full;
+    }
+    ((room - card_width) / (count - 1) as f32).clamp(LEAST, full)
 }
 
 /// One card of the active hand: a click picks it, a right-click opens its menu. In the

@@ -6,7 +6,7 @@ mod advice;
 pub mod banner;
 pub mod cards;
 mod controls;
-mod hands;
+pub mod hands;
 pub mod help;
 pub mod log;
 pub mod markdown;

@@ -78,7 +78,9 @@ pub(super) fn seats(
         .max()
         .unwrap_or(0);
     let fit = SeatFit::choose(ui.available_height(), others.len(), most);
-    ui.spacing_mut().item_spacing.y = SPACING;
+    // Where even the tightest fit is over (long hands in every seat), the seats close up.
+    let over = fit.height(most) * others.len() as f32 > ui.available_height();
+    ui.spacing_mut().item_spacing.y = if over { 1.0 } else { SPACING };
     for player in others {
         let frame = egui::Frame::new()
             .fill(theme::SEAT)

@@ -236,3 +236,27 @@ fn a_hit_cards_badges_say_its_facings_and_ranges() {
     }
     assert!(checked >= 12, "{checked} Hit cards");
 }
+
+/// A long hand (Kirk's takes and Uhura's trades can make one) overlaps to fit beside the
+/// turn's controls, each card's number and the start of its name still in view; a hand that
+/// fits keeps its gaps.
+#[test]
+fn a_long_hand_overlaps_to_leave_the_controls_their_room() {
+    use star_trek_panic::game::panels::hands::hand_step;
+    assert_eq!(
+        hand_step(4, 80.0, 600.0),
+        86.0,
+        "room for all: the card and its gap"
+    );
+    assert_eq!(hand_step(1, 80.0, 10.0), 86.0);
+    for (count, width, room) in [(9, 80.0, 575.0), (9, 96.0, 778.0), (12, 80.0, 575.0)] {
+        let step = hand_step(count, width, room);
+        assert!(step < width + 6.0, "{count} cards overlap");
+        assert!(step >= 34.0, "{count} cards: each shows {step} px");
+        let strip = width + step * (count - 1) as f32;
+        assert!(
+            strip <= room + 0.5 || step == 34.0,
+            "{count}: {strip} > {room}"
+        );
+    }
+}
