@@ -7,8 +7,9 @@
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
 use std::f32::consts::TAU;
 use stp_rules::CardId;
-use stp_rules::content::{Arc, CardEffect, Range, Weapon, builtin};
+use stp_rules::content::{Arc, CardEffect, Range, builtin};
 
+use super::card_words::{arcs_words, credit, ranges_words, weapon_words};
 use super::theme;
 
 /// How a card shows in a hand.
@@ -37,31 +38,6 @@ fn arc_facings(arc: Arc) -> [u8; 2] {
         Arc::Forward => [5, 0],
         Arc::Sides => [1, 4],
         Arc::Aft => [2, 3],
-    }
-}
-
-/// The band's colour and the credit in words ("Medical Division credit").
-pub fn credit(card: CardId) -> (Color32, String, &'static str) {
-    match builtin().card(card).credit {
-        Some(d) => {
-            let (colour, word, code) = theme::division(d);
-            (colour, format!("{word} Division credit"), code)
-        }
-        None => (theme::NO_DIVISION, "No Division credit".into(), ""),
-    }
-}
-
-/// What a Hit card does, in words: "Phasers: 1 damage", "Photon Torpedoes: 2 damage".
-pub fn weapon_words(card: CardId) -> String {
-    match &builtin().card(card).effect {
-        CardEffect::Hit { weapon, damage, .. } => {
-            let name = match weapon {
-                Weapon::Phasers => "Phasers",
-                Weapon::PhotonTorpedoes => "Photon Torpedoes",
-            };
-            format!("{name}: {damage} damage")
-        }
-        _ => "Support card".into(),
     }
 }
 
@@ -342,39 +318,6 @@ fn rules(painter: &egui::Painter, words: &str, text: Rect) {
     painter
         .with_clip_rect(text)
         .galley(text.min, galley, theme::TEXT);
-}
-
-/// What a Hit card's diagram says: the facings it fires from.
-pub fn arcs_words(arcs: &[Arc]) -> String {
-    if arcs.len() == 3 {
-        return "Fires from any facing of the ship (lit on the diagram).".into();
-    }
-    let names: Vec<&str> = arcs
-        .iter()
-        .map(|a| match a {
-            Arc::Forward => "the Forward",
-            Arc::Sides => "the Side",
-            Arc::Aft => "the Aft",
-        })
-        .collect();
-    format!(
-        "Fires from {} facings (lit on the diagram).",
-        names.join(" and ")
-    )
-}
-
-/// What the range pips say: the rings it reaches.
-pub fn ranges_words(ranges: &[Range]) -> String {
-    let names: Vec<&str> = [Range::Long, Range::Medium, Range::Short]
-        .into_iter()
-        .filter(|r| ranges.contains(r))
-        .map(|r| match r {
-            Range::Long => "Long",
-            Range::Medium => "Medium",
-            Range::Short => "Short",
-        })
-        .collect();
-    format!("Reaches {} Range (the lit pips).", names.join(", "))
 }
 
 /// The Enterprise from above, fore at the top: six facings, the card's arcs lit.

@@ -215,18 +215,7 @@ pub(super) fn picked_card(
         ui.strong(format!(
             "{name}: no play now; Tab and Enter, or click (Esc: put it back)"
         ));
-        ui.horizontal_wrapped(|ui| {
-            for (index, offer) in uses.into_iter().enumerate() {
-                let focused = selection.focus == Some(index);
-                if ui
-                    .add(egui::Button::new(offer.words).selected(focused))
-                    .clicked()
-                {
-                    actions.write(offer.action);
-                    selection.clear_card();
-                }
-            }
-        });
+        choice_buttons(ui, uses, selection, actions);
         return;
     }
     if offers::takes_no_target(&plays) {
@@ -271,8 +260,18 @@ pub(super) fn picked_card(
         });
     }
     let targets = offers::targets(state, &plays, selection.with, selection.shift);
+    choice_buttons(ui, targets, selection, actions);
+}
+
+/// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.
+fn choice_buttons(
+    ui: &mut egui::Ui,
+    choices: Vec<offers::Offer>,
+    selection: &mut Selection,
+    actions: &mut MessageWriter<PlayerAction>,
+) {
     ui.horizontal_wrapped(|ui| {
-        for (index, offer) in targets.into_iter().enumerate() {
+        for (index, offer) in choices.into_iter().enumerate() {
             let focused = selection.focus == Some(index);
             if ui
                 .add(egui::Button::new(offer.words).selected(focused))

@@ -4,6 +4,7 @@
 
 mod advice;
 pub mod banner;
+pub mod card_words;
 pub mod cards;
 mod controls;
 pub mod hands;

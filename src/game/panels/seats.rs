@@ -234,7 +234,7 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     }
     let painter = ui.painter_at(rect);
     let def = builtin().card(card);
-    let (stripe, _, _) = cards::credit(card);
+    let (stripe, _, _) = super::card_words::credit(card);
     let fill = if response.hovered() {
         Color32::from_rgb(44, 52, 74)
     } else {

@@ -14,6 +14,7 @@ pub mod intent;
 pub mod labels;
 pub mod layout;
 pub mod looks;
+mod mission_labels;
 mod motion;
 pub mod pieces;
 mod piles;

@@ -101,6 +101,18 @@ fn weavers(state: &GameState) -> impl Iterator<Item = &stp_rules::state::ThreatO
         .filter(|t| t.pos.range == Range::Short && builtin().threat(t.token).is_tholian())
 }
 
+/// Each web's strands: one web for each Tholian in Short Range, from where its piece stands.
+fn each_web(state: &GameState) -> Vec<Vec<Vec<Vec3>>> {
+    let fanned = fan_out(state);
+    weavers(state)
+        .map(|t| {
+            let fan = fanned[&u16::from(t.token)];
+            let at = token_transform(t.pos.sector, t.pos.range, fan, t.cloaked);
+            strands(at.translation, t.pos.sector)
+        })
+        .collect()
+}
+
 /// A web's strands as polylines on the board: a fan of threads from the edge of the
 /// Tholian's piece (never over its face) to the Shields' rim on its side of the ship, crossed
 /// by two threads between them.
@@ -125,30 +137,20 @@ pub fn strands(from: Vec3, sector: u8) -> Vec<Vec<Vec3>> {
 
 fn weave_webs(
     shown: Res<Shown>,
-    webs: Query<Entity, With<Web>>,
+    strands_shown: Query<Entity, With<Web>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
     mut thread: Local<Option<Handle<StandardMaterial>>>,
     mut commands: Commands,
 ) {
     let Some(state) = shown.get() else { return };
-    for web in &webs {
+    for web in &strands_shown {
         commands.entity(web).despawn();
     }
     let thread = thread
         .get_or_insert_with(|| glow(&mut materials, Color::srgb(1.0, 0.7, 0.2), 0.9))
         .clone();
-    let fanned = fan_out(state);
-    let mut lines = Vec::new();
-    for t in weavers(state) {
-        let at = token_transform(
-            t.pos.sector,
-            t.pos.range,
-            fanned[&u16::from(t.token)],
-            t.cloaked,
-        );
-        lines.extend(strands(at.translation, t.pos.sector));
-    }
+    let mut lines: Vec<Vec<Vec3>> = each_web(state).concat();
     // Held: a thread all round her Shields, which the strands hold fast.
     if !lines.is_empty() {
         lines.push(
@@ -202,16 +204,8 @@ fn explain(
             .tips
             .push((rect, format!("No Maneuver token: {reason}.")));
     }
-    let fanned = fan_out(state);
-    for t in weavers(state) {
-        let at = token_transform(
-            t.pos.sector,
-            t.pos.range,
-            fanned[&u16::from(t.token)],
-            t.cloaked,
-        );
-        let points: Vec<Vec3> = strands(at.translation, t.pos.sector).concat();
-        if let Some(rect) = around(&points) {
+    for web in each_web(state) {
+        if let Some(rect) = around(&web.concat()) {
             marks.tips.push((
                 rect,
                 "Tholian web: a Tholian in Short Range traps the Enterprise. It no longer moves \

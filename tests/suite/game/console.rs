@@ -197,7 +197,7 @@ fn a_cards_short_name_is_a_word_of_its_name() {
 /// from and its pips the rings it reaches, as its rules say (rulebook "Hit cards").
 #[test]
 fn a_hit_cards_badges_say_its_facings_and_ranges() {
-    use star_trek_panic::game::panels::cards::{arcs_words, ranges_words};
+    use star_trek_panic::game::panels::card_words::{arcs_words, ranges_words};
     use stp_rules::content::{Arc, CardEffect, Range};
     let content = stp_rules::content::builtin();
     let mut checked = 0;

@@ -1,0 +1,103 @@
+//! The mission tokens' names on the board: each goes where it collides with no label already
+//! painted (the rim's names above all), and says what the token is on hover.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use stp_rules::GameState;
+use stp_rules::content::builtin;
+
+use super::Pieces;
+use super::labels::{BoardPainter, SceneMarks};
+
+/// Paints each mission token's name, after every other label of the board.
+pub(super) fn mission_token_labels(
+    board: &BoardPainter,
+    state: &GameState,
+    pieces: &Pieces,
+    transforms: &Query<&GlobalTransform>,
+    marks: &mut SceneMarks,
+) {
+    // A mission token's name goes below it, or above it, or broken over two lines, whichever
+    // first collides with no label already on the board (the rim's names, above all).
+    for m in &state.mission_tokens {
+        let Some(at) = pieces
+            .missions
+            .get(&m.token)
+            .and_then(|e| transforms.get(*e).ok())
+        else {
+            continue;
+        };
+        let name = &builtin().mission_tokens[m.token as usize].name;
+        // Its number only where the mission has the threats fire at it: what it can still
+        // absorb. Hovering says so.
+        let draws_fire = state
+            .fire_drawing_token()
+            .is_some_and(|i| state.mission_tokens[i].token == m.token);
+        let tip = match draws_fire {
+            true => format!(
+                "{name}: a mission token. Threats in its sector fire at it instead of the \
+                 Enterprise; it absorbs {} more damage before it is lost.",
+                m.value
+            ),
+            false => format!("{name}: a mission token. The mission card says what to do with it."),
+        };
+        // Below, above, right and left of the piece, near and farther off, the name on one
+        // line or two; each anchored on its side of the piece.
+        let mut choices = Vec::new();
+        let lines = match draws_fire {
+            true => [
+                format!("{name} ({})", m.value),
+                format!("{name}\n({})", m.value),
+            ],
+            false => [name.clone(), name.replacen(' ', "\n", 1)],
+        };
+        for words in lines {
+            let galley = board.galley(&words, 13.0, egui::Color32::LIGHT_BLUE);
+            let size = galley.size();
+            for reach in [0.3, 0.75] {
+                let sides = [
+                    (Vec3::Z, egui::vec2(size.x / 2.0, 0.0)),
+                    (-Vec3::Z, egui::vec2(size.x / 2.0, size.y)),
+                    (Vec3::X, egui::vec2(0.0, size.y / 2.0)),
+                    (-Vec3::X, egui::vec2(size.x, size.y / 2.0)),
+                ];
+                for (direction, anchor) in sides {
+                    if let Some(p) = board.screen(at.translation() + direction * reach) {
+                        choices.push((p - anchor, galley.clone(), words.clone()));
+                    }
+                }
+            }
+        }
+        if choices.is_empty() {
+            continue;
+        }
+        // The least overlap with the labels and Defense digits already there (none, where a
+        // place is clear).
+        let overlap = |at: egui::Pos2, size: egui::Vec2| {
+            let rect = egui::Rect::from_min_size(at, size).expand(2.0);
+            marks
+                .labels
+                .iter()
+                .map(|(_, r)| r)
+                .chain(marks.defense.values())
+                .map(|r| r.intersect(rect))
+                .filter(|r| r.is_positive())
+                .map(|r| r.area())
+                .sum::<f32>()
+        };
+        let pick = choices
+            .iter()
+            .enumerate()
+            .min_by(|(_, a), (_, b)| overlap(a.0, a.1.size()).total_cmp(&overlap(b.0, b.1.size())))
+            .map_or(0, |(i, _)| i);
+        let (at, galley, words) = choices.swap_remove(pick);
+        let rect = board.paint(
+            at,
+            galley,
+            Some(egui::Color32::from_black_alpha(175)),
+            false,
+        );
+        marks.labels.push((words.replace('\n', " "), rect));
+        marks.tips.push((rect, tip));
+    }
+}
