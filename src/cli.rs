@@ -60,7 +60,9 @@ usage:
              object: player, action (written as the file writes actions), words, reason,
              millis.
   serve      host a game without a window on UDP port P; players join with the same code
-             (at least 8 characters); the last K seats are played by the host's bot. Prints
+             (at least 8 characters; `--code -` reads it from standard input, and without
+             --code it comes from STAR_TREK_PANIC_CODE, so it stays out of the process
+             list); the last K seats are played by the host's bot. Prints
              the outcome and final state hash at the end (--json: one object). --save FILE
              saves the game at every new turn; --load hosts such a save again (the same
              code lets the players rejoin); --record FILE writes the whole game at its end

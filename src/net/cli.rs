@@ -22,6 +22,34 @@ pub(crate) const SERVE_OPTIONS: &[&str] = &[
 ];
 pub(crate) const JOIN_OPTIONS: &[&str] = &["--code", "--seat", "--bot", "--json", "--delay-ms"];
 
+/// Where a code comes from when `--code` does not give it on the command line (which other
+/// users of the machine can read in its process list): this variable, or `--code -`, which
+/// reads it from the first line of standard input.
+pub(crate) const CODE_VARIABLE: &str = "STAR_TREK_PANIC_CODE";
+
+/// The code as given: `--code SECRET`, `--code -` (a line of standard input), or else the
+/// environment's `STAR_TREK_PANIC_CODE`; checked for length.
+fn secret(command: &str, given: Option<String>) -> Result<String, String> {
+    let code = match given.as_deref() {
+        Some("-") => {
+            let mut line = String::new();
+            std::io::stdin()
+                .read_line(&mut line)
+                .map_err(|e| format!("--code -: standard input could not be read: {e}"))?;
+            line.trim_end_matches(['\r', '\n']).to_string()
+        }
+        Some(_) => given.unwrap_or_default(),
+        None => std::env::var(CODE_VARIABLE).map_err(|_| {
+            format!(
+                "{command} needs --code SECRET (or --code - to read it from standard input, \
+                 or {CODE_VARIABLE} in the environment)"
+            )
+        })?,
+    };
+    check_secret(&code)?;
+    Ok(code)
+}
+
 pub fn run_serve(args: &[String]) -> i32 {
     match parse_serve(args) {
         Ok(args) => serve(&args),
@@ -95,8 +123,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
         }
     }
     let port = port.ok_or("serve needs --port P")?;
-    let code = code.ok_or("serve needs --code SECRET")?;
-    check_secret(&code)?;
+    let code = secret("serve", code)?;
     if let Some(file) = &load {
         if named_game {
             return Err(
@@ -149,8 +176,7 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
         }
     }
     let host = host.ok_or("join needs HOST:PORT")?;
-    let code = code.ok_or("join needs --code SECRET")?;
-    check_secret(&code)?;
+    let code = secret("join", code)?;
     if !bot && (json || delay > 0) {
         return Err("--json and --delay-ms go with --bot (the bot plays without a window)".into());
     }

@@ -483,3 +483,64 @@ fn simulate_gives_the_same_results_on_any_number_of_threads() {
     assert_eq!(one, run("2", &advisor));
     assert_eq!(one["games"], 6);
 }
+
+/// A code need not be on the command line, where other users of the machine can read it in
+/// the process list: `--code -` reads it from standard input, and without `--code` it comes
+/// from `STAR_TREK_PANIC_CODE`. A short one is refused from either, and with neither the
+/// message names all three ways. (`--bots 2` of 2 seats is refused after the code is read,
+/// so nothing is hosted.)
+#[test]
+fn a_code_comes_from_standard_input_or_the_environment() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str], code_var: Option<&str>, stdin: Option<&str>| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_star-trek-panic"));
+        command
+            .args(args)
+            .env_remove("STAR_TREK_PANIC_CODE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        if let Some(code) = code_var {
+            command.env("STAR_TREK_PANIC_CODE", code);
+        }
+        let mut child = command.spawn().expect("run");
+        let mut input = child.stdin.take().expect("stdin");
+        input
+            .write_all(stdin.unwrap_or("").as_bytes())
+            .expect("write");
+        drop(input);
+        let out = child.wait_with_output().expect("wait");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let serve = ["serve", "--port", "4000", "--bots", "2"];
+    let after_the_code = "--bots 2 leaves no seat";
+    let (code, err) = run(&serve, Some("long-enough-code"), None);
+    assert_eq!(code, Some(2));
+    assert!(err.contains(after_the_code), "{err}");
+    let from_stdin = ["serve", "--port", "4000", "--bots", "2", "--code", "-"];
+    let (code, err) = run(&from_stdin, None, Some("long-enough-code\n"));
+    assert_eq!(code, Some(2));
+    assert!(err.contains(after_the_code), "{err}");
+    let (_, err) = run(&from_stdin, None, Some("short\n"));
+    assert!(
+        err.contains("--code must be at least 8 characters"),
+        "{err}"
+    );
+    let (_, err) = run(&serve, Some("short"), None);
+    assert!(
+        err.contains("--code must be at least 8 characters"),
+        "{err}"
+    );
+    let (code, err) = run(&["join", "127.0.0.1:4000", "--bot"], None, None);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("join needs --code SECRET")
+            && err.contains("--code -")
+            && err.contains("STAR_TREK_PANIC_CODE"),
+        "{err}"
+    );
+}
