@@ -239,38 +239,19 @@ pub(super) fn spawn_enterprise(
         );
         // A destroyed plate is crossed out, as the status panel's diagram shows it: a mark
         // unlike the damaged plate's crack, so the two part without colour too.
-        let crossed = [
-            mark(
-                &[(0.68, -0.3), (0.96, 0.3)],
-                0.027,
-                0.026,
-                &ember,
-                Crack::Destroyed(facing),
-            ),
-            mark(
-                &[(0.68, 0.3), (0.96, -0.3)],
-                0.027,
-                0.026,
-                &ember,
-                Crack::Destroyed(facing),
-            ),
-            // A destroyed Shield is gone: a faint cross marks its empty slot, so the gap is
-            // not taken for the dark between two Shields.
-            mark(
-                &[(1.05, -0.3), (1.19, 0.3)],
-                0.01,
-                0.016,
-                &ember,
-                Crack::ShieldGone(facing),
-            ),
-            mark(
-                &[(1.05, 0.3), (1.19, -0.3)],
-                0.01,
-                0.016,
-                &ember,
-                Crack::ShieldGone(facing),
-            ),
-        ];
+        // A destroyed Shield is gone: a fainter cross marks its empty slot, so the gap is not
+        // taken for the dark between two Shields.
+        let diagonals =
+            |inner: f32, outer: f32| [[(inner, -0.3), (outer, 0.3)], [(inner, 0.3), (outer, -0.3)]];
+        let mut crossed = Vec::new();
+        for ((inner, outer), y, width, which) in [
+            ((0.68, 0.96), 0.027, 0.026, Crack::Destroyed(facing)),
+            ((1.05, 1.19), 0.01, 0.016, Crack::ShieldGone(facing)),
+        ] {
+            for line in diagonals(inner, outer) {
+                crossed.push(mark(&line, y, width, &ember, which));
+            }
+        }
         let hull = commands
             .spawn((
                 Mesh3d(meshes.add(flat_arc(0.64, 1.0, from, to, 0.02))),
