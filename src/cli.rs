@@ -7,7 +7,7 @@ usage:
   star-trek-panic [--seed S] [--players P] [--preset NAME] [--autoplay-turns T]
                   [--screenshot FILE.png] [--load SAVE.json | --scenario FILE.ron]
                   [--pick N] [--threat-steps N] [--bots N] [--tutorial [--lesson N]]
-                  [--window WIDTHxHEIGHT] [--layout FILE.json]
+                  [--setup] [--window WIDTHxHEIGHT] [--layout FILE.json]
   star-trek-panic simulate [--games N] [--players P] [--preset NAME] [--seed S] [--json]
                            [--no-check] [--record DIR] [--bot heuristic|advisor]
                            [--budget-ms N | --rollouts N] [--threads N]
@@ -35,10 +35,12 @@ usage:
              steps (these two put a moment on screen for --screenshot); --bots N makes
              the last N seats Captain bots (the advisor) for a game dealt here;
              --tutorial opens the Academy's first lesson (ten short lessons), --lesson N
-             its Nth. --window opens the window at that size (default 1280x720, at least
-             1024x600); --layout (with --screenshot) writes what the picture shows as JSON:
-             the board, the ship, each token and its Defense digits, every label on the
-             board and the panels, as rects in the picture's pixels.
+             its Nth; --setup opens the setup screen instead of the title, filled in
+             from --seed, --players, --preset and --bots. --window
+             opens the window at that size (default 1280x720, at least 1024x600);
+             --layout (with --screenshot) writes what the picture shows as JSON: the
+             board, the ship, each token and its Defense digits, every label on the board
+             and the panels, as rects in the picture's pixels.
   simulate   play N complete games headless with the built-in bot and print a summary
              (--json: one JSON object). Invariants are checked after every step unless
              --no-check is given. --record DIR writes every game as a replay file in DIR.
@@ -101,6 +103,7 @@ const PLAY_OPTIONS: &[&str] = &[
     "--bots",
     "--tutorial",
     "--lesson",
+    "--setup",
     "--window",
     "--layout",
 ];
@@ -321,6 +324,8 @@ pub struct PlayArgs {
     pub tutorial: bool,
     /// The lesson to open (1-based; with `--tutorial`).
     pub lesson: Option<usize>,
+    /// Open the setup screen instead of the title (for a picture of it, or to skip a click).
+    pub setup: bool,
     /// Join a game hosted elsewhere as the table opens (`join` without `--bot`).
     pub join: Option<crate::net::join::JoinArgs>,
     /// The window's size in pixels (`--window WIDTHxHEIGHT`; `None`: 1280x720).
@@ -391,6 +396,7 @@ impl PlayArgs {
                     }
                 }
                 Arg::Option("--tutorial") => play.tutorial = true,
+                Arg::Option("--setup") => play.setup = true,
                 Arg::Option("--lesson") => {
                     let text = args.value("--lesson")?;
                     match number(text, "--lesson", u64::MAX) {
@@ -447,6 +453,13 @@ impl PlayArgs {
                     .into(),
             );
         }
+        if play.setup && (play.load.is_some() || play.scenario.is_some() || play.tutorial) {
+            return Err(
+                "--setup opens the setup screen (--seed, --players, --preset and --bots fill \
+                 it in): it cannot be combined with --load, --scenario or --tutorial"
+                    .into(),
+            );
+        }
         if play.layout.is_some() && play.screenshot.is_none() {
             return Err("--layout reports what a picture shows: add --screenshot FILE.png".into());
         }
@@ -467,12 +480,9 @@ impl PlayArgs {
 
     /// Whether the command line names a game, so the setup screen is skipped.
     pub fn skips_setup(&self) -> bool {
-        self.seed.is_some()
-            || self.players.is_some()
-            || self.preset.is_some()
-            || self.load.is_some()
-            || self.scenario.is_some()
-            || self.tutorial
+        // With --setup, the game's options fill the form in, and the screen waits.
+        let deals = self.seed.is_some() || self.players.is_some() || self.preset.is_some();
+        (deals && !self.setup) || self.load.is_some() || self.scenario.is_some() || self.tutorial
     }
 
     #[cfg(feature = "gui")]

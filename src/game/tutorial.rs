@@ -30,10 +30,11 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Academy>()
         .add_message::<OpenLesson>()
+        .add_message::<AcademyChoice>()
         .add_systems(Startup, start_from_command_line)
         .add_systems(
             Update,
-            (open_lessons, follow_steps)
+            (follow_choices, open_lessons, follow_steps)
                 .chain()
                 .in_set(GameSystems::Events),
         )
@@ -197,12 +198,11 @@ fn follow_steps(
 
 /// The lesson's window, over the log's right side (the rules' windows and the handover take
 /// its middle): the step's words, the last refusal, Next for a step to read, and the way on
-/// (restart, skip, another lesson, leave).
+/// (restart, skip, another lesson, leave), which the menu (Esc) offers to the keyboard too.
 fn academy_window(
     mut contexts: EguiContexts,
     mut academy: ResMut<Academy>,
-    mut open: MessageWriter<OpenLesson>,
-    mut start: MessageWriter<StartGame>,
+    mut choices: MessageWriter<AcademyChoice>,
     panels: Res<crate::game::panels::PanelLayout>,
 ) -> Result {
     let Some(index) = academy.lesson else {
@@ -251,39 +251,108 @@ fn academy_window(
                 ui.colored_label(egui::Color32::LIGHT_RED, format!("Refused: {reason}."));
             }
             ui.separator();
-            ui.horizontal(|ui| {
-                if index + 1 < count {
-                    let words = if academy.finished() {
-                        "Next lesson [N]"
-                    } else {
-                        "Skip lesson"
-                    };
-                    if ui.button(words).clicked() {
-                        open.write(OpenLesson(index + 1));
-                    }
-                } else if ui.button("Play a Cadet game").clicked() {
-                    academy.lesson = None;
-                    start.write(StartGame(GameOptions::quick(random_seed(), 1, "cadet")));
-                }
-                if ui.button("Restart lesson").clicked() {
-                    open.write(OpenLesson(index));
-                }
-                egui::ComboBox::from_id_salt("lessons")
-                    .selected_text("Lessons")
-                    .show_ui(ui, |ui| {
-                        for (i, l) in academy.lessons.iter().enumerate() {
-                            if ui
-                                .selectable_label(i == index, format!("{}. {}", i + 1, l.title))
-                                .clicked()
-                            {
-                                open.write(OpenLesson(i));
-                            }
-                        }
-                    });
-                if ui.button("Leave the Academy").clicked() {
-                    academy.lesson = None;
-                }
-            });
+            let chosen = ui
+                .horizontal_wrapped(|ui| {
+                    let mut chosen = way_on(ui, &academy);
+                    egui::ComboBox::from_id_salt("lessons")
+                        .selected_text("Lessons")
+                        .show_ui(ui, |ui| chosen = chosen.or(lesson_list(ui, &academy)));
+                    chosen
+                })
+                .inner;
+            if let Some(choice) = chosen {
+                choices.write(choice);
+            }
+            ui.small("Esc: the menu, where the keyboard reaches these too.");
         });
     Ok(())
+}
+
+/// Where the player goes from a lesson: the window's buttons and the menu's Academy section
+/// both ask for it, and `follow_choices` carries it out (headless too).
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AcademyChoice {
+    /// Lesson N (0-based), from the start: the next one, this one again, or any other.
+    Open(usize),
+    /// After the last lesson: a Cadet game of one's own.
+    PlayCadet,
+    Leave,
+}
+
+fn follow_choices(
+    mut choices: MessageReader<AcademyChoice>,
+    mut academy: ResMut<Academy>,
+    mut open: MessageWriter<OpenLesson>,
+    mut start: MessageWriter<StartGame>,
+) {
+    for choice in choices.read() {
+        match *choice {
+            AcademyChoice::Open(index) => {
+                open.write(OpenLesson(index));
+            }
+            AcademyChoice::PlayCadet => {
+                academy.lesson = None;
+                start.write(StartGame(GameOptions::quick(random_seed(), 1, "cadet")));
+            }
+            AcademyChoice::Leave => academy.lesson = None,
+        }
+    }
+}
+
+/// The way on from the lesson on the table, as buttons: the next lesson (or skip, or a Cadet
+/// game after the last), restart, leave. Each is a plain egui button, so Tab and Enter reach
+/// it wherever egui has the Tab key (the menu).
+pub fn way_on(ui: &mut egui::Ui, academy: &Academy) -> Option<AcademyChoice> {
+    let index = academy.lesson?;
+    let mut chosen = None;
+    if index + 1 < academy.lessons.len() {
+        let words = if academy.finished() {
+            "Next lesson [N]"
+        } else {
+            "Skip lesson"
+        };
+        if ui.button(words).clicked() {
+            chosen = Some(AcademyChoice::Open(index + 1));
+        }
+    } else if ui.button("Play a Cadet game").clicked() {
+        chosen = Some(AcademyChoice::PlayCadet);
+    }
+    if ui.button("Restart lesson").clicked() {
+        chosen = Some(AcademyChoice::Open(index));
+    }
+    if ui.button("Leave the Academy").clicked() {
+        chosen = Some(AcademyChoice::Leave);
+    }
+    chosen
+}
+
+/// Every lesson by number and title, the one on the table marked; choosing one opens it.
+pub fn lesson_list(ui: &mut egui::Ui, academy: &Academy) -> Option<AcademyChoice> {
+    let mut chosen = None;
+    for (i, lesson) in academy.lessons.iter().enumerate() {
+        let here = academy.lesson == Some(i);
+        if ui
+            .selectable_label(here, format!("{}. {}", i + 1, lesson.title))
+            .clicked()
+        {
+            chosen = Some(AcademyChoice::Open(i));
+        }
+    }
+    chosen
+}
+
+/// The menu's Academy section: the same way on, and the lessons under a header that Enter
+/// opens, so every one of them is a Tab away.
+pub fn menu_section(ui: &mut egui::Ui, academy: &Academy) -> Option<AcademyChoice> {
+    let index = academy.lesson?;
+    ui.heading(format!(
+        "Academy: lesson {} of {}",
+        index + 1,
+        academy.lessons.len()
+    ));
+    let mut chosen = ui.horizontal_wrapped(|ui| way_on(ui, academy)).inner;
+    egui::CollapsingHeader::new("Other lessons")
+        .id_salt("menu lessons")
+        .show(ui, |ui| chosen = chosen.or(lesson_list(ui, academy)));
+    chosen
 }

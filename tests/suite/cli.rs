@@ -166,6 +166,10 @@ fn commands_refuse_options_they_do_not_take() {
             "--tutorial opens the Academy's own table",
         ),
         (
+            &["--setup", "--tutorial"],
+            "it cannot be combined with --load, --scenario or --tutorial",
+        ),
+        (
             &["--autoplay-turns", "99999999999"],
             "--autoplay-turns must be at most 4294967295",
         ),

@@ -77,6 +77,10 @@ impl Controls<'_> {
             }
         });
         let playing = !self.watching;
+        // A game that is over has no turn to play: the result window holds the ways on.
+        if state.is_over() {
+            return asked;
+        }
         if selection.card.is_some() && playing {
             egui::ScrollArea::vertical()
                 .id_salt("picked")

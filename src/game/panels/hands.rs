@@ -215,7 +215,7 @@ pub(super) fn picked_card(
         ui.strong(format!(
             "{name}: no play now; Tab and Enter, or click (Esc: put it back)"
         ));
-        choice_buttons(ui, uses, selection, actions);
+        choice_buttons(ui, state, uses, selection, actions);
         return;
     }
     if offers::takes_no_target(&plays) {
@@ -260,28 +260,66 @@ pub(super) fn picked_card(
         });
     }
     let targets = offers::targets(state, &plays, selection.with, selection.shift);
-    choice_buttons(ui, targets, selection, actions);
+    choice_buttons(ui, state, targets, selection, actions);
 }
 
 /// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.
+/// Trades come a row to each other player ("Eli: Security Team · Tritanium …"), so six seats'
+/// hands stay a few lines, not twenty buttons; each button's hover says the trade in full.
 fn choice_buttons(
     ui: &mut egui::Ui,
+    state: &GameState,
     choices: Vec<offers::Offer>,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
 ) {
-    ui.horizontal_wrapped(|ui| {
-        for (index, offer) in choices.into_iter().enumerate() {
-            let focused = selection.focus == Some(index);
-            if ui
-                .add(egui::Button::new(offer.words).selected(focused))
-                .clicked()
-            {
-                actions.write(offer.action);
-                selection.clear_card();
-            }
+    let trade_with = |offer: &offers::Offer| match offer.action.action {
+        stp_rules::Action::Trade { with, take, .. } => Some((with, take)),
+        _ => None,
+    };
+    let mut chosen = None;
+    let mut button = |ui: &mut egui::Ui, index: usize, words: String, full: &str| {
+        let focused = selection.focus == Some(index);
+        let response = ui.add(egui::Button::new(words).selected(focused));
+        if response.on_hover_text(full).clicked() {
+            chosen = Some(index);
         }
-    });
+    };
+    if choices.iter().any(|o| trade_with(o).is_none()) {
+        ui.horizontal_wrapped(|ui| {
+            for (index, offer) in choices.iter().enumerate() {
+                if trade_with(offer).is_none() {
+                    button(ui, index, offer.words.clone(), &offer.words);
+                }
+            }
+        });
+    }
+    let mut partners: Vec<u8> = choices
+        .iter()
+        .filter_map(|o| Some(trade_with(o)?.0))
+        .collect();
+    partners.sort_unstable();
+    partners.dedup();
+    for partner in partners {
+        ui.horizontal_wrapped(|ui| {
+            let name = state
+                .players
+                .get(partner as usize)
+                .map_or("", |p| p.name.as_str());
+            ui.label(format!("Trade with {name}:"));
+            for (index, offer) in choices.iter().enumerate() {
+                if let Some((with, take)) = trade_with(offer)
+                    && with == partner
+                {
+                    button(ui, index, card_name(take), &offer.words);
+                }
+            }
+        });
+    }
+    if let Some(offer) = chosen.and_then(|index| choices.get(index)) {
+        actions.write(offer.action);
+        selection.clear_card();
+    }
 }
 
 /// Who pinged a card, on a gold tag across its bottom edge: "Uhura points here", or just

@@ -1,5 +1,6 @@
-//! The menu (Esc): sound, display and pace settings, the crew, save and load, a new game,
-//! quit. It closes when it starts a new game or a load, so no stale "Loaded…" line waits in it.
+//! The menu (Esc): in a lesson, the Academy's way on; sound, display and pace settings, the
+//! crew, save and load, a new game, quit. It closes when it starts a new game, a load or a
+//! lesson, so no stale "Loaded…" line waits in it.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -12,6 +13,7 @@ use crate::game::pacing::AnimationSpeed;
 use crate::game::screens::Screen;
 use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
 use crate::game::settings::{Settings, UI_SCALES, fitting_scale};
+use crate::game::tutorial::{Academy, AcademyChoice};
 use stp_rules::GameState;
 
 /// The UI scale takes effect once the pointer is released, so a slider never jumps away
@@ -104,13 +106,20 @@ pub(super) fn menu_window(
     mut crew: ResMut<Crew>,
     state: Option<Res<GameState>>,
     mut speed: ResMut<AnimationSpeed>,
+    (academy, mut lessons): (Res<Academy>, MessageWriter<AcademyChoice>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let mut lesson_chosen = None;
     let shown = egui::Window::new("Menu")
         .open(&mut overlays.menu)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
+            // In a lesson, its way on first: the keyboard's road to restart, skip and leave.
+            if academy.lesson.is_some() {
+                lesson_chosen = crate::game::tutorial::menu_section(ui, &academy);
+                ui.separator();
+            }
             settings_section(ui, &mut settings, &mut speed);
             ui.separator();
             if let Some(state) = &state {
@@ -155,6 +164,10 @@ pub(super) fn menu_window(
     // out to the table's behind it (which wait, as they would behind a dialog).
     if let Some(window) = shown {
         ctx.memory_mut(|m| m.set_modal_layer(window.response.layer_id));
+    }
+    if let Some(choice) = lesson_chosen {
+        lessons.write(choice);
+        overlays.menu = false;
     }
     Ok(())
 }

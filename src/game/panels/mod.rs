@@ -66,6 +66,9 @@ pub struct PanelLayout {
     /// Windows over the table (the boarders, Spock's choice): they may cover a panel, never
     /// the board.
     pub windows: Vec<(&'static str, egui::Rect)>,
+    /// A dialog over the whole table (the game's result): it may cover the board, never run
+    /// past the window's edge. Its screen sets it while it is shown.
+    pub dialogs: Vec<(&'static str, egui::Rect)>,
     /// Lines that must fit the window whole (egui clips what runs past its edge).
     pub lines: Vec<(&'static str, egui::Rect)>,
     pub hands: Vec<HandLayout>,

@@ -34,7 +34,22 @@ pub(super) fn top_bar(
         )
         .on_hover_text(&character.text);
         ui.separator();
-        stepper(ui, state);
+        // Once the game is over, no phase is current: the bar says how it ended.
+        match state.outcome {
+            Some(outcome) => {
+                let words = match outcome {
+                    stp_rules::Outcome::Won => "Game over: victory",
+                    stp_rules::Outcome::Lost(_) => "Game over: defeat",
+                };
+                ui.label(
+                    egui::RichText::new(words)
+                        .size(15.0)
+                        .strong()
+                        .color(theme::GOLD),
+                );
+            }
+            None => stepper(ui, state),
+        }
         if ui
             .small_button("?")
             .on_hover_text("The turn's phases")
@@ -132,6 +147,9 @@ pub fn phase_label(state: &GameState, phase: Phase) -> String {
 }
 
 pub(super) fn phase_hint(state: &GameState) -> String {
+    if state.is_over() {
+        return "The game is over: the result and the ways on are in its window.".into();
+    }
     if let Some(window) = &state.turn.window {
         return match window {
             RulesWindow::Boarding { .. } => {

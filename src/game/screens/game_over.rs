@@ -8,13 +8,19 @@ use stp_rules::{GameOptions, Outcome, StartGame};
 
 use super::{Screen, SetupForm, random_seed};
 use crate::game::pacing::Shown;
+use crate::game::panels::PanelLayout;
 use crate::game::session::{Record, Replaying, start_replay};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         game_over_screen.run_if(in_state(Screen::GameOver)),
-    );
+    )
+    .add_systems(OnExit(Screen::GameOver), forget_the_dialog);
+}
+
+fn forget_the_dialog(mut layout: ResMut<PanelLayout>) {
+    layout.dialogs.clear();
 }
 
 fn game_over_screen(
@@ -26,12 +32,13 @@ fn game_over_screen(
     record: Res<Record>,
     mut replaying: ResMut<Replaying>,
     online: Option<Res<crate::game::online::Online>>,
+    mut layout: ResMut<PanelLayout>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    egui::Window::new("Game over")
+    let shown = egui::Window::new("Game over")
         .collapsible(false)
         // Near the top, clear of the board's centre and of the replay controls.
         .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
@@ -53,10 +60,7 @@ fn game_over_screen(
             let s = &state.stats;
             ui.separator();
             ui.label(format!("Turns: {}", s.turns));
-            ui.label(format!(
-                "Missions completed: {} (of {} required), failed: {}",
-                s.missions_completed, state.config.missions_required, s.missions_failed
-            ));
+            ui.label(missions_line(s, state.config.missions_required));
             ui.label(format!("Threats destroyed: {}", s.threats_destroyed_total()));
             for (name, count) in &s.threats_destroyed {
                 ui.label(format!("    {name}: {count}"));
@@ -100,6 +104,10 @@ fn game_over_screen(
                 }
             });
         });
+    layout.dialogs = shown
+        .map(|w| ("game over", w.response.rect))
+        .into_iter()
+        .collect();
     Ok(())
 }
 
@@ -111,6 +119,17 @@ pub fn play_again(record: &Record, new_seed: Option<u64>) -> Option<GameOptions>
         options.seed = seed;
     }
     Some(options)
+}
+
+/// "Missions completed: 2 (of 3 required), failed: 1", or that the game had none.
+pub fn missions_line(s: &stp_rules::stats::GameStats, required: u8) -> String {
+    if required == 0 && s.missions_completed == 0 && s.missions_failed == 0 {
+        return "Missions: none in this game".into();
+    }
+    format!(
+        "Missions completed: {} (of {required} required), failed: {}",
+        s.missions_completed, s.missions_failed
+    )
 }
 
 fn plural(n: u32, one: &str, many: &str) -> String {

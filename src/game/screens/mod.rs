@@ -63,8 +63,8 @@ fn start_from_command_line(
     mut saves: MessageWriter<SaveRequest>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    // A join from the command line shows its progress on the setup screen.
-    if launch.join.is_some() {
+    // A join from the command line shows its progress on the setup screen; --setup opens it.
+    if launch.join.is_some() || launch.setup {
         next.set(Screen::Setup);
     }
     if let Some(path) = &launch.load {

@@ -36,7 +36,33 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Setup))
                 .in_set(GameSystems::Input),
         )
-        .add_systems(Update, report_setup_failures);
+        .add_systems(Update, report_setup_failures)
+        .add_systems(Startup, fill_from_command_line);
+}
+
+/// `--setup` with `--players`, `--preset`, `--seed` or `--bots`: the form starts as they say
+/// (each was checked when the command line was parsed).
+fn fill_from_command_line(launch: Res<crate::game::launch::Launch>, mut form: ResMut<SetupForm>) {
+    if !launch.setup {
+        return;
+    }
+    let players = launch.players.unwrap_or(form.seats.len()).clamp(1, 6);
+    while form.seats.len() < players {
+        form.add_seat();
+    }
+    while form.seats.len() > players {
+        let last = form.seats.len() - 1;
+        form.remove_seat(last);
+    }
+    if let Some(bots) = launch.bots {
+        form.seats = crate::game::crew::seats_with_bots(players, bots);
+    }
+    if let Some(preset) = &launch.preset {
+        form.preset = preset.clone();
+    }
+    if let Some(seed) = launch.seed {
+        form.seed = seed.to_string();
+    }
 }
 
 /// Start the game the form describes (the Engage button, or Enter).

@@ -95,6 +95,8 @@ pub struct LayoutReport {
     pub panels: Vec<Panel>,
     /// Windows over the table (the boarders, Spock's choice).
     pub windows: Vec<Panel>,
+    /// Dialogs over the whole table (the game's result): inside the window.
+    pub dialogs: Vec<Panel>,
     /// Lines that must fit the window whole, as the top bar's.
     pub lines: Vec<Panel>,
     pub hands: Vec<HandReport>,
@@ -231,6 +233,7 @@ fn write_layout(
             .collect(),
         panels: named(&panels.panels),
         windows: named(&panels.windows),
+        dialogs: named(&panels.dialogs),
         lines: named(&panels.lines),
         hands: panels
             .hands

@@ -3,7 +3,8 @@
 //! untouched), and the lesson moves on when the step's action is done.
 
 use bevy::prelude::*;
-use star_trek_panic::game::tutorial::{Academy, OpenLesson};
+use bevy_egui::egui;
+use star_trek_panic::game::tutorial::{Academy, AcademyChoice, OpenLesson, menu_section};
 use stp_rules::*;
 
 use super::{app, send, state};
@@ -75,4 +76,121 @@ fn a_lesson_waits_for_its_step_and_refuses_the_rest() {
     app.update();
     app.update();
     assert!(app.world().get_resource::<ActionGate>().is_none());
+}
+
+/// One frame of a bare egui context drawing the menu's Academy section, with these keys
+/// pressed: what the section chose, if anything.
+fn menu_frame(ctx: &egui::Context, academy: &Academy, keys: &[egui::Key]) -> Option<AcademyChoice> {
+    let events = keys
+        .iter()
+        .map(|&key| egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        })
+        .collect();
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        events,
+        ..Default::default()
+    };
+    let mut chosen = None;
+    let mut output = ctx.run_ui(input, |ui| {
+        egui::CentralPanel::default().show(ui, |ui| chosen = menu_section(ui, academy));
+    });
+    // No renderer here to take the font atlas: dropped on purpose.
+    output.textures_delta.clear();
+    chosen
+}
+
+/// Tabs, then Enter, on a fresh menu: the choice the keyboard reached.
+fn keyed_choice(academy: &Academy, tabs: usize, then: &[usize]) -> Option<AcademyChoice> {
+    let ctx = egui::Context::default();
+    menu_frame(&ctx, academy, &[]);
+    let mut chosen = None;
+    for step in std::iter::once(tabs).chain(then.iter().copied()) {
+        for _ in 0..step {
+            assert_eq!(menu_frame(&ctx, academy, &[egui::Key::Tab]), None);
+        }
+        chosen = menu_frame(&ctx, academy, &[egui::Key::Enter]);
+        // A frame for an opened header to show what it holds.
+        menu_frame(&ctx, academy, &[]);
+    }
+    chosen
+}
+
+/// The lesson window's way on (skip, restart, leave, another lesson) is reached from the
+/// keyboard alone through the menu (issue "A bridge console": every screen and window works
+/// from the keyboard): egui's Tab moves through the section, and Enter takes what is in focus.
+#[test]
+fn the_menus_academy_section_reaches_every_way_on_by_tab_and_enter() {
+    let mut app = app(None);
+    app.world_mut().write_message(OpenLesson(0));
+    app.update();
+    app.update();
+    let academy = app.world().resource::<Academy>();
+    assert_eq!(academy.lesson, Some(0));
+    assert_eq!(
+        keyed_choice(academy, 1, &[]),
+        Some(AcademyChoice::Open(1)),
+        "skip"
+    );
+    assert_eq!(
+        keyed_choice(academy, 2, &[]),
+        Some(AcademyChoice::Open(0)),
+        "restart"
+    );
+    assert_eq!(
+        keyed_choice(academy, 3, &[]),
+        Some(AcademyChoice::Leave),
+        "leave"
+    );
+    // The fourth stop opens the lesson list; five more reach the fifth lesson.
+    assert_eq!(
+        keyed_choice(academy, 4, &[5]),
+        Some(AcademyChoice::Open(4)),
+        "a lesson"
+    );
+    let last = academy.lessons.len() - 1;
+    assert_eq!(
+        keyed_choice(academy, 4, &[last + 1]),
+        Some(AcademyChoice::Open(last))
+    );
+}
+
+/// What the way on asks for is carried out: another lesson opens at its start, leaving lifts
+/// the lesson, and after the last lesson a Cadet game is dealt.
+#[test]
+fn the_academys_choices_open_restart_and_leave() {
+    let mut app = app(None);
+    app.world_mut().write_message(OpenLesson(0));
+    app.update();
+    app.update();
+    app.world_mut().write_message(AcademyChoice::Open(3));
+    app.update();
+    app.update();
+    let academy = app.world().resource::<Academy>();
+    assert_eq!((academy.lesson, academy.step), (Some(3), 0));
+    app.world_mut().resource_mut::<Academy>().step = 2;
+    app.world_mut().write_message(AcademyChoice::Open(3));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Academy>().step, 0, "restarted");
+    app.world_mut().write_message(AcademyChoice::Leave);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<Academy>().lesson, None);
+    assert!(app.world().get_resource::<ActionGate>().is_none());
+    app.world_mut().write_message(AcademyChoice::PlayCadet);
+    app.update();
+    app.update();
+    app.update();
+    let dealt = state(&app);
+    assert_eq!(dealt.players.len(), 1);
+    assert_eq!(app.world().resource::<Academy>().lesson, None);
 }

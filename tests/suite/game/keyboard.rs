@@ -152,3 +152,35 @@ fn n_reads_on_through_a_lessons_steps() {
         "a step that asks for an action waits for it"
     );
 }
+
+/// `--setup` opens the setup screen straight away, filled in from the game's options, so its
+/// picture needs no clicks; parsed as the command line gives it.
+#[test]
+fn the_setup_option_opens_the_setup_screen_filled_in() {
+    use bevy::state::app::StatesPlugin;
+    use star_trek_panic::game::crew::Seat;
+    use star_trek_panic::game::screens::SetupForm;
+    use star_trek_panic::game::{self, Launch};
+    let words = "--setup --players 3 --preset commander --bots 1 --seed 77";
+    let words: Vec<String> = words.split(' ').map(String::from).collect();
+    let launch = Launch::parse(&words).expect("--setup parses");
+    assert!(launch.setup && !launch.skips_setup());
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
+        .insert_resource(launch)
+        .add_plugins(game::headless_plugin);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Setup);
+    let form = app.world().resource::<SetupForm>();
+    assert_eq!(form.seats, [Seat::Human, Seat::Human, Seat::Captain]);
+    assert_eq!(
+        (form.preset.as_str(), form.seed.as_str()),
+        ("commander", "77")
+    );
+    assert!(
+        app.world().get_resource::<stp_rules::GameState>().is_none(),
+        "nothing dealt"
+    );
+}

@@ -395,3 +395,18 @@ fn a_finished_game_opens_on_the_game_over_screen() {
     assert!(state(&app).is_over());
     assert_eq!(screen(&app), Screen::GameOver);
 }
+
+/// The result names missions only where the game had them (issue "A bridge console": "No
+/// mission in play" and "all missions done" read correctly in every preset).
+#[test]
+fn the_result_says_when_a_game_had_no_missions() {
+    use star_trek_panic::game::screens::game_over::missions_line;
+    let mut stats = stp_rules::stats::GameStats::default();
+    assert_eq!(missions_line(&stats, 0), "Missions: none in this game");
+    stats.missions_completed = 2;
+    stats.missions_failed = 1;
+    assert_eq!(
+        missions_line(&stats, 3),
+        "Missions completed: 2 (of 3 required), failed: 1"
+    );
+}
