@@ -218,6 +218,13 @@ fn academy_window(
         .iter()
         .find(|(name, _)| *name == "hand")
         .map_or(0.0, |(_, r)| ctx.viewport_rect().bottom() - r.top());
+    // A rules window (the boarders, Spock's pick) takes the right-hand corner: the lesson,
+    // which asks the player to answer it, stands beside it.
+    let beside = panels
+        .windows
+        .iter()
+        .map(|(_, r)| ctx.viewport_rect().right() - r.left() + 6.0)
+        .fold(0.0, f32::max);
     let title = format!(
         "Academy — lesson {} of {count}: {}",
         index + 1,
@@ -229,7 +236,10 @@ fn academy_window(
         .resizable(false)
         .default_width(430.0)
         // Above the hand and its controls, which the lesson asks for.
-        .anchor(egui::Align2::RIGHT_BOTTOM, [-8.0, -8.0 - above_hand])
+        .anchor(
+            egui::Align2::RIGHT_BOTTOM,
+            [-8.0 - beside, -8.0 - above_hand],
+        )
         .show(ctx, |ui| {
             ui.set_max_width(430.0);
             ui.strong(title);

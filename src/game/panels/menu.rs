@@ -110,55 +110,61 @@ pub(super) fn menu_window(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut lesson_chosen = None;
+    // Taller than a small window with a lesson's list open: it scrolls inside the window.
+    let room = ctx.viewport_rect().height() - 60.0;
     let shown = egui::Window::new("Menu")
         .open(&mut overlays.menu)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            // In a lesson, its way on first: the keyboard's road to restart, skip and leave.
-            if academy.lesson.is_some() {
-                lesson_chosen = crate::game::tutorial::menu_section(ui, &academy);
-                ui.separator();
-            }
-            settings_section(ui, &mut settings, &mut speed);
-            ui.separator();
-            if let Some(state) = &state {
-                // Take over a bot's seat, or hand yours to a bot.
-                ui.heading("Crew");
-                let mut seats = crew.seats.clone();
-                for (player, seat) in seats.iter_mut().enumerate() {
-                    let name = state.players.get(player).map_or("", |p| p.name.as_str());
-                    egui::ComboBox::from_label(name)
-                        .selected_text(seat.label())
-                        .show_ui(ui, |ui| {
-                            for kind in Seat::ALL {
-                                ui.selectable_value(seat, kind, kind.label());
-                            }
-                        });
-                }
-                if seats != crew.seats {
-                    crew.seats = seats;
-                }
-                ui.separator();
-            }
-            ui.heading("Game");
-            if ui.button("Save game").clicked() {
-                choices.write(MenuChoice::Save);
-            }
-            if let Some(path) = save_path(&launch).filter(|p| p.exists())
-                && ui.button("Load saved game").clicked()
-            {
-                choices.write(MenuChoice::Load(path));
-            }
-            if let Some(message) = &status.0 {
-                ui.label(message);
-            }
-            if ui.button("New game").clicked() {
-                choices.write(MenuChoice::NewGame);
-            }
-            if ui.button("Quit").clicked() {
-                choices.write(MenuChoice::Quit);
-            }
+            egui::ScrollArea::vertical()
+                .max_height(room)
+                .show(ui, |ui| {
+                    // In a lesson, its way on first: the keyboard's road to restart, skip and leave.
+                    if academy.lesson.is_some() {
+                        lesson_chosen = crate::game::tutorial::menu_section(ui, &academy);
+                        ui.separator();
+                    }
+                    settings_section(ui, &mut settings, &mut speed);
+                    ui.separator();
+                    if let Some(state) = &state {
+                        // Take over a bot's seat, or hand yours to a bot.
+                        ui.heading("Crew");
+                        let mut seats = crew.seats.clone();
+                        for (player, seat) in seats.iter_mut().enumerate() {
+                            let name = state.players.get(player).map_or("", |p| p.name.as_str());
+                            egui::ComboBox::from_label(name)
+                                .selected_text(seat.label())
+                                .show_ui(ui, |ui| {
+                                    for kind in Seat::ALL {
+                                        ui.selectable_value(seat, kind, kind.label());
+                                    }
+                                });
+                        }
+                        if seats != crew.seats {
+                            crew.seats = seats;
+                        }
+                        ui.separator();
+                    }
+                    ui.heading("Game");
+                    if ui.button("Save game").clicked() {
+                        choices.write(MenuChoice::Save);
+                    }
+                    if let Some(path) = save_path(&launch).filter(|p| p.exists())
+                        && ui.button("Load saved game").clicked()
+                    {
+                        choices.write(MenuChoice::Load(path));
+                    }
+                    if let Some(message) = &status.0 {
+                        ui.label(message);
+                    }
+                    if ui.button("New game").clicked() {
+                        choices.write(MenuChoice::NewGame);
+                    }
+                    if ui.button("Quit").clicked() {
+                        choices.write(MenuChoice::Quit);
+                    }
+                });
         });
     // The menu holds the keyboard's focus while it is open: Tab goes round its controls, not
     // out to the table's behind it (which wait, as they would behind a dialog).
