@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use star_trek_panic::game::tutorial::{Academy, AcademyChoice, OpenLesson, menu_section};
 use stp_rules::*;
 
-use super::{app, send, state};
+use super::{app, egui_frame, send, state};
 
 fn refusal(app: &mut App) -> Option<String> {
     app.world().resource::<Academy>().refused.clone()
@@ -78,33 +78,10 @@ fn a_lesson_waits_for_its_step_and_refuses_the_rest() {
     assert!(app.world().get_resource::<ActionGate>().is_none());
 }
 
-/// One frame of a bare egui context drawing the menu's Academy section, with these keys
-/// pressed: what the section chose, if anything.
+/// One frame of the menu's Academy section with these keys pressed: what it chose, if anything.
 fn menu_frame(ctx: &egui::Context, academy: &Academy, keys: &[egui::Key]) -> Option<AcademyChoice> {
-    let events = keys
-        .iter()
-        .map(|&key| egui::Event::Key {
-            key,
-            physical_key: None,
-            pressed: true,
-            repeat: false,
-            modifiers: egui::Modifiers::NONE,
-        })
-        .collect();
-    let input = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 720.0),
-        )),
-        events,
-        ..Default::default()
-    };
     let mut chosen = None;
-    let mut output = ctx.run_ui(input, |ui| {
-        egui::CentralPanel::default().show(ui, |ui| chosen = menu_section(ui, academy));
-    });
-    // No renderer here to take the font atlas: dropped on purpose.
-    output.textures_delta.clear();
+    egui_frame(ctx, keys, |ui| chosen = menu_section(ui, academy));
     chosen
 }
 

@@ -82,3 +82,36 @@ pub fn bot_until(app: &mut App, limit: usize, done: impl Fn(&GameState) -> bool)
     }
     done(state(app))
 }
+
+/// One frame of a bare egui context (no window, no renderer) with these keys pressed, drawing
+/// `draw` in a 1280x720 panel: how egui's own focus is tested headless.
+pub fn egui_frame(
+    ctx: &bevy_egui::egui::Context,
+    keys: &[bevy_egui::egui::Key],
+    mut draw: impl FnMut(&mut bevy_egui::egui::Ui),
+) {
+    use bevy_egui::egui;
+    let events = keys
+        .iter()
+        .map(|&key| egui::Event::Key {
+            key,
+            physical_key: None,
+            pressed: true,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        })
+        .collect();
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        events,
+        ..Default::default()
+    };
+    let mut output = ctx.run_ui(input, |ui| {
+        egui::CentralPanel::default().show(ui, &mut draw);
+    });
+    // No renderer here to take the font atlas: dropped on purpose.
+    output.textures_delta.clear();
+}

@@ -58,3 +58,58 @@ fn a_broken_settings_file_gives_defaults_and_is_kept() {
     assert_eq!(*app.world().resource::<Settings>(), Settings::default());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "{ not json");
 }
+
+/// Every setting in the menu (and the title's Settings) is a Tab away and Space changes it:
+/// egui's own focus, on a bare context (issue "A bridge console": every screen works from
+/// the keyboard, with a visible focus).
+#[test]
+fn the_keyboard_reaches_and_changes_every_setting() {
+    use bevy_egui::egui;
+    use star_trek_panic::game::pacing::AnimationSpeed;
+    use star_trek_panic::game::panels::menu::settings_section;
+    let ctx = egui::Context::default();
+    let mut settings = Settings::default();
+    let mut speed = AnimationSpeed::default();
+    super::egui_frame(&ctx, &[], |ui| {
+        settings_section(ui, &mut settings, &mut speed)
+    });
+    let mut focused = Vec::new();
+    for _ in 0..12 {
+        super::egui_frame(&ctx, &[egui::Key::Tab], |ui| {
+            settings_section(ui, &mut settings, &mut speed)
+        });
+        let id = ctx
+            .memory(|m| m.focused())
+            .expect("Tab puts a control in focus");
+        if !focused.contains(&id) {
+            focused.push(id);
+        }
+    }
+    // Music, effects, mute, UI scale, graphics, reduced motion, speed, skip: sliders count
+    // twice (the slider and its number).
+    assert!(
+        focused.len() >= 8,
+        "{} controls took the focus",
+        focused.len()
+    );
+    // Round to the mute box (sliders first, each with its number field), then Space ticks it.
+    let before = settings.clone();
+    let ctx = egui::Context::default();
+    super::egui_frame(&ctx, &[], |ui| {
+        settings_section(ui, &mut settings, &mut speed)
+    });
+    let mut ticked = false;
+    for _ in 0..12 {
+        super::egui_frame(&ctx, &[egui::Key::Tab], |ui| {
+            settings_section(ui, &mut settings, &mut speed)
+        });
+        super::egui_frame(&ctx, &[egui::Key::Space], |ui| {
+            settings_section(ui, &mut settings, &mut speed)
+        });
+        if settings.muted != before.muted {
+            ticked = true;
+            break;
+        }
+    }
+    assert!(ticked, "Space on the focused mute box ticks it");
+}
