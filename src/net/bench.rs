@@ -135,11 +135,14 @@ pub fn bench(args: &BenchArgs) -> Result<BenchReport, String> {
         let port = args.port + game as u16;
         let (report, ends, traces) = one_game(options, port)?;
         for end in &ends {
-            if end.own_hash != report.final_hash {
+            if end.own_hash != end.host_public_hash || end.host_hash != report.final_hash {
                 return Err(format!(
-                    "game {}: a client's copy ends with hash {}, the host's {}",
+                    "game {}: a client's copy ends with public hash {}, the host's {} (whole: \
+                     {} told, {} at the host)",
                     game + 1,
                     end.own_hash,
+                    end.host_public_hash,
+                    end.host_hash,
                     report.final_hash
                 ));
             }

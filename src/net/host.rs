@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use stp_rules::files::{ReplayFile, SaveFile, hash_text};
-use stp_rules::{GameOptions, GameState, PlayerAction, bot};
+use stp_rules::{Draws, GameOptions, GameState, PlayerAction, bot};
 
 use super::TICK;
 use super::protocol::{HostState, ToClient};
@@ -40,6 +40,8 @@ pub struct HostReport {
     pub outcome: String,
     pub turns: u32,
     pub final_hash: String,
+    /// The hash of the final state's public view: what each table's copy must have.
+    pub public_hash: String,
     /// Actions carried out and relayed to every client.
     pub actions: usize,
     /// From the first action to the end.
@@ -108,11 +110,14 @@ impl Host {
         let away = (0..self.players() as u8)
             .filter(|&s| s != seat && !self.bot_plays(s) && !self.room.holds(s))
             .collect();
+        // The hidden order stays here: the seed and the public view only.
+        let mut options = self.options.clone();
+        options.seed = 0;
         ToClient::Welcome {
             seat,
-            options: self.options.clone(),
+            options,
             actions: self.actions.clone(),
-            state: HostState(Box::new(self.state.clone())),
+            state: HostState(Box::new(self.state.public_view())),
             away,
             ticket: String::new(),
         }
@@ -120,17 +125,23 @@ impl Host {
 
     fn accept(&mut self, action: PlayerAction) -> Result<(), String> {
         let turn = self.state.turn.number;
-        self.state.act(action).map_err(|e| e.to_string())?;
-        self.state.advance();
+        // What the action and the phases after it draw is written down for the tables.
+        self.state.seen = Some(Draws::default());
+        let acted = self.state.act(action).map_err(|e| e.to_string());
+        if acted.is_ok() {
+            self.state.advance();
+        }
+        let draws = self.state.seen.take().unwrap_or_default();
+        acted?;
         self.state.events.clear();
         self.actions.push(action);
         // Only to seated clients: a client not yet welcomed gets the actions in its welcome.
-        self.room.tell_seated(&ToClient::Accepted(action));
+        self.room.tell_seated(&ToClient::Accepted { action, draws });
         // At a new turn, the hash every table must have now.
         if self.state.turn.number != turn || self.state.is_over() {
             let check = ToClient::Check {
                 at: self.actions.len() as u32,
-                hash: hash_text(self.state.state_hash()),
+                hash: hash_text(self.state.public_hash()),
             };
             self.room.tell_seated(&check);
         }
@@ -222,7 +233,12 @@ pub fn serve(args: &ServeArgs) -> i32 {
                 report.bytes,
                 report.bytes / report.turns.max(1) as usize
             );
-            super::join::print_end(&report.outcome, report.turns, &report.final_hash, args.json);
+            super::join::print_end(
+                &report.outcome,
+                report.turns,
+                (&report.final_hash, &report.public_hash),
+                args.json,
+            );
             0
         }
         Err(message) => {
@@ -310,6 +326,8 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
                 outcome: report.outcome.clone(),
                 turns: host.state.turn.number,
                 final_hash: hash_text(host.state.state_hash()),
+                public_hash: hash_text(host.state.public_hash()),
+                seed: host.state.config.seed,
             };
             host.room.tell_seated(&over);
             ended = Some(Instant::now());
@@ -341,6 +359,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         outcome: report.outcome,
         turns: host.state.turn.number,
         final_hash: hash_text(host.state.state_hash()),
+        public_hash: hash_text(host.state.public_hash()),
         actions: host.actions.len(),
         // Less the half second the host waits at the end for the last messages.
         seconds: first_action.map_or(0.0, |at| at.elapsed().as_secs_f64() - 0.5),

@@ -31,12 +31,14 @@ pub struct JoinArgs {
     pub quiet: bool,
 }
 
-/// How a seat's game ended: the host's word and this copy's hash.
+/// How a seat's game ended: the host's word, its whole state's hash and its public view's,
+/// and this copy's hash (a copy holds only the public view).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SeatEnd {
     pub outcome: String,
     pub turns: u32,
     pub host_hash: String,
+    pub host_public_hash: String,
     pub own_hash: String,
 }
 
@@ -59,15 +61,20 @@ const REFUSED_PAUSE: std::time::Duration = std::time::Duration::from_millis(200)
 const SEAT_SECONDS: u64 = 30;
 
 /// Plays the seat to the game's end; returns the exit code: 0 when the game ended with the
-/// host's state hash, 1 when the copies differ, 2 when there was no game to join.
+/// host's (public) state hash, 1 when the copies differ, 2 when there was no game to join.
 pub fn join(args: &JoinArgs) -> i32 {
     match play(args, None) {
         Ok(end) => {
-            print_end(&end.outcome, end.turns, &end.host_hash, args.json);
-            if end.own_hash != end.host_hash {
+            print_end(
+                &end.outcome,
+                end.turns,
+                (&end.host_hash, &end.host_public_hash),
+                args.json,
+            );
+            if end.own_hash != end.host_public_hash {
                 eprintln!(
-                    "error: this copy ends with hash {}, the host's {}",
-                    end.own_hash, end.host_hash
+                    "error: this copy's public view ends with hash {}, the host's {}",
+                    end.own_hash, end.host_public_hash
                 );
                 return 1;
             }
@@ -160,9 +167,11 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     syncing = false;
                 }
                 // Asked for the host's state: what came before it is in it.
-                ToClient::Accepted(_) | ToClient::Check { .. } if syncing => {}
-                ToClient::Accepted(action) => {
+                ToClient::Accepted { .. } | ToClient::Check { .. } if syncing => {}
+                ToClient::Accepted { action, draws } => {
                     let copy = state.as_mut().ok_or("an action before the welcome")?;
+                    // This copy holds the public view: the host's draws come with the action.
+                    copy.forced.extend(draws);
                     if let Err(e) = copy.act(action) {
                         note(format!(
                             "join: this copy refused the host's action ({e}): resync"
@@ -181,7 +190,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                 }
                 ToClient::Check { at, hash } => {
                     let copy = state.as_ref().ok_or("a check before the welcome")?;
-                    if at == applied && hash_text(copy.state_hash()) != hash {
+                    if at == applied && hash_text(copy.public_hash()) != hash {
                         note(format!(
                             "join: out of step with the host after action {at}: resync"
                         ));
@@ -226,6 +235,8 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     outcome,
                     turns,
                     final_hash,
+                    public_hash,
+                    ..
                 } => {
                     let copy = state.as_ref().ok_or("the game ended before the welcome")?;
                     link.disconnect();
@@ -233,7 +244,8 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                         outcome,
                         turns,
                         host_hash: final_hash,
-                        own_hash: hash_text(copy.state_hash()),
+                        host_public_hash: public_hash,
+                        own_hash: hash_text(copy.public_hash()),
                     });
                 }
             }
@@ -265,16 +277,21 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
     }
 }
 
-/// The end of a game, as `serve` and `join` print it.
-pub fn print_end(outcome: &str, turns: u32, final_hash: &str, json: bool) {
+/// The end of a game, as `serve` and `join` print it: the host's final state hash, and its
+/// public view's (what every table's copy holds).
+pub fn print_end(outcome: &str, turns: u32, (final_hash, public_hash): (&str, &str), json: bool) {
     if json {
         let out = serde_json::json!({
             "outcome": outcome,
             "turns": turns,
             "final_hash": final_hash,
+            "public_hash": public_hash,
         });
         println!("{out}");
     } else {
-        println!("{outcome} after turn {turns}; final state hash {final_hash}");
+        println!(
+            "{outcome} after turn {turns}; final state hash {final_hash} (public view \
+             {public_hash})"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! that does not parse, is too big, or names a seat the sender does not hold is refused.
 
 use serde::{Deserialize, Serialize};
-use stp_rules::{CardId, GameOptions, GameState, PlayerAction, TokenId};
+use stp_rules::{CardId, Draws, GameOptions, GameState, PlayerAction, TokenId};
 
 /// The largest message either side accepts (a welcome with a long game's actions fits).
 pub const MAX_MESSAGE_BYTES: usize = 256 * 1024;
@@ -76,8 +76,9 @@ pub const MAX_CHAT_CHARS: usize = 200;
 /// The host to a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ToClient {
-    /// The seat is yours; here is the game so far: its setup and actions (for saves and
-    /// replays) and the host's state, which the table takes as it is. Sent again on `Sync`.
+    /// The seat is yours; here is the game so far: its setup (with the seed hidden until the
+    /// game is over) and actions, and the public view of the host's state (the hidden orders
+    /// sorted, no generator), which the table takes as it is. Sent again on `Sync`.
     Welcome {
         seat: u8,
         options: GameOptions,
@@ -89,9 +90,15 @@ pub enum ToClient {
         #[serde(default)]
         ticket: String,
     },
-    /// An accepted action, in the host's order: apply it.
-    Accepted(PlayerAction),
-    /// A turn has started: after `at` actions the host's state has this hash (`hash_text`).
+    /// An accepted action, in the host's order, with what it and the automatic phases after
+    /// it drew from the hidden order: apply it with those draws.
+    Accepted {
+        action: PlayerAction,
+        #[serde(default, skip_serializing_if = "Draws::is_empty")]
+        draws: Draws,
+    },
+    /// A turn has started: after `at` actions the public view of the host's state has this
+    /// hash (`hash_text` of `public_hash`).
     /// A table with another is out of step and asks for `Sync`.
     Check { at: u32, hash: String },
     /// A seat points at a threat or a card.
@@ -111,11 +118,17 @@ pub enum ToClient {
     BotPlays { seat: u8 },
     /// A seat's person is at the table (first, or again after a drop).
     Back { seat: u8 },
-    /// The game is over.
+    /// The game is over: its whole state's hash (what `serve` prints), its public view's
+    /// (what a table checks its own against), and the seed, which may be known now (a table
+    /// needs it to watch the game again).
     Over {
         outcome: String,
         turns: u32,
         final_hash: String,
+        #[serde(default)]
+        public_hash: String,
+        #[serde(default)]
+        seed: u64,
     },
 }
 

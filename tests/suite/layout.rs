@@ -516,6 +516,7 @@ fn the_layout_checks_catch_lost_hands_and_crowded_panels() {
             {"name": "mission", "rect": [200, 30, 220, 500]},
         ],
         "windows": [{"name": "boarders", "rect": [600, 100, 200, 100]}],
+        "dialogs": [{"name": "game over", "rect": [900, 100, 200, 100]}],
         "lines": [{"name": "top_bar", "rect": [0, 0, 1100, 24]}],
         "hands": [
             {"player": 0, "name": "Dana", "active": true, "rect": [0, 500, 600, 100],
@@ -535,6 +536,7 @@ fn the_layout_checks_catch_lost_hands_and_crowded_panels() {
         "the \"seats\" and \"mission\" panels overlap",
         "the \"top_bar\" line",
         "the \"boarders\" window covers the board",
+        "the \"game over\" dialog [900.0, 100.0, 200.0, 100.0] is not inside the window",
     ] {
         assert!(
             found.contains(expected),

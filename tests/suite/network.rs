@@ -306,7 +306,10 @@ fn the_host_refuses_what_a_client_should_not_send() {
         action: end_phase(0),
     });
     let got = pump(&mut link, |m| !m.is_empty());
-    assert_eq!(got, vec![ToClient::Accepted(end_phase(0))]);
+    assert!(
+        matches!(&got[..], [ToClient::Accepted { action, .. }] if *action == end_phase(0)),
+        "{got:?}"
+    );
     link.send(&ToHost::Act {
         at: 0,
         action: end_phase(0),

@@ -185,3 +185,104 @@ fn the_window_hosts_inbox_is_bounded_per_client() {
     };
     assert!(room_in_inbox(&queue, &said));
 }
+
+/// The hidden order stays on the host: a table that holds only the public view, and plays
+/// each of the host's actions with the draws the host wrote down, stays the host's game to
+/// the end: its public hash is the host's after every action, on several presets and crews.
+#[test]
+fn a_public_copy_played_with_the_hosts_draws_stays_the_hosts_game() {
+    use stp_rules::{Draws, GameOptions, GameState, bot};
+    for (seed, players, preset) in [(3, 2, "cadet"), (8, 4, "standard"), (21, 6, "admiral")] {
+        let mut host = GameState::new(&GameOptions::quick(seed, players, preset)).expect("deals");
+        host.advance();
+        let mut copy = host.public_view();
+        assert_eq!(copy.config.seed, 0);
+        let mut actions = 0;
+        while !host.is_over() && actions < 5_000 {
+            let action = bot::choose(&host).expect("the bot has a move");
+            host.seen = Some(Draws::default());
+            host.act(action).expect("the bot's move is legal");
+            host.advance();
+            let draws = host.seen.take().expect("written down");
+            copy.forced.extend(draws);
+            copy.act(action).expect("the copy takes the host's action");
+            copy.advance();
+            assert!(
+                copy.forced.is_empty(),
+                "every draw used, after action {actions}"
+            );
+            assert_eq!(
+                copy.public_hash(),
+                host.public_hash(),
+                "{preset}: out of step after action {actions}"
+            );
+            actions += 1;
+        }
+        assert!(host.is_over(), "{preset}: the game ends");
+        assert_eq!(copy.outcome, host.outcome);
+    }
+}
+
+/// With `ForwardActions`, the rules check a player's action and hand it on without carrying
+/// it out (a refusal comes back as ever); a `HostAction` is carried out with its draws.
+#[test]
+fn a_forwarding_table_checks_actions_and_plays_only_the_hosts() {
+    use bevy::prelude::*;
+    use stp_rules::{
+        Action, ActionForwarded, ActionRefused, Draws, ForwardActions, GameOptions, GameState,
+        HostAction, LoadGame, PlayerAction, RulesPlugin,
+    };
+    let mut host = GameState::new(&GameOptions::quick(5, 2, "cadet")).expect("deals");
+    host.advance();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, RulesPlugin))
+        .insert_resource(ForwardActions);
+    app.world_mut()
+        .write_message(LoadGame(Box::new(host.public_view())));
+    app.update();
+    let before = app.world().resource::<GameState>().state_hash();
+    let active = host.turn.active;
+    let end = PlayerAction {
+        player: active,
+        action: Action::EndPhase,
+    };
+    let wrong = PlayerAction {
+        player: active + 1,
+        action: Action::EndPhase,
+    };
+    app.world_mut().write_message(end);
+    app.world_mut().write_message(wrong);
+    app.update();
+    let forwarded: Vec<_> = app
+        .world_mut()
+        .resource_mut::<Messages<ActionForwarded>>()
+        .drain()
+        .collect();
+    assert_eq!(forwarded, [ActionForwarded(end)]);
+    let refused: Vec<_> = app
+        .world_mut()
+        .resource_mut::<Messages<ActionRefused>>()
+        .drain()
+        .collect();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].action, wrong);
+    assert_eq!(
+        app.world().resource::<GameState>().state_hash(),
+        before,
+        "untouched"
+    );
+    // The host carries it out and sends what it drew; the table plays it the same.
+    host.seen = Some(Draws::default());
+    host.act(end).expect("legal");
+    host.advance();
+    let draws = host.seen.take().expect("written down");
+    app.world_mut()
+        .write_message(HostAction { action: end, draws });
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<GameState>().public_hash(),
+        host.public_hash()
+    );
+}

@@ -69,12 +69,17 @@ fn pings_reach_every_seat_and_a_client_can_take_the_hosts_state_again() {
     let got = pump(&mut alice, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });
-    let Some(ToClient::Welcome { state, seat, .. }) =
-        got.iter().find(|m| matches!(m, ToClient::Welcome { .. }))
+    let Some(ToClient::Welcome {
+        state,
+        seat,
+        options,
+        ..
+    }) = got.iter().find(|m| matches!(m, ToClient::Welcome { .. }))
     else {
         panic!("no state again: {got:?}");
     };
     assert_eq!(*seat, 0);
+    predictions_from_a_welcome_fail(options, &state.0);
     let card = state.0.players[0].hand[0];
     alice.send(&ToHost::Ping {
         target: PingTarget::Card(card),
@@ -102,7 +107,7 @@ fn pings_reach_every_seat_and_a_client_can_take_the_hosts_state_again() {
     dealt.advance();
     assert_eq!(
         hash_text(state.0.state_hash()),
-        hash_text(dealt.state_hash())
+        hash_text(dealt.public_hash())
     );
     let _ = host.kill();
     let _ = host.wait();
@@ -252,4 +257,43 @@ fn a_welcome_with_an_impossible_game_does_not_parse() {
     state.enterprise.heading = 9;
     let err = decode::<ToClient>(&encode(&welcome(&state))).expect_err("off the board");
     assert!(err.contains("pieces outside the game"), "{err}");
+}
+
+/// Issue "Play across machines…", the hidden order stays on the host: a client that tries to
+/// foretell the next draws from its welcome is wrong. The welcome holds no seed and no
+/// generator, and its deck is sorted, so neither they nor a game dealt again from
+/// the options it names give the host's next cards and tokens.
+fn predictions_from_a_welcome_fail(
+    options: &stp_rules::GameOptions,
+    welcome: &stp_rules::GameState,
+) {
+    assert_eq!(
+        (options.seed, welcome.config.seed),
+        (0, 0),
+        "no seed in a welcome"
+    );
+    // The host's game: serve's seed 11, three seats of cadet, as dealt.
+    let mut real = stp_rules::GameState::new(&stp_rules::GameOptions::quick(11, 3, "cadet"))
+        .expect("cadet deals");
+    real.advance();
+    let next_cards =
+        |s: &stp_rules::GameState| s.deck.iter().rev().take(6).copied().collect::<Vec<_>>();
+    assert_ne!(
+        next_cards(welcome),
+        next_cards(&real),
+        "the deck's order is hidden"
+    );
+    assert_ne!(
+        welcome.rng, real.rng,
+        "the generator (the bag's draws, the dice) is hidden"
+    );
+    let mut dealt_again = stp_rules::GameState::new(options).expect("the welcome's options deal");
+    dealt_again.advance();
+    assert_ne!(
+        next_cards(&dealt_again),
+        next_cards(&real),
+        "the seed is hidden"
+    );
+    // What the welcome holds is the real game's public view, so it is the same game.
+    assert_eq!(welcome.public_hash(), real.public_hash());
 }

@@ -78,15 +78,11 @@ pub fn candidates(state: &GameState) -> Vec<PlayerAction> {
     out
 }
 
-/// The public position: the hidden orders sorted, future dice forgotten.
+/// The public position: the hidden orders sorted, future dice forgotten (the seed kept, as
+/// the search has always seen it, so the same position gets the same advice).
 fn public_view(state: &GameState) -> GameState {
-    let mut public = state.clone();
-    public.events.clear();
-    public.deck.sort_unstable();
-    public.bag.sort_unstable();
-    public.mission_deck.sort_unstable();
-    public.forced_rolls.clear();
-    public.rng = ChaCha8Rng::seed_from_u64(0);
+    let mut public = state.public_view();
+    public.config.seed = state.config.seed;
     public
 }
 

@@ -36,8 +36,8 @@ pub use legal::{PlayChoice, all_sections};
 pub use mechanics::uncloak_position;
 pub use mission::Progress;
 pub use plugin::{
-    ActionAccepted, ActionGate, ActionRefused, LoadGame, RulesPlugin, RulesSet, SetupFailed,
-    StartGame, UndoRefused, UndoRequest,
+    ActionAccepted, ActionForwarded, ActionGate, ActionRefused, ForwardActions, HostAction,
+    LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame, UndoRefused, UndoRequest,
 };
 
 pub use setup::{GameOptions, SetupError};

@@ -13,11 +13,16 @@ use crate::state::{
 
 impl GameState {
     pub fn roll_die(&mut self, purpose: DieRollPurpose) -> u8 {
-        let value = if self.forced_rolls.is_empty() {
+        let value = if !self.forced.rolls.is_empty() {
+            self.forced.rolls.remove(0).clamp(1, 6)
+        } else if self.forced_rolls.is_empty() {
             self.rng.random_range(1..=6u8)
         } else {
             self.forced_rolls.remove(0).clamp(1, 6)
         };
+        if let Some(seen) = &mut self.seen {
+            seen.rolls.push(value);
+        }
         self.emit(RulesEvent::DieRolled { value, purpose });
         value
     }
@@ -57,6 +62,22 @@ impl GameState {
         self.deck = cards;
     }
 
+    /// The top card of the Enterprise deck, or the one the host says came off it.
+    fn pop_card(&mut self) -> Option<CardId> {
+        let card = match self.forced.cards.first().copied() {
+            Some(card) => {
+                self.forced.cards.remove(0);
+                let at = self.deck.iter().rposition(|c| *c == card)?;
+                Some(self.deck.remove(at))
+            }
+            None => self.deck.pop(),
+        }?;
+        if let Some(seen) = &mut self.seen {
+            seen.cards.push(card);
+        }
+        Some(card)
+    }
+
     /// Draws `count` cards into a hand. Returns false, and loses the game, when a card is
     /// needed and none is left (rulebook "Damage to Destroyed Hull Sections").
     pub fn draw_cards(&mut self, player: PlayerId, count: usize) -> bool {
@@ -65,7 +86,7 @@ impl GameState {
             if self.deck.is_empty() && !self.discard.is_empty() {
                 self.reshuffle_discard();
             }
-            match self.deck.pop() {
+            match self.pop_card() {
                 Some(card) => {
                     self.players[player as usize].hand.push(card);
                     drawn.push(card);
@@ -109,7 +130,7 @@ impl GameState {
             if self.deck.is_empty() && !self.discard.is_empty() {
                 self.reshuffle_discard();
             }
-            match self.deck.pop() {
+            match self.pop_card() {
                 Some(card) => {
                     self.removed.push(card);
                     removed.push(card);
@@ -288,8 +309,21 @@ impl GameState {
         if self.bag.is_empty() {
             return None;
         }
-        let index = self.rng.random_range(0..self.bag.len());
-        Some(self.bag.swap_remove(index))
+        let token = match self.forced.tokens.first().copied() {
+            Some(token) => {
+                self.forced.tokens.remove(0);
+                let at = self.bag.iter().position(|t| *t == token)?;
+                self.bag.swap_remove(at)
+            }
+            None => {
+                let index = self.rng.random_range(0..self.bag.len());
+                self.bag.swap_remove(index)
+            }
+        };
+        if let Some(seen) = &mut self.seen {
+            seen.tokens.push(token);
+        }
+        Some(token)
     }
 
     /// Places or resolves a token drawn from the bag (rulebook phase 7 and "Special Threat

@@ -17,7 +17,20 @@ impl GameState {
         if self.mission.is_some() || self.missions_done() || self.mission_deck.is_empty() {
             return;
         }
-        let id = self.mission_deck.remove(0);
+        let at = match self.forced.missions.first().copied() {
+            Some(id) => {
+                self.forced.missions.remove(0);
+                let Some(at) = self.mission_deck.iter().position(|m| *m == id) else {
+                    return;
+                };
+                at
+            }
+            None => 0,
+        };
+        let id = self.mission_deck.remove(at);
+        if let Some(seen) = &mut self.seen {
+            seen.missions.push(id);
+        }
         let def = builtin().mission(id);
         self.mission = Some(MissionState {
             mission: id,

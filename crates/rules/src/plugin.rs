@@ -68,6 +68,8 @@ impl Plugin for RulesPlugin {
             .add_message::<SetupFailed>()
             .add_message::<PlayerAction>()
             .add_message::<ActionAccepted>()
+            .add_message::<HostAction>()
+            .add_message::<ActionForwarded>()
             .add_message::<LoadGame>()
             .add_message::<ActionRefused>()
             .add_message::<RulesEvent>()
@@ -162,17 +164,73 @@ pub struct ActionGate {
     pub otherwise: String,
 }
 
+/// An action the rules elsewhere (a host) carried out, with what it drew from the hidden
+/// order: a table that holds only the public view plays it with those draws.
+#[derive(Debug, Clone, PartialEq, Message)]
+pub struct HostAction {
+    pub action: PlayerAction,
+    pub draws: crate::state::Draws,
+}
+
+/// With this resource, the game is played elsewhere (a host holds the hidden order): a
+/// player action here is checked by the validator, and if legal it goes out as
+/// `ActionForwarded` instead of being carried out; the game changes with `HostAction`.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ForwardActions;
+
+/// A legal player action to send to the rules that hold the game (see `ForwardActions`).
+#[derive(Debug, Clone, Copy, PartialEq, Message)]
+pub struct ActionForwarded(pub PlayerAction);
+
 /// Every player action passes the one validator; refusals go back with their reason.
+#[allow(clippy::too_many_arguments)]
 fn receive_player_actions(
-    mut actions: MessageReader<PlayerAction>,
-    gate: Option<Res<ActionGate>>,
+    (mut actions, mut from_host): (MessageReader<PlayerAction>, MessageReader<HostAction>),
+    (gate, forward): (Option<Res<ActionGate>>, Option<Res<ForwardActions>>),
     mut state: ResMut<GameState>,
     mut history: ResMut<UndoHistory>,
     mut refused: MessageWriter<ActionRefused>,
-    mut accepted: MessageWriter<ActionAccepted>,
+    (mut accepted, mut forwarded): (
+        MessageWriter<ActionAccepted>,
+        MessageWriter<ActionForwarded>,
+    ),
     mut events: MessageWriter<RulesEvent>,
 ) {
+    // The host's actions first: they are the game's order.
+    for HostAction { action, draws } in from_host.read() {
+        let before = state.clone();
+        let mark = state.events.len();
+        state.forced.extend(draws.clone());
+        match state.act(*action) {
+            Ok(()) => {
+                history.record(action.player, before, &state.events[mark..]);
+                accepted.write(ActionAccepted(*action));
+            }
+            Err(reason) => {
+                state.forced = Default::default();
+                refused.write(ActionRefused {
+                    action: *action,
+                    reason,
+                });
+            }
+        }
+        publish(&mut state, &mut events, &mut history);
+    }
     for action in actions.read() {
+        if forward.is_some() {
+            match state.validate(action) {
+                Ok(()) => {
+                    forwarded.write(ActionForwarded(*action));
+                }
+                Err(reason) => {
+                    refused.write(ActionRefused {
+                        action: *action,
+                        reason,
+                    });
+                }
+            }
+            continue;
+        }
         let before = state.clone();
         let mark = state.events.len();
         let gated = match &gate {

@@ -147,6 +147,8 @@ impl GameState {
             outcome: None,
             rng,
             forced_rolls: Vec::new(),
+            seen: None,
+            forced: Default::default(),
             stats: crate::stats::GameStats {
                 turns: 1,
                 ..Default::default()

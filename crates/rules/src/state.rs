@@ -4,6 +4,7 @@
 //! for undo, saved, compared and hashed portably. In the ECS it is the `GameState` resource.
 
 use bevy_ecs::prelude::Resource;
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
@@ -330,6 +331,46 @@ pub struct GameState {
     /// Events since the last drain; not part of the game's identity.
     #[serde(skip)]
     pub events: Vec<RulesEvent>,
+    /// When `Some`, every draw from the hidden order is written down here, in order (a host
+    /// sends them with each action it accepts); `None` costs nothing. Not hashed.
+    #[serde(skip)]
+    pub seen: Option<Draws>,
+    /// Draws to make as these say, first first, before the hidden order is asked: a table
+    /// that holds only the public view plays the host's actions with the host's draws.
+    #[serde(skip)]
+    pub forced: Draws,
+}
+
+/// What the hidden order gave up, in order: cards off the Enterprise deck (drawn or
+/// removed), tokens from the bag, missions from the mission deck, and die rolls. Each was
+/// seen by everyone the moment it came out.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draws {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<CardId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tokens: Vec<TokenId>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missions: Vec<u8>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rolls: Vec<u8>,
+}
+
+impl Draws {
+    pub fn is_empty(&self) -> bool {
+        self.cards.is_empty()
+            && self.tokens.is_empty()
+            && self.missions.is_empty()
+            && self.rolls.is_empty()
+    }
+
+    /// These draws, then `more`.
+    pub fn extend(&mut self, more: Draws) {
+        self.cards.extend(more.cards);
+        self.tokens.extend(more.tokens);
+        self.missions.extend(more.missions);
+        self.rolls.extend(more.rolls);
+    }
 }
 
 impl GameState {
@@ -375,6 +416,29 @@ impl GameState {
             && (self.turn.window.is_some()
                 || (matches!(self.turn.phase, Phase::Trade | Phase::PlayAndManeuver)
                     && !self.turn.phase_done))
+    }
+
+    /// What every player may know: the hidden orders (deck, bag, mission deck) sorted, the
+    /// generator and the seed forgotten, no future dice. A table across machines holds this,
+    /// and plays the host's actions with the draws the host sends (`forced`).
+    pub fn public_view(&self) -> GameState {
+        let mut public = self.clone();
+        public.events.clear();
+        public.deck.sort_unstable();
+        public.bag.sort_unstable();
+        public.mission_deck.sort_unstable();
+        public.forced_rolls.clear();
+        public.rng = ChaCha8Rng::seed_from_u64(0);
+        public.config.seed = 0;
+        public.seen = None;
+        public.forced = Draws::default();
+        public
+    }
+
+    /// The hash of `public_view`: two tables that agree on everything players may know
+    /// have the same one.
+    pub fn public_hash(&self) -> u64 {
+        self.public_view().state_hash()
     }
 
     /// Portable hash of the whole game (events excluded), for determinism checks and replays.

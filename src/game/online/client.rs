@@ -1,8 +1,10 @@
-//! The game window as a client: a seat of a game hosted elsewhere. The table keeps a copy of
-//! the host's game. The host's actions are applied one a frame; an action made here is
-//! applied at once and sent. When the host's order differs from this table's (someone else
-//! acted first), or a turn starts with another hash than the host's, the table takes the
-//! host's whole state again: a resync, said in the talk, never a crash.
+//! The game window as a client: a seat of a game hosted elsewhere. The table keeps the public
+//! view of the host's game: the hidden orders (deck, bag, missions, dice) stay at the host.
+//! An action made here is checked by the rules here and sent (`ForwardActions`), not carried
+//! out; the host's actions come back with what they drew and are applied one a frame. When a
+//! turn starts with another hash than the host's, or the rules here refuse the host's
+//! action, the table takes the host's public view again: a resync, said in the talk, never a
+//! crash.
 
 use std::collections::VecDeque;
 use std::net::SocketAddr;
@@ -11,7 +13,10 @@ use std::time::Instant;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use stp_rules::files::hash_text;
-use stp_rules::{ActionAccepted, ActionRefused, GameState, LoadGame, PlayerAction};
+use stp_rules::{
+    ActionAccepted, ActionForwarded, ActionRefused, Draws, GameState, HostAction, LoadGame,
+    PlayerAction,
+};
 
 use super::{Online, PingRequest, Pings, SayRequest, Talk, seat_name};
 use crate::game::crew::{Away, Crew, Seat};
@@ -42,11 +47,11 @@ pub struct Joined {
     pub welcomed: bool,
     /// The table asked for the host's state and waits for it.
     syncing: bool,
-    /// The host's actions not yet applied here.
-    inbox: VecDeque<PlayerAction>,
+    /// The host's actions not yet applied here, with what each drew.
+    inbox: VecDeque<(PlayerAction, Draws)>,
     /// The host's actions sent to the rules here, until they are carried out.
     from_host: VecDeque<PlayerAction>,
-    /// Actions made here and sent, until the host's order confirms them.
+    /// Actions made here and sent, until the host carries them out or refuses them.
     mine: VecDeque<PlayerAction>,
     /// Actions on this table's record.
     applied: u32,
@@ -111,13 +116,27 @@ impl Joined {
         Ok(joined)
     }
 
+    /// The table waits: for the host's game, for a resync, for a lost link, or for the host
+    /// to carry out (or refuse) the action sent from here, or to send an action of its own
+    /// that is on its way to the rules here.
     pub fn holds_controls(&self) -> bool {
-        !self.welcomed || self.syncing || self.lost.is_some()
+        !self.welcomed
+            || self.syncing
+            || self.lost.is_some()
+            || !self.mine.is_empty()
+            || !self.inbox.is_empty()
+            || !self.from_host.is_empty()
     }
 
     /// Queues a message for the host (the table's systems flush at the end of the frame).
     fn send(&self, message: &ToHost) {
         self.link.lock().link.send(message);
+    }
+
+    /// The host's actions that reached this table (applied, on their way to the rules, or
+    /// waiting): the number an action sent from here follows.
+    fn received(&self) -> u32 {
+        self.applied + (self.from_host.len() + self.inbox.len()) as u32
     }
 
     /// Asks the host for its whole state (this table is out of step).
@@ -146,7 +165,7 @@ pub(super) fn receive(
     mut says: MessageReader<SayRequest>,
     mut pinged: MessageReader<PingRequest>,
     mut loads: MessageWriter<LoadGame>,
-    mut actions: MessageWriter<PlayerAction>,
+    mut actions: MessageWriter<HostAction>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Online::Client(me) = &mut *online else {
@@ -227,7 +246,8 @@ pub(super) fn receive(
                 // A second answer to a Hello repeated before the first arrived changes
                 // nothing: no word of it.
                 let same_game = state.as_deref().is_some_and(|s| {
-                    so_far.len() as u32 == me.applied && s.state_hash() == host_state.0.state_hash()
+                    so_far.len() as u32 == me.applied
+                        && s.public_hash() == host_state.0.public_hash()
                 });
                 if !me.welcomed {
                     // What is left in the talk is from earlier tries to join: stale now.
@@ -265,21 +285,19 @@ pub(super) fn receive(
             ToClient::Refused { reason } if !me.welcomed => me.refused = Some(reason),
             // Until the host's state arrives, what it sent before is in that state.
             _ if me.syncing || !me.welcomed => {}
-            ToClient::Accepted(action) => {
+            // Ours or another seat's, it is carried out here as the host did it. Ours that
+            // met a moved-on game is refused by the host instead.
+            ToClient::Accepted { action, draws } => {
                 if me.mine.front() == Some(&action) {
                     me.mine.pop_front();
-                } else if !me.mine.is_empty() {
-                    me.resync(&mut talk, "Someone acted before you");
-                } else {
-                    me.inbox.push_back(action);
                 }
+                me.inbox.push_back((action, draws));
             }
             ToClient::Check { at, hash } => me.check = Some((at, hash)),
+            // Nothing was carried out here: the table is as the host's.
             ToClient::Refused { reason } => {
                 talk.notice(format!("The host refused: {reason}."));
-                if !me.mine.is_empty() {
-                    me.resync(&mut talk, "Your action did not count");
-                }
+                me.mine.pop_front();
             }
             ToClient::Said { seat, text } => talk.say(&name(seat), &text),
             ToClient::Pinged { seat, target } => pings.add(seat, target),
@@ -308,8 +326,12 @@ pub(super) fn receive(
                 away.0.retain(|s| *s != seat);
                 talk.notice(format!("{} is at the table.", name(seat)));
             }
-            ToClient::Over { outcome, .. } => {
+            ToClient::Over { outcome, seed, .. } => {
                 me.over = true;
+                // The seed may be known now: with it, the game can be watched again here.
+                if let Some(options) = &mut record.options {
+                    options.seed = seed;
+                }
                 talk.notice(format!("The host's game is over: {outcome}."));
             }
         }
@@ -317,9 +339,9 @@ pub(super) fn receive(
     // One of the host's actions a frame, when the rules here wait for players.
     if state.is_some_and(|s| s.awaits_players())
         && me.from_host.is_empty()
-        && let Some(action) = me.inbox.pop_front()
+        && let Some((action, draws)) = me.inbox.pop_front()
     {
-        actions.write(action);
+        actions.write(HostAction { action, draws });
         me.from_host.push_back(action);
     }
     // A window that would otherwise sleep comes back for the host's other actions, and to
@@ -334,7 +356,10 @@ pub(super) fn receive(
 /// table's hash is compared with the host's.
 pub(super) fn tell(
     mut online: ResMut<Online>,
-    mut accepted: MessageReader<ActionAccepted>,
+    (mut accepted, mut forwarded): (
+        MessageReader<ActionAccepted>,
+        MessageReader<ActionForwarded>,
+    ),
     mut refused: MessageReader<ActionRefused>,
     state: Option<Res<GameState>>,
     mut talk: ResMut<Talk>,
@@ -342,15 +367,19 @@ pub(super) fn tell(
     let Online::Client(me) = &mut *online else {
         return;
     };
+    // Only the host's actions are carried out on this table.
     for ActionAccepted(action) in accepted.read() {
-        let at = me.applied;
         me.applied += 1;
         if me.from_host.front() == Some(action) {
             me.from_host.pop_front();
-        } else if !me.syncing && me.lost.is_none() {
+        }
+    }
+    // One at a time: the next waits for the host's answer to this one (the controls wait).
+    for ActionForwarded(action) in forwarded.read() {
+        if !me.syncing && me.lost.is_none() && me.mine.is_empty() {
             me.mine.push_back(*action);
             me.send(&ToHost::Act {
-                at,
+                at: me.received(),
                 action: *action,
             });
         }
@@ -367,7 +396,7 @@ pub(super) fn tell(
             && (state.awaits_players() || state.is_over());
         if at < me.applied || (at == me.applied && settled) {
             me.check = None;
-            if at == me.applied && hash_text(state.state_hash()) != hash {
+            if at == me.applied && hash_text(state.public_hash()) != hash {
                 me.resync(&mut talk, "This table is out of step with the host");
             }
         }

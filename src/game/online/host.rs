@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use stp_rules::files::hash_text;
 use stp_rules::{
-    ActionAccepted, ActionRefused, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
+    ActionAccepted, ActionRefused, Draws, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
 };
 
 use super::{HandToBot, Online, PingRequest, Pings, SayRequest, Talk, seat_name};
@@ -39,6 +39,12 @@ pub struct Hosting {
     over_told: bool,
     /// A new game on the table (played again, watched again, loaded): the clients get it.
     rewelcome: bool,
+    /// Actions carried out here but not yet told: they go out once the rules wait for
+    /// players again, with everything the automatic phases after them drew (which may take
+    /// more than one frame), so a table that plays them at once has every draw it needs.
+    untold: Vec<PlayerAction>,
+    /// What the rules drew since the last actions were told.
+    drawn: Draws,
 }
 
 impl Hosting {
@@ -56,6 +62,8 @@ impl Hosting {
             check_due: false,
             over_told: false,
             rewelcome: false,
+            untold: Vec::new(),
+            drawn: Draws::default(),
         })
     }
 
@@ -64,12 +72,15 @@ impl Hosting {
         format!("{}:{port} · code {}", self.address, self.code)
     }
 
+    /// The hidden order stays here: the seed and the public view only.
     fn welcome(seat: u8, record: &Record, state: &GameState, away: Vec<u8>) -> Option<ToClient> {
+        let mut options = record.options.clone()?;
+        options.seed = 0;
         Some(ToClient::Welcome {
             seat,
-            options: record.options.clone()?,
+            options,
             actions: record.actions.clone(),
-            state: HostState(Box::new(state.clone())),
+            state: HostState(Box::new(state.public_view())),
             away,
             ticket: String::new(),
         })
@@ -270,7 +281,7 @@ pub(super) fn tell(
     mut events: MessageReader<RulesEvent>,
     mut starts: MessageReader<StartGame>,
     mut loads: MessageReader<LoadGame>,
-    state: Option<Res<GameState>>,
+    mut state: Option<ResMut<GameState>>,
     record: Res<Record>,
     crew: Res<Crew>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -278,11 +289,22 @@ pub(super) fn tell(
     let Online::Host(host) = &mut *online else {
         return;
     };
+    // What the rules drew this frame. (The table is touched only when there is something to
+    // take, so it is not marked changed every frame.)
+    if let Some(state) = state.as_mut()
+        && state.seen.as_ref().is_none_or(|seen| !seen.is_empty())
+    {
+        let drawn = state.seen.replace(Draws::default()).unwrap_or_default();
+        host.drawn.extend(drawn);
+    }
     let mut guard = host.link.lock();
     let link = &mut *guard;
     if starts.read().count() + loads.read().count() > 0 {
         host.rewelcome = true;
         host.over_told = false;
+        // The welcome holds the new game as it is.
+        host.untold.clear();
+        host.drawn = Draws::default();
     }
     if host.rewelcome
         && let Some(state) = state.as_deref()
@@ -297,7 +319,7 @@ pub(super) fn tell(
         }
     }
     for ActionAccepted(action) in accepted.read() {
-        link.room.tell_seated(&ToClient::Accepted(*action));
+        host.untold.push(*action);
         if host.in_flight.is_some_and(|(_, a)| a == *action) {
             host.in_flight = None;
         }
@@ -319,6 +341,20 @@ pub(super) fn tell(
         host.check_due = true;
     }
     if let Some(state) = state {
+        let settled = state.awaits_players() || state.is_over();
+        if !host.untold.is_empty() && !settled {
+            redraw.write(RequestRedraw);
+        }
+        // The tables play the actions in order, each taking the draws it makes: all of them
+        // go with the first.
+        if settled {
+            for action in std::mem::take(&mut host.untold) {
+                link.room.tell_seated(&ToClient::Accepted {
+                    action,
+                    draws: std::mem::take(&mut host.drawn),
+                });
+            }
+        }
         if host.check_due && !(state.awaits_players() || state.is_over()) {
             // The hash goes out once the rules wait for players: come back until then.
             redraw.write(RequestRedraw);
@@ -327,7 +363,7 @@ pub(super) fn tell(
             host.check_due = false;
             link.room.tell_seated(&ToClient::Check {
                 at: record.actions.len() as u32,
-                hash: hash_text(state.state_hash()),
+                hash: hash_text(state.public_hash()),
             });
         }
         if state.is_over() && !host.over_told {
@@ -336,6 +372,8 @@ pub(super) fn tell(
                 outcome: stp_rules::report::report(&state).outcome,
                 turns: state.turn.number,
                 final_hash: hash_text(state.state_hash()),
+                public_hash: hash_text(state.public_hash()),
+                seed: state.config.seed,
             });
         }
     }

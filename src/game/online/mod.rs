@@ -116,6 +116,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                     .chain()
                     .run_if(is_client)
                     .in_set(GameSystems::Input),
+                forward_while_a_client.in_set(GameSystems::Input),
                 (
                     host::tell.run_if(is_host),
                     client::tell.run_if(is_client),
@@ -125,6 +126,21 @@ pub(super) fn logic_plugin(app: &mut App) {
                     .in_set(GameSystems::Present),
             ),
         );
+}
+
+/// A table that is a client of a game hosted elsewhere holds only its public view: the rules
+/// here check an action made here and hand it on (`ForwardActions`) instead of carrying it out.
+fn forward_while_a_client(
+    online: Option<Res<Online>>,
+    forward: Option<Res<stp_rules::ForwardActions>>,
+    mut commands: Commands,
+) {
+    let client = matches!(online.as_deref(), Some(Online::Client(_)));
+    match (client, forward.is_some()) {
+        (true, false) => commands.insert_resource(stp_rules::ForwardActions),
+        (false, true) => commands.remove_resource::<stp_rules::ForwardActions>(),
+        _ => {}
+    }
 }
 
 /// With the window: the talk, "waiting for …" and the ping markers.
