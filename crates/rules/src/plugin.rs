@@ -183,7 +183,6 @@ pub struct ForwardActions;
 pub struct ActionForwarded(pub PlayerAction);
 
 /// Every player action passes the one validator; refusals go back with their reason.
-#[allow(clippy::too_many_arguments)]
 fn receive_player_actions(
     (mut actions, mut from_host): (MessageReader<PlayerAction>, MessageReader<HostAction>),
     (gate, forward): (Option<Res<ActionGate>>, Option<Res<ForwardActions>>),
