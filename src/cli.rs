@@ -74,7 +74,7 @@ usage:
   join       play seat I (1-based; without --seat, any free seat the host assigns) of a
              hosted game: in the game's window, or with --bot the built-in bot plays it
              without one; at the end the bot's copy of the game must reach the host's state
-             hash (exit 1 if not; exit 2 when no game answers, e.g. a wrong code);
+             hash (exit 1 if not; exit 2 when no game answers or the code is wrong);
              --delay-ms N makes the bot wait before each action. A client that drops may join again: it gets its seat back at the
              current state once the host has noticed (5 s). The window's setup screen also
              hosts (seats set to 'Remote player') and joins.

@@ -107,7 +107,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
             });
         }
     };
-    let mut link = Connection::open(args.host, &args.code, args.seat.unwrap_or(u8::MAX))?;
+    let mut link = Connection::open(args.host, &args.code)?;
     // The seat this client plays: the one asked for, or the one the welcome names.
     let mut mine = args.seat;
     let mut said_hello: Option<Instant> = None;

@@ -5,25 +5,24 @@ use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
 use renet::{DefaultChannel, RenetClient};
-use renet_netcode::{ClientAuthentication, ConnectToken};
+use renet_netcode::ClientAuthentication;
 
+use super::pake::caller::{Caller, Progress};
 use super::transport::GuardedClient;
 
+use super::now;
 use super::protocol::{
     MAX_CHAT_CHARS, MAX_REASON_CHARS, ToClient, ToHost, decode, encode, sanitise,
 };
-use super::{PROTOCOL_ID, key_from_secret, now};
 
-/// How long a client waits for the host to answer its connect token.
+/// How long a client waits for the host to let it in: the code's exchange and netcode's
+/// handshake together.
 const CONNECT_SECONDS: u64 = 8;
-
-/// How long a silent link lasts before either end drops it.
-const LINK_TIMEOUT_SECONDS: i32 = 5;
 
 /// A connection to a host.
 pub struct Connection {
     client: RenetClient,
-    transport: GuardedClient,
+    stage: Stage,
     last: Instant,
     started: Instant,
     /// Where the host is, for messages.
@@ -31,11 +30,20 @@ pub struct Connection {
     ever_connected: bool,
 }
 
+/// First the code is proved and a token fetched (`net::pake`), then netcode links.
+enum Stage {
+    Introducing(Box<Caller>),
+    Linked(Box<GuardedClient>),
+    /// The host turned us away, and why.
+    Refused(String),
+}
+
 /// The addresses a connect token names: the one dialled first (netcode tries them in
 /// order), then the host's loopback at the same port. A host cannot know every address it is
 /// reached on (another machine's view of it, a forwarded port), and renetcode refuses a token
 /// that names none of the host's own; every host lists its loopback, so the second matches.
-/// (Every client makes its own token from the code, so that check guards nothing here.)
+/// The host mints each token (`net::pake`) with its own addresses sealed inside; these are
+/// the public ones, which only say where to dial.
 pub fn token_addresses(host: SocketAddr) -> Vec<SocketAddr> {
     let loopback = SocketAddr::from(([127, 0, 0, 1], host.port()));
     if host == loopback {
@@ -61,32 +69,13 @@ fn plain_words(message: ToClient) -> ToClient {
 }
 
 impl Connection {
-    /// Starts connecting with a token made from the join code's secret.
-    pub fn open(host: SocketAddr, code: &str, seat: u8) -> Result<Connection, String> {
+    /// Starts connecting: the code's exchange first, which earns a connect token.
+    pub fn open(host: SocketAddr, code: &str) -> Result<Connection, String> {
         let socket = UdpSocket::bind(("0.0.0.0", 0)).map_err(|e| e.to_string())?;
-        let client_id = now().as_nanos() as u64 ^ (u64::from(seat) << 56);
-        let token = ConnectToken::generate(
-            now(),
-            PROTOCOL_ID,
-            300,
-            client_id,
-            // Five silent seconds and the link is gone: the host frees the seat for a rejoin.
-            LINK_TIMEOUT_SECONDS,
-            token_addresses(host),
-            None,
-            &key_from_secret(code),
-        )
-        .map_err(|e| e.to_string())?;
-        let transport = GuardedClient::new(
-            now(),
-            ClientAuthentication::Secure {
-                connect_token: token,
-            },
-            socket,
-        )?;
+        let caller = Caller::new(host, code, socket).map_err(|e| e.to_string())?;
         Ok(Connection {
             client: RenetClient::new(super::connection_config()),
-            transport,
+            stage: Stage::Introducing(Box::new(caller)),
             last: Instant::now(),
             started: Instant::now(),
             host,
@@ -94,24 +83,58 @@ impl Connection {
         })
     }
 
+    /// The exchange's next step; once the host sent a token, netcode takes the socket.
+    fn introduce(&mut self) -> Result<(), String> {
+        let Stage::Introducing(caller) = &mut self.stage else {
+            return Ok(());
+        };
+        match caller.poll() {
+            Progress::Waiting => Ok(()),
+            Progress::Refused(why) => {
+                self.stage = Stage::Refused(why.clone());
+                Err(why)
+            }
+            Progress::Admitted(token) => {
+                let Stage::Introducing(caller) =
+                    std::mem::replace(&mut self.stage, Stage::Refused(String::new()))
+                else {
+                    return Ok(());
+                };
+                let transport = GuardedClient::new(
+                    now(),
+                    ClientAuthentication::Secure {
+                        connect_token: *token,
+                    },
+                    caller.into_socket(),
+                )?;
+                self.stage = Stage::Linked(Box::new(transport));
+                Ok(())
+            }
+        }
+    }
+
     /// One tick of the network: packets in; `Err` when the link is gone.
     pub fn update(&mut self) -> Result<(), String> {
         let elapsed = self.last.elapsed();
         self.last = Instant::now();
+        self.introduce()?;
         self.client.update(elapsed);
-        let result = self.transport.update(elapsed, &mut self.client);
+        let result = match &mut self.stage {
+            Stage::Introducing(_) => return Ok(()),
+            Stage::Refused(why) => return Err(why.clone()),
+            Stage::Linked(transport) => transport.update(elapsed, &mut self.client),
+        };
         self.ever_connected |= self.client.is_connected();
         result.map_err(|e| self.failure(&e))
     }
 
-    /// A transport error in words: before the host ever answered, a wrong code or no game.
+    /// A transport error in words: before the host ever let us in, no game answered.
     fn failure(&self, error: &dyn std::fmt::Display) -> String {
         if self.ever_connected {
             format!("{}: {error}", self.host)
         } else {
-            // Netcode gives up on a token the host never answered.
             format!(
-                "no answer from {}: a wrong code, or no game hosted there ({error})",
+                "no answer from {}: no game hosted there ({error})",
                 self.host
             )
         }
@@ -119,12 +142,20 @@ impl Connection {
 
     /// Whether the host let us in; after `CONNECT_SECONDS` without, `Err`.
     pub fn connected(&self) -> Result<bool, String> {
+        if let Stage::Refused(why) = &self.stage {
+            return Err(why.clone());
+        }
         if self.client.is_connected() {
             return Ok(true);
         }
         if self.started.elapsed().as_secs() > CONNECT_SECONDS {
+            if let Stage::Introducing(caller) = &self.stage
+                && let Some(why) = caller.stalled()
+            {
+                return Err(why.to_string());
+            }
             return Err(format!(
-                "no answer from {}: a wrong code, or no game hosted there",
+                "no answer from {}: no game hosted there, or its port is not reachable",
                 self.host
             ));
         }
@@ -152,11 +183,17 @@ impl Connection {
 
     /// Sends what is queued; `Err` when the link is gone.
     pub fn flush(&mut self) -> Result<(), String> {
-        let result = self.transport.send_packets(&mut self.client);
+        let result = match &mut self.stage {
+            Stage::Introducing(_) => return Ok(()),
+            Stage::Refused(why) => return Err(why.clone()),
+            Stage::Linked(transport) => transport.send_packets(&mut self.client),
+        };
         result.map_err(|e| self.failure(&e))
     }
 
     pub fn disconnect(&mut self) {
-        self.transport.disconnect();
+        if let Stage::Linked(transport) = &mut self.stage {
+            transport.disconnect();
+        }
     }
 }

@@ -4,8 +4,8 @@
 //! its own seat, and broadcasts the accepted ones in order (or tells the sender why not).
 //! Clients apply the same accepted actions to their own copy of the deterministic rules and
 //! compare the host's state hash at the end. Transport: `renet` (reliable ordered channel)
-//! over `renet_netcode` (connect tokens encrypted with a key derived from the join code, so a
-//! wrong code never gets an answer). See `docs/network.md`.
+//! over netcode, whose connect tokens the host mints with a key of its own once a client has
+//! proved the join code in a SPAKE2 exchange (`pake`). See `docs/network.md`.
 
 pub mod bench;
 pub mod cli;
@@ -14,6 +14,7 @@ pub mod host;
 pub mod join;
 pub mod link;
 pub mod links;
+pub mod pake;
 pub mod protocol;
 pub mod pump;
 pub mod room;
@@ -22,30 +23,18 @@ pub mod transport;
 use std::net::SocketAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+pub use pake::typed_code;
+
 /// Tells this game's packets from any other program's; bumped when the protocol changes.
 pub const PROTOCOL_ID: u64 = 0x5354_5021_0004;
 
 /// How often both ends poll the network.
 pub const TICK: Duration = Duration::from_millis(5);
 
-/// The key derivation's context: this game, and the protocol, so a code's key here is no
-/// other program's, nor an older protocol's.
-const KEY_CONTEXT: &str = "star-trek-panic join code -> netcode key, protocol 0x5354_5021_0003";
-
-/// netcode's key from the join code: BLAKE3's key derivation over the code as people type it
-/// (spaces dropped, letters in lower case). A fresh code has 72 random bits (`fresh_code`),
-/// so guessing it offline from a captured handshake costs about 2^71 derivations.
-pub fn key_from_secret(secret: &str) -> [u8; 32] {
-    let typed: String = secret
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect();
-    blake3::derive_key(KEY_CONTEXT, typed.as_bytes())
-}
-
 /// A fresh join code from the system's random source: 72 bits as twelve syllables in four
-/// words ("bakeri-dozuha-milote-fanosi"), easy to read aloud and to type.
+/// words ("bakeri-dozuha-milote-fanosi"), easy to read aloud and to type. Proved through
+/// SPAKE2 (`pake`), it can only be guessed online, one try per exchange, and the host
+/// counts the wrong ones per address.
 pub fn fresh_code() -> String {
     const CONSONANTS: &[u8; 16] = b"bdfghjklmnprstvz";
     const VOWELS: &[u8; 4] = b"aeio";

@@ -9,7 +9,6 @@ use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
 use renet::{DefaultChannel, RenetServer, ServerEvent};
-use renet_netcode::{ServerAuthentication, ServerConfig};
 use stp_rules::PlayerAction;
 
 use super::links::{Arrivals, Strikes};
@@ -18,7 +17,6 @@ use super::protocol::{
     shows_plainly,
 };
 use super::transport::GuardedServer;
-use super::{PROTOCOL_ID, key_from_secret, now};
 
 pub use super::links::STRIKES;
 
@@ -136,20 +134,13 @@ pub struct Room {
 pub const BOT_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl Room {
-    /// Opens the port; clients get in only with tokens made from `code`'s secret.
+    /// Opens the port; clients get in only once they prove `code` (`net::pake`).
     pub fn open(port: u16, code: &str) -> Result<Room, String> {
         let bind: SocketAddr = ([0, 0, 0, 0], port).into();
         let socket = UdpSocket::bind(bind).map_err(|e| format!("port {port}: {e}"))?;
-        let config = ServerConfig {
-            current_time: now(),
-            max_clients: 6,
-            protocol_id: PROTOCOL_ID,
-            public_addresses: vec![([127, 0, 0, 1], port).into(), bind],
-            authentication: ServerAuthentication::Secure {
-                private_key: key_from_secret(code),
-            },
-        };
-        let transport = GuardedServer::new(config, socket).map_err(|e| e.to_string())?;
+        let addresses = vec![([127, 0, 0, 1], port).into(), bind];
+        let transport =
+            GuardedServer::new(socket, addresses, code, 6).map_err(|e| e.to_string())?;
         Ok(Room {
             server: RenetServer::new(super::connection_config()),
             transport,

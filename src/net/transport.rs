@@ -5,13 +5,16 @@
 
 use std::io;
 use std::net::{SocketAddr, UdpSocket};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use renet::{RenetClient, RenetServer};
 use renetcode::{
-    ClientAuthentication, NETCODE_MAX_PACKET_BYTES, NetcodeClient, NetcodeServer, ServerConfig,
-    ServerResult,
+    ClientAuthentication, NETCODE_MAX_PACKET_BYTES, NetcodeClient, NetcodeServer,
+    ServerAuthentication, ServerConfig, ServerResult,
 };
+
+use super::pake::doorman::Doorman;
+use super::pake::is_exchange;
 
 use super::guard::{
     Handshakes, SliceGuard, TOKEN_LIFETIME_SECONDS, netcode_datagram_is_sound, request_expiry,
@@ -26,6 +29,7 @@ pub const LINKS_PER_ADDRESS: usize = 5;
 
 pub struct GuardedServer {
     netcode: NetcodeServer,
+    doorman: Doorman,
     buffer: Box<[u8; NETCODE_MAX_PACKET_BYTES]>,
     handshakes: Handshakes,
     out: Outlet,
@@ -40,10 +44,26 @@ struct Outlet {
 }
 
 impl GuardedServer {
-    pub fn new(config: ServerConfig, socket: UdpSocket) -> io::Result<GuardedServer> {
+    /// netcode's server on `socket`, with a private key of its own that never leaves this
+    /// host: clients get tokens from the doorman once they prove `code` (`net::pake`).
+    pub fn new(
+        socket: UdpSocket,
+        addresses: Vec<SocketAddr>,
+        code: &str,
+        max_clients: usize,
+    ) -> io::Result<GuardedServer> {
         socket.set_nonblocking(true)?;
+        let private_key: [u8; 32] = renet_netcode::generate_random_bytes();
+        let config = ServerConfig {
+            current_time: super::now(),
+            max_clients,
+            protocol_id: super::PROTOCOL_ID,
+            public_addresses: addresses.clone(),
+            authentication: ServerAuthentication::Secure { private_key },
+        };
         Ok(GuardedServer {
             netcode: NetcodeServer::new(config),
+            doorman: Doorman::new(code, private_key, addresses),
             buffer: Box::new([0; NETCODE_MAX_PACKET_BYTES]),
             handshakes: Handshakes::default(),
             out: Outlet {
@@ -77,6 +97,12 @@ impl GuardedServer {
                 Err(e) => return Err(e),
             };
             let datagram = &self.buffer[..len];
+            if is_exchange(datagram) {
+                if let Some(answer) = self.doorman.answer(datagram, from, Instant::now()) {
+                    let _ = self.out.socket.send_to(&answer, from);
+                }
+                continue;
+            }
             let sound = netcode_datagram_is_sound(datagram)
                 && may_request(&mut self.handshakes, datagram, from);
             if !sound {
@@ -216,6 +242,13 @@ impl Outlet {
     }
 }
 
+/// Whether a datagram from `from` may be the host's answer to a client that dialled
+/// `dialled`: the same address, or, for a loopback address, any loopback address at its port.
+pub fn answers_from_host(dialled: SocketAddr, from: SocketAddr) -> bool {
+    from == dialled
+        || (dialled.ip().is_loopback() && from.ip().is_loopback() && from.port() == dialled.port())
+}
+
 /// A client's transport: netcode's client on a UDP socket under renet, with the same guard
 /// (a host, or someone spoofing it, cannot panic the client either). It takes the host's
 /// answers from the address it dialled, or, when it dialled a loopback address, from any
@@ -244,11 +277,7 @@ impl GuardedClient {
     }
 
     fn is_the_hosts(&self, from: SocketAddr) -> bool {
-        let dialled = self.netcode.server_addr();
-        from == dialled
-            || (dialled.ip().is_loopback()
-                && from.ip().is_loopback()
-                && from.port() == dialled.port())
+        answers_from_host(self.netcode.server_addr(), from)
     }
 
     /// Datagrams in, netcode's own packets out; `Err` once the link is gone.

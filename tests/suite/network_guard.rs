@@ -190,7 +190,7 @@ fn a_chatterbox_is_asked_to_slow_down() {
 #[test]
 fn a_seat_not_free_is_refused_with_the_free_ones() {
     let (mut host, port) = host(16, "which-seat-now", 3);
-    let mut link = connected(port, "which-seat-now", 2);
+    let mut link = connected(port, "which-seat-now");
     link.send(&ToHost::Hello {
         seat: Some(2),
         ticket: None,
@@ -218,7 +218,7 @@ fn a_seat_not_free_is_refused_with_the_free_ones() {
         "{got:?}"
     );
     // Every seat is taken now: a third asking for any seat is told so.
-    let mut third = connected(port, "which-seat-now", 5);
+    let mut third = connected(port, "which-seat-now");
     third.send(&ToHost::Hello {
         seat: None,
         ticket: None,

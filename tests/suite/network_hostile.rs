@@ -10,25 +10,27 @@ use std::time::{Duration, Instant};
 
 use renet_netcode::{ClientAuthentication, ConnectToken};
 use renetcode::NetcodeClient;
-use star_trek_panic::net::{PROTOCOL_ID, key_from_secret, now};
+use star_trek_panic::net::now;
+use star_trek_panic::net::pake::caller::admit;
 
 use crate::network::{all_end_as_headless, cadet_for_two, finish, port, seated, serve, strings};
 use crate::network_checks::slice;
 
-/// A bare netcode client with a good token: it can send what no honest client would.
+/// A bare netcode client with a good token (earned by proving the code, as any player
+/// does): it can send what no honest client would.
 fn raw_client(port: u16, code: &str) -> (NetcodeClient, UdpSocket, SocketAddr) {
+    raw_client_with(port, code, |_| {})
+}
+
+/// The same, with the token's public part changed first (what a client may write there).
+fn raw_client_with(
+    port: u16,
+    code: &str,
+    change: impl FnOnce(&mut ConnectToken),
+) -> (NetcodeClient, UdpSocket, SocketAddr) {
     let to: SocketAddr = format!("127.0.0.1:{port}").parse().expect("an address");
-    let token = ConnectToken::generate(
-        now(),
-        PROTOCOL_ID,
-        300,
-        42,
-        5,
-        vec![to],
-        None,
-        &key_from_secret(code),
-    )
-    .expect("a token");
+    let (mut token, socket) = admit(to, code, Duration::from_secs(5)).expect("a token");
+    change(&mut token);
     let client = NetcodeClient::new(
         now(),
         ClientAuthentication::Secure {
@@ -36,7 +38,7 @@ fn raw_client(port: u16, code: &str) -> (NetcodeClient, UdpSocket, SocketAddr) {
         },
     )
     .expect("a client");
-    let socket = UdpSocket::bind("127.0.0.1:0").expect("a socket");
+    socket.set_nonblocking(false).expect("blocking");
     socket
         .set_read_timeout(Some(Duration::from_millis(5)))
         .expect("a timeout");
@@ -186,7 +188,7 @@ fn a_hello_for_seat_255_is_refused_not_an_overflow() {
     let port = port(24);
     let code = "seat-255";
     let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
-    let mut link = crate::network::connected(port, code, 0);
+    let mut link = crate::network::connected(port, code);
     link.send(&ToHost::Hello {
         seat: Some(255),
         ticket: None,
@@ -214,7 +216,7 @@ fn a_link_that_never_asks_for_a_seat_is_dropped() {
     let port = port(25);
     let code = "silent-arrival";
     let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
-    let mut link = crate::network::connected(port, code, 0);
+    let mut link = crate::network::connected(port, code);
     let gone = crate::network::hung_up(&mut link);
     let _ = host.kill();
     let (_, _, log) = finish(host);
@@ -230,29 +232,8 @@ fn a_silent_link_loses_its_seat_whatever_its_token_says() {
     let port = port(26);
     let code = "no-time-out";
     let mut host = serve(port, code, 2, 1, &["--seed", "3"]);
-    let to: SocketAddr = format!("127.0.0.1:{port}").parse().expect("an address");
-    let token = ConnectToken::generate(
-        now(),
-        PROTOCOL_ID,
-        300,
-        77,
-        -1,
-        vec![to],
-        None,
-        &key_from_secret(code),
-    )
-    .expect("a token");
-    let mut client = NetcodeClient::new(
-        now(),
-        ClientAuthentication::Secure {
-            connect_token: token,
-        },
-    )
-    .expect("a client");
-    let socket = UdpSocket::bind("127.0.0.1:0").expect("a socket");
-    socket
-        .set_read_timeout(Some(Duration::from_millis(5)))
-        .expect("a timeout");
+    // Its own netcode never times out; the host's copy of the token says 5 s anyway.
+    let (mut client, socket, _) = raw_client_with(port, code, |t| t.timeout_seconds = -1);
     assert!(handshake(&mut client, &socket));
     let mut renet = renet::RenetClient::new(star_trek_panic::net::connection_config());
     renet.set_connected();
@@ -274,7 +255,7 @@ fn a_silent_link_loses_its_seat_whatever_its_token_says() {
     assert!(welcomed, "the silent client never got its seat");
     // Silence now. Within the host's time-out and a little, a fresh link asking every half
     // second (as a table waiting for its seat does) gets the seat.
-    let mut link = crate::network::connected(port, code, 0);
+    let mut link = crate::network::connected(port, code);
     let started = Instant::now();
     let mut back = false;
     while started.elapsed() < Duration::from_secs(20) && !back {
@@ -321,7 +302,8 @@ fn peak_kib(pid: u32) -> u64 {
 }
 
 /// A code holder throws 100,000 mutated and hand-made datagrams at `serve` while an honest
-/// client plays: raw datagrams of every packet type and length, and renet packets of every
+/// client plays: raw datagrams of every packet type and length, steps of the code's exchange
+/// of every kind with any body, and renet packets of every
 /// kind through a real link (which the host drops at the first bad one, so most of them
 /// then meet netcode's own refusal). The host lives, its memory stays bounded, and the honest
 /// game ends with the hash it reaches headless.
@@ -364,6 +346,11 @@ fn a_hostile_code_holder_cannot_crash_or_bloat_the_host() {
                 {
                     let _ = socket.send_to(datagram, addr);
                 }
+            } else if noise.below(4) == 0 {
+                // A step of the code's exchange, of any kind, with any body and size.
+                bytes.splice(0..0, [0xFF, b'S', b'T', b'P', noise.below(7) as u8]);
+                bytes.truncate(1300);
+                let _ = socket.send_to(&bytes, to);
             } else {
                 // A netcode packet of any type, with any sequence length and size.
                 bytes[0] = (noise.next() as u8 & 0xF0) | noise.below(8) as u8;

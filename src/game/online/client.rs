@@ -72,11 +72,7 @@ impl Joined {
     pub fn open(host: SocketAddr, code: &str, seat: Option<u8>) -> Result<Joined, String> {
         crate::net::check_secret(code)?;
         Ok(Joined {
-            link: Pumped::start(ClientLink::new(Connection::open(
-                host,
-                code,
-                seat.unwrap_or(u8::MAX),
-            )?))?,
+            link: Pumped::start(ClientLink::new(Connection::open(host, code)?))?,
             host,
             seat,
             ticket: None,

@@ -67,6 +67,13 @@ impl Hosting {
         })
     }
 
+    /// How long a seat whose link dropped waits for its person before an Ensign bot plays
+    /// it (`None`: for ever); the room's default is `net::room::BOT_AFTER`.
+    pub fn with_bot_after(self, after: Option<std::time::Duration>) -> Hosting {
+        self.link.lock().room.bot_after = after;
+        self
+    }
+
     pub fn join_code(&self) -> String {
         let port = self.link.lock().room.port;
         format!("{}:{port} · code {}", self.address, self.code)

@@ -15,7 +15,8 @@ use super::app;
 use crate::network::{finish, port, serve, spawn, strings};
 
 /// Runs the table until `done`, at most `seconds`; the test plays the seats it holds here
-/// (`mine`) with the bot, as a person would, whenever the table's controls are free.
+/// (`mine`) with the bot, as a person would, whenever the table's controls are free (a
+/// handover screen, shown once a bot stands in for a remote seat, is waved away).
 fn run_until(
     app: &mut App,
     seconds: u64,
@@ -28,6 +29,10 @@ fn run_until(
         if done(app) {
             return true;
         }
+        // The person here waves the handover screen away, as they would.
+        app.world_mut()
+            .resource_mut::<star_trek_panic::game::screens::Handover>()
+            .0 = None;
         let held = app
             .world()
             .get_resource::<Online>()
@@ -227,6 +232,77 @@ fn the_host_lets_a_bot_play_a_seat_whose_person_is_away() {
             .any(|l| l.text.contains("Ensign bot plays")),
         "{:?}",
         talk.lines
+    );
+}
+
+/// A seat whose person's link drops mid-game: play waits, and once the host's wait is over,
+/// an Ensign bot plays the seat (without anyone pressing the button), and the game ends.
+#[test]
+fn a_bot_stands_in_for_a_seat_whose_link_dropped() {
+    let port = port(35);
+    let mut app = app(None);
+    let hosting = Hosting::open(port, "stand-in-seat")
+        .expect("the port opens")
+        .with_bot_after(Some(Duration::from_secs(1)));
+    app.world_mut()
+        .insert_resource(Online::Host(Box::new(hosting)));
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Remote]);
+    app.world_mut()
+        .write_message(StartGame(GameOptions::quick(8, 2, "cadet")));
+    let mut client = spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        "stand-in-seat",
+        "--seat",
+        "2",
+        "--bot",
+        "--delay-ms",
+        "20",
+    ]));
+    let acted = |app: &App| {
+        let record = app
+            .world()
+            .resource::<star_trek_panic::game::session::Record>();
+        record.actions.iter().any(|a| a.player == 1)
+    };
+    assert!(
+        run_until(&mut app, 60, |p| p == 0, acted),
+        "seat 2 never played from its machine"
+    );
+    let _ = client.kill();
+    let _ = client.wait();
+    let dropped = |app: &App| !app.world().resource::<Away>().0.is_empty();
+    assert!(
+        run_until(&mut app, 30, |p| p == 0, dropped),
+        "the host never noticed the link was gone"
+    );
+    let ended = run_until(&mut app, 120, |p| p == 0, over);
+    let talk = app.world().resource::<Talk>();
+    let lines: Vec<&str> = talk.lines.iter().map(|l| l.text.as_str()).collect();
+    let state = super::state(&app);
+    assert!(
+        ended,
+        "the game did not end: {lines:?} {:?} away {:?} awaits {} active {} window {:?}",
+        app.world().resource::<Crew>().seats,
+        app.world().resource::<Away>().0,
+        state.awaits_players(),
+        state.turn.active,
+        state.turn.window,
+    );
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Human, Seat::Ensign]
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("bot plays the seat if they are not back in 1 s")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("Ensign bot plays")),
+        "{lines:?}"
     );
 }
 
