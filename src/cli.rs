@@ -19,6 +19,7 @@ usage:
                         [--bots K] [--save FILE] [--load SAVE.json] [--record FILE]
                         [--json]
   star-trek-panic join HOST:PORT --code SECRET [--seat I] [--bot [--delay-ms N] [--json]]
+  star-trek-panic join HOST:PORT --code SECRET --watch [--no-window [--json]]
   star-trek-panic net-bench [--games N] [--players P] [--preset NAME] [--seed S] [--port P]
                             [--json]
   star-trek-panic bare-window
@@ -76,8 +77,10 @@ usage:
              without one; at the end the bot's copy of the game must reach the host's state
              hash (exit 1 if not; exit 2 when no game answers or the code is wrong);
              --delay-ms N makes the bot wait before each action. A client that drops may join again: it gets its seat back at the
-             current state once the host has noticed (5 s). The window's setup screen also
-             hosts (seats set to 'Remote player') and joins.
+             current state once the host has noticed (5 s). --watch watches without a
+             seat (at most 4 watchers): the public table and the talk, in the window, or
+             with --no-window followed on standard error to the end's hashes. The window's
+             setup screen also hosts (seats set to 'Remote player'), joins and watches.
   net-bench  the network's figures on 127.0.0.1: N games (default 5) hosted in this process,
              a bot client in each of P seats (default 3), on ports P, P+1, … (default
              46000); prints the actions a second the host relays, the time from one client's

@@ -185,6 +185,7 @@ fn one_game(
                 code: code.clone(),
                 seat: Some(seat),
                 bot: true,
+                watch: false,
                 json: false,
                 delay: Duration::ZERO,
                 quiet: true,

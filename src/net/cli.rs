@@ -20,7 +20,15 @@ pub(crate) const SERVE_OPTIONS: &[&str] = &[
     "--record",
     "--bot-after",
 ];
-pub(crate) const JOIN_OPTIONS: &[&str] = &["--code", "--seat", "--bot", "--json", "--delay-ms"];
+pub(crate) const JOIN_OPTIONS: &[&str] = &[
+    "--code",
+    "--seat",
+    "--bot",
+    "--json",
+    "--delay-ms",
+    "--watch",
+    "--no-window",
+];
 
 /// Where a code comes from when `--code` does not give it on the command line (which other
 /// users of the machine can read in its process list): this variable, or `--code -`, which
@@ -57,8 +65,8 @@ pub fn run_serve(args: &[String]) -> i32 {
     }
 }
 
-/// With `--bot`, the bot plays the seat without a window; without, the game's window opens
-/// and joins.
+/// With `--bot`, the bot plays the seat without a window (with `--watch --no-window`, the
+/// game is followed without one); otherwise the game's window opens and joins.
 pub fn run_join(args: &[String]) -> i32 {
     match parse_join(args) {
         Ok(args) if args.bot => join(&args),
@@ -159,6 +167,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
 fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
     let (mut host, mut code, mut seat, mut bot, mut json) = (None, None, None, false, false);
     let mut delay = 0;
+    let (mut watch, mut no_window) = (false, false);
     let mut args = Args::new("join", JOIN_OPTIONS, args);
     while let Some(arg) = args.next()? {
         match arg {
@@ -170,6 +179,8 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
             Arg::Option("--bot") => bot = true,
             Arg::Option("--json") => json = true,
             Arg::Option("--delay-ms") => delay = args.number("--delay-ms", 60_000)?,
+            Arg::Option("--watch") => watch = true,
+            Arg::Option("--no-window") => no_window = true,
             Arg::Option(other) => unreachable!("{other} is in JOIN_OPTIONS"),
             Arg::Plain(address) if host.is_none() => host = Some(parse_address(address)?),
             Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
@@ -177,11 +188,23 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
     }
     let host = host.ok_or("join needs HOST:PORT")?;
     let code = secret("join", code)?;
-    if !bot && (json || delay > 0) {
+    if watch && (bot || seat.is_some() || delay > 0) {
+        return Err(
+            "--watch takes no seat: it goes without --seat, --bot and --delay-ms (add \
+             --no-window to follow the game without a window)"
+                .into(),
+        );
+    }
+    if no_window && !watch {
+        return Err("--no-window goes with --watch (a seat without a window is --bot's)".into());
+    }
+    let windowless = bot || no_window;
+    if !windowless && (json || delay > 0) {
         return Err("--json and --delay-ms go with --bot (the bot plays without a window)".into());
     }
     Ok(JoinArgs {
-        bot,
+        bot: windowless,
+        watch,
         host,
         code,
         seat,

@@ -96,7 +96,7 @@ impl Host {
         for seat in due {
             self.away_since.remove(&seat);
             self.stand_ins.insert(seat);
-            self.room.tell_seated(&ToClient::BotPlays { seat });
+            self.room.tell_table(&ToClient::BotPlays { seat });
             if !self.room.quiet {
                 eprintln!(
                     "host: the bot plays seat {} until its person is back",
@@ -106,9 +106,10 @@ impl Host {
         }
     }
 
-    fn welcome(&self, seat: u8) -> ToClient {
+    /// The game so far for `seat`, or for a watcher (`None`).
+    fn welcome(&self, seat: Option<u8>) -> ToClient {
         let away = (0..self.players() as u8)
-            .filter(|&s| s != seat && !self.bot_plays(s) && !self.room.holds(s))
+            .filter(|&s| Some(s) != seat && !self.bot_plays(s) && !self.room.holds(s))
             .collect();
         // The hidden order stays here: the seed and the public view only.
         let mut options = self.options.clone();
@@ -136,14 +137,14 @@ impl Host {
         self.state.events.clear();
         self.actions.push(action);
         // Only to seated clients: a client not yet welcomed gets the actions in its welcome.
-        self.room.tell_seated(&ToClient::Accepted { action, draws });
+        self.room.tell_table(&ToClient::Accepted { action, draws });
         // At a new turn, the hash every table must have now.
         if self.state.turn.number != turn || self.state.is_over() {
             let check = ToClient::Check {
                 at: self.actions.len() as u32,
                 hash: hash_text(self.state.public_hash()),
             };
-            self.room.tell_seated(&check);
+            self.room.tell_table(&check);
         }
         Ok(())
     }
@@ -160,7 +161,7 @@ impl Host {
                     .collect();
                 match assign_seat(seat, &free) {
                     Ok(seat) => {
-                        let welcome = self.welcome(seat);
+                        let welcome = self.welcome(Some(seat));
                         self.room.seat(client, seat, &welcome);
                         // Its person is back: the bot stands down.
                         if self.room.holds(seat) {
@@ -197,15 +198,23 @@ impl Host {
                 target,
             } => {
                 if target.is_on(&self.state) {
-                    self.room.tell_seated(&ToClient::Pinged { seat, target });
+                    self.room.tell_table(&ToClient::Pinged { seat, target });
                 } else {
                     self.room.refuse(client, "nothing to ping there".into());
                 }
             }
             Incoming::Sync { client, seat } => {
-                let welcome = self.welcome(seat);
+                let welcome = self.welcome(Some(seat));
                 self.room.send(client, &welcome);
             }
+            Incoming::Watch { client } => {
+                let welcome = self.welcome(None);
+                self.room.watch(client, &welcome);
+            }
+            Incoming::WatcherSaid { watcher, text } if !self.room.quiet => {
+                eprintln!("host: watcher {watcher}: {text}")
+            }
+            Incoming::WatcherSaid { .. } => {}
             Incoming::Said { seat, text } if !self.room.quiet => {
                 eprintln!(
                     "host: seat {}: {text}",
@@ -329,7 +338,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
                 public_hash: hash_text(host.state.public_hash()),
                 seed: host.state.config.seed,
             };
-            host.room.tell_seated(&over);
+            host.room.tell_table(&over);
             ended = Some(Instant::now());
         }
         host.room.flush();

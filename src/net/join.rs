@@ -20,8 +20,11 @@ pub struct JoinArgs {
     pub code: String,
     /// The seat asked for (0-based), or any free one the host assigns.
     pub seat: Option<u8>,
-    /// The built-in bot plays the seat without a window (else the game's window opens).
+    /// Without a window: the built-in bot plays the seat, or a watcher follows the game
+    /// (else the game's window opens).
     pub bot: bool,
+    /// Watch without a seat: the public view and the talk, no play.
+    pub watch: bool,
     pub json: bool,
     /// The bot waits this long before each of its actions (to watch it, or to test a link
     /// dropped mid-game).
@@ -136,9 +139,13 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     None => "no seat at the host".to_string(),
                 });
             }
-            link.send(&ToHost::Hello {
-                seat: args.seat,
-                ticket: ticket.clone(),
+            link.send(&if args.watch {
+                ToHost::Watch
+            } else {
+                ToHost::Hello {
+                    seat: args.seat,
+                    ticket: ticket.clone(),
+                }
             });
             said_hello = Some(Instant::now());
         }
@@ -155,7 +162,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     ticket: given,
                     ..
                 } => {
-                    mine = Some(seat);
+                    mine = seat;
                     if !given.is_empty() {
                         ticket = Some(given);
                     }
@@ -206,6 +213,9 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     "seat {}: {text}",
                     crate::net::protocol::seat_number(seat)
                 )),
+                ToClient::WatcherSaid { watcher, text } => {
+                    note(format!("watcher {watcher}: {text}"))
+                }
                 ToClient::Waiting { seat, bot_in } => note(format!(
                     "waiting for seat {}{}",
                     crate::net::protocol::seat_number(seat),

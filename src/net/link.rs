@@ -64,6 +64,10 @@ fn plain_words(message: ToClient) -> ToClient {
             seat,
             text: sanitise(&text, MAX_CHAT_CHARS),
         },
+        ToClient::WatcherSaid { watcher, text } => ToClient::WatcherSaid {
+            watcher,
+            text: sanitise(&text, MAX_CHAT_CHARS),
+        },
         other => other,
     }
 }

@@ -26,7 +26,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub use pake::typed_code;
 
 /// Tells this game's packets from any other program's; bumped when the protocol changes.
-pub const PROTOCOL_ID: u64 = 0x5354_5021_0004;
+pub const PROTOCOL_ID: u64 = 0x5354_5021_0005;
 
 /// How often both ends poll the network.
 pub const TICK: Duration = Duration::from_millis(5);

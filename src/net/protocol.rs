@@ -27,6 +27,8 @@ pub enum ToHost {
     Ping { target: PingTarget },
     /// This table is out of step with the host's: send the whole game again.
     Sync,
+    /// Watch the game without a seat: the public view and the talk, no play.
+    Watch,
 }
 
 /// What a ping points at: a threat on the board, or a card in someone's hand.
@@ -76,11 +78,12 @@ pub const MAX_CHAT_CHARS: usize = 200;
 /// The host to a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ToClient {
-    /// The seat is yours; here is the game so far: its setup (with the seed hidden until the
-    /// game is over) and actions, and the public view of the host's state (the hidden orders
-    /// sorted, no generator), which the table takes as it is. Sent again on `Sync`.
+    /// The seat is yours (`None`: you watch, with no seat); here is the game so far: its
+    /// setup (with the seed hidden until the game is over) and actions, and the public view
+    /// of the host's state (the hidden orders sorted, no generator), which the table takes as
+    /// it is. Sent again on `Sync`.
     Welcome {
-        seat: u8,
+        seat: Option<u8>,
         options: GameOptions,
         actions: Vec<PlayerAction>,
         state: HostState,
@@ -107,6 +110,8 @@ pub enum ToClient {
     Refused { reason: String },
     /// A chat line, and the seat it is from.
     Said { seat: u8, text: String },
+    /// A chat line from a watcher (numbered from 1 as they came).
+    WatcherSaid { watcher: u8, text: String },
     /// A seat's link dropped: play waits for it, and after `bot_in` seconds (0: never) a bot
     /// plays it until its person is back.
     Waiting {

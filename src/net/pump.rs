@@ -131,8 +131,9 @@ fn sender(incoming: &Incoming) -> Option<u64> {
         Incoming::Hello { client, .. }
         | Incoming::Act { client, .. }
         | Incoming::Ping { client, .. }
-        | Incoming::Sync { client, .. } => Some(*client),
-        Incoming::Said { .. } | Incoming::Left { .. } => None,
+        | Incoming::Sync { client, .. }
+        | Incoming::Watch { client } => Some(*client),
+        Incoming::Said { .. } | Incoming::WatcherSaid { .. } | Incoming::Left { .. } => None,
     }
 }
 

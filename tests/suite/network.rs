@@ -246,7 +246,7 @@ fn the_host_refuses_what_a_client_should_not_send() {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });
     assert!(
-        matches!(got.last(), Some(ToClient::Welcome { seat: 0, .. })),
+        matches!(got.last(), Some(ToClient::Welcome { seat: Some(0), .. })),
         "{got:?}"
     );
     let refused = |m: &[ToClient]| m.iter().any(|m| matches!(m, ToClient::Refused { .. }));

@@ -78,7 +78,7 @@ fn pings_reach_every_seat_and_a_client_can_take_the_hosts_state_again() {
     else {
         panic!("no state again: {got:?}");
     };
-    assert_eq!(*seat, 0);
+    assert_eq!(*seat, Some(0));
     predictions_from_a_welcome_fail(options, &state.0);
     let card = state.0.players[0].hand[0];
     alice.send(&ToHost::Ping {
@@ -214,7 +214,7 @@ fn a_seat_not_free_is_refused_with_the_free_ones() {
     });
     assert!(
         got.iter()
-            .any(|m| matches!(m, ToClient::Welcome { seat: 1, .. })),
+            .any(|m| matches!(m, ToClient::Welcome { seat: Some(1), .. })),
         "{got:?}"
     );
     // Every seat is taken now: a third asking for any seat is told so.
@@ -241,7 +241,7 @@ fn a_welcome_with_an_impossible_game_does_not_parse() {
         .expect("cadet deals");
     state.advance();
     let welcome = |state: &stp_rules::GameState| ToClient::Welcome {
-        seat: 0,
+        seat: Some(0),
         options: stp_rules::GameOptions::quick(11, 2, "cadet"),
         actions: Vec::new(),
         state: HostState(Box::new(state.clone())),

@@ -40,6 +40,8 @@ pub struct Joined {
     /// The seat's ticket from the host's welcome: "Join again" shows it to take the seat
     /// back.
     pub ticket: Option<String>,
+    /// Watching without a seat: the public view and the talk, no play.
+    pub watching: bool,
     code: String,
     asked: Option<Instant>,
     started: Instant,
@@ -76,6 +78,7 @@ impl Joined {
             host,
             seat,
             ticket: None,
+            watching: false,
             code: code.to_string(),
             asked: None,
             started: Instant::now(),
@@ -93,6 +96,13 @@ impl Joined {
         })
     }
 
+    /// Starts connecting to `host` to watch the game without a seat.
+    pub fn watch(host: SocketAddr, code: &str) -> Result<Joined, String> {
+        let mut joined = Joined::open(host, code, None)?;
+        joined.watching = true;
+        Ok(joined)
+    }
+
     pub fn join_code(&self) -> String {
         format!("{} · code {}", self.host, self.code)
     }
@@ -107,6 +117,7 @@ impl Joined {
     pub fn again(&mut self) -> Result<Joined, String> {
         self.hang_up();
         let mut joined = Joined::open(self.host, &self.code, self.seat)?;
+        joined.watching = self.watching;
         joined.keeps_talk = true;
         joined.ticket = self.ticket.clone();
         Ok(joined)
@@ -200,9 +211,13 @@ pub(super) fn receive(
             me.lost = Some(reason);
             return;
         }
-        me.send(&ToHost::Hello {
-            seat: me.seat,
-            ticket: me.ticket.clone(),
+        me.send(&if me.watching {
+            ToHost::Watch
+        } else {
+            ToHost::Hello {
+                seat: me.seat,
+                ticket: me.ticket.clone(),
+            }
         });
         me.asked = Some(Instant::now());
     }
@@ -210,7 +225,11 @@ pub(super) fn receive(
         me.send(&ToHost::Say { text: text.clone() });
     }
     for PingRequest(target) in pinged.read() {
-        me.send(&ToHost::Ping { target: *target });
+        if me.watching {
+            talk.notice("Watchers cannot point at the table: only the seats can.".into());
+        } else {
+            me.send(&ToHost::Ping { target: *target });
+        }
     }
     let name = |seat: u8| seat_name(state.as_deref(), seat);
     for message in arrived {
@@ -250,18 +269,31 @@ pub(super) fn receive(
                     if !me.keeps_talk {
                         talk.lines.clear();
                     }
-                    talk.notice(format!(
-                        "You have seat {} of the game at {}.",
-                        crate::net::protocol::seat_number(seat),
-                        me.host
-                    ));
+                    talk.notice(match seat {
+                        Some(seat) => format!(
+                            "You have seat {} of the game at {}.",
+                            crate::net::protocol::seat_number(seat),
+                            me.host
+                        ),
+                        None => format!(
+                            "You are watching the game at {}, without a seat; the talk is \
+                             open to you.",
+                            me.host
+                        ),
+                    });
                 } else if me.syncing || !same_game {
                     talk.notice("This table has the host's game again.".into());
                 }
                 let players = host_state.0.players.len();
                 crew.pending = Some(
                     (0..players as u8)
-                        .map(|s| if s == seat { Seat::Human } else { Seat::Remote })
+                        .map(|s| {
+                            if Some(s) == seat {
+                                Seat::Human
+                            } else {
+                                Seat::Remote
+                            }
+                        })
                         .collect(),
                 );
                 record.options = Some(options);
@@ -270,7 +302,7 @@ pub(super) fn receive(
                 loads.write(LoadGame(host_state.0));
                 away.0 = away_now;
                 me.welcomed = true;
-                me.seat = Some(seat);
+                me.seat = seat;
                 me.syncing = false;
                 me.inbox.clear();
                 me.from_host.clear();
@@ -296,6 +328,9 @@ pub(super) fn receive(
                 me.mine.pop_front();
             }
             ToClient::Said { seat, text } => talk.say(&name(seat), &text),
+            ToClient::WatcherSaid { watcher, text } => {
+                talk.say(&super::watcher_name(watcher), &text)
+            }
             ToClient::Pinged { seat, target } => pings.add(seat, target),
             ToClient::Waiting { seat, bot_in } => {
                 if !away.0.contains(&seat) {

@@ -80,7 +80,13 @@ impl Hosting {
     }
 
     /// The hidden order stays here: the seed and the public view only.
-    fn welcome(seat: u8, record: &Record, state: &GameState, away: Vec<u8>) -> Option<ToClient> {
+    /// For a watcher, `seat` is `None`.
+    fn welcome(
+        seat: Option<u8>,
+        record: &Record,
+        state: &GameState,
+        away: Vec<u8>,
+    ) -> Option<ToClient> {
         let mut options = record.options.clone()?;
         options.seed = 0;
         Some(ToClient::Welcome {
@@ -137,7 +143,7 @@ pub(super) fn receive(
     // This table's own words: the first person here speaks for it.
     let here = (0..players as u8).find(|&p| crew.is_here(p)).unwrap_or(0);
     for SayRequest(text) in says.read() {
-        link.room.tell_seated(&ToClient::Said {
+        link.room.tell_table(&ToClient::Said {
             seat: here,
             text: text.clone(),
         });
@@ -145,7 +151,7 @@ pub(super) fn receive(
     }
     for PingRequest(target) in pinged.read() {
         if target.is_on(&state) {
-            link.room.tell_seated(&ToClient::Pinged {
+            link.room.tell_table(&ToClient::Pinged {
                 seat: here,
                 target: *target,
             });
@@ -167,7 +173,7 @@ pub(super) fn receive(
             crew.seats[usize::from(seat)] = Seat::Ensign;
             host.handed.push(seat);
             // The others' tables stop waiting for it.
-            link.room.tell_seated(&ToClient::BotPlays { seat });
+            link.room.tell_table(&ToClient::BotPlays { seat });
             let name = seat_name(Some(&state), seat);
             talk.notice(format!(
                 "An Ensign bot plays {name}'s seat until {name} is back."
@@ -201,7 +207,7 @@ pub(super) fn receive(
                     .into_iter()
                     .filter(|s| *s != seat)
                     .collect();
-                if let Some(welcome) = Hosting::welcome(seat, &record, &state, others_away) {
+                if let Some(welcome) = Hosting::welcome(Some(seat), &record, &state, others_away) {
                     link.room.seat(client, seat, &welcome);
                     host.away_since.remove(&seat);
                     talk.notice(format!(
@@ -219,7 +225,7 @@ pub(super) fn receive(
                 target,
             } => {
                 if target.is_on(&state) {
-                    link.room.tell_seated(&ToClient::Pinged { seat, target });
+                    link.room.tell_table(&ToClient::Pinged { seat, target });
                     pings.add(seat, target);
                 } else {
                     link.room.refuse(client, "nothing to ping there".into());
@@ -227,11 +233,20 @@ pub(super) fn receive(
             }
             Incoming::Sync { client, seat } => {
                 let away_now = away_seats(&crew, &link.room, players);
-                if let Some(welcome) = Hosting::welcome(seat, &record, &state, away_now) {
+                if let Some(welcome) = Hosting::welcome(Some(seat), &record, &state, away_now) {
                     link.room.send(client, &welcome);
                 }
             }
             Incoming::Said { seat, text } => talk.say(&seat_name(Some(&state), seat), &text),
+            Incoming::Watch { client } => {
+                let away_now = away_seats(&crew, &link.room, players);
+                if let Some(welcome) = Hosting::welcome(None, &record, &state, away_now) {
+                    link.room.watch(client, &welcome);
+                }
+            }
+            Incoming::WatcherSaid { watcher, text } => {
+                talk.say(&super::watcher_name(watcher), &text);
+            }
             Incoming::Left { seat } => {
                 host.away_since.insert(seat, std::time::Instant::now());
                 let name = seat_name(Some(&state), seat);
@@ -320,7 +335,12 @@ pub(super) fn tell(
         host.rewelcome = false;
         let away = away_seats(&crew, &link.room, state.players.len());
         for (client, seat) in link.room.seated() {
-            if let Some(welcome) = Hosting::welcome(seat, &record, state, away.clone()) {
+            if let Some(welcome) = Hosting::welcome(Some(seat), &record, state, away.clone()) {
+                link.room.send(client, &welcome);
+            }
+        }
+        if let Some(welcome) = Hosting::welcome(None, &record, state, away) {
+            for client in link.room.watching() {
                 link.room.send(client, &welcome);
             }
         }
@@ -356,7 +376,7 @@ pub(super) fn tell(
         // go with the first.
         if settled {
             for action in std::mem::take(&mut host.untold) {
-                link.room.tell_seated(&ToClient::Accepted {
+                link.room.tell_table(&ToClient::Accepted {
                     action,
                     draws: std::mem::take(&mut host.drawn),
                 });
@@ -368,14 +388,14 @@ pub(super) fn tell(
         }
         if host.check_due && (state.awaits_players() || state.is_over()) {
             host.check_due = false;
-            link.room.tell_seated(&ToClient::Check {
+            link.room.tell_table(&ToClient::Check {
                 at: record.actions.len() as u32,
                 hash: hash_text(state.public_hash()),
             });
         }
         if state.is_over() && !host.over_told {
             host.over_told = true;
-            link.room.tell_seated(&ToClient::Over {
+            link.room.tell_table(&ToClient::Over {
                 outcome: stp_rules::report::report(&state).outcome,
                 turns: state.turn.number,
                 final_hash: hash_text(state.state_hash()),

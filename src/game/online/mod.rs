@@ -89,6 +89,11 @@ pub fn seat_name(state: Option<&GameState>, seat: u8) -> String {
         )
 }
 
+/// A watcher's name in the talk.
+pub fn watcher_name(watcher: u8) -> String {
+    format!("Watcher {watcher}")
+}
+
 fn is_host(online: Option<Res<Online>>) -> bool {
     matches!(online.as_deref(), Some(Online::Host(_)))
 }
@@ -101,8 +106,13 @@ fn is_client(online: Option<Res<Online>>) -> bool {
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Talk>()
         .init_resource::<Pings>()
-        .add_systems(Startup, (fill_form, join_from_command_line).chain())
-        .add_systems(OnEnter(Screen::Setup), leave)
+        .add_systems(Startup, fill_form)
+        // The command line's join starts once the setup screen is up: entering it leaves any
+        // networked game, which would end a join made before.
+        .add_systems(
+            OnEnter(Screen::Setup),
+            (leave, join_from_command_line).chain(),
+        )
         .add_message::<PingRequest>()
         .add_message::<SayRequest>()
         .add_message::<HandToBot>()
@@ -302,13 +312,23 @@ fn join_again(
 fn join_from_command_line(
     launch: Res<crate::game::Launch>,
     mut form: ResMut<setup::OnlineForm>,
+    mut done: Local<bool>,
     mut commands: Commands,
 ) {
     let Some(join) = &launch.join else { return };
+    // Once: back at the setup screen after that game, the player chooses anew.
+    if std::mem::replace(&mut *done, true) {
+        return;
+    }
     form.address = join.host.to_string();
     form.join_code = join.code.clone();
     form.seat = join.seat.map(|s| (s + 1).to_string()).unwrap_or_default();
-    match Joined::open(join.host, &join.code, join.seat) {
+    let joined = if join.watch {
+        Joined::watch(join.host, &join.code)
+    } else {
+        Joined::open(join.host, &join.code, join.seat)
+    };
+    match joined {
         Ok(joined) => commands.insert_resource(Online::Client(Box::new(joined))),
         Err(err) => form.error = Some(err),
     }

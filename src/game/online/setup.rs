@@ -63,7 +63,8 @@ impl OnlineForm {
         Ok(Online::Host(Box::new(hosting)))
     }
 
-    fn open_join(&mut self, settings: &mut Settings) -> Result<Online, String> {
+    /// Joins the game at the address: for a seat, or (`watch`) to watch without one.
+    fn open_join(&mut self, settings: &mut Settings, watch: bool) -> Result<Online, String> {
         let address = crate::net::parse_address(self.address.trim())?;
         // Left empty, any free seat: the host assigns it.
         let seat = match self.seat.trim() {
@@ -73,7 +74,11 @@ impl OnlineForm {
                 _ => return Err("the seat is a number from 1 to 6, or empty for any".into()),
             },
         };
-        let joined = Joined::open(address, self.join_code.trim(), seat)?;
+        let joined = if watch {
+            Joined::watch(address, self.join_code.trim())?
+        } else {
+            Joined::open(address, self.join_code.trim(), seat)?
+        };
         settings.join_address = self.address.trim().to_string();
         settings.join_code = self.join_code.trim().to_string();
         settings.unsaved = true;
@@ -170,7 +175,12 @@ pub fn section(
                     None => {
                         ui.horizontal(|ui| {
                             ui.spinner();
-                            ui.label(format!("Joining {}…", joined.join_code()));
+                            let how = if joined.watching {
+                                "Watching"
+                            } else {
+                                "Joining"
+                            };
+                            ui.label(format!("{how} {}…", joined.join_code()));
                             if ui.button("Cancel").clicked() {
                                 commands.remove_resource::<Online>();
                             }
@@ -184,8 +194,21 @@ pub fn section(
                     }
                 },
                 _ => {
-                    if ui.button("Join").clicked() {
-                        match form.open_join(settings) {
+                    let (join, watch) = ui
+                        .horizontal(|ui| {
+                            let join = ui.button("Join").clicked();
+                            let watch = ui
+                                .button("Watch")
+                                .on_hover_text(
+                                    "Watch the game without a seat: the table as the players \
+                                     see it, and the crew's talk.",
+                                )
+                                .clicked();
+                            (join, watch)
+                        })
+                        .inner;
+                    if join || watch {
+                        match form.open_join(settings, watch) {
                             Ok(online) => {
                                 form.error = None;
                                 commands.insert_resource(online);

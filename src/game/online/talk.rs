@@ -75,7 +75,9 @@ impl TalkPanel<'_> {
 
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let Some(online) = &self.online else { return };
-        ui.horizontal(|ui| {
+        // Wrapped: the join code must not widen the panel past the window's edge (the talk's
+        // lines would then wrap out of sight).
+        ui.horizontal_wrapped(|ui| {
             ui.strong("Crew talk");
             code_line(ui, &online.join_code(), &mut self.talk.show_code);
         });

@@ -306,6 +306,84 @@ fn a_bot_stands_in_for_a_seat_whose_link_dropped() {
     );
 }
 
+/// The window watches a game that `serve` hosts and a `join --bot` plays: every seat is
+/// remote here, so nothing is played from this table; the talk says it watches, and it ends
+/// with the host's public hash.
+#[test]
+fn the_window_watches_a_game_to_its_end() {
+    let port = port(39);
+    let host = serve(port, "window-watches", 2, 1, &["--seed", "6", "--json"]);
+    let mut app = app(None);
+    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let joined = Joined::watch(address, "window-watches").expect("a link");
+    app.world_mut()
+        .insert_resource(Online::Client(Box::new(joined)));
+    let player = spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        "window-watches",
+        "--seat",
+        "1",
+        "--bot",
+    ]));
+    assert!(
+        run_until(&mut app, 120, |_| false, over),
+        "the game did not end"
+    );
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Remote, Seat::Remote]
+    );
+    let talk = app.world().resource::<Talk>();
+    assert!(
+        talk.lines
+            .iter()
+            .any(|l| l.text.contains("You are watching the game")),
+        "{:?}",
+        talk.lines
+    );
+    let (code, _, err) = finish(player);
+    assert_eq!(code, Some(0), "{err}");
+    ends_with_the_hosts_hash(&app, host);
+}
+
+/// `join HOST:PORT --code …` without `--bot` opens the window joining that game: the join
+/// made from the command line outlives the setup screen's opening (which leaves any earlier
+/// networked game), and `serve` seats the table.
+#[test]
+fn the_command_lines_join_outlives_the_setup_screen() {
+    use bevy::state::app::StatesPlugin;
+    use star_trek_panic::game::{self, Launch};
+    use star_trek_panic::net::join::JoinArgs;
+    let port = port(40);
+    let host = serve_for_one(port, "command-line-join", 12);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
+        .insert_resource(Launch {
+            join: Some(JoinArgs {
+                host: format!("127.0.0.1:{port}").parse().expect("address"),
+                code: "command-line-join".into(),
+                seat: Some(0),
+                bot: false,
+                watch: false,
+                json: false,
+                delay: Duration::ZERO,
+                quiet: true,
+            }),
+            ..Launch::default()
+        })
+        .add_plugins(game::headless_plugin);
+    let seated = |app: &App| matches!(app.world().get_resource::<Online>(), Some(Online::Client(j)) if j.welcomed);
+    assert!(
+        run_until(&mut app, 30, |_| false, seated),
+        "the table was never seated"
+    );
+    let mut host = host;
+    let _ = host.kill();
+    let _ = host.wait();
+}
+
 /// A host that quit hosts its saved game again once the player says so: the seats come back
 /// with the save, and the port and code with the settings, so the players' codes still work. When the port cannot
 /// open, Ensign bots take the remote seats and the table says why.

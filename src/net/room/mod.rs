@@ -12,55 +12,23 @@ use renet::{DefaultChannel, RenetServer, ServerEvent};
 use stp_rules::PlayerAction;
 
 use super::links::{Arrivals, Strikes};
-use super::protocol::{
-    MAX_CHAT_CHARS, PingTarget, ToClient, ToHost, decode_from_peer, encode, seat_number,
-    shows_plainly,
-};
+use super::protocol::{PingTarget, ToClient, ToHost, decode_from_peer, encode, seat_number};
 use super::transport::GuardedServer;
 
 pub use super::links::STRIKES;
+pub use seats::{assign_seat, seat_not_free};
+pub use talk::{MAX_TALK, TALK_WINDOW};
+
+mod seats;
+mod talk;
 
 /// Messages a client may send in one second. People send a few; the `join` bot, which waits
 /// for each answer, stays under 200 (the host polls every 5 ms). More is a flood.
 pub const MAX_MESSAGES_PER_SECOND: u32 = 300;
 
-/// Chat lines and pings one client may send in `TALK_WINDOW`: enough for a quick exchange,
-/// too few to flood the others' talk panel or table. More are refused without a strike (a
-/// keen talker is no attacker; a real flood meets `MAX_MESSAGES_PER_SECOND`), and the host
-/// logs the first of them.
-pub const MAX_TALK: usize = 10;
-pub const TALK_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
-
-/// The refusal of a seat that is taken or not remote, naming the seats free now, so the
-/// client's player knows which to ask for.
-pub fn seat_not_free(seat: u8, free: &[u8]) -> String {
-    let names: Vec<String> = free.iter().map(|s| seat_number(*s).to_string()).collect();
-    match names.as_slice() {
-        [] => format!(
-            "seat {} is not free, and no seat is free now",
-            seat_number(seat)
-        ),
-        [one] => format!("seat {} is not free; seat {one} is", seat_number(seat)),
-        [rest @ .., last] => format!(
-            "seat {} is not free; seats {} and {last} are",
-            seat_number(seat),
-            rest.join(", ")
-        ),
-    }
-}
-
-/// The seat a Hello gets: the one asked for if it is free, else the first free one when
-/// any will do; `Err` with the refusal otherwise.
-pub fn assign_seat(asked: Option<u8>, free: &[u8]) -> Result<u8, String> {
-    match asked {
-        Some(seat) if free.contains(&seat) => Ok(seat),
-        Some(seat) => Err(seat_not_free(seat, free)),
-        None => free
-            .first()
-            .copied()
-            .ok_or_else(|| "no seat is free now".to_string()),
-    }
-}
+/// Watchers a host admits at once, beyond the six seats: they see the public view and
+/// talk, and cost the host a welcome each and a copy of every message.
+pub const MAX_WATCHERS: usize = 4;
 
 /// What the game must decide about a client's message.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,6 +56,11 @@ pub enum Incoming {
     Said { seat: u8, text: String },
     /// The link of the client holding `seat` dropped; the others were told.
     Left { seat: u8 },
+    /// A client asks to watch without a seat, or a watcher asks for the game again: answer
+    /// with `Room::watch` and a welcome that names no seat.
+    Watch { client: u64 },
+    /// A chat line from a watcher, already passed on to the table.
+    WatcherSaid { watcher: u8, text: String },
 }
 
 /// A message counter for the current second.
@@ -103,6 +76,8 @@ pub struct Room {
     last: Instant,
     /// Which client holds which seat.
     seats: BTreeMap<u64, u8>,
+    /// Which clients watch without a seat, and their numbers (1 to `MAX_WATCHERS`).
+    watchers: BTreeMap<u64, u8>,
     strikes: Strikes,
     arrivals: Arrivals,
     /// Each seat that has had a holder: its ticket, and the address of its last holder.
@@ -139,13 +114,14 @@ impl Room {
         let bind: SocketAddr = ([0, 0, 0, 0], port).into();
         let socket = UdpSocket::bind(bind).map_err(|e| format!("port {port}: {e}"))?;
         let addresses = vec![([127, 0, 0, 1], port).into(), bind];
-        let transport =
-            GuardedServer::new(socket, addresses, code, 6).map_err(|e| e.to_string())?;
+        let transport = GuardedServer::new(socket, addresses, code, 6 + MAX_WATCHERS)
+            .map_err(|e| e.to_string())?;
         Ok(Room {
             server: RenetServer::new(super::connection_config()),
             transport,
             last: Instant::now(),
             seats: BTreeMap::new(),
+            watchers: BTreeMap::new(),
             strikes: Strikes::default(),
             arrivals: Arrivals::default(),
             tickets: BTreeMap::new(),
@@ -190,13 +166,16 @@ impl Room {
                 self.rates.remove(&client_id);
                 self.talk.remove(&client_id);
                 self.told_quietly.retain(|(c, _)| *c != client_id);
+                if let Some(watcher) = self.watchers.remove(&client_id) {
+                    self.note(format!("watcher {watcher} left ({reason})"));
+                }
                 if let Some(seat) = self.seats.remove(&client_id) {
                     self.note(format!(
                         "seat {} left ({reason}); waiting for it",
                         seat_number(seat)
                     ));
                     let bot_in = self.bot_after.map_or(0, |d| d.as_secs() as u32);
-                    self.tell_seated(&ToClient::Waiting { seat, bot_in });
+                    self.tell_table(&ToClient::Waiting { seat, bot_in });
                     out.push(Incoming::Left { seat });
                 }
             }
@@ -248,6 +227,18 @@ impl Room {
                 return None;
             }
         };
+        if let Some(&watcher) = self.watchers.get(&client) {
+            return self.receive_from_watcher(client, watcher, message);
+        }
+        if message == ToHost::Watch {
+            self.arrivals.asked(client);
+            if let Some(&held) = self.seats.get(&client) {
+                let held = seat_number(held);
+                self.refuse(client, format!("you already hold seat {held}"));
+                return None;
+            }
+            return Some(Incoming::Watch { client });
+        }
         if let ToHost::Hello { seat, ticket } = message {
             self.arrivals.asked(client);
             if let Some(ticket) = ticket {
@@ -271,31 +262,15 @@ impl Room {
             self.refuse(client, "take a seat first".into());
             return None;
         };
-        if matches!(message, ToHost::Say { .. } | ToHost::Ping { .. }) && !self.may_talk(client) {
-            let reason = format!(
-                "slow down: at most {MAX_TALK} chat lines and pings in {} s",
-                TALK_WINDOW.as_secs()
-            );
-            // Logged once a window (not once ever, as other quiet refusals are).
-            if !std::mem::replace(&mut self.talk.entry(client).or_default().1, true) {
-                self.log(&format!("refused client {client} (no strike): {reason}"));
-            }
-            self.send(client, &ToClient::Refused { reason });
+        if matches!(message, ToHost::Say { .. } | ToHost::Ping { .. }) && !self.talk_allowed(client)
+        {
             return None;
         }
         match message {
-            ToHost::Hello { .. } => None,
+            ToHost::Hello { .. } | ToHost::Watch => None,
             ToHost::Say { text } => {
-                // Characters that show plainly only, so a line cannot forge the log or the
-                // screen (no control codes, no bidi overrides).
-                let plain: String = text.chars().filter(|c| shows_plainly(*c)).collect();
-                let text = plain.trim().to_string();
-                if text.is_empty() || text.chars().count() > MAX_CHAT_CHARS {
-                    let reason = format!("a chat line is 1–{MAX_CHAT_CHARS} characters");
-                    self.refuse(client, reason);
-                    return None;
-                }
-                self.tell_seated(&ToClient::Said {
+                let text = self.chat_line(client, &text)?;
+                self.tell_table(&ToClient::Said {
                     seat,
                     text: text.clone(),
                 });
@@ -320,86 +295,6 @@ impl Room {
         }
     }
 
-    /// Whether `client` may say or ping once more now (and counts it if so).
-    fn may_talk(&mut self, client: u64) -> bool {
-        let (recent, told) = self.talk.entry(client).or_default();
-        while recent.front().is_some_and(|at| at.elapsed() >= TALK_WINDOW) {
-            recent.pop_front();
-        }
-        if recent.len() >= MAX_TALK {
-            return false;
-        }
-        recent.push_back(Instant::now());
-        *told = false;
-        true
-    }
-
-    /// Whether `client` may take `seat`: one that never had a holder, or one whose ticket it
-    /// showed, or whose last holder was at its address (a player whose table restarted on
-    /// the same machine). Nobody else takes a dropped player's seat and hand.
-    pub fn claimable(&self, client: u64, seat: u8) -> bool {
-        let Some((ticket, holder)) = self.tickets.get(&seat) else {
-            return true;
-        };
-        self.shown.get(&client) == Some(ticket)
-            || self
-                .transport
-                .client_addr(client)
-                .is_some_and(|a| a.ip() == *holder)
-    }
-
-    /// Gives `client` the seat (a rejoin takes back a dropped one) with the game so far and
-    /// the seat's ticket; the others hear that the seat's person is at the table.
-    pub fn seat(&mut self, client: u64, seat: u8, welcome: &ToClient) {
-        // Gone since it asked (the window answers a frame later): no ghost holds the seat.
-        let Some(address) = self.transport.client_addr(client) else {
-            return;
-        };
-        if !self.server.is_connected(client) || !self.claimable(client, seat) {
-            return;
-        }
-        let ticket = match self.tickets.get(&seat) {
-            Some((ticket, _)) => ticket.clone(),
-            None => {
-                let bytes: [u8; 16] = renet_netcode::generate_random_bytes();
-                bytes.iter().map(|b| format!("{b:02x}")).collect()
-            }
-        };
-        self.tickets.insert(seat, (ticket.clone(), address.ip()));
-        let welcome = match welcome.clone() {
-            ToClient::Welcome {
-                seat,
-                options,
-                actions,
-                state,
-                away,
-                ..
-            } => ToClient::Welcome {
-                seat,
-                options,
-                actions,
-                state,
-                away,
-                ticket,
-            },
-            other => other,
-        };
-        let welcome = &welcome;
-        self.arrivals.settled(client);
-        self.seats.insert(client, seat);
-        let others: Vec<u64> = self
-            .seats
-            .keys()
-            .copied()
-            .filter(|c| *c != client)
-            .collect();
-        for other in others {
-            self.send(other, &ToClient::Back { seat });
-        }
-        self.send(client, welcome);
-        self.note(format!("client {client} took seat {}", seat_number(seat)));
-    }
-
     /// Logs what the host did about a client, on standard error and in `notes`.
     fn note(&mut self, text: String) {
         self.log(&text);
@@ -417,21 +312,6 @@ impl Room {
         }
     }
 
-    /// Every seated client and its seat.
-    pub fn seated(&self) -> Vec<(u64, u8)> {
-        self.seats.iter().map(|(c, s)| (*c, *s)).collect()
-    }
-
-    /// Whether a client holds `seat` now.
-    pub fn holds(&self, seat: u8) -> bool {
-        self.seats.values().any(|s| *s == seat)
-    }
-
-    /// Whether `client` holds a seat (or another client holds `seat`).
-    pub fn taken_by_other(&self, client: u64, seat: u8) -> bool {
-        self.seats.iter().any(|(c, s)| *s == seat && *c != client)
-    }
-
     pub fn send(&mut self, client: u64, message: &ToClient) {
         let bytes = encode(message);
         self.sent += bytes.len();
@@ -439,9 +319,16 @@ impl Room {
             .send_message(client, DefaultChannel::ReliableOrdered, bytes);
     }
 
-    /// A message for every seated client (one not yet welcomed gets the game in its welcome).
-    pub fn tell_seated(&mut self, message: &ToClient) {
-        for client in self.seats.keys().copied().collect::<Vec<_>>() {
+    /// A message for every seated client and every watcher (one not yet welcomed gets the
+    /// game in its welcome).
+    pub fn tell_table(&mut self, message: &ToClient) {
+        let table: Vec<u64> = self
+            .seats
+            .keys()
+            .chain(self.watchers.keys())
+            .copied()
+            .collect();
+        for client in table {
             self.send(client, message);
         }
     }

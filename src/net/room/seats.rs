@@ -1,0 +1,143 @@
+//! Who sits where: seats given and taken back (with their tickets), and watchers.
+
+use super::{MAX_WATCHERS, Room};
+use crate::net::protocol::{ToClient, seat_number};
+
+/// The refusal of a seat that is taken or not remote, naming the seats free now, so the
+/// client's player knows which to ask for.
+pub fn seat_not_free(seat: u8, free: &[u8]) -> String {
+    let names: Vec<String> = free.iter().map(|s| seat_number(*s).to_string()).collect();
+    match names.as_slice() {
+        [] => format!(
+            "seat {} is not free, and no seat is free now",
+            seat_number(seat)
+        ),
+        [one] => format!("seat {} is not free; seat {one} is", seat_number(seat)),
+        [rest @ .., last] => format!(
+            "seat {} is not free; seats {} and {last} are",
+            seat_number(seat),
+            rest.join(", ")
+        ),
+    }
+}
+
+/// The seat a Hello gets: the one asked for if it is free, else the first free one when
+/// any will do; `Err` with the refusal otherwise.
+pub fn assign_seat(asked: Option<u8>, free: &[u8]) -> Result<u8, String> {
+    match asked {
+        Some(seat) if free.contains(&seat) => Ok(seat),
+        Some(seat) => Err(seat_not_free(seat, free)),
+        None => free
+            .first()
+            .copied()
+            .ok_or_else(|| "no seat is free now".to_string()),
+    }
+}
+
+impl Room {
+    /// Whether `client` may take `seat`: one that never had a holder, or one whose ticket it
+    /// showed, or whose last holder was at its address (a player whose table restarted on
+    /// the same machine). Nobody else takes a dropped player's seat and hand.
+    pub fn claimable(&self, client: u64, seat: u8) -> bool {
+        let Some((ticket, holder)) = self.tickets.get(&seat) else {
+            return true;
+        };
+        self.shown.get(&client) == Some(ticket)
+            || self
+                .transport
+                .client_addr(client)
+                .is_some_and(|a| a.ip() == *holder)
+    }
+
+    /// Gives `client` the seat (a rejoin takes back a dropped one) with the game so far and
+    /// the seat's ticket; the others hear that the seat's person is at the table.
+    pub fn seat(&mut self, client: u64, seat: u8, welcome: &ToClient) {
+        // Gone since it asked (the window answers a frame later): no ghost holds the seat.
+        let Some(address) = self.transport.client_addr(client) else {
+            return;
+        };
+        if !self.server.is_connected(client) || !self.claimable(client, seat) {
+            return;
+        }
+        let ticket = match self.tickets.get(&seat) {
+            Some((ticket, _)) => ticket.clone(),
+            None => {
+                let bytes: [u8; 16] = renet_netcode::generate_random_bytes();
+                bytes.iter().map(|b| format!("{b:02x}")).collect()
+            }
+        };
+        self.tickets.insert(seat, (ticket.clone(), address.ip()));
+        let welcome = match welcome.clone() {
+            ToClient::Welcome {
+                seat,
+                options,
+                actions,
+                state,
+                away,
+                ..
+            } => ToClient::Welcome {
+                seat,
+                options,
+                actions,
+                state,
+                away,
+                ticket,
+            },
+            other => other,
+        };
+        let welcome = &welcome;
+        self.arrivals.settled(client);
+        self.seats.insert(client, seat);
+        let others: Vec<u64> = self
+            .seats
+            .keys()
+            .copied()
+            .filter(|c| *c != client)
+            .collect();
+        for other in others {
+            self.send(other, &ToClient::Back { seat });
+        }
+        self.send(client, welcome);
+        self.note(format!("client {client} took seat {}", seat_number(seat)));
+    }
+
+    /// Lets `client` watch (or sends a watcher the game again): `welcome` names no seat. A
+    /// client gone since it asked, or one past `MAX_WATCHERS`, is not let in.
+    pub fn watch(&mut self, client: u64, welcome: &ToClient) {
+        if !self.server.is_connected(client) || self.seats.contains_key(&client) {
+            return;
+        }
+        if !self.watchers.contains_key(&client) {
+            let free = (1..=MAX_WATCHERS as u8).find(|n| !self.watchers.values().any(|w| w == n));
+            let Some(number) = free else {
+                let reason = format!("no room to watch: at most {MAX_WATCHERS} watchers");
+                self.refuse_quietly(client, reason);
+                return;
+            };
+            self.watchers.insert(client, number);
+            self.arrivals.settled(client);
+            self.note(format!("client {client} watches (watcher {number})"));
+        }
+        self.send(client, welcome);
+    }
+
+    /// Every seated client and its seat.
+    pub fn seated(&self) -> Vec<(u64, u8)> {
+        self.seats.iter().map(|(c, s)| (*c, *s)).collect()
+    }
+
+    /// Every client watching without a seat.
+    pub fn watching(&self) -> Vec<u64> {
+        self.watchers.keys().copied().collect()
+    }
+
+    /// Whether a client holds `seat` now.
+    pub fn holds(&self, seat: u8) -> bool {
+        self.seats.values().any(|s| *s == seat)
+    }
+
+    /// Whether `client` holds a seat (or another client holds `seat`).
+    pub fn taken_by_other(&self, client: u64, seat: u8) -> bool {
+        self.seats.iter().any(|(c, s)| *s == seat && *c != client)
+    }
+}

@@ -1,0 +1,169 @@
+//! Watchers (issue "Play across machines that really crosses machines", "Spectators"): a
+//! client may join without a seat and watch the public view, with the talk. It follows the
+//! game to the host's public hash, its lines reach the seats, it cannot play or point, and
+//! the host admits at most `MAX_WATCHERS`.
+
+use star_trek_panic::net::link::Connection;
+use star_trek_panic::net::protocol::{ToClient, ToHost};
+use star_trek_panic::net::room::MAX_WATCHERS;
+
+use crate::network::{connected, finish, port, pump, seated, serve, spawn, strings};
+
+/// A link that watches; returns it once the host's welcome (with no seat) arrived.
+fn watching(port: u16, code: &str) -> Connection {
+    let mut link = connected(port, code);
+    link.send(&ToHost::Watch);
+    let got = pump(&mut link, |m| {
+        m.iter()
+            .any(|m| matches!(m, ToClient::Welcome { .. } | ToClient::Refused { .. }))
+    });
+    assert!(
+        got.iter().any(
+            |m| matches!(m, ToClient::Welcome { seat: None, ticket, .. } if ticket.is_empty())
+        ),
+        "{got:?}"
+    );
+    link
+}
+
+fn refusal(got: &[ToClient]) -> Option<String> {
+    got.iter().rev().find_map(|m| match m {
+        ToClient::Refused { reason } => Some(reason.clone()),
+        _ => None,
+    })
+}
+
+/// `join --watch --no-window` follows a whole game that a seated bot plays, and ends with
+/// the host's public hash; the host's game is the one it reaches headless.
+#[test]
+fn a_watcher_follows_the_game_to_the_hosts_public_hash() {
+    let port = port(36);
+    let code = "watch-the-crew";
+    let host = serve(port, code, 2, 1, &["--seed", "5", "--json"]);
+    let address = format!("127.0.0.1:{port}");
+    let watcher = spawn(&strings(&[
+        "join",
+        &address,
+        "--code",
+        code,
+        "--watch",
+        "--no-window",
+        "--json",
+    ]));
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let player = spawn(&strings(&[
+        "join", &address, "--code", code, "--seat", "1", "--bot", "--json",
+    ]));
+    let (host_code, host_out, host_err) = finish(host);
+    let (player_code, _, player_err) = finish(player);
+    let (watcher_code, watcher_out, watcher_err) = finish(watcher);
+    assert_eq!(host_code, Some(0), "{host_err}");
+    assert_eq!(player_code, Some(0), "{player_err}");
+    assert_eq!(watcher_code, Some(0), "{watcher_err}");
+    let end = |out: &str| -> serde_json::Value {
+        serde_json::from_str(out.trim()).expect("one JSON object")
+    };
+    assert_eq!(
+        end(&watcher_out)["public_hash"],
+        end(&host_out)["public_hash"]
+    );
+    assert!(host_err.contains("watches (watcher 1)"), "{host_err}");
+}
+
+/// A watcher's line reaches the seats, named by its number; it may not act, point or take
+/// a seat (each refused with why); a seat's line reaches it; it may ask for the game again.
+#[test]
+fn a_watcher_talks_but_does_not_play() {
+    let port = port(37);
+    let code = "talk-but-watch";
+    let mut host = serve(port, code, 3, 1, &[]);
+    let mut alice = seated(port, code, 0);
+    let mut watcher = watching(port, code);
+    watcher.send(&ToHost::Say {
+        text: "Go, Enterprise!".into(),
+    });
+    // Sent now: `pump` keeps only its own link going.
+    watcher.flush().expect("link");
+    let heard = pump(&mut alice, |m| {
+        m.iter().any(|m| matches!(m, ToClient::WatcherSaid { .. }))
+    });
+    assert!(
+        heard.contains(&ToClient::WatcherSaid {
+            watcher: 1,
+            text: "Go, Enterprise!".into()
+        }),
+        "{heard:?}"
+    );
+    alice.send(&ToHost::Say {
+        text: "Thank you".into(),
+    });
+    alice.flush().expect("link");
+    let back = pump(&mut watcher, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Said { .. }))
+    });
+    assert!(
+        back.contains(&ToClient::Said {
+            seat: 0,
+            text: "Thank you".into()
+        }),
+        "{back:?}"
+    );
+    for message in [
+        ToHost::Hello {
+            seat: Some(1),
+            ticket: None,
+        },
+        ToHost::Act {
+            at: 0,
+            action: stp_rules::PlayerAction {
+                player: 1,
+                action: stp_rules::Action::EndPhase,
+            },
+        },
+    ] {
+        watcher.send(&message);
+        let got = pump(&mut watcher, |m| {
+            m.iter().any(|m| matches!(m, ToClient::Refused { .. }))
+        });
+        assert_eq!(
+            refusal(&got).as_deref(),
+            Some("a watcher has no seat: join again to play"),
+            "{message:?}"
+        );
+    }
+    watcher.send(&ToHost::Sync);
+    let again = pump(&mut watcher, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+    });
+    assert!(
+        again
+            .iter()
+            .any(|m| matches!(m, ToClient::Welcome { seat: None, .. })),
+        "{again:?}"
+    );
+    let _ = host.kill();
+    let _ = host.wait();
+}
+
+/// The host lets in `MAX_WATCHERS` watchers; the next is told there is no room (and a
+/// seat is still free for a player).
+#[test]
+fn watchers_are_few() {
+    let port = port(38);
+    let code = "a-full-gallery";
+    let mut host = serve(port, code, 2, 1, &[]);
+    let _watchers: Vec<Connection> = (0..MAX_WATCHERS).map(|_| watching(port, code)).collect();
+    let mut one_more = connected(port, code);
+    one_more.send(&ToHost::Watch);
+    let got = pump(&mut one_more, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Refused { .. }))
+    });
+    assert_eq!(
+        refusal(&got),
+        Some(format!("no room to watch: at most {MAX_WATCHERS} watchers")),
+        "{got:?}"
+    );
+    let _player = seated(port, code, 0);
+    let _ = host.kill();
+    let _ = host.wait();
+}
