@@ -63,6 +63,8 @@ struct Host {
     away_since: std::collections::BTreeMap<u8, Instant>,
     /// Dropped seats the host's bot plays until their person is back.
     stand_ins: std::collections::BTreeSet<u8>,
+    /// A trade offered to a person at another table: its proposer's link, and the trade.
+    offer: Option<(u64, PlayerAction)>,
 }
 
 impl Host {
@@ -149,6 +151,73 @@ impl Host {
         Ok(())
     }
 
+    /// The seat a trade must be offered to first: a person at another table (rulebook
+    /// p. 8, "Trading a Card": the active player trades *with* another player). A bot, or
+    /// the proposer's own seat, takes it at once.
+    fn offered_to(&self, action: &PlayerAction) -> Option<u8> {
+        match action.action {
+            stp_rules::Action::Trade { with, .. }
+                if with != action.player && !self.bot_plays(with) && self.room.holds(with) =>
+            {
+                Some(with)
+            }
+            _ => None,
+        }
+    }
+
+    /// A legal trade goes to its other player to accept; play waits for the answer.
+    fn offer(&mut self, client: u64, with: u8, action: PlayerAction) {
+        if let Err(reason) = self.state.validate(&action) {
+            return self.room.refuse(client, reason.to_string());
+        }
+        let Some(holder) = self.room.holder(with) else {
+            return;
+        };
+        self.offer = Some((client, action));
+        self.room.send(holder, &ToClient::Offer { action });
+    }
+
+    /// The other player's answer: accepted, the trade is carried out for everyone;
+    /// declined, its proposer hears so (no strike: declining is allowed).
+    fn answer(&mut self, client: u64, seat: u8, accept: bool) {
+        let offered = self.offer.filter(|(_, a)| self.offered_to(a) == Some(seat));
+        let Some((proposer, action)) = offered else {
+            let reason = "no trade is offered to you now".to_string();
+            return self.room.refuse_quietly(client, reason);
+        };
+        self.offer = None;
+        if !accept {
+            return self.room.send(proposer, &ToClient::Declined { seat });
+        }
+        if let Err(reason) = self.accept(action) {
+            self.room.refuse(proposer, reason);
+        }
+    }
+
+    /// A seat whose link dropped takes its side of a pending trade with it.
+    fn close_offer_of(&mut self, seat: u8) {
+        let Some((proposer, action)) = self.offer else {
+            return;
+        };
+        let with = match action.action {
+            stp_rules::Action::Trade { with, .. } => with,
+            _ => return,
+        };
+        if seat == with {
+            self.offer = None;
+            let reason = format!(
+                "seat {} left; the trade is off",
+                super::protocol::seat_number(seat)
+            );
+            self.room.send(proposer, &ToClient::Refused { reason });
+        } else if seat == action.player {
+            self.offer = None;
+            if let Some(holder) = self.room.holder(with) {
+                self.room.send(holder, &ToClient::OfferClosed);
+            }
+        }
+    }
+
     fn receive(&mut self, incoming: Incoming) {
         match incoming {
             Incoming::Hello { client, seat } => {
@@ -188,10 +257,22 @@ impl Host {
                         .room
                         .refuse(client, format!("action {at} is out of order"));
                 }
+                if self.offer.is_some() {
+                    let reason = "a trade offer waits for its answer".to_string();
+                    return self.room.refuse_quietly(client, reason);
+                }
+                if let Some(with) = self.offered_to(&action) {
+                    return self.offer(client, with, action);
+                }
                 if let Err(reason) = self.accept(action) {
                     self.room.refuse(client, reason);
                 }
             }
+            Incoming::Answer {
+                client,
+                seat,
+                accept,
+            } => self.answer(client, seat, accept),
             Incoming::Ping {
                 client,
                 seat,
@@ -224,6 +305,7 @@ impl Host {
             Incoming::Said { .. } => {}
             Incoming::Left { seat } => {
                 self.away_since.insert(seat, Instant::now());
+                self.close_offer_of(seat);
             }
         }
     }
@@ -283,6 +365,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         bots: args.bots.min(args.options.players.len().max(1)),
         away_since: Default::default(),
         stand_ins: Default::default(),
+        offer: None,
     };
     host.room.bot_after = args.bot_after;
     let mut first_action: Option<Instant> = None;

@@ -127,6 +127,9 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
     let mut refused: Option<String> = None;
     // The seat's ticket from the welcome, for asking again after a drop.
     let mut ticket: Option<String> = None;
+    // This seat's last action sent, and the trades declined this turn (not offered again).
+    let mut last_sent: Option<stp_rules::PlayerAction> = None;
+    let mut declined: Vec<stp_rules::PlayerAction> = Vec::new();
     loop {
         link.update()?;
         // Hello, and again every half second while the seat is still held for a dropped
@@ -232,6 +235,24 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     "seat {} is back",
                     crate::net::protocol::seat_number(seat)
                 )),
+                // The bot takes any trade offered: the crew shares one goal.
+                ToClient::Offer { action } => {
+                    note(format!(
+                        "seat {} offers a trade: accepted",
+                        action.player + 1
+                    ));
+                    link.send(&ToHost::Answer { accept: true });
+                }
+                ToClient::OfferClosed => note("the trade offered is off".into()),
+                ToClient::Declined { seat } => {
+                    note(format!(
+                        "seat {} declines the trade",
+                        crate::net::protocol::seat_number(seat)
+                    ));
+                    declined.extend(last_sent);
+                    pending = false;
+                    hold_until = Some(Instant::now() + REFUSED_PAUSE);
+                }
                 ToClient::Refused { reason } => {
                     note(format!("join: the host refused: {reason}"));
                     if state.is_none() {
@@ -271,6 +292,19 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
             && !pending
             && let Some(action) = bot::choose(copy).filter(|a| Some(a.player) == mine)
         {
+            // A trade its other player declined is not offered again this turn.
+            declined.retain(|d| {
+                copy.turn.active == d.player && copy.turn.phase == stp_rules::Phase::Trade
+            });
+            let action = if declined.contains(&action) {
+                stp_rules::PlayerAction {
+                    player: action.player,
+                    action: stp_rules::Action::EndPhase,
+                }
+            } else {
+                action
+            };
+            last_sent = Some(action);
             link.send(&ToHost::Act {
                 at: applied,
                 action,

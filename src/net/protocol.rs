@@ -29,6 +29,8 @@ pub enum ToHost {
     Sync,
     /// Watch the game without a seat: the public view and the talk, no play.
     Watch,
+    /// The answer to the trade offered to the sender's seat (`ToClient::Offer`).
+    Answer { accept: bool },
 }
 
 /// What a ping points at: a threat on the board, or a card in someone's hand.
@@ -119,6 +121,13 @@ pub enum ToClient {
         #[serde(default)]
         bot_in: u32,
     },
+    /// Another player offers your seat this trade (`action.player` gives, you take): answer
+    /// with `ToHost::Answer`. Play waits for the answer.
+    Offer { action: PlayerAction },
+    /// The trade offered to you is off (its player left, or the game moved on).
+    OfferClosed,
+    /// Your trade's other player (this seat) declined it; nothing was carried out.
+    Declined { seat: u8 },
     /// A bot plays this seat until its person is back (play goes on).
     BotPlays { seat: u8 },
     /// A seat's person is at the table (first, or again after a drop).

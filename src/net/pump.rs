@@ -132,7 +132,8 @@ fn sender(incoming: &Incoming) -> Option<u64> {
         | Incoming::Act { client, .. }
         | Incoming::Ping { client, .. }
         | Incoming::Sync { client, .. }
-        | Incoming::Watch { client } => Some(*client),
+        | Incoming::Watch { client }
+        | Incoming::Answer { client, .. } => Some(*client),
         Incoming::Said { .. } | Incoming::WatcherSaid { .. } | Incoming::Left { .. } => None,
     }
 }

@@ -37,7 +37,8 @@ pub use mechanics::uncloak_position;
 pub use mission::Progress;
 pub use plugin::{
     ActionAccepted, ActionForwarded, ActionGate, ActionRefused, ForwardActions, HostAction,
-    LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame, UndoRefused, UndoRequest,
+    LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame, TradeOffered, TradeOffers,
+    UndoRefused, UndoRequest,
 };
 
 pub use setup::{GameOptions, SetupError};

@@ -8,10 +8,10 @@
 use bevy_app::{App, Plugin, Update};
 use bevy_ecs::prelude::*;
 
-use crate::actions::{PlayerAction, Refusal};
+use crate::actions::{Action, PlayerAction, Refusal};
 use crate::events::RulesEvent;
 use crate::setup::GameOptions;
-use crate::state::{GameState, Phase};
+use crate::state::{GameState, Phase, PlayerId};
 use crate::undo::{UndoHistory, is_information_boundary};
 
 /// Start a new game (replacing any game in progress).
@@ -70,6 +70,7 @@ impl Plugin for RulesPlugin {
             .add_message::<ActionAccepted>()
             .add_message::<HostAction>()
             .add_message::<ActionForwarded>()
+            .add_message::<TradeOffered>()
             .add_message::<LoadGame>()
             .add_message::<ActionRefused>()
             .add_message::<RulesEvent>()
@@ -182,16 +183,59 @@ pub struct ForwardActions;
 #[derive(Debug, Clone, Copy, PartialEq, Message)]
 pub struct ActionForwarded(pub PlayerAction);
 
+/// In a game across machines, a trade between players at different tables is an offer
+/// that the other player accepts, as at a real table (rulebook p. 8, "Trading": the active
+/// player "may trade one card in his or her hand with another player"): a legal one goes out as `TradeOffered`
+/// instead of being carried out, and is carried out once it comes again `agreed`.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct TradeOffers {
+    /// Where each seat is played (a table's number); seats at one table trade at once, and a
+    /// seat with `None` (a bot) accepts any trade.
+    pub tables: Vec<Option<u32>>,
+    /// Offers the other player accepted: each is carried out once, when it comes again.
+    pub agreed: Vec<PlayerAction>,
+}
+
+impl TradeOffers {
+    /// Whether this action must be offered to its other player first.
+    pub fn is_offer(&self, action: &PlayerAction) -> bool {
+        let Action::Trade { with, .. } = action.action else {
+            return false;
+        };
+        let table = |p: PlayerId| self.tables.get(usize::from(p)).copied().flatten();
+        !self.agreed.contains(action)
+            && matches!((table(action.player), table(with)), (Some(a), Some(b)) if a != b)
+    }
+}
+
+/// A legal trade to offer its other player (see `TradeOffers`).
+#[derive(Debug, Clone, Copy, PartialEq, Message)]
+pub struct TradeOffered(pub PlayerAction);
+
+/// Where a player's action goes besides the rules here: a lesson's gate, a host elsewhere,
+/// or another table's player to accept a trade.
+#[derive(bevy_ecs::system::SystemParam)]
+struct Routing<'w> {
+    gate: Option<Res<'w, ActionGate>>,
+    forward: Option<Res<'w, ForwardActions>>,
+    offers: Option<ResMut<'w, TradeOffers>>,
+}
+
 /// Every player action passes the one validator; refusals go back with their reason.
 fn receive_player_actions(
     (mut actions, mut from_host): (MessageReader<PlayerAction>, MessageReader<HostAction>),
-    (gate, forward): (Option<Res<ActionGate>>, Option<Res<ForwardActions>>),
+    Routing {
+        gate,
+        forward,
+        mut offers,
+    }: Routing,
     mut state: ResMut<GameState>,
     mut history: ResMut<UndoHistory>,
     mut refused: MessageWriter<ActionRefused>,
-    (mut accepted, mut forwarded): (
+    (mut accepted, mut forwarded, mut offered): (
         MessageWriter<ActionAccepted>,
         MessageWriter<ActionForwarded>,
+        MessageWriter<TradeOffered>,
     ),
     mut events: MessageWriter<RulesEvent>,
 ) {
@@ -229,6 +273,23 @@ fn receive_player_actions(
                 }
             }
             continue;
+        }
+        if offers.as_ref().is_some_and(|o| o.is_offer(action)) {
+            match state.validate(action) {
+                Ok(()) => {
+                    offered.write(TradeOffered(*action));
+                }
+                Err(reason) => {
+                    refused.write(ActionRefused {
+                        action: *action,
+                        reason,
+                    });
+                }
+            }
+            continue;
+        }
+        if let Some(offers) = offers.as_mut() {
+            offers.agreed.retain(|a| a != action);
         }
         let before = state.clone();
         let mark = state.events.len();

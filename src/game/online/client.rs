@@ -136,7 +136,7 @@ impl Joined {
     }
 
     /// Queues a message for the host (the table's systems flush at the end of the frame).
-    fn send(&self, message: &ToHost) {
+    pub(super) fn send(&self, message: &ToHost) {
         self.link.lock().link.send(message);
     }
 
@@ -169,6 +169,7 @@ pub(super) fn receive(
     mut away: ResMut<Away>,
     mut talk: ResMut<Talk>,
     mut pings: ResMut<Pings>,
+    mut offer_here: ResMut<super::OfferHere>,
     mut says: MessageReader<SayRequest>,
     mut pinged: MessageReader<PingRequest>,
     mut loads: MessageWriter<LoadGame>,
@@ -326,6 +327,20 @@ pub(super) fn receive(
             ToClient::Refused { reason } => {
                 talk.notice(format!("The host refused: {reason}."));
                 me.mine.pop_front();
+            }
+            ToClient::Offer { action } => {
+                talk.notice(format!("{} offers you a trade.", name(action.player)));
+                offer_here.0 = Some(action);
+            }
+            // Nothing was carried out: the table is as the host's.
+            ToClient::Declined { seat } => {
+                talk.notice(format!("{} declines the trade.", name(seat)));
+                me.mine.pop_front();
+            }
+            ToClient::OfferClosed => {
+                if offer_here.0.take().is_some() {
+                    talk.notice("The trade offered to you is off.".into());
+                }
             }
             ToClient::Said { seat, text } => talk.say(&name(seat), &text),
             ToClient::WatcherSaid { watcher, text } => {

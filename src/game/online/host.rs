@@ -28,7 +28,12 @@ pub struct Hosting {
     /// Remote seats' actions not yet carried out: client, its number in the game, action.
     inbox: VecDeque<(u64, u32, PlayerAction)>,
     /// The remote action the rules are carrying out this frame, to answer a refusal.
-    in_flight: Option<(u64, PlayerAction)>,
+    pub(super) in_flight: Option<(u64, PlayerAction)>,
+    /// A trade offered to a person at another table (`trades`): its proposer's link (`None`:
+    /// a person at this table), and the trade.
+    pub(super) offer: Option<(Option<u64>, PlayerAction)>,
+    /// Answers to `offer` from the link of the seat it was offered to.
+    pub(super) answers: Vec<bool>,
     /// Remote seats a bot plays until their person is back.
     handed: Vec<u8>,
     /// Remote seats whose link dropped, since when: after the room's `bot_after` a bot plays
@@ -57,6 +62,8 @@ impl Hosting {
             address: local_address(),
             inbox: VecDeque::new(),
             in_flight: None,
+            offer: None,
+            answers: Vec::new(),
             handed: Vec::new(),
             away_since: Default::default(),
             check_due: false,
@@ -247,7 +254,23 @@ pub(super) fn receive(
             Incoming::WatcherSaid { watcher, text } => {
                 talk.say(&super::watcher_name(watcher), &text);
             }
+            Incoming::Answer {
+                client,
+                seat,
+                accept,
+            } => {
+                if host
+                    .offer
+                    .is_some_and(|(_, a)| super::trades::offered_to(&a) == Some(seat))
+                {
+                    host.answers.push(accept);
+                } else {
+                    let reason = "no trade is offered to you now".to_string();
+                    link.room.refuse_quietly(client, reason);
+                }
+            }
             Incoming::Left { seat } => {
+                super::trades::close_offer_of(&mut host.offer, &mut link.room, seat);
                 host.away_since.insert(seat, std::time::Instant::now());
                 let name = seat_name(Some(&state), seat);
                 let then = link.room.bot_after.map_or(String::new(), |after| {
@@ -277,7 +300,7 @@ pub(super) fn receive(
     if !host.inbox.is_empty() {
         redraw.write(RequestRedraw);
     }
-    if host.in_flight.is_some() || !state.awaits_players() {
+    if host.in_flight.is_some() || host.offer.is_some() || !state.awaits_players() {
         return;
     }
     if let Some((client, at, action)) = host.inbox.pop_front() {

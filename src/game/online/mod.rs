@@ -19,6 +19,7 @@ mod host;
 mod pings;
 pub mod setup;
 pub mod talk;
+pub mod trades;
 
 use bevy::prelude::*;
 use stp_rules::{GameState, PlayerId};
@@ -34,6 +35,7 @@ pub use client::Joined;
 pub use host::Hosting;
 pub use pings::Pings;
 pub use talk::{Talk, TalkPanel};
+pub use trades::{AnswerOffer, OfferHere};
 
 /// A networked game on this table: hosting it, or a seat of someone else's. Without the
 /// resource the game is local.
@@ -49,7 +51,10 @@ impl Online {
     /// while it takes the host's state again).
     pub fn holds_controls(&self) -> bool {
         match self {
-            Online::Host(_) => false,
+            // A trade made here waits for its other player's answer.
+            Online::Host(hosting) => hosting
+                .offer
+                .is_some_and(|(proposer, _)| proposer.is_none()),
             Online::Client(joined) => joined.holds_controls(),
         }
     }
@@ -118,10 +123,25 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_message::<HandToBot>()
         .add_message::<JoinAgain>()
         .add_message::<HostAgain>()
+        .init_resource::<OfferHere>()
+        .add_message::<AnswerOffer>()
         .add_systems(
             Update,
             (
-                host::receive.run_if(is_host).in_set(GameSystems::Input),
+                trades::keep_tables
+                    .before(host::receive)
+                    .in_set(GameSystems::Input),
+                (host::receive, trades::settle)
+                    .chain()
+                    .run_if(is_host)
+                    .in_set(GameSystems::Input),
+                trades::answer_from_a_client
+                    .run_if(is_client)
+                    .in_set(GameSystems::Input),
+                trades::offer
+                    .run_if(is_host)
+                    .before(host::tell)
+                    .in_set(GameSystems::Events),
                 (join_again, client::receive)
                     .chain()
                     .run_if(is_client)

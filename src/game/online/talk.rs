@@ -55,7 +55,12 @@ impl Talk {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (waiting_window, host_again_window).run_if(in_state(Screen::Playing)),
+        (
+            waiting_window,
+            host_again_window,
+            super::trades::offer_window,
+        )
+            .run_if(in_state(Screen::Playing)),
     );
 }
 

@@ -61,6 +61,8 @@ pub enum Incoming {
     Watch { client: u64 },
     /// A chat line from a watcher, already passed on to the table.
     WatcherSaid { watcher: u8, text: String },
+    /// The client holding `seat` answers the trade offered to it.
+    Answer { client: u64, seat: u8, accept: bool },
 }
 
 /// A message counter for the current second.
@@ -292,6 +294,11 @@ impl Room {
                 target,
             }),
             ToHost::Sync => Some(Incoming::Sync { client, seat }),
+            ToHost::Answer { accept } => Some(Incoming::Answer {
+                client,
+                seat,
+                accept,
+            }),
         }
     }
 

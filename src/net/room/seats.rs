@@ -131,6 +131,14 @@ impl Room {
         self.watchers.keys().copied().collect()
     }
 
+    /// The client holding `seat` now, if any.
+    pub fn holder(&self, seat: u8) -> Option<u64> {
+        self.seats
+            .iter()
+            .find(|(_, s)| **s == seat)
+            .map(|(c, _)| *c)
+    }
+
     /// Whether a client holds `seat` now.
     pub fn holds(&self, seat: u8) -> bool {
         self.seats.values().any(|s| *s == seat)

@@ -35,7 +35,10 @@ impl Room {
                 });
                 Some(Incoming::WatcherSaid { watcher, text })
             }
-            ToHost::Hello { .. } | ToHost::Act { .. } | ToHost::Ping { .. } => {
+            ToHost::Hello { .. }
+            | ToHost::Act { .. }
+            | ToHost::Ping { .. }
+            | ToHost::Answer { .. } => {
                 let reason = "a watcher has no seat: join again to play".to_string();
                 self.refuse(client, reason);
                 None

@@ -6,7 +6,9 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use star_trek_panic::game::crew::{Away, Crew, Seat};
-use star_trek_panic::game::online::{HandToBot, Hosting, Joined, Online, Talk};
+use star_trek_panic::game::online::{
+    AnswerOffer, HandToBot, Hosting, Joined, OfferHere, Online, Talk,
+};
 use stp_rules::files::hash_text;
 use stp_rules::sim::play_game;
 use stp_rules::{GameOptions, GameState, StartGame, bot};
@@ -28,6 +30,10 @@ fn run_until(
         app.update();
         if done(app) {
             return true;
+        }
+        // The person here takes a trade offered to them, as a keen crewmate would.
+        if app.world().resource::<OfferHere>().0.is_some() {
+            app.world_mut().write_message(AnswerOffer(true));
         }
         // The person here waves the handover screen away, as they would.
         app.world_mut()
