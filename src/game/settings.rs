@@ -21,6 +21,9 @@ pub struct Settings {
     /// keeps them, so the players' codes still work).
     pub host_port: u16,
     pub host_code: String,
+    /// Its seats' tickets: hosted again from the autosave, only their holders take their
+    /// seats back (the file is the owner's alone, mode 0600).
+    pub host_tickets: Vec<crate::net::room::SeatTicket>,
     /// Shadows, anti-aliasing, bloom and the starfield on the table (off: for a weak machine).
     pub high_graphics: bool,
     /// Pieces appear in place instead of travelling, and shots flash instead of flying.
@@ -42,6 +45,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             host_port: crate::game::online::setup::DEFAULT_PORT,
             host_code: String::new(),
+            host_tickets: Vec::new(),
             high_graphics: true,
             reduced_motion: false,
             join_address: String::new(),

@@ -171,6 +171,7 @@ fn one_game(
         json: false,
         save: None,
         load: None,
+        tickets: Vec::new(),
         record: None,
         quiet: true,
         bot_after: None,

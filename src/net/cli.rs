@@ -85,6 +85,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
     let (mut save, mut load): (Option<std::path::PathBuf>, _) = (None, None);
     let mut record: Option<std::path::PathBuf> = None;
     let mut bot_after = Some(super::room::BOT_AFTER);
+    let mut tickets = Vec::new();
     let mut named_game = false;
     let mut args = Args::new("serve", SERVE_OPTIONS, args);
     while let Some(arg) = args.next()? {
@@ -125,6 +126,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
                 let file = stp_rules::files::SaveFile::load(&path)
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 load = Some(file);
+                tickets = super::host::read_tickets(&path)?;
             }
             Arg::Option(other) => unreachable!("{other} is in SERVE_OPTIONS"),
             Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
@@ -158,6 +160,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
         json,
         save,
         load,
+        tickets,
         record,
         quiet: false,
         bot_after,

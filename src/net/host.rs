@@ -10,7 +10,7 @@ use stp_rules::{Draws, GameOptions, GameState, PlayerAction, bot};
 
 use super::TICK;
 use super::protocol::{HostState, ToClient};
-use super::room::{Incoming, Room, assign_seat};
+use super::room::{Incoming, Room, SeatTicket, assign_seat};
 
 /// What `serve` was asked.
 #[derive(Debug, Clone)]
@@ -25,6 +25,9 @@ pub struct ServeArgs {
     pub save: Option<std::path::PathBuf>,
     /// A save to host instead of a new game.
     pub load: Option<stp_rules::files::SaveFile>,
+    /// Its seats' tickets (`tickets_path` beside the save): only their holders take those
+    /// seats back.
+    pub tickets: Vec<SeatTicket>,
     /// Where the whole game is written at its end, as a replay file (`replay` checks it).
     pub record: Option<std::path::PathBuf>,
     /// Log nothing about the clients on standard error (`net-bench` hosts in-process).
@@ -48,6 +51,25 @@ pub struct HostReport {
     pub seconds: f64,
     /// Bytes of messages sent to clients, before netcode's framing.
     pub bytes: usize,
+}
+
+/// Where `serve --save FILE` keeps its seats' tickets: `FILE.tickets`, readable by its owner
+/// alone, so the game hosted again lets only its players back into their seats.
+pub fn tickets_path(save: &std::path::Path) -> std::path::PathBuf {
+    let mut path = save.as_os_str().to_owned();
+    path.push(".tickets");
+    path.into()
+}
+
+/// The tickets kept beside a save; none when there is no such file.
+pub fn read_tickets(save: &std::path::Path) -> Result<Vec<SeatTicket>, String> {
+    let path = tickets_path(save);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let text = stp_rules::files::read_capped(&path).map_err(|e| e.to_string())?;
+    serde_json::from_str(&text)
+        .map_err(|e| format!("{}: not a file of seat tickets ({e})", path.display()))
 }
 
 /// How long the host waits for its first player.
@@ -357,6 +379,8 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
     };
     let mut room = Room::open(args.port, &args.code)?;
     room.quiet = args.quiet;
+    room.restore_tickets(&args.tickets);
+    let mut saved_tickets = args.tickets.clone();
     let mut host = Host {
         room,
         state,
@@ -410,6 +434,20 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
             let save = SaveFile::new(&host.options, &host.actions, &host.state);
             if let Err(err) = save.write(path) {
                 eprintln!("host: cannot save to {}: {err}", path.display());
+            }
+        }
+        // The tickets as seats are taken, beside the save.
+        if let Some(path) = &args.save
+            && host.room.tickets() != saved_tickets
+        {
+            saved_tickets = host.room.tickets();
+            let text = serde_json::to_string_pretty(&saved_tickets).unwrap_or_default();
+            let at = tickets_path(path);
+            if let Err(err) = stp_rules::files::write_atomically(&at, &text) {
+                eprintln!(
+                    "host: cannot keep the seat tickets in {}: {err}",
+                    at.display()
+                );
             }
         }
         if host.state.is_over() && ended.is_none() {

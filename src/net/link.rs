@@ -75,7 +75,16 @@ fn plain_words(message: ToClient) -> ToClient {
 impl Connection {
     /// Starts connecting: the code's exchange first, which earns a connect token.
     pub fn open(host: SocketAddr, code: &str) -> Result<Connection, String> {
-        let socket = UdpSocket::bind(("0.0.0.0", 0)).map_err(|e| e.to_string())?;
+        Connection::open_from(([0, 0, 0, 0], 0).into(), host, code)
+    }
+
+    /// The same from a local address of the caller's choosing (a machine with several).
+    pub fn open_from(
+        local: SocketAddr,
+        host: SocketAddr,
+        code: &str,
+    ) -> Result<Connection, String> {
+        let socket = UdpSocket::bind(local).map_err(|e| e.to_string())?;
         let caller = Caller::new(host, code, socket).map_err(|e| e.to_string())?;
         Ok(Connection {
             client: RenetClient::new(super::connection_config()),

@@ -375,3 +375,98 @@ fn a_trade_with_another_table_waits_for_its_answer() {
     let _ = host.kill();
     let _ = host.wait();
 }
+
+/// `serve --save FILE` keeps each seat's ticket beside the save (`FILE.tickets`, the owner's
+/// alone); hosted again with `--load FILE`, a stranger with the code cannot take a seat that
+/// had a holder, and the holder's ticket takes it back from another address.
+#[test]
+fn a_game_hosted_again_keeps_its_seat_tickets() {
+    use star_trek_panic::net::host::tickets_path;
+    use star_trek_panic::net::link::Connection;
+    use star_trek_panic::net::room::SeatTicket;
+    use std::time::{Duration, Instant};
+    let port = port(42);
+    let code = "keep-the-tickets";
+    let dir = crate::trust::scratch_dir("seat-tickets");
+    let save = dir.join("hosted.json");
+    let save_arg = save.to_str().expect("utf-8 path").to_string();
+    let mut first = serve(port, code, 2, 1, &["--seed", "3", "--save", &save_arg]);
+    let alice = seated(port, code, 0);
+    let started = Instant::now();
+    let tickets = loop {
+        let text = std::fs::read_to_string(tickets_path(&save)).unwrap_or_default();
+        if let Ok(tickets) = serde_json::from_str::<Vec<SeatTicket>>(&text)
+            && !tickets.is_empty()
+        {
+            break tickets;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "no tickets kept"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(tickets.len(), 1, "{tickets:?}");
+    assert_eq!(tickets[0].seat, 0);
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(tickets_path(&save))
+        .expect("the file")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o077, 0, "readable by others: {mode:o}");
+    drop(alice);
+    let _ = first.kill();
+    let _ = first.wait();
+    let mut again = crate::network::spawn(&crate::network::strings(&[
+        "serve",
+        "--port",
+        &port.to_string(),
+        "--code",
+        code,
+        "--load",
+        &save_arg,
+    ]));
+    std::thread::sleep(Duration::from_millis(300));
+    // From another address (127.0.0.2): without the ticket, the seat is not free.
+    let elsewhere = || {
+        let address = format!("127.0.0.1:{port}").parse().expect("address");
+        let local = "127.0.0.2:0".parse().expect("address");
+        let mut link = Connection::open_from(local, address, code).expect("a link");
+        let started = Instant::now();
+        while !link.connected().expect("the host answers") {
+            link.update().expect("link");
+            let _ = link.flush();
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "never connected"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        link
+    };
+    let mut stranger = elsewhere();
+    stranger.send(&ToHost::Hello {
+        seat: Some(0),
+        ticket: None,
+    });
+    let got = pump(&mut stranger, refused);
+    assert!(
+        last_refusal(&got).starts_with("seat 1 is not free"),
+        "{got:?}"
+    );
+    let mut holder = elsewhere();
+    holder.send(&ToHost::Hello {
+        seat: Some(0),
+        ticket: Some(tickets[0].ticket.clone()),
+    });
+    let got = pump(&mut holder, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+    });
+    assert!(
+        got.iter()
+            .any(|m| matches!(m, ToClient::Welcome { seat: Some(0), .. })),
+        "{got:?}"
+    );
+    let _ = again.kill();
+    let _ = again.wait();
+}

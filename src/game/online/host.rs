@@ -81,6 +81,17 @@ impl Hosting {
         self
     }
 
+    /// The seats' tickets of an earlier hosting of this game (the settings keep them).
+    pub fn with_tickets(self, tickets: &[crate::net::room::SeatTicket]) -> Hosting {
+        self.link.lock().room.restore_tickets(tickets);
+        self
+    }
+
+    /// The seats' tickets so far.
+    pub fn tickets(&self) -> Vec<crate::net::room::SeatTicket> {
+        self.link.lock().room.tickets()
+    }
+
     pub fn join_code(&self) -> String {
         let port = self.link.lock().room.port;
         format!("{}:{port} · code {}", self.address, self.code)

@@ -151,6 +151,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                     host::tell.run_if(is_host),
                     client::tell.run_if(is_client),
                     pings::age,
+                    keep_tickets.run_if(is_host),
                     host_again.run_if(in_state(Screen::Playing)),
                 )
                     .in_set(GameSystems::Present),
@@ -244,6 +245,19 @@ fn leave(
     *talk = Talk::default();
 }
 
+/// The hosted game's seat tickets go to the settings as they are given, so the game hosted
+/// again from its autosave lets only its players back into their seats.
+fn keep_tickets(online: Option<Res<Online>>, mut settings: ResMut<Settings>) {
+    let Some(Online::Host(hosting)) = online.as_deref() else {
+        return;
+    };
+    let tickets = hosting.tickets();
+    if tickets != settings.host_tickets {
+        settings.host_tickets = tickets;
+        settings.unsaved = true;
+    }
+}
+
 /// The answer to "Host this game again?", asked when a saved game with remote seats opens
 /// (continued, or loaded): it opens the port only when the player says so.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -280,7 +294,10 @@ fn host_again(
     let code = match answer {
         HostAgain::Bots => None,
         HostAgain::Host if settings.host_code.is_empty() => Some(Err("no code was saved".into())),
-        HostAgain::Host => Some(Hosting::open(settings.host_port, &settings.host_code)),
+        HostAgain::Host => Some(
+            Hosting::open(settings.host_port, &settings.host_code)
+                .map(|h| h.with_tickets(&settings.host_tickets)),
+        ),
     };
     let why_not = match code {
         Some(Ok(hosting)) => {

@@ -59,6 +59,8 @@ impl OnlineForm {
         let hosting = Hosting::open(port, self.code.trim())?;
         settings.host_port = port;
         settings.host_code = self.code.trim().to_string();
+        // A new game: no seat has had a holder yet.
+        settings.host_tickets.clear();
         settings.unsaved = true;
         Ok(Online::Host(Box::new(hosting)))
     }

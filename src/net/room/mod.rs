@@ -16,7 +16,7 @@ use super::protocol::{PingTarget, ToClient, ToHost, decode_from_peer, encode, se
 use super::transport::GuardedServer;
 
 pub use super::links::STRIKES;
-pub use seats::{assign_seat, seat_not_free};
+pub use seats::{SeatTicket, assign_seat, seat_not_free};
 pub use talk::{MAX_TALK, TALK_WINDOW};
 
 mod seats;

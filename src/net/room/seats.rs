@@ -1,5 +1,7 @@
 //! Who sits where: seats given and taken back (with their tickets), and watchers.
 
+use serde::{Deserialize, Serialize};
+
 use super::{MAX_WATCHERS, Room};
 use crate::net::protocol::{ToClient, seat_number};
 
@@ -34,7 +36,47 @@ pub fn assign_seat(asked: Option<u8>, free: &[u8]) -> Result<u8, String> {
     }
 }
 
+/// A seat's ticket and the address of its last holder: who may take the seat back. Kept
+/// with a hosted game (the window's settings, `serve --save`'s tickets file), so a game
+/// hosted again lets only its players back into their seats.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatTicket {
+    pub seat: u8,
+    pub ticket: String,
+    pub holder: std::net::IpAddr,
+}
+
+/// The longest ticket taken back from a file (the host writes 32 hex digits).
+const MAX_TICKET_CHARS: usize = 64;
+
 impl Room {
+    /// Every seat's ticket, as the host keeps them.
+    pub fn tickets(&self) -> Vec<SeatTicket> {
+        self.tickets
+            .iter()
+            .map(|(seat, (ticket, holder))| SeatTicket {
+                seat: *seat,
+                ticket: ticket.clone(),
+                holder: *holder,
+            })
+            .collect()
+    }
+
+    /// Tickets from an earlier hosting of the same game: only their holders take those
+    /// seats back. Seats out of range and overlong tickets (a file edited by hand) are left
+    /// out.
+    pub fn restore_tickets(&mut self, tickets: &[SeatTicket]) {
+        for t in tickets {
+            if usize::from(t.seat) < 6
+                && !t.ticket.is_empty()
+                && t.ticket.len() <= MAX_TICKET_CHARS
+                && t.ticket.chars().all(|c| c.is_ascii_hexdigit())
+            {
+                self.tickets.insert(t.seat, (t.ticket.clone(), t.holder));
+            }
+        }
+    }
+
     /// Whether `client` may take `seat`: one that never had a holder, or one whose ticket it
     /// showed, or whose last holder was at its address (a player whose table restarted on
     /// the same machine). Nobody else takes a dropped player's seat and hand.

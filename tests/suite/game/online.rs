@@ -391,7 +391,8 @@ fn the_command_lines_join_outlives_the_setup_screen() {
 }
 
 /// A host that quit hosts its saved game again once the player says so: the seats come back
-/// with the save, and the port and code with the settings, so the players' codes still work. When the port cannot
+/// with the save, and the port, code and seat tickets with the settings, so the players' codes still work
+/// and only they take their seats back. When the port cannot
 /// open, Ensign bots take the remote seats and the table says why.
 #[test]
 fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
@@ -400,7 +401,17 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
     use stp_rules::files::SaveFile;
     let port = port(14);
     let dir = super::temp_dir("host-again");
-    let settings = serde_json::json!({ "host_port": port, "host_code": "same-old-code" });
+    // The seat tickets of the game's first hosting come back with it.
+    let ticket = star_trek_panic::net::room::SeatTicket {
+        seat: 1,
+        ticket: "00112233445566778899aabbccddeeff".into(),
+        holder: [127, 0, 0, 9].into(),
+    };
+    let settings = serde_json::json!({
+        "host_port": port,
+        "host_code": "same-old-code",
+        "host_tickets": [ticket],
+    });
     std::fs::write(dir.join("settings.json"), settings.to_string()).expect("settings");
     let options = GameOptions::quick(6, 2, "cadet");
     let mut state = GameState::new(&options).expect("deals");
@@ -437,6 +448,10 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
         online.join_code()
     );
     assert_eq!(app.world().resource::<Away>().0, vec![1]);
+    let Online::Host(hosting) = online else {
+        panic!("not the host");
+    };
+    assert_eq!(hosting.tickets(), vec![ticket]);
     drop(app);
     // The port is taken: bots play the remote seat.
     let _taken = std::net::UdpSocket::bind(("0.0.0.0", port)).expect("the port is free again");
