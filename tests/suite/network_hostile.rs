@@ -18,7 +18,7 @@ use crate::network_checks::slice;
 
 /// A bare netcode client with a good token (earned by proving the code, as any player
 /// does): it can send what no honest client would.
-fn raw_client(port: u16, code: &str) -> (NetcodeClient, UdpSocket, SocketAddr) {
+pub(crate) fn raw_client(port: u16, code: &str) -> (NetcodeClient, UdpSocket, SocketAddr) {
     raw_client_with(port, code, |_| {})
 }
 
@@ -46,7 +46,7 @@ fn raw_client_with(
 }
 
 /// Drives the handshake (at most 5 s); whether netcode connected.
-fn handshake(client: &mut NetcodeClient, socket: &UdpSocket) -> bool {
+pub(crate) fn handshake(client: &mut NetcodeClient, socket: &UdpSocket) -> bool {
     let started = Instant::now();
     let mut buffer = [0u8; 1400];
     while started.elapsed() < Duration::from_secs(5) && !client.is_connected() {
@@ -273,18 +273,48 @@ fn a_silent_link_loses_its_seat_whatever_its_token_says() {
 }
 
 /// A tiny deterministic generator for the mutations (xorshift64*).
-struct Noise(u64);
+pub(crate) struct Noise(pub(crate) u64);
 
 impl Noise {
-    fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
-    fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
+    }
+}
+
+/// `count` mutated and hand-made datagrams at the host `to`, from a code holder's link:
+/// renet packets of every kind sealed with the link's keys (so they reach renet), steps of
+/// the code's exchange of every kind with any body, and netcode packets of every type with
+/// any sequence length and size.
+pub(crate) fn hostile_burst(
+    noise: &mut Noise,
+    client: &mut NetcodeClient,
+    socket: &UdpSocket,
+    to: SocketAddr,
+    count: u32,
+) {
+    for _ in 0..count {
+        let len = noise.below(1300) + 1;
+        let mut bytes: Vec<u8> = (0..len).map(|_| noise.next() as u8).collect();
+        if noise.below(2) == 0 {
+            bytes[0] = noise.below(5) as u8;
+            if let Ok((addr, datagram)) = client.generate_payload_packet(&bytes[..len.min(1100)]) {
+                let _ = socket.send_to(datagram, addr);
+            }
+        } else if noise.below(4) == 0 {
+            bytes.splice(0..0, [0xFF, b'S', b'T', b'P', noise.below(7) as u8]);
+            bytes.truncate(1300);
+            let _ = socket.send_to(&bytes, to);
+        } else {
+            bytes[0] = (noise.next() as u8 & 0xF0) | noise.below(8) as u8;
+            let _ = socket.send_to(&bytes, to);
+        }
     }
 }
 
@@ -334,30 +364,8 @@ fn a_hostile_code_holder_cannot_crash_or_bloat_the_host() {
     let started = Instant::now();
     let mut peak = 0;
     while sent < 100_000 && started.elapsed() < Duration::from_secs(60) {
-        for _ in 0..500 {
-            let len = noise.below(1300) + 1;
-            let mut bytes: Vec<u8> = (0..len).map(|_| noise.next() as u8).collect();
-            if noise.below(2) == 0 {
-                // A renet packet of a real kind (small, sliced, ack) with a random body,
-                // sealed by the link's keys so it reaches renet.
-                bytes[0] = noise.below(5) as u8;
-                if let Ok((addr, datagram)) =
-                    client.generate_payload_packet(&bytes[..len.min(1100)])
-                {
-                    let _ = socket.send_to(datagram, addr);
-                }
-            } else if noise.below(4) == 0 {
-                // A step of the code's exchange, of any kind, with any body and size.
-                bytes.splice(0..0, [0xFF, b'S', b'T', b'P', noise.below(7) as u8]);
-                bytes.truncate(1300);
-                let _ = socket.send_to(&bytes, to);
-            } else {
-                // A netcode packet of any type, with any sequence length and size.
-                bytes[0] = (noise.next() as u8 & 0xF0) | noise.below(8) as u8;
-                let _ = socket.send_to(&bytes, to);
-            }
-            sent += 1;
-        }
+        hostile_burst(&mut noise, &mut client, &socket, to, 500);
+        sent += 500;
         peak = peak.max(peak_kib(host_pid));
         std::thread::sleep(Duration::from_millis(2));
     }

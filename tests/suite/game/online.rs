@@ -390,6 +390,65 @@ fn the_command_lines_join_outlives_the_setup_screen() {
     let _ = host.wait();
 }
 
+/// The window host survives a code holder's 100,000 mutated and hand-made datagrams (its
+/// link's pump thread parses them, as `serve` does) while an honest client plays a seat:
+/// both end with the hash of the same game played headless.
+#[test]
+fn a_hostile_code_holder_cannot_crash_the_window_host() {
+    use crate::network_hostile::{Noise, handshake, hostile_burst, raw_client};
+    let port = port(43);
+    let code = "hostile-window";
+    let mut app = app(None);
+    let hosting = Hosting::open(port, code).expect("the port opens");
+    app.world_mut()
+        .insert_resource(Online::Host(Box::new(hosting)));
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Remote]);
+    let options = GameOptions::quick(21, 2, "cadet");
+    app.world_mut().write_message(StartGame(options.clone()));
+    app.update();
+    let (mut client, socket, to) = raw_client(port, code);
+    assert!(
+        handshake(&mut client, &socket),
+        "the handshake did not finish"
+    );
+    let noise = std::thread::spawn(move || {
+        let mut noise = Noise(0x5354_5022);
+        let (mut sent, started) = (0u32, Instant::now());
+        while sent < 100_000 && started.elapsed() < Duration::from_secs(90) {
+            hostile_burst(&mut noise, &mut client, &socket, to, 500);
+            sent += 500;
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        sent
+    });
+    let honest = spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        code,
+        "--seat",
+        "2",
+        "--bot",
+        "--json",
+    ]));
+    assert!(
+        run_until(&mut app, 180, |p| p == 0, over),
+        "the game did not end"
+    );
+    let sent = noise.join().expect("the noise thread");
+    assert!(sent >= 100_000, "only {sent} sent");
+    for _ in 0..50 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (code, out, err) = finish(honest);
+    assert_eq!(code, Some(0), "{err}");
+    let here = hash_text(super::state(&app).state_hash());
+    let headless = play_game(&options, false, false).expect("deals");
+    assert_eq!(here, hash_text(headless.final_hash));
+    assert_eq!(final_hash(&out), here, "{err}");
+}
+
 /// A host that quit hosts its saved game again once the player says so: the seats come back
 /// with the save, and the port, code and seat tickets with the settings, so the players' codes still work
 /// and only they take their seats back. When the port cannot
