@@ -232,7 +232,18 @@ pub(super) fn receive(
             me.send(&ToHost::Ping { target: *target });
         }
     }
-    let name = |seat: u8| seat_name(state.as_deref(), seat);
+    // The players' names as this table knows them; a welcome in this batch brings them
+    // before the rules here have its game.
+    let mut names: Vec<String> = state
+        .as_deref()
+        .map(|s| s.players.iter().map(|p| p.name.clone()).collect())
+        .unwrap_or_default();
+    let name = |names: &[String], seat: u8| {
+        names
+            .get(usize::from(seat))
+            .cloned()
+            .unwrap_or_else(|| seat_name(None, seat))
+    };
     for message in arrived {
         let message = match message {
             Ok(message) => message,
@@ -285,6 +296,12 @@ pub(super) fn receive(
                 } else if me.syncing || !same_game {
                     talk.notice("This table has the host's game again.".into());
                 }
+                names = host_state
+                    .0
+                    .players
+                    .iter()
+                    .map(|p| p.name.clone())
+                    .collect();
                 let players = host_state.0.players.len();
                 crew.pending = Some(
                     (0..players as u8)
@@ -329,12 +346,15 @@ pub(super) fn receive(
                 me.mine.pop_front();
             }
             ToClient::Offer { action } => {
-                talk.notice(format!("{} offers you a trade.", name(action.player)));
+                talk.notice(format!(
+                    "{} offers you a trade.",
+                    name(&names, action.player)
+                ));
                 offer_here.0 = Some(action);
             }
             // Nothing was carried out: the table is as the host's.
             ToClient::Declined { seat } => {
-                talk.notice(format!("{} declines the trade.", name(seat)));
+                talk.notice(format!("{} declines the trade.", name(&names, seat)));
                 me.mine.pop_front();
             }
             ToClient::OfferClosed => {
@@ -342,7 +362,7 @@ pub(super) fn receive(
                     talk.notice("The trade offered to you is off.".into());
                 }
             }
-            ToClient::Said { seat, text } => talk.say(&name(seat), &text),
+            ToClient::Said { seat, text } => talk.say(&name(&names, seat), &text),
             ToClient::WatcherSaid { watcher, text } => {
                 talk.say(&super::watcher_name(watcher), &text)
             }
@@ -357,20 +377,20 @@ pub(super) fn receive(
                 };
                 talk.notice(format!(
                     "Waiting for {}: their link dropped.{then}",
-                    name(seat)
+                    name(&names, seat)
                 ));
             }
             // Play goes on: the host's bot takes the seat's turns until its person is back.
             ToClient::BotPlays { seat } => {
                 away.0.retain(|s| *s != seat);
-                let name = name(seat);
+                let name = name(&names, seat);
                 talk.notice(format!(
                     "An Ensign bot plays {name}'s seat until {name} is back."
                 ));
             }
             ToClient::Back { seat } => {
                 away.0.retain(|s| *s != seat);
-                talk.notice(format!("{} is at the table.", name(seat)));
+                talk.notice(format!("{} is at the table.", name(&names, seat)));
             }
             ToClient::Over { outcome, seed, .. } => {
                 me.over = true;
