@@ -422,9 +422,19 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
 
 /// Opens a link to the host on `port`; returns it once connected (no seat yet).
 pub(crate) fn connected(port: u16, code: &str) -> star_trek_panic::net::link::Connection {
+    connected_from("0.0.0.0", port, code)
+}
+
+/// The same from a local address of this machine (`127.0.0.2` stands for another one).
+pub(crate) fn connected_from(
+    local: &str,
+    port: u16,
+    code: &str,
+) -> star_trek_panic::net::link::Connection {
     use star_trek_panic::net::link::Connection;
     let address = format!("127.0.0.1:{port}").parse().expect("address");
-    let mut link = Connection::open(address, code).expect("a link");
+    let local = format!("{local}:0").parse().expect("address");
+    let mut link = Connection::open_from(local, address, code).expect("a link");
     let started = Instant::now();
     while !link.connected().expect("the host answers") {
         link.update().expect("link");

@@ -38,7 +38,7 @@ fn exchange_from(bind: &str, host: SocketAddr, code: &str) -> Result<(), String>
     Err(caller.stalled().unwrap_or("no answer").to_string())
 }
 
-/// A netcode handshake with `token` from `socket` (at most 3 s): whether the host let it in.
+/// A netcode handshake with `token` from `socket`: whether the host let it in.
 fn links(token: renetcode::ConnectToken, socket: &UdpSocket) -> bool {
     let mut client = NetcodeClient::new(
         now(),
@@ -51,17 +51,7 @@ fn links(token: renetcode::ConnectToken, socket: &UdpSocket) -> bool {
     socket
         .set_read_timeout(Some(Duration::from_millis(5)))
         .expect("a timeout");
-    let mut buffer = [0u8; 1400];
-    let started = Instant::now();
-    while started.elapsed() < Duration::from_secs(3) && !client.is_connected() {
-        if let Some((packet, to)) = client.update(Duration::from_millis(5)) {
-            let _ = socket.send_to(packet, to);
-        }
-        if let Ok((len, _)) = socket.recv_from(&mut buffer) {
-            let _ = client.process_packet(&mut buffer[..len]);
-        }
-    }
-    client.is_connected()
+    crate::network_hostile::handshake(&mut client, socket)
 }
 
 /// A client with another code is told so as soon as the host answers (not after a silent

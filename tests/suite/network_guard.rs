@@ -382,7 +382,6 @@ fn a_trade_with_another_table_waits_for_its_answer() {
 #[test]
 fn a_game_hosted_again_keeps_its_seat_tickets() {
     use star_trek_panic::net::host::tickets_path;
-    use star_trek_panic::net::link::Connection;
     use star_trek_panic::net::room::SeatTicket;
     use std::time::{Duration, Instant};
     let port = port(42);
@@ -428,22 +427,7 @@ fn a_game_hosted_again_keeps_its_seat_tickets() {
     ]));
     std::thread::sleep(Duration::from_millis(300));
     // From another address (127.0.0.2): without the ticket, the seat is not free.
-    let elsewhere = || {
-        let address = format!("127.0.0.1:{port}").parse().expect("address");
-        let local = "127.0.0.2:0".parse().expect("address");
-        let mut link = Connection::open_from(local, address, code).expect("a link");
-        let started = Instant::now();
-        while !link.connected().expect("the host answers") {
-            link.update().expect("link");
-            let _ = link.flush();
-            assert!(
-                started.elapsed() < Duration::from_secs(10),
-                "never connected"
-            );
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        link
-    };
+    let elsewhere = || crate::network::connected_from("127.0.0.2", port, code);
     let mut stranger = elsewhere();
     stranger.send(&ToHost::Hello {
         seat: Some(0),
