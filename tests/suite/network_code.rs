@@ -6,9 +6,6 @@
 use std::net::{SocketAddr, UdpSocket};
 use std::time::{Duration, Instant};
 
-use renet_netcode::ClientAuthentication;
-use renetcode::NetcodeClient;
-use star_trek_panic::net::now;
 use star_trek_panic::net::pake::caller::{Caller, Progress, admit};
 use star_trek_panic::net::pake::doorman::{EXCHANGES_PER_ADDRESS, GUESSES};
 
@@ -40,18 +37,8 @@ fn exchange_from(bind: &str, host: SocketAddr, code: &str) -> Result<(), String>
 
 /// A netcode handshake with `token` from `socket`: whether the host let it in.
 fn links(token: renetcode::ConnectToken, socket: &UdpSocket) -> bool {
-    let mut client = NetcodeClient::new(
-        now(),
-        ClientAuthentication::Secure {
-            connect_token: token,
-        },
-    )
-    .expect("a client");
-    socket.set_nonblocking(false).expect("blocking");
-    socket
-        .set_read_timeout(Some(Duration::from_millis(5)))
-        .expect("a timeout");
-    crate::network_hostile::handshake(&mut client, socket)
+    use crate::network_hostile::{bare_client, handshake};
+    handshake(&mut bare_client(token, socket), socket)
 }
 
 /// A client with another code is told so as soon as the host answers (not after a silent

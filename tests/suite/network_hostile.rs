@@ -31,18 +31,22 @@ fn raw_client_with(
     let to: SocketAddr = format!("127.0.0.1:{port}").parse().expect("an address");
     let (mut token, socket) = admit(to, code, Duration::from_secs(5)).expect("a token");
     change(&mut token);
-    let client = NetcodeClient::new(
+    (bare_client(token, &socket), socket, to)
+}
+
+/// netcode's client with `token`, its socket read a few milliseconds at a time.
+pub(crate) fn bare_client(token: ConnectToken, socket: &UdpSocket) -> NetcodeClient {
+    socket.set_nonblocking(false).expect("blocking");
+    socket
+        .set_read_timeout(Some(Duration::from_millis(5)))
+        .expect("a timeout");
+    NetcodeClient::new(
         now(),
         ClientAuthentication::Secure {
             connect_token: token,
         },
     )
-    .expect("a client");
-    socket.set_nonblocking(false).expect("blocking");
-    socket
-        .set_read_timeout(Some(Duration::from_millis(5)))
-        .expect("a timeout");
-    (client, socket, to)
+    .expect("a client")
 }
 
 /// Drives the handshake (at most 5 s); whether netcode connected.
