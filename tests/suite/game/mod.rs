@@ -10,6 +10,7 @@ mod keyboard;
 mod log;
 mod offers;
 mod online;
+mod online_edges;
 mod pacing;
 mod session;
 mod settings;

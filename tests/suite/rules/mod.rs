@@ -9,4 +9,5 @@ mod setup;
 mod special_threats;
 pub(crate) mod support;
 mod threats;
+mod trading;
 mod validator;

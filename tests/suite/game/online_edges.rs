@@ -1,0 +1,224 @@
+//! The game window across machines at its edges, headless: a seat whose link drops and a
+//! bot that stands in, a window that watches, the command line's join, and a hostile peer
+//! against the window host.
+
+use std::time::{Duration, Instant};
+
+use bevy::prelude::*;
+use star_trek_panic::game::crew::{Away, Crew, Seat};
+use star_trek_panic::game::online::{Hosting, Joined, Online, Talk};
+use stp_rules::files::hash_text;
+use stp_rules::sim::play_game;
+use stp_rules::{GameOptions, StartGame};
+
+use super::app;
+use super::online::{ends_with_the_hosts_hash, final_hash, over, run_until, serve_for_one};
+use crate::network::{finish, port, serve, spawn, strings};
+
+/// A seat whose person's link drops mid-game: play waits, and once the host's wait is over,
+/// an Ensign bot plays the seat (without anyone pressing the button), and the game ends.
+#[test]
+fn a_bot_stands_in_for_a_seat_whose_link_dropped() {
+    let port = port(35);
+    let mut app = app(None);
+    let hosting = Hosting::open(port, "stand-in-seat")
+        .expect("the port opens")
+        .with_bot_after(Some(Duration::from_secs(1)));
+    app.world_mut()
+        .insert_resource(Online::Host(Box::new(hosting)));
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Remote]);
+    app.world_mut()
+        .write_message(StartGame(GameOptions::quick(8, 2, "cadet")));
+    let mut client = spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        "stand-in-seat",
+        "--seat",
+        "2",
+        "--bot",
+        "--delay-ms",
+        "20",
+    ]));
+    let acted = |app: &App| {
+        let record = app
+            .world()
+            .resource::<star_trek_panic::game::session::Record>();
+        record.actions.iter().any(|a| a.player == 1)
+    };
+    assert!(
+        run_until(&mut app, 60, |p| p == 0, acted),
+        "seat 2 never played from its machine"
+    );
+    let _ = client.kill();
+    let _ = client.wait();
+    let dropped = |app: &App| !app.world().resource::<Away>().0.is_empty();
+    assert!(
+        run_until(&mut app, 30, |p| p == 0, dropped),
+        "the host never noticed the link was gone"
+    );
+    let ended = run_until(&mut app, 120, |p| p == 0, over);
+    let talk = app.world().resource::<Talk>();
+    let lines: Vec<&str> = talk.lines.iter().map(|l| l.text.as_str()).collect();
+    let state = super::state(&app);
+    assert!(
+        ended,
+        "the game did not end: {lines:?} {:?} away {:?} awaits {} active {} window {:?}",
+        app.world().resource::<Crew>().seats,
+        app.world().resource::<Away>().0,
+        state.awaits_players(),
+        state.turn.active,
+        state.turn.window,
+    );
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Human, Seat::Ensign]
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("bot plays the seat if they are not back in 1 s")),
+        "{lines:?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("Ensign bot plays")),
+        "{lines:?}"
+    );
+}
+
+/// The window watches a game that `serve` hosts and a `join --bot` plays: every seat is
+/// remote here, so nothing is played from this table; the talk says it watches, and it ends
+/// with the host's public hash.
+#[test]
+fn the_window_watches_a_game_to_its_end() {
+    let port = port(39);
+    let host = serve(port, "window-watches", 2, 1, &["--seed", "6", "--json"]);
+    let mut app = app(None);
+    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let joined = Joined::watch(address, "window-watches").expect("a link");
+    app.world_mut()
+        .insert_resource(Online::Client(Box::new(joined)));
+    let player = spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        "window-watches",
+        "--seat",
+        "1",
+        "--bot",
+    ]));
+    assert!(
+        run_until(&mut app, 120, |_| false, over),
+        "the game did not end"
+    );
+    assert_eq!(
+        app.world().resource::<Crew>().seats,
+        vec![Seat::Remote, Seat::Remote]
+    );
+    let talk = app.world().resource::<Talk>();
+    assert!(
+        talk.lines
+            .iter()
+            .any(|l| l.text.contains("You are watching the game")),
+        "{:?}",
+        talk.lines
+    );
+    let (code, _, err) = finish(player);
+    assert_eq!(code, Some(0), "{err}");
+    ends_with_the_hosts_hash(&app, host);
+}
+
+/// `join HOST:PORT --code …` without `--bot` opens the window joining that game: the join
+/// made from the command line outlives the setup screen's opening (which leaves any earlier
+/// networked game), and `serve` seats the table.
+#[test]
+fn the_command_lines_join_outlives_the_setup_screen() {
+    use bevy::state::app::StatesPlugin;
+    use star_trek_panic::game::{self, Launch};
+    use star_trek_panic::net::join::JoinArgs;
+    let port = port(40);
+    let host = serve_for_one(port, "command-line-join", 12);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
+        .insert_resource(Launch {
+            join: Some(JoinArgs {
+                host: format!("127.0.0.1:{port}").parse().expect("address"),
+                code: "command-line-join".into(),
+                seat: Some(0),
+                bot: false,
+                watch: false,
+                json: false,
+                delay: Duration::ZERO,
+                quiet: true,
+            }),
+            ..Launch::default()
+        })
+        .add_plugins(game::headless_plugin);
+    let seated = |app: &App| matches!(app.world().get_resource::<Online>(), Some(Online::Client(j)) if j.welcomed);
+    assert!(
+        run_until(&mut app, 30, |_| false, seated),
+        "the table was never seated"
+    );
+    let mut host = host;
+    let _ = host.kill();
+    let _ = host.wait();
+}
+
+/// The window host survives a code holder's 100,000 mutated and hand-made datagrams (its
+/// link's pump thread parses them, as `serve` does) while an honest client plays a seat:
+/// both end with the hash of the same game played headless.
+#[test]
+fn a_hostile_code_holder_cannot_crash_the_window_host() {
+    use crate::network_hostile::{Noise, handshake, hostile_burst, raw_client};
+    let port = port(43);
+    let code = "hostile-window";
+    let mut app = app(None);
+    let hosting = Hosting::open(port, code).expect("the port opens");
+    app.world_mut()
+        .insert_resource(Online::Host(Box::new(hosting)));
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Remote]);
+    let options = GameOptions::quick(21, 2, "cadet");
+    app.world_mut().write_message(StartGame(options.clone()));
+    app.update();
+    let (mut client, socket, to) = raw_client(port, code);
+    assert!(
+        handshake(&mut client, &socket),
+        "the handshake did not finish"
+    );
+    let noise = std::thread::spawn(move || {
+        let mut noise = Noise(0x5354_5022);
+        let (mut sent, started) = (0u32, Instant::now());
+        while sent < 100_000 && started.elapsed() < Duration::from_secs(90) {
+            hostile_burst(&mut noise, &mut client, &socket, to, 500);
+            sent += 500;
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        sent
+    });
+    let honest = spawn(&strings(&[
+        "join",
+        &format!("127.0.0.1:{port}"),
+        "--code",
+        code,
+        "--seat",
+        "2",
+        "--bot",
+        "--json",
+    ]));
+    assert!(
+        run_until(&mut app, 180, |p| p == 0, over),
+        "the game did not end"
+    );
+    let sent = noise.join().expect("the noise thread");
+    assert!(sent >= 100_000, "only {sent} sent");
+    for _ in 0..50 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let (code, out, err) = finish(honest);
+    assert_eq!(code, Some(0), "{err}");
+    let here = hash_text(super::state(&app).state_hash());
+    let headless = play_game(&options, false, false).expect("deals");
+    assert_eq!(here, hash_text(headless.final_hash));
+    assert_eq!(final_hash(&out), here, "{err}");
+}
