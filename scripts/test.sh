@@ -12,6 +12,9 @@ echo "== cargo fmt --check"
 cargo fmt --all -- --check
 echo "== cargo clippy --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets --locked -- -D warnings
+# The headless build (`simulate`, `serve`, the benchmarks) is what servers build: checked too.
+echo "== cargo clippy --no-default-features --all-targets -- -D warnings"
+cargo clippy --workspace --no-default-features --all-targets --locked -- -D warnings
 echo "== cargo test"
 log="$(mktemp)"
 set +e

@@ -224,7 +224,8 @@ fn a_public_copy_played_with_the_hosts_draws_stays_the_hosts_game() {
 /// it out (a refusal comes back as ever); a `HostAction` is carried out with its draws.
 #[test]
 fn a_forwarding_table_checks_actions_and_plays_only_the_hosts() {
-    use bevy::prelude::*;
+    use bevy_app::App;
+    use bevy_ecs::message::Messages;
     use stp_rules::{
         Action, ActionForwarded, ActionRefused, Draws, ForwardActions, GameOptions, GameState,
         HostAction, LoadGame, PlayerAction, RulesPlugin,
@@ -232,8 +233,7 @@ fn a_forwarding_table_checks_actions_and_plays_only_the_hosts() {
     let mut host = GameState::new(&GameOptions::quick(5, 2, "cadet")).expect("deals");
     host.advance();
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, RulesPlugin))
-        .insert_resource(ForwardActions);
+    app.add_plugins(RulesPlugin).insert_resource(ForwardActions);
     app.world_mut()
         .write_message(LoadGame(Box::new(host.public_view())));
     app.update();

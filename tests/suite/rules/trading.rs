@@ -12,17 +12,17 @@ use crate::common::*;
 // out at once a trade with a player at the same table or with a bot.
 #[test]
 fn trading_a_card_across_tables_waits_for_the_other_player() {
-    use bevy::prelude::*;
+    use bevy_app::App;
+    use bevy_ecs::message::Messages;
     let mut state = quiet_table(3);
     let give_card = give(&mut state, 0, "phasers_forward_long");
     let take_card = give(&mut state, 1, "phasers_forward_long");
     to_phase(&mut state, Phase::Trade);
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, RulesPlugin))
-        .insert_resource(TradeOffers {
-            tables: vec![Some(0), Some(1), None],
-            agreed: Vec::new(),
-        });
+    app.add_plugins(RulesPlugin).insert_resource(TradeOffers {
+        tables: vec![Some(0), Some(1), None],
+        agreed: Vec::new(),
+    });
     app.world_mut().write_message(LoadGame(Box::new(state)));
     app.update();
     let before = app.world().resource::<GameState>().state_hash();
