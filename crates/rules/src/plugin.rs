@@ -260,22 +260,14 @@ fn receive_player_actions(
         publish(&mut state, &mut events, &mut history);
     }
     for action in actions.read() {
-        if forward.is_some() {
+        // Checked here but carried out elsewhere: by the host, or once the other table's
+        // player accepts the trade.
+        let offer = offers.as_ref().is_some_and(|o| o.is_offer(action));
+        if forward.is_some() || offer {
             match state.validate(action) {
-                Ok(()) => {
+                Ok(()) if forward.is_some() => {
                     forwarded.write(ActionForwarded(*action));
                 }
-                Err(reason) => {
-                    refused.write(ActionRefused {
-                        action: *action,
-                        reason,
-                    });
-                }
-            }
-            continue;
-        }
-        if offers.as_ref().is_some_and(|o| o.is_offer(action)) {
-            match state.validate(action) {
                 Ok(()) => {
                     offered.write(TradeOffered(*action));
                 }

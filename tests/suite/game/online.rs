@@ -87,39 +87,39 @@ pub(super) fn final_hash(out: &str) -> String {
     value["final_hash"].as_str().expect("a hash").to_string()
 }
 
-/// The window hosts a cadet game: seat 1 is played here, seat 2 by a `join --bot` process.
-/// Both end with the hash of the same game played headless.
-#[test]
-fn the_window_hosts_a_seat_played_from_another_machine() {
-    let port = port(9);
+/// A table hosting `options` with `hosting`: seat 1 is played here, seat 2 remote.
+pub(super) fn hosting_for_two(hosting: Hosting, options: &GameOptions) -> App {
     let mut app = app(None);
-    let hosting = Hosting::open(port, "window-host").expect("the port opens");
     app.world_mut()
         .insert_resource(Online::Host(Box::new(hosting)));
     app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Remote]);
-    let options = GameOptions::quick(21, 2, "cadet");
     app.world_mut().write_message(StartGame(options.clone()));
     app.update();
     app.update();
-    assert_eq!(
-        app.world().resource::<Away>().0,
-        vec![1],
-        "waits for seat 2"
-    );
-    let client = spawn(&strings(&[
+    app
+}
+
+/// A `join --bot --json` process for seat 2 of the game on `port`.
+pub(super) fn bot_for_seat_two(port: u16, code: &str) -> std::process::Child {
+    spawn(&strings(&[
         "join",
         &format!("127.0.0.1:{port}"),
         "--code",
-        "window-host",
+        code,
         "--seat",
         "2",
         "--bot",
         "--json",
-    ]));
-    assert!(
-        run_until(&mut app, 120, |p| p == 0, over),
-        "the game did not end"
-    );
+    ]))
+}
+
+/// After a hosted game's end, the table and its `join --bot` client both end with the hash of
+/// the same game played headless.
+pub(super) fn both_end_as_headless(
+    app: &mut App,
+    client: std::process::Child,
+    options: &GameOptions,
+) {
     // A moment for the last messages to leave.
     for _ in 0..50 {
         app.update();
@@ -127,10 +127,31 @@ fn the_window_hosts_a_seat_played_from_another_machine() {
     }
     let (code, out, err) = finish(client);
     assert_eq!(code, Some(0), "{err}");
-    let here = hash_text(super::state(&app).state_hash());
-    let headless = play_game(&options, false, false).expect("deals");
+    let here = hash_text(super::state(app).state_hash());
+    let headless = play_game(options, false, false).expect("deals");
     assert_eq!(here, hash_text(headless.final_hash));
     assert_eq!(final_hash(&out), here, "{err}");
+}
+
+/// The window hosts a cadet game: seat 1 is played here, seat 2 by a `join --bot` process.
+/// Both end with the hash of the same game played headless.
+#[test]
+fn the_window_hosts_a_seat_played_from_another_machine() {
+    let port = port(9);
+    let hosting = Hosting::open(port, "window-host").expect("the port opens");
+    let options = GameOptions::quick(21, 2, "cadet");
+    let mut app = hosting_for_two(hosting, &options);
+    assert_eq!(
+        app.world().resource::<Away>().0,
+        vec![1],
+        "waits for seat 2"
+    );
+    let client = bot_for_seat_two(port, "window-host");
+    assert!(
+        run_until(&mut app, 120, |p| p == 0, over),
+        "the game did not end"
+    );
+    both_end_as_headless(&mut app, client, &options);
 }
 
 /// The window joins `serve` for seat 1. Its copy is spoiled mid-game; at the next turn start

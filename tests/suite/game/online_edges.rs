@@ -7,12 +7,13 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 use star_trek_panic::game::crew::{Away, Crew, Seat};
 use star_trek_panic::game::online::{Hosting, Joined, Online, Talk};
-use stp_rules::files::hash_text;
-use stp_rules::sim::play_game;
-use stp_rules::{GameOptions, StartGame};
+use stp_rules::GameOptions;
 
 use super::app;
-use super::online::{ends_with_the_hosts_hash, final_hash, over, run_until, serve_for_one};
+use super::online::{
+    bot_for_seat_two, both_end_as_headless, ends_with_the_hosts_hash, hosting_for_two, over,
+    run_until, serve_for_one,
+};
 use crate::network::{finish, port, serve, spawn, strings};
 
 /// A seat whose person's link drops mid-game: play waits, and once the host's wait is over,
@@ -20,15 +21,10 @@ use crate::network::{finish, port, serve, spawn, strings};
 #[test]
 fn a_bot_stands_in_for_a_seat_whose_link_dropped() {
     let port = port(35);
-    let mut app = app(None);
     let hosting = Hosting::open(port, "stand-in-seat")
         .expect("the port opens")
         .with_bot_after(Some(Duration::from_secs(1)));
-    app.world_mut()
-        .insert_resource(Online::Host(Box::new(hosting)));
-    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Remote]);
-    app.world_mut()
-        .write_message(StartGame(GameOptions::quick(8, 2, "cadet")));
+    let mut app = hosting_for_two(hosting, &GameOptions::quick(8, 2, "cadet"));
     let mut client = spawn(&strings(&[
         "join",
         &format!("127.0.0.1:{port}"),
@@ -172,14 +168,9 @@ fn a_hostile_code_holder_cannot_crash_the_window_host() {
     use crate::network_hostile::{Noise, handshake, hostile_burst, raw_client};
     let port = port(43);
     let code = "hostile-window";
-    let mut app = app(None);
     let hosting = Hosting::open(port, code).expect("the port opens");
-    app.world_mut()
-        .insert_resource(Online::Host(Box::new(hosting)));
-    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Remote]);
     let options = GameOptions::quick(21, 2, "cadet");
-    app.world_mut().write_message(StartGame(options.clone()));
-    app.update();
+    let mut app = hosting_for_two(hosting, &options);
     let (mut client, socket, to) = raw_client(port, code);
     assert!(
         handshake(&mut client, &socket),
@@ -195,30 +186,12 @@ fn a_hostile_code_holder_cannot_crash_the_window_host() {
         }
         sent
     });
-    let honest = spawn(&strings(&[
-        "join",
-        &format!("127.0.0.1:{port}"),
-        "--code",
-        code,
-        "--seat",
-        "2",
-        "--bot",
-        "--json",
-    ]));
+    let honest = bot_for_seat_two(port, code);
     assert!(
         run_until(&mut app, 180, |p| p == 0, over),
         "the game did not end"
     );
     let sent = noise.join().expect("the noise thread");
     assert!(sent >= 100_000, "only {sent} sent");
-    for _ in 0..50 {
-        app.update();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    let (code, out, err) = finish(honest);
-    assert_eq!(code, Some(0), "{err}");
-    let here = hash_text(super::state(&app).state_hash());
-    let headless = play_game(&options, false, false).expect("deals");
-    assert_eq!(here, hash_text(headless.final_hash));
-    assert_eq!(final_hash(&out), here, "{err}");
+    both_end_as_headless(&mut app, honest, &options);
 }
