@@ -6,11 +6,11 @@
 use std::time::Instant;
 
 use stp_rules::files::{ReplayFile, SaveFile, hash_text};
-use stp_rules::{Draws, GameOptions, GameState, PlayerAction, bot};
+use stp_rules::{Draws, GameOptions, GameState, PlayerAction, TradeOffers, bot};
 
 use super::TICK;
-use super::protocol::{HostState, ToClient};
-use super::room::{Incoming, Room, SeatTicket, assign_seat};
+use super::host_core::{Game, HostCore, Place, Shown};
+use super::room::{Incoming, Room, SeatTicket};
 
 /// What `serve` was asked.
 #[derive(Debug, Clone)]
@@ -75,259 +75,107 @@ pub fn read_tickets(save: &std::path::Path) -> Result<Vec<SeatTicket>, String> {
 /// How long the host waits for its first player.
 const FIRST_PLAYER_SECONDS: u64 = 120;
 
-struct Host {
-    room: Room,
+/// The hosted game: its setup, its accepted actions and where they led.
+struct Table {
     state: GameState,
     options: GameOptions,
     actions: Vec<PlayerAction>,
-    bots: usize,
-    /// Seats whose link dropped, since when.
-    away_since: std::collections::BTreeMap<u8, Instant>,
-    /// Dropped seats the host's bot plays until their person is back.
-    stand_ins: std::collections::BTreeSet<u8>,
-    /// A trade offered to a person at another table: its proposer's link, and the trade.
-    offer: Option<(u64, PlayerAction)>,
+}
+
+impl Table {
+    fn game(&self) -> Game<'_> {
+        Game {
+            options: &self.options,
+            actions: &self.actions,
+            state: &self.state,
+        }
+    }
+}
+
+struct Host {
+    room: Room,
+    core: HostCore,
+    table: Table,
 }
 
 impl Host {
-    fn players(&self) -> usize {
-        self.state.players.len()
-    }
-
-    fn is_bot_seat(&self, seat: u8) -> bool {
-        usize::from(seat) + self.bots >= self.players()
-    }
-
-    /// Whether the host's bot plays this seat now: one of its own, or a dropped one it stands
-    /// in for.
-    fn bot_plays(&self, seat: u8) -> bool {
-        self.is_bot_seat(seat) || self.stand_ins.contains(&seat)
-    }
-
-    /// Every remote seat has its player (the game waits otherwise).
-    fn crew_complete(&self) -> bool {
-        (0..self.players() as u8).all(|seat| self.bot_plays(seat) || self.room.holds(seat))
-    }
-
-    /// A seat away longer than `after` is played by the bot from now on, and everyone hears.
-    fn stand_in(&mut self, after: std::time::Duration) {
-        let due: Vec<u8> = self
-            .away_since
-            .iter()
-            .filter(|(seat, since)| since.elapsed() >= after && !self.room.holds(**seat))
-            .map(|(seat, _)| *seat)
-            .collect();
-        for seat in due {
-            self.away_since.remove(&seat);
-            self.stand_ins.insert(seat);
-            self.room.tell_table(&ToClient::BotPlays { seat });
-            if !self.room.quiet {
-                eprintln!(
-                    "host: the bot plays seat {} until its person is back",
-                    super::protocol::seat_number(seat)
-                );
-            }
-        }
-    }
-
-    /// The game so far for `seat`, or for a watcher (`None`).
-    fn welcome(&self, seat: Option<u8>) -> ToClient {
-        let away = (0..self.players() as u8)
-            .filter(|&s| Some(s) != seat && !self.bot_plays(s) && !self.room.holds(s))
-            .collect();
-        // The hidden order stays here: the seed and the public view only.
-        let mut options = self.options.clone();
-        options.seed = 0;
-        ToClient::Welcome {
-            seat,
-            options,
-            actions: self.actions.clone(),
-            state: HostState(Box::new(self.state.public_view())),
-            away,
-            ticket: String::new(),
-        }
-    }
-
+    /// Carries an action out here, and tells every table what it drew.
     fn accept(&mut self, action: PlayerAction) -> Result<(), String> {
-        let turn = self.state.turn.number;
+        let turn = self.table.state.turn.number;
         // What the action and the phases after it draw is written down for the tables.
-        self.state.seen = Some(Draws::default());
-        let acted = self.state.act(action).map_err(|e| e.to_string());
+        self.table.state.seen = Some(Draws::default());
+        let acted = self.table.state.act(action).map_err(|e| e.to_string());
         if acted.is_ok() {
-            self.state.advance();
+            self.table.state.advance();
         }
-        let draws = self.state.seen.take().unwrap_or_default();
+        let draws = self.table.state.seen.take().unwrap_or_default();
         acted?;
-        self.state.events.clear();
-        self.actions.push(action);
+        self.table.state.events.clear();
+        self.table.actions.push(action);
         // Only to seated clients: a client not yet welcomed gets the actions in its welcome.
-        self.room.tell_table(&ToClient::Accepted { action, draws });
-        // At a new turn, the hash every table must have now.
-        if self.state.turn.number != turn || self.state.is_over() {
-            let check = ToClient::Check {
-                at: self.actions.len() as u32,
-                hash: hash_text(self.state.public_hash()),
-            };
-            self.room.tell_table(&check);
+        HostCore::tell_accepted(&mut self.room, vec![action], draws);
+        if self.table.state.turn.number != turn || self.table.state.is_over() {
+            HostCore::tell_check(&mut self.room, self.table.game());
         }
         Ok(())
     }
 
-    /// The seat a trade must be offered to first: a person at another table (rulebook
-    /// p. 8, "Trading a Card": the active player trades *with* another player). A bot, or
-    /// the proposer's own seat, takes it at once.
-    fn offered_to(&self, action: &PlayerAction) -> Option<u8> {
-        match action.action {
-            stp_rules::Action::Trade { with, .. }
-                if with != action.player && !self.bot_plays(with) && self.room.holds(with) =>
-            {
-                Some(with)
+    /// A remote action: a trade with another table is offered first (once legal), anything
+    /// else is carried out or refused.
+    fn carry_out(&mut self, client: Option<u64>, action: PlayerAction) {
+        let offers = TradeOffers {
+            tables: self.core.tables(),
+            agreed: Vec::new(),
+        };
+        let refused = if offers.is_offer(&action) {
+            match self.table.state.validate(&action) {
+                Ok(()) => {
+                    self.core.offer(&mut self.room, client, action);
+                    Ok(())
+                }
+                Err(reason) => Err(reason.to_string()),
             }
-            _ => None,
+        } else {
+            self.accept(action)
+        };
+        if let (Err(reason), Some(client)) = (refused, client) {
+            self.room.refuse(client, reason);
         }
     }
 
-    /// A legal trade goes to its other player to accept; play waits for the answer.
-    fn offer(&mut self, client: u64, with: u8, action: PlayerAction) {
-        if let Err(reason) = self.state.validate(&action) {
-            return self.room.refuse(client, reason.to_string());
+    /// Messages in; remote actions and trades' answers to the rules.
+    fn receive(&mut self, incoming: Vec<Incoming>) {
+        for message in incoming {
+            self.core
+                .receive(&mut self.room, self.table.game(), message);
         }
-        let Some(holder) = self.room.holder(with) else {
-            return;
-        };
-        self.offer = Some((client, action));
-        self.room.send(holder, &ToClient::Offer { action });
-    }
-
-    /// The other player's answer: accepted, the trade is carried out for everyone;
-    /// declined, its proposer hears so (no strike: declining is allowed).
-    fn answer(&mut self, client: u64, seat: u8, accept: bool) {
-        let offered = self.offer.filter(|(_, a)| self.offered_to(a) == Some(seat));
-        let Some((proposer, action)) = offered else {
-            let reason = "no trade is offered to you now".to_string();
-            return self.room.refuse_quietly(client, reason);
-        };
-        self.offer = None;
-        if !accept {
-            return self.room.send(proposer, &ToClient::Declined { seat });
-        }
-        if let Err(reason) = self.accept(action) {
-            self.room.refuse(proposer, reason);
-        }
-    }
-
-    /// A seat whose link dropped takes its side of a pending trade with it.
-    fn close_offer_of(&mut self, seat: u8) {
-        let Some((proposer, action)) = self.offer else {
-            return;
-        };
-        let with = match action.action {
-            stp_rules::Action::Trade { with, .. } => with,
-            _ => return,
-        };
-        if seat == with {
-            self.offer = None;
-            let reason = format!(
-                "seat {} left; the trade is off",
-                super::protocol::seat_number(seat)
-            );
-            self.room.send(proposer, &ToClient::Refused { reason });
-        } else if seat == action.player {
-            self.offer = None;
-            if let Some(holder) = self.room.holder(with) {
-                self.room.send(holder, &ToClient::OfferClosed);
-            }
-        }
-    }
-
-    fn receive(&mut self, incoming: Incoming) {
-        match incoming {
-            Incoming::Hello { client, seat } => {
-                let free: Vec<u8> = (0..self.players() as u8)
-                    .filter(|&s| {
-                        !self.is_bot_seat(s)
-                            && !self.room.taken_by_other(client, s)
-                            && self.room.claimable(client, s)
-                    })
-                    .collect();
-                match assign_seat(seat, &free) {
-                    Ok(seat) => {
-                        let welcome = self.welcome(Some(seat));
-                        self.room.seat(client, seat, &welcome);
-                        // Its person is back: the bot stands down.
-                        if self.room.holds(seat) {
-                            self.away_since.remove(&seat);
-                            self.stand_ins.remove(&seat);
-                        }
-                    }
-                    // Not a strike: a client rejoining after a drop asks until the host has
-                    // noticed the old link is gone.
-                    Err(reason) => self.room.refuse_quietly(client, reason),
-                }
-            }
-            Incoming::Act {
-                client, at, action, ..
-            } => {
-                // The game starts once every seat has its player (not a strike: the client
-                // asks again in a moment).
-                if !self.crew_complete() {
-                    let reason = "the game waits for every seat to be taken".to_string();
-                    return self.room.refuse_quietly(client, reason);
-                }
-                if at as usize != self.actions.len() {
-                    return self
-                        .room
-                        .refuse(client, format!("action {at} is out of order"));
-                }
-                if self.offer.is_some() {
-                    let reason = "a trade offer waits for its answer".to_string();
-                    return self.room.refuse_quietly(client, reason);
-                }
-                if let Some(with) = self.offered_to(&action) {
-                    return self.offer(client, with, action);
-                }
-                if let Err(reason) = self.accept(action) {
+        loop {
+            if let Some(agreed) = self.core.settle(&mut self.room, self.table.game()) {
+                // Agreed: carried out for everyone, or refused to its proposer.
+                if let Err(reason) = self.accept(agreed.action)
+                    && let Some(client) = agreed.proposer
+                {
                     self.room.refuse(client, reason);
                 }
+                continue;
             }
-            Incoming::Answer {
-                client,
-                seat,
-                accept,
-            } => self.answer(client, seat, accept),
-            Incoming::Ping {
-                client,
-                seat,
-                target,
-            } => {
-                if target.is_on(&self.state) {
-                    self.room.tell_table(&ToClient::Pinged { seat, target });
-                } else {
-                    self.room.refuse(client, "nothing to ping there".into());
-                }
+            match self.core.next_action(&mut self.room, self.table.game()) {
+                Some((client, action)) => self.carry_out(Some(client), action),
+                None => break,
             }
-            Incoming::Sync { client, seat } => {
-                let welcome = self.welcome(Some(seat));
-                self.room.send(client, &welcome);
-            }
-            Incoming::Watch { client } => {
-                let welcome = self.welcome(None);
-                self.room.watch(client, &welcome);
-            }
-            Incoming::WatcherSaid { watcher, text } if !self.room.quiet => {
-                eprintln!("host: watcher {watcher}: {text}")
-            }
-            Incoming::WatcherSaid { .. } => {}
-            Incoming::Said { seat, text } if !self.room.quiet => {
-                eprintln!(
-                    "host: seat {}: {text}",
-                    crate::net::protocol::seat_number(seat)
-                )
-            }
-            Incoming::Said { .. } => {}
-            Incoming::Left { seat } => {
-                self.away_since.insert(seat, Instant::now());
-                self.close_offer_of(seat);
+        }
+    }
+
+    /// What the core shows goes to standard error (not in a benchmark's thread).
+    fn show(&mut self) {
+        for shown in self.core.take_shown() {
+            let line = match shown {
+                Shown::Notice(text) => text,
+                Shown::Said { who, text } => format!("{who}: {text}"),
+                _ => continue,
+            };
+            if !self.room.quiet {
+                eprintln!("host: {line}");
             }
         }
     }
@@ -381,15 +229,26 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
     room.quiet = args.quiet;
     room.restore_tickets(&args.tickets);
     let mut saved_tickets = args.tickets.clone();
+    // The last `--bots` seats are the host's bot's; the others wait for their people.
+    let players = options.players.len();
+    let bots = args.bots.min(players.max(1));
+    let places = (0..players)
+        .map(|seat| {
+            if seat + bots >= players {
+                Place::Bot
+            } else {
+                Place::Remote
+            }
+        })
+        .collect();
     let mut host = Host {
         room,
-        state,
-        options,
-        actions,
-        bots: args.bots.min(args.options.players.len().max(1)),
-        away_since: Default::default(),
-        stand_ins: Default::default(),
-        offer: None,
+        core: HostCore::new(places),
+        table: Table {
+            state,
+            options,
+            actions,
+        },
     };
     host.room.bot_after = args.bot_after;
     let mut first_action: Option<Instant> = None;
@@ -406,32 +265,31 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         // Busy ticks go round again at once; only a quiet one sleeps.
         let incoming = host.room.poll();
         let mut busy = !incoming.is_empty();
-        for message in incoming {
-            host.receive(message);
-        }
-        if let Some(after) = args.bot_after {
-            host.stand_in(after);
-        }
+        host.receive(incoming);
+        host.core.stand_in(&mut host.room, host.table.game(), &[]);
+        host.show();
         // The host's bots play their seats once every remote seat has its player.
         if ended.is_none()
-            && host.crew_complete()
-            && !host.state.is_over()
-            && let Some(action) = bot::choose(&host.state).filter(|a| host.bot_plays(a.player))
+            && host.core.away(&host.room).is_empty()
+            && !host.core.offer_pending()
+            && !host.table.state.is_over()
+            && let Some(action) =
+                bot::choose(&host.table.state).filter(|a| host.core.bot_plays(a.player))
         {
             busy = true;
             if let Err(reason) = host.accept(action) {
                 return Err(format!("the host's bot was refused: {reason}"));
             }
         }
-        if first_action.is_none() && !host.actions.is_empty() {
+        if first_action.is_none() && !host.table.actions.is_empty() {
             first_action = Some(Instant::now());
         }
         // Saved at every new turn, as the table autosaves.
         if let Some(path) = &args.save
-            && host.state.turn.number != saved_turn
+            && host.table.state.turn.number != saved_turn
         {
-            saved_turn = host.state.turn.number;
-            let save = SaveFile::new(&host.options, &host.actions, &host.state);
+            saved_turn = host.table.state.turn.number;
+            let save = SaveFile::new(&host.table.options, &host.table.actions, &host.table.state);
             if let Err(err) = save.write(path) {
                 eprintln!("host: cannot save to {}: {err}", path.display());
             }
@@ -450,16 +308,8 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
                 );
             }
         }
-        if host.state.is_over() && ended.is_none() {
-            let report = stp_rules::report::report(&host.state);
-            let over = ToClient::Over {
-                outcome: report.outcome.clone(),
-                turns: host.state.turn.number,
-                final_hash: hash_text(host.state.state_hash()),
-                public_hash: hash_text(host.state.public_hash()),
-                seed: host.state.config.seed,
-            };
-            host.room.tell_table(&over);
+        if host.table.state.is_over() && ended.is_none() {
+            HostCore::tell_over(&mut host.room, &host.table.state);
             ended = Some(Instant::now());
         }
         host.room.flush();
@@ -467,8 +317,8 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         if ended.is_some_and(|at| at.elapsed().as_millis() > 500) {
             break;
         }
-        if !(0..host.players() as u8).any(|seat| host.room.holds(seat))
-            && host.actions.is_empty()
+        if !(0..host.table.state.players.len() as u8).any(|seat| host.room.holds(seat))
+            && host.table.actions.is_empty()
             && started.elapsed().as_secs() > FIRST_PLAYER_SECONDS
         {
             return Err(format!("nobody joined within {FIRST_PLAYER_SECONDS} s"));
@@ -479,18 +329,22 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
     }
     host.room.close();
     if let Some(path) = &args.record {
-        let replay = ReplayFile::new(&host.options, &host.actions, host.state.state_hash());
+        let replay = ReplayFile::new(
+            &host.table.options,
+            &host.table.actions,
+            host.table.state.state_hash(),
+        );
         if let Err(err) = replay.write(path) {
             eprintln!("host: cannot record the game to {}: {err}", path.display());
         }
     }
-    let report = stp_rules::report::report(&host.state);
+    let report = stp_rules::report::report(&host.table.state);
     Ok(HostReport {
         outcome: report.outcome,
-        turns: host.state.turn.number,
-        final_hash: hash_text(host.state.state_hash()),
-        public_hash: hash_text(host.state.public_hash()),
-        actions: host.actions.len(),
+        turns: host.table.state.turn.number,
+        final_hash: hash_text(host.table.state.state_hash()),
+        public_hash: hash_text(host.table.state.public_hash()),
+        actions: host.table.actions.len(),
         // Less the half second the host waits at the end for the last messages.
         seconds: first_action.map_or(0.0, |at| at.elapsed().as_secs_f64() - 0.5),
         bytes: host.room.sent,

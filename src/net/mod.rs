@@ -11,6 +11,7 @@ pub mod bench;
 pub mod cli;
 pub mod guard;
 pub mod host;
+pub mod host_core;
 pub mod join;
 pub mod link;
 pub mod links;

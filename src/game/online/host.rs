@@ -1,21 +1,20 @@
 //! The game window as host: the table's rules are the game, remote seats act through the
 //! network, and every client hears every accepted action in the table's order.
 
-use std::collections::VecDeque;
-
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use stp_rules::files::hash_text;
 use stp_rules::{
     ActionAccepted, ActionRefused, Draws, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
 };
 
-use super::{HandToBot, Online, PingRequest, Pings, SayRequest, Talk, seat_name};
+use super::{HandToBot, OfferHere, Online, PingRequest, Pings, SayRequest, Talk, seat_name};
 use crate::game::crew::{Away, Crew, Seat};
 use crate::game::session::Record;
-use crate::net::protocol::{HostState, ToClient};
+use crate::net::host_core::{Game, HostCore, Place, Shown};
+use crate::net::protocol::ToClient;
 use crate::net::pump::{HostLink, Pumped};
-use crate::net::room::{Incoming, Room, assign_seat};
+use crate::net::room::{Incoming, Room};
 
 /// A game this window hosts.
 pub struct Hosting {
@@ -25,20 +24,11 @@ pub struct Hosting {
     pub code: String,
     /// This machine's address, for the join code (found once: it opens a socket).
     address: String,
-    /// Remote seats' actions not yet carried out: client, its number in the game, action.
-    inbox: VecDeque<(u64, u32, PlayerAction)>,
+    /// The host's decisions, as `serve` makes them: seats, welcomes, the next remote
+    /// action, trades' offers and answers, bots standing in (`net::host_core`).
+    pub(super) core: HostCore,
     /// The remote action the rules are carrying out this frame, to answer a refusal.
     pub(super) in_flight: Option<(u64, PlayerAction)>,
-    /// A trade offered to a person at another table (`trades`): its proposer's link (`None`:
-    /// a person at this table), and the trade.
-    pub(super) offer: Option<(Option<u64>, PlayerAction)>,
-    /// Answers to `offer` from the link of the seat it was offered to.
-    pub(super) answers: Vec<bool>,
-    /// Remote seats a bot plays until their person is back.
-    handed: Vec<u8>,
-    /// Remote seats whose link dropped, since when: after the room's `bot_after` a bot plays
-    /// them (everyone was told when).
-    away_since: std::collections::BTreeMap<u8, std::time::Instant>,
     /// A turn started: tell the clients its hash once the rules wait for players.
     check_due: bool,
     over_told: bool,
@@ -60,12 +50,8 @@ impl Hosting {
             link: Pumped::start(HostLink::new(Room::open(port, code)?))?,
             code: code.to_string(),
             address: local_address(),
-            inbox: VecDeque::new(),
+            core: HostCore::default(),
             in_flight: None,
-            offer: None,
-            answers: Vec::new(),
-            handed: Vec::new(),
-            away_since: Default::default(),
             check_due: false,
             over_told: false,
             rewelcome: false,
@@ -96,26 +82,6 @@ impl Hosting {
         let port = self.link.lock().room.port;
         format!("{}:{port} · code {}", self.address, self.code)
     }
-
-    /// The hidden order stays here: the seed and the public view only.
-    /// For a watcher, `seat` is `None`.
-    fn welcome(
-        seat: Option<u8>,
-        record: &Record,
-        state: &GameState,
-        away: Vec<u8>,
-    ) -> Option<ToClient> {
-        let mut options = record.options.clone()?;
-        options.seed = 0;
-        Some(ToClient::Welcome {
-            seat,
-            options,
-            actions: record.actions.clone(),
-            state: HostState(Box::new(state.public_view())),
-            away,
-            ticket: String::new(),
-        })
-    }
 }
 
 /// This machine's address on its network, for the join code (the address a packet to the
@@ -129,22 +95,62 @@ pub fn local_address() -> String {
         .map_or_else(|_| "127.0.0.1".into(), |a| a.ip().to_string())
 }
 
-/// Remote seats whose person is not at the table now.
-fn away_seats(crew: &Crew, room: &Room, players: usize) -> Vec<u8> {
-    (0..players as u8)
-        .filter(|&seat| crew.is_remote(seat) && !room.holds(seat))
+/// Who plays each seat, for the host's core: people here, remote people, bots (a remote
+/// seat a bot stands in for is the core's to know).
+pub(super) fn places(crew: &Crew) -> Vec<Place> {
+    (0..crew.seats.len() as u8)
+        .map(|seat| {
+            if crew.is_here(seat) {
+                Place::Here
+            } else if crew.is_remote(seat) {
+                Place::Remote
+            } else {
+                Place::Bot
+            }
+        })
         .collect()
 }
 
+/// Where the window shows what the host's core decided: the talk, the ping markers, the
+/// crew (a bot standing in for a remote seat) and the offer window.
+#[derive(SystemParam)]
+pub(super) struct HostShows<'w> {
+    crew: ResMut<'w, Crew>,
+    talk: ResMut<'w, Talk>,
+    pings: ResMut<'w, Pings>,
+    pub(super) offer_here: ResMut<'w, OfferHere>,
+}
+
+impl HostShows<'_> {
+    pub(super) fn show(&mut self, shown: Vec<Shown>) {
+        for shown in shown {
+            match shown {
+                Shown::Notice(text) => self.talk.notice(text),
+                Shown::Said { who, text } => self.talk.say(&who, &text),
+                Shown::Pinged { seat, target } => self.pings.add(seat, target),
+                Shown::BotPlays(seat) => self.set_seat(seat, Seat::Ensign),
+                Shown::Back(seat) => self.set_seat(seat, Seat::Remote),
+                Shown::OfferHere(action) => self.offer_here.0 = Some(action),
+                Shown::OfferHereClosed => self.offer_here.0 = None,
+            }
+        }
+    }
+
+    fn set_seat(&mut self, seat: u8, to: Seat) {
+        if let Some(place) = self.crew.seats.get_mut(usize::from(seat)) {
+            *place = to;
+        }
+    }
+}
+
 /// Messages in, seats taken and left, and one remote action a frame for the rules.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn receive(
     mut online: ResMut<Online>,
     state: Option<Res<GameState>>,
     record: Res<Record>,
-    mut crew: ResMut<Crew>,
     mut away: ResMut<Away>,
-    mut talk: ResMut<Talk>,
-    mut pings: ResMut<Pings>,
+    mut shows: HostShows,
     mut says: MessageReader<SayRequest>,
     mut pinged: MessageReader<PingRequest>,
     mut handed: MessageReader<HandToBot>,
@@ -154,18 +160,27 @@ pub(super) fn receive(
     let Online::Host(host) = &mut *online else {
         return;
     };
-    let Some(state) = state else { return };
+    let (Some(state), Some(options)) = (state, record.options.as_ref()) else {
+        return;
+    };
+    let game = Game {
+        options,
+        actions: &record.actions,
+        state: &state,
+    };
     let players = state.players.len();
     let mut guard = host.link.lock();
     let link = &mut *guard;
     // This table's own words: the first person here speaks for it.
-    let here = (0..players as u8).find(|&p| crew.is_here(p)).unwrap_or(0);
+    let here = (0..players as u8)
+        .find(|&p| shows.crew.is_here(p))
+        .unwrap_or(0);
     for SayRequest(text) in says.read() {
         link.room.tell_table(&ToClient::Said {
             seat: here,
             text: text.clone(),
         });
-        talk.say(&seat_name(Some(&state), here), text);
+        shows.talk.say(&seat_name(Some(&state), here), text);
     }
     for PingRequest(target) in pinged.read() {
         if target.is_on(&state) {
@@ -173,158 +188,40 @@ pub(super) fn receive(
                 seat: here,
                 target: *target,
             });
-            pings.add(here, *target);
+            shows.pings.add(here, *target);
         }
     }
     // Asked for (the host's button), or due: a seat away past the room's wait.
-    let due: Vec<u8> = link.room.bot_after.map_or_else(Vec::new, |after| {
-        host.away_since
-            .iter()
-            .filter(|(_, since)| since.elapsed() >= after)
-            .map(|(seat, _)| *seat)
-            .collect()
-    });
     let asked: Vec<u8> = handed.read().map(|HandToBot(seat)| *seat).collect();
-    for seat in asked.into_iter().chain(due) {
-        host.away_since.remove(&seat);
-        if crew.is_remote(seat) && !link.room.holds(seat) {
-            crew.seats[usize::from(seat)] = Seat::Ensign;
-            host.handed.push(seat);
-            // The others' tables stop waiting for it.
-            link.room.tell_table(&ToClient::BotPlays { seat });
-            let name = seat_name(Some(&state), seat);
-            talk.notice(format!(
-                "An Ensign bot plays {name}'s seat until {name} is back."
-            ));
-        }
-    }
+    host.core.stand_in(&mut link.room, game, &asked);
     let arrived: Vec<Incoming> = link.arrived.drain(..).collect();
     for incoming in arrived {
-        match incoming {
-            Incoming::Hello { client, seat } => {
-                // Free: remote seats nobody holds, then seats a bot plays until their person
-                // is back (any seat will do goes to the first).
-                let mut free = away_seats(&crew, &link.room, players);
-                let mut handed: Vec<u8> = host.handed.clone();
-                handed.sort_unstable();
-                free.extend(handed.into_iter().filter(|s| !link.room.holds(*s)));
-                // A seat that had a holder is theirs: their ticket, or their address.
-                free.retain(|s| link.room.claimable(client, *s));
-                let seat = match assign_seat(seat, &free) {
-                    Ok(seat) => seat,
-                    Err(reason) => {
-                        link.room.refuse_quietly(client, reason);
-                        continue;
-                    }
-                };
-                if host.handed.contains(&seat) {
-                    host.handed.retain(|s| *s != seat);
-                    crew.seats[usize::from(seat)] = Seat::Remote;
-                }
-                let others_away = away_seats(&crew, &link.room, players)
-                    .into_iter()
-                    .filter(|s| *s != seat)
-                    .collect();
-                if let Some(welcome) = Hosting::welcome(Some(seat), &record, &state, others_away) {
-                    link.room.seat(client, seat, &welcome);
-                    host.away_since.remove(&seat);
-                    talk.notice(format!(
-                        "{} is at the table.",
-                        seat_name(Some(&state), seat)
-                    ));
-                }
-            }
-            Incoming::Act {
-                client, at, action, ..
-            } => host.inbox.push_back((client, at, action)),
-            Incoming::Ping {
-                client,
-                seat,
-                target,
-            } => {
-                if target.is_on(&state) {
-                    link.room.tell_table(&ToClient::Pinged { seat, target });
-                    pings.add(seat, target);
-                } else {
-                    link.room.refuse(client, "nothing to ping there".into());
-                }
-            }
-            Incoming::Sync { client, seat } => {
-                let away_now = away_seats(&crew, &link.room, players);
-                if let Some(welcome) = Hosting::welcome(Some(seat), &record, &state, away_now) {
-                    link.room.send(client, &welcome);
-                }
-            }
-            Incoming::Said { seat, text } => talk.say(&seat_name(Some(&state), seat), &text),
-            Incoming::Watch { client } => {
-                let away_now = away_seats(&crew, &link.room, players);
-                if let Some(welcome) = Hosting::welcome(None, &record, &state, away_now) {
-                    link.room.watch(client, &welcome);
-                }
-            }
-            Incoming::WatcherSaid { watcher, text } => {
-                talk.say(&super::watcher_name(watcher), &text);
-            }
-            Incoming::Answer {
-                client,
-                seat,
-                accept,
-            } => {
-                if host
-                    .offer
-                    .is_some_and(|(_, a)| super::trades::offered_to(&a) == Some(seat))
-                {
-                    host.answers.push(accept);
-                } else {
-                    let reason = "no trade is offered to you now".to_string();
-                    link.room.refuse_quietly(client, reason);
-                }
-            }
-            Incoming::Left { seat } => {
-                super::trades::close_offer_of(&mut host.offer, &mut link.room, seat);
-                host.away_since.insert(seat, std::time::Instant::now());
-                let name = seat_name(Some(&state), seat);
-                let then = link.room.bot_after.map_or(String::new(), |after| {
-                    format!(
-                        " An Ensign bot plays the seat if they are not back in {} s.",
-                        after.as_secs()
-                    )
-                });
-                talk.notice(format!("Waiting for {name}: their link dropped.{then}"));
-            }
-        }
+        host.core.receive(&mut link.room, game, incoming);
     }
+    shows.show(host.core.take_shown());
     // Refusals and hang-ups, as the room noted them (it keeps quiet refusals, such as a
     // seat still held for a dropped link, to standard error).
     for note in link.room.notes.drain(..) {
         if note.starts_with("refused") || note.starts_with("disconnecting") {
-            talk.notice(format!("Host: {note}"));
+            shows.talk.notice(format!("Host: {note}"));
         }
     }
-    let now_away = away_seats(&crew, &link.room, players);
+    let now_away = host.core.away(&link.room);
     if away.0 != now_away {
         away.0 = now_away;
     }
     // One remote action a frame, when the rules wait for players: a second in the same
     // frame would meet the rules before their phases have moved on. A window that would
     // otherwise sleep comes back for the rest.
-    if !host.inbox.is_empty() {
+    if host.core.has_inbox() {
         redraw.write(RequestRedraw);
     }
-    if host.in_flight.is_some() || host.offer.is_some() || !state.awaits_players() {
+    if host.in_flight.is_some() {
         return;
     }
-    if let Some((client, at, action)) = host.inbox.pop_front() {
-        if !away.0.is_empty() {
-            let reason = "the game waits for every seat to be taken".to_string();
-            link.room.refuse_quietly(client, reason);
-        } else if at as usize != record.actions.len() {
-            link.room
-                .refuse(client, format!("action {at} is out of order"));
-        } else {
-            actions.write(action);
-            host.in_flight = Some((client, action));
-        }
+    if let Some((client, action)) = host.core.next_action(&mut link.room, game) {
+        actions.write(action);
+        host.in_flight = Some((client, action));
     }
 }
 
@@ -339,7 +236,6 @@ pub(super) fn tell(
     mut loads: MessageReader<LoadGame>,
     mut state: Option<ResMut<GameState>>,
     record: Res<Record>,
-    crew: Res<Crew>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Online::Host(host) = &mut *online else {
@@ -364,20 +260,15 @@ pub(super) fn tell(
     }
     if host.rewelcome
         && let Some(state) = state.as_deref()
-        && record.options.is_some()
+        && let Some(options) = &record.options
     {
         host.rewelcome = false;
-        let away = away_seats(&crew, &link.room, state.players.len());
-        for (client, seat) in link.room.seated() {
-            if let Some(welcome) = Hosting::welcome(Some(seat), &record, state, away.clone()) {
-                link.room.send(client, &welcome);
-            }
-        }
-        if let Some(welcome) = Hosting::welcome(None, &record, state, away) {
-            for client in link.room.watching() {
-                link.room.send(client, &welcome);
-            }
-        }
+        let game = Game {
+            options,
+            actions: &record.actions,
+            state,
+        };
+        host.core.welcome_everyone(&mut link.room, game);
     }
     for ActionAccepted(action) in accepted.read() {
         host.untold.push(*action);
@@ -408,34 +299,29 @@ pub(super) fn tell(
         }
         // The tables play the actions in order, each taking the draws it makes: all of them
         // go with the first.
-        if settled {
-            for action in std::mem::take(&mut host.untold) {
-                link.room.tell_table(&ToClient::Accepted {
-                    action,
-                    draws: std::mem::take(&mut host.drawn),
-                });
-            }
+        if settled && !host.untold.is_empty() {
+            let untold = std::mem::take(&mut host.untold);
+            HostCore::tell_accepted(&mut link.room, untold, std::mem::take(&mut host.drawn));
         }
-        if host.check_due && !(state.awaits_players() || state.is_over()) {
+        if host.check_due && !settled {
             // The hash goes out once the rules wait for players: come back until then.
             redraw.write(RequestRedraw);
         }
-        if host.check_due && (state.awaits_players() || state.is_over()) {
+        if host.check_due
+            && settled
+            && let Some(options) = &record.options
+        {
             host.check_due = false;
-            link.room.tell_table(&ToClient::Check {
-                at: record.actions.len() as u32,
-                hash: hash_text(state.public_hash()),
-            });
+            let game = Game {
+                options,
+                actions: &record.actions,
+                state: &state,
+            };
+            HostCore::tell_check(&mut link.room, game);
         }
         if state.is_over() && !host.over_told {
             host.over_told = true;
-            link.room.tell_table(&ToClient::Over {
-                outcome: stp_rules::report::report(&state).outcome,
-                turns: state.turn.number,
-                final_hash: hash_text(state.state_hash()),
-                public_hash: hash_text(state.public_hash()),
-                seed: state.config.seed,
-            });
+            HostCore::tell_over(&mut link.room, &state);
         }
     }
     link.room.flush();

@@ -22,7 +22,7 @@ pub mod talk;
 pub mod trades;
 
 use bevy::prelude::*;
-use stp_rules::{GameState, PlayerId};
+use stp_rules::PlayerId;
 
 use crate::game::GameSystems;
 use crate::game::crew::{Away, Crew, Seat};
@@ -52,9 +52,7 @@ impl Online {
     pub fn holds_controls(&self) -> bool {
         match self {
             // A trade made here waits for its other player's answer.
-            Online::Host(hosting) => hosting
-                .offer
-                .is_some_and(|(proposer, _)| proposer.is_none()),
+            Online::Host(hosting) => hosting.core.offer_from_here(),
             Online::Client(joined) => joined.holds_controls(),
         }
     }
@@ -84,15 +82,7 @@ pub struct JoinAgain;
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
 pub struct HandToBot(pub PlayerId);
 
-/// The name the crew knows a seat by: the player's name, else "seat N".
-pub fn seat_name(state: Option<&GameState>, seat: u8) -> String {
-    state
-        .and_then(|s| s.players.get(usize::from(seat)))
-        .map_or_else(
-            || format!("seat {}", crate::net::protocol::seat_number(seat)),
-            |p| p.name.clone(),
-        )
-}
+pub use crate::net::host_core::seat_name;
 
 /// A watcher's name in the talk.
 pub fn watcher_name(watcher: u8) -> String {

@@ -9,10 +9,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use stp_rules::{Action, GameState, PlayerAction, TradeOffered, TradeOffers};
 
-use super::{Online, Talk, seat_name};
+use super::host::HostShows;
+use super::{Online, seat_name};
 use crate::game::crew::Crew;
-use crate::net::protocol::{ToClient, ToHost, seat_number};
-use crate::net::room::Room;
+use crate::game::session::Record;
+use crate::net::host_core::{Agreed, Game};
+use crate::net::protocol::ToHost;
 
 /// A trade offered to a person at this table, waiting for their answer (the offer window).
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
@@ -22,82 +24,53 @@ pub struct OfferHere(pub Option<PlayerAction>);
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AnswerOffer(pub bool);
 
-/// The seat a trade is offered to.
-pub fn offered_to(action: &PlayerAction) -> Option<u8> {
-    match action.action {
-        Action::Trade { with, .. } => Some(with),
-        _ => None,
-    }
-}
-
-/// A hosting table's rules know where each seat is played: people here at table 0, each
-/// remote seat at a table of its own, bots nowhere (they take any trade). Without hosting,
-/// trades are carried out at once.
+/// A hosting table's rules know where each seat is played (`HostCore::tables`): people here
+/// at table 0, each remote seat at a table of its own, bots nowhere (they take any trade).
+/// Without hosting, trades are carried out at once.
 pub(super) fn keep_tables(
-    online: Option<Res<Online>>,
+    mut online: Option<ResMut<Online>>,
     crew: Res<Crew>,
     offers: Option<ResMut<TradeOffers>>,
     mut commands: Commands,
 ) {
-    let hosting = matches!(online.as_deref(), Some(Online::Host(_)));
-    let tables: Vec<Option<u32>> = (0..crew.seats.len() as u8)
-        .map(|seat| {
-            if crew.is_here(seat) {
-                Some(0)
-            } else if crew.is_remote(seat) {
-                Some(1 + u32::from(seat))
-            } else {
-                None
-            }
-        })
-        .collect();
-    match (hosting, offers) {
-        (true, Some(mut offers)) if offers.tables != tables => offers.tables = tables,
-        (true, None) => commands.insert_resource(TradeOffers {
+    let tables = match online.as_deref_mut() {
+        Some(Online::Host(host)) => {
+            host.core.set_places(super::host::places(&crew));
+            Some(host.core.tables())
+        }
+        _ => None,
+    };
+    match (tables, offers) {
+        (Some(tables), Some(mut offers)) if offers.tables != tables => offers.tables = tables,
+        (Some(tables), None) => commands.insert_resource(TradeOffers {
             tables,
             agreed: Vec::new(),
         }),
-        (false, Some(_)) => commands.remove_resource::<TradeOffers>(),
+        (None, Some(_)) => commands.remove_resource::<TradeOffers>(),
         _ => {}
     }
 }
 
-/// The host sends each trade its rules held back to the seat it is offered to: a person
-/// here sees the offer window; a remote seat's table is asked.
+/// The host offers each trade its rules held back to the seat it is offered to: a person
+/// here sees the offer window; a remote seat's table is asked (`HostCore::offer`).
 pub(super) fn offer(
     mut online: ResMut<Online>,
     mut offered: MessageReader<TradeOffered>,
-    crew: Res<Crew>,
-    mut here: ResMut<OfferHere>,
+    mut shows: HostShows,
 ) {
     let Online::Host(host) = &mut *online else {
         return;
     };
     for TradeOffered(action) in offered.read() {
-        let Some(with) = offered_to(action) else {
-            continue;
-        };
         // A remote seat's trade is the action in flight; otherwise a person here made it.
         let proposer = host
             .in_flight
             .filter(|(_, a)| a == action)
             .map(|(client, _)| client);
-        host.offer = Some((proposer, *action));
-        host.answers.clear();
-        if crew.is_here(with) {
-            here.0 = Some(*action);
-        } else {
-            let mut link = host.link.lock();
-            match link.room.holder(with) {
-                Some(holder) => link.room.send(holder, &ToClient::Offer { action: *action }),
-                // Nobody holds the seat (play waits for it anyway): no trade.
-                None => host.answers.push(false),
-            }
-        }
+        let mut link = host.link.lock();
+        host.core.offer(&mut link.room, proposer, *action);
     }
-    if host.offer.is_none() && here.0.is_some() {
-        here.0 = None;
-    }
+    shows.show(host.core.take_shown());
 }
 
 /// The answer, from the remote seat or the person here: accepted, the trade goes to the
@@ -107,22 +80,26 @@ pub(super) fn settle(
     mut answers: MessageReader<AnswerOffer>,
     offers: Option<ResMut<TradeOffers>>,
     state: Option<Res<GameState>>,
-    mut here: ResMut<OfferHere>,
-    mut talk: ResMut<Talk>,
+    record: Res<Record>,
+    mut shows: HostShows,
     mut actions: MessageWriter<PlayerAction>,
 ) {
     let Online::Host(host) = &mut *online else {
         return;
     };
-    let local: Vec<bool> = answers.read().map(|AnswerOffer(a)| *a).collect();
-    let Some(accept) = host.answers.drain(..).chain(local).next() else {
+    for AnswerOffer(accept) in answers.read() {
+        host.core.answer_here(*accept);
+    }
+    let (Some(state), Some(options)) = (state, record.options.as_ref()) else {
         return;
     };
-    let Some((proposer, action)) = host.offer.take() else {
-        return;
+    let game = Game {
+        options,
+        actions: &record.actions,
+        state: &state,
     };
-    here.0 = None;
-    if accept {
+    let agreed = host.core.settle(&mut host.link.lock().room, game);
+    if let Some(Agreed { proposer, action }) = agreed {
         if let Some(mut offers) = offers {
             offers.agreed.push(action);
         }
@@ -131,47 +108,10 @@ pub(super) fn settle(
         if let Some(client) = proposer {
             host.in_flight = Some((client, action));
         }
-        return;
     }
-    let Some(with) = offered_to(&action) else {
-        return;
-    };
-    match proposer {
-        Some(client) => host
-            .link
-            .lock()
-            .room
-            .send(client, &ToClient::Declined { seat: with }),
-        None => talk.notice(format!(
-            "{} declines the trade.",
-            seat_name(state.as_deref(), with)
-        )),
-    }
-}
-
-/// A seat whose link dropped takes its side of a pending trade with it.
-pub(super) fn close_offer_of(
-    offer: &mut Option<(Option<u64>, PlayerAction)>,
-    room: &mut Room,
-    seat: u8,
-) {
-    let Some((proposer, action)) = *offer else {
-        return;
-    };
-    let Some(with) = offered_to(&action) else {
-        return;
-    };
-    if seat == with {
-        *offer = None;
-        if let Some(client) = proposer {
-            let reason = format!("seat {} left; the trade is off", seat_number(seat));
-            room.send(client, &ToClient::Refused { reason });
-        }
-    } else if seat == action.player {
-        *offer = None;
-        if let Some(holder) = room.holder(with) {
-            room.send(holder, &ToClient::OfferClosed);
-        }
+    shows.show(host.core.take_shown());
+    if !host.core.offer_pending() && shows.offer_here.0.is_some() {
+        shows.offer_here.0 = None;
     }
 }
 
