@@ -10,8 +10,9 @@ use stp_rules::files::hash_text;
 use stp_rules::{GameState, bot};
 
 use super::TICK;
+use super::client_core::{ClientCore, Step};
 use super::link::Connection;
-use super::protocol::{ToClient, ToHost};
+use super::protocol::ToHost;
 
 /// What `join` was asked.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,10 +59,6 @@ pub struct Traced {
 
 /// How long a client waits after a refusal before it tries again.
 const REFUSED_PAUSE: std::time::Duration = std::time::Duration::from_millis(200);
-
-/// How long a client that rejoins keeps asking for its seat while the host still holds it
-/// for the dropped link.
-const SEAT_SECONDS: u64 = 30;
 
 /// Plays the seat to the game's end; returns the exit code: 0 when the game ended with the
 /// host's (public) state hash, 1 when the copies differ, 2 when there was no game to join.
@@ -111,158 +108,91 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
         }
     };
     let mut link = Connection::open(args.host, &args.code)?;
-    // The seat this client plays: the one asked for, or the one the welcome names.
-    let mut mine = args.seat;
-    let mut said_hello: Option<Instant> = None;
+    let mut core = ClientCore::new(args.host, args.seat, args.watch);
     let mut waited = Instant::now();
     let mut hold_until: Option<Instant> = None;
-    let asked = Instant::now();
+    // This seat's copy of the game: the host's public view, and every action since.
     let mut state: Option<GameState> = None;
     // The number of actions applied, and whether ours awaits the host's answer.
     let mut applied: u32 = 0;
     let mut pending = false;
-    // A Sync is out: the host's state is on its way.
-    let mut syncing = false;
-    // Why the host last refused a seat, for the message if none comes.
-    let mut refused: Option<String> = None;
-    // The seat's ticket from the welcome, for asking again after a drop.
-    let mut ticket: Option<String> = None;
     // This seat's last action sent, and the trades declined this turn (not offered again).
     let mut last_sent: Option<stp_rules::PlayerAction> = None;
     let mut declined: Vec<stp_rules::PlayerAction> = Vec::new();
     loop {
         link.update()?;
-        // Hello, and again every half second while the seat is still held for a dropped
-        // link (a rejoin), until the welcome.
-        let ask_again = said_hello.is_some_and(|at| at.elapsed().as_millis() > 500);
-        if link.connected()? && state.is_none() && (said_hello.is_none() || ask_again) {
-            if asked.elapsed().as_secs() > SEAT_SECONDS {
-                return Err(match &refused {
-                    Some(why) => format!("no seat at the host ({why})"),
-                    None => "no seat at the host".to_string(),
-                });
-            }
-            link.send(&if args.watch {
-                ToHost::Watch
-            } else {
-                ToHost::Hello {
-                    seat: args.seat,
-                    ticket: ticket.clone(),
-                }
-            });
-            said_hello = Some(Instant::now());
+        if let Some(hello) = core.ask(link.connected()?)? {
+            link.send(&hello);
         }
         let messages = link.receive();
         let busy = !messages.is_empty();
-        for message in messages {
-            match message? {
+        let mut steps: std::collections::VecDeque<Step> = messages
+            .into_iter()
+            .flat_map(|message| core.take(message))
+            .collect();
+        while let Some(step) = steps.pop_front() {
+            match step {
+                Step::Send(message) => link.send(&message),
                 // The game so far, or again after this copy fell out of step: the host's
-                // state as it is.
-                ToClient::Welcome {
-                    seat,
+                // public view as it is.
+                Step::Welcome {
                     actions,
                     state: host_state,
-                    ticket: given,
                     ..
                 } => {
-                    mine = seat;
-                    if !given.is_empty() {
-                        ticket = Some(given);
-                    }
-                    let mut copy = *host_state.0;
+                    let mut copy = *host_state;
                     copy.events.clear();
                     applied = actions.len() as u32;
                     state = Some(copy);
                     pending = false;
-                    syncing = false;
                 }
-                // Asked for the host's state: what came before it is in it.
-                ToClient::Accepted { .. } | ToClient::Check { .. } if syncing => {}
-                ToClient::Accepted { action, draws } => {
+                Step::Resync => pending = true,
+                Step::Apply { action, draws } => {
                     let copy = state.as_mut().ok_or("an action before the welcome")?;
                     // This copy holds the public view: the host's draws come with the action.
                     copy.forced.extend(draws);
                     if let Err(e) = copy.act(action) {
-                        note(format!(
-                            "join: this copy refused the host's action ({e}): resync"
-                        ));
-                        link.send(&ToHost::Sync);
-                        (pending, syncing) = (true, true);
+                        steps.extend(
+                            core.resync(&format!("This copy refused the host's action ({e})")),
+                        );
                         continue;
                     }
                     copy.advance();
                     copy.events.clear();
-                    traced(mine.unwrap_or(u8::MAX), action.player, applied, false);
+                    traced(core.seat.unwrap_or(u8::MAX), action.player, applied, false);
                     applied += 1;
-                    if Some(action.player) == mine {
+                    if Some(action.player) == core.seat {
                         pending = false;
                     }
                 }
-                ToClient::Check { at, hash } => {
+                Step::Check { at, hash } => {
                     let copy = state.as_ref().ok_or("a check before the welcome")?;
                     if at == applied && hash_text(copy.public_hash()) != hash {
-                        note(format!(
-                            "join: out of step with the host after action {at}: resync"
-                        ));
-                        link.send(&ToHost::Sync);
-                        (pending, syncing) = (true, true);
+                        let why = format!("Out of step with the host after action {at}");
+                        steps.extend(core.resync(&why));
                     }
                 }
-                ToClient::Pinged { seat, target } => note(format!(
-                    "seat {} points at {target:?}",
-                    crate::net::protocol::seat_number(seat)
-                )),
-                ToClient::Said { seat, text } => note(format!(
-                    "seat {}: {text}",
-                    crate::net::protocol::seat_number(seat)
-                )),
-                ToClient::WatcherSaid { watcher, text } => {
-                    note(format!("watcher {watcher}: {text}"))
-                }
-                ToClient::Waiting { seat, bot_in } => note(format!(
-                    "waiting for seat {}{}",
-                    crate::net::protocol::seat_number(seat),
-                    match bot_in {
-                        0 => String::new(),
-                        s => format!(" (a bot plays it in {s} s)"),
-                    }
-                )),
-                ToClient::BotPlays { seat } => note(format!(
-                    "a bot plays seat {} until its person is back",
-                    crate::net::protocol::seat_number(seat)
-                )),
-                ToClient::Back { seat } => note(format!(
-                    "seat {} is back",
-                    crate::net::protocol::seat_number(seat)
-                )),
                 // The bot takes any trade offered: the crew shares one goal.
-                ToClient::Offer { action } => {
-                    note(format!(
-                        "seat {} offers a trade: accepted",
-                        action.player + 1
-                    ));
+                Step::Offer(_) => {
+                    note("join: trade accepted".into());
                     link.send(&ToHost::Answer { accept: true });
                 }
-                ToClient::OfferClosed => note("the trade offered is off".into()),
-                ToClient::Declined { seat } => {
-                    note(format!(
-                        "seat {} declines the trade",
-                        crate::net::protocol::seat_number(seat)
-                    ));
+                Step::Declined(_) => {
                     declined.extend(last_sent);
                     pending = false;
                     hold_until = Some(Instant::now() + REFUSED_PAUSE);
                 }
-                ToClient::Refused { reason } => {
-                    note(format!("join: the host refused: {reason}"));
-                    if state.is_none() {
-                        refused = Some(reason.clone());
-                    }
-                    // Ask again in a moment, not at once.
+                // Ask again in a moment, not at once.
+                Step::Refused => {
                     pending = false;
                     hold_until = Some(Instant::now() + REFUSED_PAUSE);
                 }
-                ToClient::Over {
+                Step::Notice(text) => note(format!("join: {text}")),
+                Step::Said { who, text } => note(format!("join: {who}: {text}")),
+                Step::Pinged { seat, target } => {
+                    note(format!("join: {} points at {target:?}", core.name(seat)))
+                }
+                Step::Over {
                     outcome,
                     turns,
                     final_hash,
@@ -279,6 +209,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                         own_hash: hash_text(copy.public_hash()),
                     });
                 }
+                Step::OfferClosed | Step::Away(_) | Step::Present(_) => {}
             }
         }
         // The bot plays this seat when the rules wait for it (after `--delay-ms`).
@@ -290,7 +221,8 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
         }
         if let Some(copy) = &state
             && !pending
-            && let Some(action) = bot::choose(copy).filter(|a| Some(a.player) == mine)
+            && !core.syncing
+            && let Some(action) = bot::choose(copy).filter(|a| Some(a.player) == core.seat)
         {
             // A trade its other player declined is not offered again this turn.
             declined.retain(|d| {

@@ -9,6 +9,7 @@
 
 pub mod bench;
 pub mod cli;
+pub mod client_core;
 pub mod guard;
 pub mod host;
 pub mod host_core;

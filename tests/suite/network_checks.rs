@@ -283,3 +283,94 @@ fn a_forwarding_table_checks_actions_and_plays_only_the_hosts() {
         host.public_hash()
     );
 }
+
+/// One client core for `join` and the window: before its welcome a table takes nothing of
+/// the game, only why it was refused a seat; once welcomed it takes the host's actions; while
+/// it resyncs, what the host sent about the old state is dropped, and it asks only once.
+#[test]
+fn the_client_core_takes_the_game_only_after_its_welcome_and_not_while_it_resyncs() {
+    use star_trek_panic::net::client_core::{ClientCore, Step};
+    use star_trek_panic::net::protocol::{HostState, ToClient, ToHost};
+    use stp_rules::{Action, GameOptions, GameState, PlayerAction};
+
+    let options = GameOptions::quick(4, 2, "cadet");
+    let state = GameState::new(&options).expect("deals");
+    let end_phase = ToClient::Accepted {
+        action: PlayerAction {
+            player: 0,
+            action: Action::EndPhase,
+        },
+        draws: Default::default(),
+    };
+    let mut core = ClientCore::new("10.0.0.1:5000", Some(1), false);
+    assert!(matches!(
+        core.ask(true),
+        Ok(Some(ToHost::Hello { seat: Some(1), .. }))
+    ));
+    assert!(
+        matches!(core.ask(true), Ok(None)),
+        "asks again only after half a second"
+    );
+    assert!(
+        core.take(Ok(end_phase.clone())).is_empty(),
+        "no game before the welcome"
+    );
+    let refused = ToClient::Refused {
+        reason: "seat 2 is taken".into(),
+    };
+    assert!(core.take(Ok(refused)).is_empty());
+    assert_eq!(core.refused.as_deref(), Some("seat 2 is taken"));
+
+    let welcome = ToClient::Welcome {
+        seat: Some(1),
+        options: options.clone(),
+        actions: Vec::new(),
+        state: HostState(Box::new(state.public_view())),
+        away: Vec::new(),
+        ticket: "ab12".into(),
+    };
+    let steps = core.take(Ok(welcome.clone()));
+    assert!(matches!(
+        steps[0],
+        Step::Welcome {
+            first: true,
+            seat: Some(1),
+            ..
+        }
+    ));
+    assert!(
+        matches!(&steps[1], Step::Notice(n) if n == "You have seat 2 of the game at 10.0.0.1:5000.")
+    );
+    assert_eq!(core.ticket.as_deref(), Some("ab12"));
+    assert!(matches!(
+        core.take(Ok(end_phase.clone()))[..],
+        [Step::Apply { .. }]
+    ));
+    // The same welcome again (a repeated Hello's answer) says nothing more.
+    assert_eq!(core.take(Ok(welcome.clone())).len(), 1);
+
+    let first = core.resync("Out of step");
+    assert!(matches!(&first[0], Step::Notice(n) if n.starts_with("Out of step")));
+    assert!(first.iter().any(|s| matches!(s, Step::Send(ToHost::Sync))));
+    assert!(
+        !core
+            .resync("Again")
+            .iter()
+            .any(|s| matches!(s, Step::Notice(_))),
+        "one word for a resync"
+    );
+    assert!(
+        core.take(Ok(end_phase)).is_empty(),
+        "the old state's actions are dropped"
+    );
+    let steps = core.take(Ok(welcome));
+    assert!(matches!(steps[0], Step::Welcome { first: false, .. }));
+    assert!(!core.syncing);
+    // A message that makes no sense is a resync, never an end.
+    let garbled = core.take(Err("not a message".into()));
+    assert!(
+        garbled
+            .iter()
+            .any(|s| matches!(s, Step::Send(ToHost::Sync)))
+    );
+}

@@ -190,7 +190,7 @@ const JOINING_WAKE: std::time::Duration = std::time::Duration::from_millis(50);
 fn wake_while_joining(online: Option<Res<Online>>, mut winit: ResMut<bevy::winit::WinitSettings>) {
     use bevy::winit::{UpdateMode, WinitSettings};
     let joining = matches!(online.as_deref(), Some(Online::Client(joined))
-        if !joined.welcomed && joined.lost.is_none());
+        if !joined.core.welcomed && joined.lost.is_none());
     let wanted = if joining {
         WinitSettings {
             focused_mode: UpdateMode::reactive(JOINING_WAKE),

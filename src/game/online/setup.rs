@@ -177,7 +177,7 @@ pub fn section(
                     None => {
                         ui.horizontal(|ui| {
                             ui.spinner();
-                            let how = if joined.watching {
+                            let how = if joined.core.watching {
                                 "Watching"
                             } else {
                                 "Joining"
@@ -187,7 +187,7 @@ pub fn section(
                                 commands.remove_resource::<Online>();
                             }
                         });
-                        if let Some(why) = &joined.refused {
+                        if let Some(why) = &joined.core.refused {
                             ui.colored_label(
                                 egui::Color32::YELLOW,
                                 format!("Not seated yet: {why}. Asking again…"),

@@ -367,7 +367,7 @@ fn a_window_asking_for_a_seat_not_free_learns_which_is() {
     let mut host = serve_for_one(port, "which-seat-window", 1);
     let address = format!("127.0.0.1:{port}").parse().expect("address");
     let refused = |app: &App| match app.world().get_resource::<Online>() {
-        Some(Online::Client(joined)) => joined.refused.clone(),
+        Some(Online::Client(joined)) => joined.core.refused.clone(),
         _ => None,
     };
     let mut app = app(None);
@@ -387,14 +387,14 @@ fn a_window_asking_for_a_seat_not_free_learns_which_is() {
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     let seated = |app: &App| match app.world().get_resource::<Online>() {
-        Some(Online::Client(joined)) => joined.welcomed,
+        Some(Online::Client(joined)) => joined.core.welcomed,
         _ => false,
     };
     assert!(run_until(&mut app, 10, |_| false, seated), "never seated");
     let Some(Online::Client(joined)) = app.world().get_resource::<Online>() else {
         panic!("not a client")
     };
-    assert_eq!(joined.seat, Some(0));
+    assert_eq!(joined.core.seat, Some(0));
     let _ = host.kill();
     let _ = host.wait();
 }

@@ -150,7 +150,7 @@ fn the_command_lines_join_outlives_the_setup_screen() {
             ..Launch::default()
         })
         .add_plugins(game::headless_plugin);
-    let seated = |app: &App| matches!(app.world().get_resource::<Online>(), Some(Online::Client(j)) if j.welcomed);
+    let seated = |app: &App| matches!(app.world().get_resource::<Online>(), Some(Online::Client(j)) if j.core.welcomed);
     assert!(
         run_until(&mut app, 30, |_| false, seated),
         "the table was never seated"
