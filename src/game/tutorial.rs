@@ -122,6 +122,7 @@ fn open_lessons(
     match lesson.table() {
         Ok((options, state)) => {
             record.options = Some(options);
+            record.start = Some(Box::new(state.clone()));
             record.actions.clear();
             loads.write(LoadGame(Box::new(state)));
             academy.lesson = Some(index);

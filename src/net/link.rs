@@ -38,21 +38,6 @@ enum Stage {
     Refused(String),
 }
 
-/// The addresses a connect token names: the one dialled first (netcode tries them in
-/// order), then the host's loopback at the same port. A host cannot know every address it is
-/// reached on (another machine's view of it, a forwarded port), and renetcode refuses a token
-/// that names none of the host's own; every host lists its loopback, so the second matches.
-/// The host mints each token (`net::pake`) with its own addresses sealed inside; these are
-/// the public ones, which only say where to dial.
-pub fn token_addresses(host: SocketAddr) -> Vec<SocketAddr> {
-    let loopback = SocketAddr::from(([127, 0, 0, 1], host.port()));
-    if host == loopback {
-        vec![host]
-    } else {
-        vec![host, loopback]
-    }
-}
-
 /// The host's words as this table may show them: a hostile host's refusal or chat line
 /// cannot carry control codes or bidi overrides to the terminal or the talk.
 fn plain_words(message: ToClient) -> ToClient {

@@ -25,8 +25,6 @@ pub mod transport;
 use std::net::SocketAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-pub use pake::typed_code;
-
 /// Tells this game's packets from any other program's; bumped when the protocol changes.
 pub const PROTOCOL_ID: u64 = 0x5354_5021_0005;
 

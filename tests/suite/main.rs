@@ -19,6 +19,7 @@ mod network_machines;
 mod network_watch;
 mod preview;
 mod rules;
+mod save_check;
 #[cfg(feature = "gui")]
 mod screenshot;
 mod trust;

@@ -7,8 +7,8 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use star_trek_panic::net::guard::{SliceGuard, netcode_datagram_is_sound};
-use star_trek_panic::net::link::token_addresses;
-use star_trek_panic::net::typed_code;
+use star_trek_panic::net::pake::caller::token_addresses;
+use star_trek_panic::net::pake::typed_code;
 
 /// renetcode reads up to 15 sequence bytes into an 8-byte buffer and takes its MAC's 16 bytes
 /// from whatever is left; the guard lets through only what it can read.

@@ -323,7 +323,7 @@ pub(crate) fn hostile_burst(
 }
 
 /// The most memory a process has held (VmHWM), in KiB.
-fn peak_kib(pid: u32) -> u64 {
+pub(crate) fn peak_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
         .ok()
         .and_then(|s| {

@@ -50,6 +50,9 @@ pub enum FileError {
     /// A replay's action `index` (0-based) was refused.
     #[error("action {index} is illegal: {reason}")]
     IllegalAction { index: usize, reason: Refusal },
+    /// A save's actions, played from its start, do not lead to its game.
+    #[error("the save's actions do not lead to its game: {0}")]
+    ActionsDisagree(String),
     /// A replay played to the end but reached another state.
     #[error("the replay ends in state {actual}, not the recorded {expected}")]
     ReplayDiverged { expected: String, actual: String },
@@ -106,6 +109,10 @@ pub struct SaveFile {
     /// from before crewmates have none (everyone is a person).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub seats: Vec<String>,
+    /// Where the actions start when it is not the new game of `options`: a scenario's or a
+    /// lesson's position. Without it, a save with actions starts from `options`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<GameState>,
 }
 
 impl SaveFile {
@@ -118,6 +125,61 @@ impl SaveFile {
             state: state.clone(),
             state_hash: hash_text(state.state_hash()),
             seats: Vec::new(),
+            start: None,
+        }
+    }
+
+    /// The same save, its actions starting from `start` (a scenario's or a lesson's
+    /// position) rather than from the new game of its options.
+    pub fn starting_from(self, start: Option<&GameState>) -> Self {
+        SaveFile {
+            start: start.cloned(),
+            ..self
+        }
+    }
+
+    /// Whether the actions, played from the start, lead to the saved game. The rules are
+    /// stepped phase by phase, as a table saves where it stands, which may be part-way
+    /// through a turn's automatic phases. A save without actions is its own start.
+    pub fn check_actions(&self) -> Result<(), FileError> {
+        if self.actions.is_empty() {
+            return Ok(());
+        }
+        let mut state = match &self.start {
+            Some(start) => {
+                check_table(start).map_err(FileError::Inconsistent)?;
+                start.clone()
+            }
+            None => GameState::new(&self.options).map_err(FileError::Setup)?,
+        };
+        let target = self.state.state_hash();
+        let mut actions = self.actions.iter().enumerate();
+        loop {
+            let left = actions.len();
+            loop {
+                if left == 0 && state.state_hash() == target {
+                    return Ok(());
+                }
+                let stepped = state.step();
+                state.events.clear();
+                if !stepped {
+                    break;
+                }
+            }
+            let Some((index, action)) = actions.next() else {
+                return Err(FileError::ActionsDisagree(format!(
+                    "its {} actions lead to another game than the one saved",
+                    self.actions.len()
+                )));
+            };
+            if let Err(reason) = state.act(*action) {
+                return Err(FileError::ActionsDisagree(format!(
+                    "action {} of {} is illegal there ({reason})",
+                    index + 1,
+                    self.actions.len()
+                )));
+            }
+            state.events.clear();
         }
     }
 
@@ -135,6 +197,7 @@ impl SaveFile {
             return Err(FileError::HashMismatch);
         }
         check_table(&save.state).map_err(FileError::Inconsistent)?;
+        save.check_actions()?;
         Ok(save)
     }
 

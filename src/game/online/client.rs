@@ -266,6 +266,8 @@ fn take_step(
                     .collect(),
             );
             shows.record.options = Some(options);
+            // The host's actions: the public view here does not replay them.
+            shows.record.start = None;
             shows.record.actions = actions;
             me.applied = shows.record.actions.len() as u32;
             loads.write(LoadGame(state));

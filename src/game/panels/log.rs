@@ -23,17 +23,20 @@ pub struct GameLog {
 }
 
 impl GameLog {
-    /// The log of a loaded game so far, rebuilt from its record when the record's actions
+    /// The log of a loaded game so far, rebuilt from its record when the record's actions,
+    /// from its start (the new game of its options, or a scenario's or lesson's position),
     /// lead to exactly that position: a save continued, a seat of a network game joined or
-    /// rejoined. `None` for a position the record does not reach (a scenario, a lesson), whose
-    /// log starts afresh.
+    /// rejoined. `None` for a position the record does not reach, whose log starts afresh.
     ///
     /// The rules are stepped phase by phase, because a table saves and sends its game where
     /// it stands, which may be part-way through a turn's automatic phases (an autosave at a
     /// handover is at the start of Draw Cards): what the loaded game has still to do, it
     /// logs itself as it does it.
     fn so_far(record: &Record, loaded: &GameState) -> Option<GameLog> {
-        let mut state = GameState::new(record.options.as_ref()?).ok()?;
+        let mut state = match &record.start {
+            Some(start) => (**start).clone(),
+            None => GameState::new(record.options.as_ref()?).ok()?,
+        };
         let target = loaded.state_hash();
         let mut log = GameLog::default();
         let mut actions = record.actions.iter();

@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use stp_rules::{GameOptions, Outcome, StartGame};
+use stp_rules::{GameOptions, LoadGame, Outcome, StartGame};
 
 use super::{Screen, SetupForm, random_seed};
 use crate::game::pacing::Shown;
@@ -26,7 +26,7 @@ fn forget_the_dialog(mut layout: ResMut<PanelLayout>) {
 fn game_over_screen(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
-    mut start: MessageWriter<StartGame>,
+    (mut start, mut loads): (MessageWriter<StartGame>, MessageWriter<LoadGame>),
     mut next: ResMut<NextState<Screen>>,
     mut form: ResMut<SetupForm>,
     record: Res<Record>,
@@ -79,11 +79,11 @@ fn game_over_screen(
                 return;
             }
             ui.horizontal(|ui| {
-                // A game opened from a scenario has no recorded actions to watch.
+                // A game opened from a scenario and left there has no actions to watch.
                 let watchable = replaying.record.as_ref().unwrap_or(&record);
                 if !watchable.actions.is_empty() && ui.button("Watch the game again").clicked() {
                     let finished = replaying.record.clone().unwrap_or_else(|| record.clone());
-                    start_replay(&finished, state, &mut replaying, &mut start);
+                    start_replay(&finished, state, &mut replaying, &mut start, &mut loads);
                 }
                 if let Some(options) = play_again(&record, None)
                     && ui.button("Play again (same seed)").clicked()

@@ -24,6 +24,9 @@ pub use watch::{replay_step, start_replay, stop_watching};
 #[derive(Resource, Debug, Default, Clone)]
 pub struct Record {
     pub options: Option<GameOptions>,
+    /// Where the actions start when it is not the new game of `options`: a scenario's or a
+    /// lesson's position, or a loaded save's start.
+    pub start: Option<Box<GameState>>,
     pub actions: Vec<PlayerAction>,
 }
 
@@ -94,6 +97,7 @@ pub(super) fn plugin(app: &mut App) {
 fn record_starts(mut starts: MessageReader<StartGame>, mut record: ResMut<Record>) {
     for StartGame(options) in starts.read() {
         record.options = Some(options.clone());
+        record.start = None;
         record.actions.clear();
     }
 }
@@ -121,12 +125,18 @@ fn write_save(
     crew: &Crew,
 ) -> Result<(), String> {
     let options = record.options.as_ref().ok_or("no game to save")?;
-    SaveFile {
+    let mut save = SaveFile {
         seats: crew.seats.iter().map(|s| s.id().to_string()).collect(),
-        ..SaveFile::new(options, &record.actions, state)
+        ..SaveFile::new(options, &record.actions, state).starting_from(record.start.as_deref())
+    };
+    // Actions that do not replay from the start here (a seat of a game hosted elsewhere
+    // holds only its public view and the host's draws) are left out: the save keeps the
+    // position, which a load checks its actions against.
+    if save.check_actions().is_err() {
+        save.actions.clear();
+        save.start = None;
     }
-    .write(path)
-    .map_err(|e| e.to_string())
+    save.write(path).map_err(|e| e.to_string())
 }
 
 /// An autosave at every turn handover (not while a replay or a screenshot run plays).
@@ -193,6 +203,7 @@ fn save_and_load(
             SaveRequest::Load(path) => match SaveFile::load(path) {
                 Ok(save) => {
                     record.options = Some(save.options.clone());
+                    record.start = save.start.clone().map(Box::new);
                     record.actions = save.actions.clone();
                     crew.pending = Some(save.seats.iter().map(|s| Seat::from_id(s)).collect());
                     loads.write(LoadGame(Box::new(save.state)));
@@ -203,6 +214,7 @@ fn save_and_load(
             SaveRequest::OpenScenario(path) => match Scenario::load(path) {
                 Ok((options, state)) => {
                     record.options = Some(options);
+                    record.start = Some(Box::new(state.clone()));
                     record.actions.clear();
                     loads.write(LoadGame(Box::new(state)));
                     status.0 = Some(format!("Opened {}", path.display()));

@@ -13,13 +13,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, step_replay.in_set(GameSystems::Input));
 }
 
-/// Starts watching the recorded game from its setup; `finished` is where it ended, to go
-/// back to when watching stops (kept from the first viewing when watching it once more).
+/// Starts watching the recorded game from its setup (or from the scenario's or lesson's
+/// position it started at); `finished` is where it ended, to go back to when watching stops
+/// (kept from the first viewing when watching it once more).
 pub fn start_replay(
     record: &Record,
     finished: &GameState,
     replaying: &mut Replaying,
     start: &mut MessageWriter<StartGame>,
+    loads: &mut MessageWriter<LoadGame>,
 ) {
     if let Some(options) = &record.options {
         if replaying.record.is_none() {
@@ -29,7 +31,14 @@ pub fn start_replay(
         replaying.next = 0;
         replaying.playing = false;
         replaying.waited = 0.0;
-        start.write(StartGame(options.clone()));
+        match &record.start {
+            Some(position) => {
+                loads.write(LoadGame(position.clone()));
+            }
+            None => {
+                start.write(StartGame(options.clone()));
+            }
+        }
     }
 }
 

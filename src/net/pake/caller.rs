@@ -13,7 +13,6 @@ use super::{
     ELEMENT_BYTES, Keys, Kind, Refusal, Session, mac_from, open, read, start_client, write,
 };
 use crate::net::PROTOCOL_ID;
-use crate::net::link::token_addresses;
 use crate::net::transport::answers_from_host;
 
 /// How often a step unanswered is sent again.
@@ -212,4 +211,19 @@ pub fn admit(
         || format!("no answer from {host}: no game hosted there"),
         str::to_string,
     ))
+}
+
+/// The addresses a connect token names: the one dialled first (netcode tries them in
+/// order), then the host's loopback at the same port. A host cannot know every address it is
+/// reached on (another machine's view of it, a forwarded port), and renetcode refuses a token
+/// that names none of the host's own; every host lists its loopback, so the second matches.
+/// The host mints each token (`net::pake`) with its own addresses sealed inside; these are
+/// the public ones, which only say where to dial.
+pub fn token_addresses(host: SocketAddr) -> Vec<SocketAddr> {
+    let loopback = SocketAddr::from(([127, 0, 0, 1], host.port()));
+    if host == loopback {
+        vec![host]
+    } else {
+        vec![host, loopback]
+    }
 }

@@ -160,12 +160,44 @@ fn the_command_lines_join_outlives_the_setup_screen() {
     let _ = host.wait();
 }
 
+/// Set in the process of its own where the window host's hostile run plays, so that the
+/// process's peak memory is the window host's (and the test harness's) alone.
+const ALONE: &str = "STP_WINDOW_HOST_ALONE";
+
 /// The window host survives a code holder's 100,000 mutated and hand-made datagrams (its
 /// link's pump thread parses them, as `serve` does) while an honest client plays a seat:
-/// both end with the hash of the same game played headless.
+/// both end with the hash of the same game played headless, and its memory stays bounded.
+/// The run plays in a process of its own (this test again, alone), which reports its peak.
 #[test]
 fn a_hostile_code_holder_cannot_crash_the_window_host() {
-    use crate::network_hostile::{Noise, handshake, hostile_burst, raw_client};
+    if std::env::var_os(ALONE).is_none() {
+        let name = "game::online_edges::a_hostile_code_holder_cannot_crash_the_window_host";
+        let out = std::process::Command::new(std::env::current_exe().expect("the suite"))
+            .args([name, "--exact", "--nocapture", "--test-threads", "1"])
+            .env(ALONE, "1")
+            .output()
+            .expect("the suite runs again");
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(out.status.success(), "{stdout}\n{stderr}");
+        let figure = |label: &str| -> u64 {
+            stdout
+                .lines()
+                .find_map(|l| l.split(label).nth(1))
+                .and_then(|v| v.trim().parse().ok())
+                .unwrap_or_else(|| panic!("no `{label}` in {stdout}"))
+        };
+        let (before, peak) = (figure("peak before KiB:"), figure("peak after KiB:"));
+        eprintln!("window host: peak memory {before} KiB set up, {peak} KiB after the run");
+        assert!(
+            peak < before + 100_000,
+            "the window host grew from {before} to {peak} KiB"
+        );
+        return;
+    }
+    use crate::network_hostile::{Noise, handshake, hostile_burst, peak_kib, raw_client};
     let port = port(43);
     let code = "hostile-window";
     let hosting = Hosting::open(port, code).expect("the port opens");
@@ -176,6 +208,7 @@ fn a_hostile_code_holder_cannot_crash_the_window_host() {
         handshake(&mut client, &socket),
         "the handshake did not finish"
     );
+    println!("peak before KiB: {}", peak_kib(std::process::id()));
     let noise = std::thread::spawn(move || {
         let mut noise = Noise(0x5354_5022);
         let (mut sent, started) = (0u32, Instant::now());
@@ -194,4 +227,5 @@ fn a_hostile_code_holder_cannot_crash_the_window_host() {
     let sent = noise.join().expect("the noise thread");
     assert!(sent >= 100_000, "only {sent} sent");
     both_end_as_headless(&mut app, honest, &options);
+    println!("peak after KiB: {}", peak_kib(std::process::id()));
 }

@@ -284,8 +284,10 @@ fn watch_again(app: &mut App) {
     let over = state(app).clone();
     app.world_mut()
         .run_system_once(
-            move |mut replaying: ResMut<Replaying>, mut start: MessageWriter<StartGame>| {
-                start_replay(&finished, &over, &mut replaying, &mut start);
+            move |mut replaying: ResMut<Replaying>,
+                  mut start: MessageWriter<StartGame>,
+                  mut loads: MessageWriter<LoadGame>| {
+                start_replay(&finished, &over, &mut replaying, &mut start, &mut loads);
             },
         )
         .unwrap();
@@ -345,12 +347,29 @@ fn a_scenario_opens_the_table_at_its_position() {
         "/tests/suite/scenarios/comet.ron"
     ));
     let (options, expected) = stp_rules::scenario::Scenario::load(path).expect("scenario");
-    let mut app = app(None);
+    let dir = temp_dir("scenario-save");
+    let mut app = app(Some(dir.clone()));
     load(&mut app, SaveRequest::OpenScenario(path.to_path_buf()));
     assert_eq!(state(&app).state_hash(), expected.state_hash());
     assert_eq!(record(&app).options.as_ref(), Some(&options));
     assert!(status(&app).starts_with("Opened"), "{}", status(&app));
     assert_eq!(screen(&app), Screen::Playing);
+    // Played on and saved, the game keeps its start: its actions check on the load, and
+    // "watch again" starts from the scenario's position, not from a new game.
+    bot_steps(&mut app, 4);
+    assert!(!record(&app).actions.is_empty());
+    let hash = state(&app).state_hash();
+    save(&mut app);
+    let saved = SaveFile::load(&dir.join("save.json")).expect("the save checks");
+    assert_eq!(
+        saved.start.map(|s| s.state_hash()),
+        Some(expected.state_hash())
+    );
+    load(&mut app, SaveRequest::Load(dir.join("save.json")));
+    assert!(status(&app).starts_with("Loaded"), "{}", status(&app));
+    assert_eq!(state(&app).state_hash(), hash);
+    let start = record(&app).start.as_ref().map(|s| s.state_hash());
+    assert_eq!(start, Some(expected.state_hash()));
 }
 
 /// The menu closes, with no stale "Loaded…" line, when it starts a new game or a load.
