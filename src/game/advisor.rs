@@ -10,7 +10,7 @@ use stp_rules::advisor::{Advice, Budget, advise};
 use stp_rules::{Action, GameState, PlayerAction};
 
 use crate::describe::{action_words, player_name};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Sequence;
 use crate::game::panels::offers;

@@ -8,7 +8,7 @@ use bevy::render::view::screenshot::{Capturing, Screenshot, ScreenshotCaptured, 
 use bevy::window::RequestRedraw;
 use stp_rules::{Action, GameState, PlayerAction, bot};
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
 use crate::game::pacing::{AnimationSpeed, Sequence};

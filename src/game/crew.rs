@@ -10,7 +10,7 @@ use bevy::window::RequestRedraw;
 use stp_rules::advisor::{self, Budget};
 use stp_rules::{Action, GameState, LoadGame, PlayerAction, PlayerId, StartGame, Window, bot};
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::advisor::show_on_table;
 use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;

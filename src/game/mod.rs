@@ -22,6 +22,7 @@ pub mod panels;
 pub mod screens;
 pub mod session;
 pub mod settings;
+pub mod systems;
 pub mod table;
 pub mod tutorial;
 
@@ -32,39 +33,8 @@ use bevy_egui::EguiPlugin;
 use stp_rules::RulesSet;
 
 pub use launch::Launch;
-
-/// The game's `Update` systems, around the rules' own sets.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
-pub enum GameSystems {
-    /// Keys, pointer and replays turn into actions, before the rules read them.
-    Input,
-    /// The rules events become the paced stream the table shows (`pacing`).
-    Pace,
-    /// What reacts to this frame's rules events: log, effects, sound, records, screens.
-    Events,
-    /// Pieces and panels follow the rules state.
-    Present,
-    /// Pieces glide and effects fade.
-    Animate,
-}
-
-/// Orders the game's sets around the rules' sets.
-fn order_systems(app: &mut App) {
-    app.configure_sets(
-        Update,
-        (
-            GameSystems::Input.before(RulesSet::Start),
-            (
-                GameSystems::Pace,
-                GameSystems::Events,
-                GameSystems::Present,
-                GameSystems::Animate,
-            )
-                .chain()
-                .after(RulesSet::Phases),
-        ),
-    );
-}
+pub use systems::GameSystems;
+use systems::order_systems;
 
 /// The presentation's logic, without a window, renderer, egui context or sound: pacing,
 /// screens, session (record, saves, autosave, watching again), selection, the log and

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::launch::Launch;
 
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -11,7 +11,7 @@ use stp_rules::{
     StartGame,
 };
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::advisor::show_on_table;
 use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;

@@ -9,7 +9,7 @@ use std::f32::consts::TAU;
 use stp_rules::RulesEvent;
 use stp_rules::content::{ThreatKind, builtin};
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::settings::Settings;
 
 const RATE: u32 = 44_100;

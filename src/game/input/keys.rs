@@ -9,7 +9,7 @@ use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 use super::ControlsWait;
 use super::pointer::Hovered;
 use super::selection::Selection;
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::advisor::AskAdvisor;
 use crate::game::pacing::SkipSequence;
 use crate::game::panels::Overlays;

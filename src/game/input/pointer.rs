@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use stp_rules::TokenId;
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::pacing::{Sequence, SkipSequence};
 use crate::game::table::ThreatPiece;
 use crate::game::table::camera::Orbit;

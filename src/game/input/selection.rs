@@ -10,7 +10,7 @@ use stp_rules::{
 
 use super::pointer::TokenClicked;
 use crate::describe::token_name;
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Selection {

@@ -24,7 +24,7 @@ pub mod trades;
 use bevy::prelude::*;
 use stp_rules::PlayerId;
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::crew::{Away, Crew, Seat};
 use crate::game::screens::Screen;
 use crate::game::session::SaveStatus;
@@ -337,7 +337,7 @@ fn join_again(
 /// `join HOST:PORT --code SECRET` without `--bot`: the window opens joining that game (the
 /// setup screen shows how it goes, and why not).
 fn join_from_command_line(
-    launch: Res<crate::game::Launch>,
+    launch: Res<crate::game::launch::Launch>,
     mut form: ResMut<setup::OnlineForm>,
     mut done: Local<bool>,
     mut commands: Commands,

@@ -13,7 +13,7 @@ use bevy::window::RequestRedraw;
 use std::collections::VecDeque;
 use stp_rules::{GameState, LoadGame, RulesEvent, StartGame};
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use view::Step;
 
 pub(super) fn plugin(app: &mut App) {

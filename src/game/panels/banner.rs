@@ -9,7 +9,7 @@ use stp_rules::RulesEvent;
 use crate::game::pacing::Paced;
 use stp_rules::content::builtin;
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
 
 /// How long a banner stays.

@@ -10,7 +10,7 @@ use stp_rules::{GameState, LoadGame, StartGame};
 
 use super::Overlays;
 use crate::describe::{LogLine, Stamper};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::pacing::{Paced, Sequence, Shown};
 use crate::game::session::Record;
 

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::Overlays;
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::pacing::AnimationSpeed;

@@ -26,7 +26,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::undo::UndoHistory;
 use stp_rules::{PlayerAction, RulesEvent, UndoRequest};
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::advisor::AskAdvisor;
 use crate::game::crew::{Away, Crew};
 use crate::game::input::ControlsWait;

@@ -10,7 +10,7 @@ pub mod title;
 use bevy::prelude::*;
 use stp_rules::{GameOptions, GameState, RulesEvent, StartGame};
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::crew::Crew;
 use crate::game::launch::Launch;
 use crate::game::pacing::{Paced, Shown};

@@ -11,7 +11,7 @@ use stp_rules::{GameOptions, SetupFailed, StartGame};
 
 use super::{Screen, random_seed};
 use crate::balance::BalanceData;
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::crew::{Crew, Seat};
 use crate::game::input::pointer::TableRect;
 use crate::game::launch::Launch;

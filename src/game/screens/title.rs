@@ -7,7 +7,7 @@ use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
 use crate::game::launch::Launch;
 use crate::game::online::setup::OnlineForm;

@@ -13,7 +13,7 @@ use stp_rules::{
 
 mod watch;
 
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::tutorial::Academy;

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use stp_rules::{GameState, LoadGame, PlayerAction, StartGame};
 
 use super::{Record, Replaying};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
     // Also registered by the window; added here so the session runs headless too.

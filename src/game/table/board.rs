@@ -11,7 +11,7 @@ use super::camera::Corners;
 use super::looks::{self, Look};
 use super::pieces::TOKEN_RADIUS;
 use super::{RING_WIDTH, SHIP_RADIUS, on_board, ring_center};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::pacing::Shown;
 use std::collections::BTreeMap;
 

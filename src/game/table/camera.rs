@@ -12,7 +12,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
 use super::framing;
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
 
 /// The table camera's orbit: `zoom` 1 is the distance at which the board fills the table's

@@ -8,7 +8,7 @@ use stp_rules::RulesEvent;
 use super::AnimationSpeed;
 use super::camera::Corners;
 use super::piles::die_place;
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::pacing::Paced;
 
 pub(super) fn plugin(app: &mut App) {

@@ -9,7 +9,7 @@ use stp_rules::{RulesEvent, TokenId};
 
 use super::board::Palette;
 use super::{AnimationSpeed, Pieces, on_board, sector_angle};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::pacing::{Paced, Shown};
 
 pub(super) fn plugin(app: &mut App) {

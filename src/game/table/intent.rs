@@ -14,7 +14,7 @@ use super::camera::Orbit;
 use super::labels::{BoardPainter, PaintBoard, SceneMarks};
 use super::pieces::TOKEN_RADIUS;
 use super::{on_board, ring_center, sector_angle};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
 use crate::game::pacing::Shown;
 use crate::game::screens::Screen;

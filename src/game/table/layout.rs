@@ -17,7 +17,7 @@ use super::framing::BOARD_RADIUS;
 use super::labels::SceneMarks;
 use super::pieces::TOKEN_RADIUS;
 use super::{Pieces, Ship, ThreatPiece, on_board};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::pacing::Shown;
 use crate::game::panels::PanelLayout;
 

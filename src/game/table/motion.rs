@@ -4,7 +4,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use super::AnimationSpeed;
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, glide.in_set(GameSystems::Animate));

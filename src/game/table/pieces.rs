@@ -14,7 +14,7 @@ use super::{
     AnimationSpeed, HullPiece, MissionPiece, Pieces, ShieldPiece, Ship, ThreatPiece, on_board,
     ring_center, sector_angle,
 };
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::pacing::Shown;
 
 pub(super) fn plugin(app: &mut App) {

@@ -8,7 +8,7 @@ use stp_rules::TokenId;
 
 use super::pieces::Veil;
 use super::{Pieces, ThreatPiece};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Shown;
 use crate::game::panels::offers;

@@ -13,7 +13,7 @@ use super::camera::Orbit;
 use super::labels::{BoardPainter, PaintBoard, SceneMarks};
 use super::pieces::{TOKEN_RADIUS, fan_out, token_transform};
 use super::{on_board, sector_angle};
-use crate::game::GameSystems;
+use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
 use crate::game::pacing::Shown;
 
