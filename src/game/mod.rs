@@ -30,7 +30,6 @@ use bevy::prelude::*;
 use bevy::window::{WindowResizeConstraints, WindowResolution};
 use bevy::winit::WinitSettings;
 use bevy_egui::EguiPlugin;
-use stp_rules::RulesSet;
 
 pub use launch::Launch;
 pub use systems::GameSystems;
