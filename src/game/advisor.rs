@@ -10,10 +10,10 @@ use stp_rules::advisor::{Advice, Budget, advise};
 use stp_rules::{Action, GameState, PlayerAction};
 
 use crate::describe::{action_words, player_name};
-use crate::game::systems::GameSystems;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Sequence;
 use crate::game::panels::offers;
+use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Advisor>()

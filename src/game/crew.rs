@@ -10,13 +10,13 @@ use bevy::window::RequestRedraw;
 use stp_rules::advisor::{self, Budget};
 use stp_rules::{Action, GameState, LoadGame, PlayerAction, PlayerId, StartGame, Window, bot};
 
-use crate::game::systems::GameSystems;
 use crate::game::advisor::show_on_table;
 use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
 use crate::game::pacing::{AnimationSpeed, Sequence};
 use crate::game::screens::Handover;
 use crate::game::session::Replaying;
+use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Crew>()

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
-use crate::game::systems::GameSystems;
 use crate::game::launch::Launch;
+use crate::game::systems::GameSystems;
 
 #[derive(Resource, Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

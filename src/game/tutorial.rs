@@ -11,12 +11,12 @@ use stp_rules::{
     StartGame,
 };
 
-use crate::game::systems::GameSystems;
 use crate::game::advisor::show_on_table;
 use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
 use crate::game::screens::random_seed;
 use crate::game::session::Record;
+use crate::game::systems::GameSystems;
 use crate::tutorial::{Lesson, lessons};
 
 pub(super) fn plugin(app: &mut App) {

@@ -180,3 +180,59 @@ fn nobody_else_takes_a_dropped_players_seat() {
         "mallory played the seat: {out}"
     );
 }
+
+/// Another machine holds at most `LINKS_PER_ADDRESS` links at once (players behind one
+/// router share an address, but no one address takes every place): of six seats asked for
+/// from one address, five are seated and the sixth link is ended; the host lives.
+#[test]
+fn one_other_machine_holds_at_most_five_links() {
+    use star_trek_panic::net::transport::LINKS_PER_ADDRESS;
+    let hosts = TwoHosts::make(3);
+    let code = "five-from-one";
+    let port = "41236";
+    let serve = strings(&[
+        "serve",
+        "--port",
+        port,
+        "--code",
+        code,
+        "--players",
+        "6",
+        "--bots",
+        "0",
+    ]);
+    let mut host = TwoHosts::spawn_in(&hosts.host, &serve);
+    std::thread::sleep(Duration::from_millis(400));
+    let address = format!("{}:{port}", hosts.host_address);
+    let mut seats: Vec<Child> = (1..=6)
+        .map(|seat| {
+            let seat = seat.to_string();
+            let join = strings(&["join", &address, "--code", code, "--seat", &seat, "--bot"]);
+            let child = TwoHosts::spawn_in(&hosts.client, &join);
+            // One at a time, so each link is made before the next asks.
+            std::thread::sleep(Duration::from_millis(300));
+            child
+        })
+        .collect();
+    // Every seat is asked for; the game waits for the sixth, which never comes.
+    let started = std::time::Instant::now();
+    let ended = |seats: &mut Vec<Child>| {
+        seats
+            .iter_mut()
+            .map(|c| c.try_wait().expect("wait").is_some())
+            .filter(|gone| *gone)
+            .count()
+    };
+    while ended(&mut seats) == 0 && started.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    let gone = ended(&mut seats);
+    let host_alive = host.try_wait().expect("wait").is_none();
+    for child in seats.iter_mut().chain([&mut host]) {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    assert_eq!(gone, 6 - LINKS_PER_ADDRESS, "links ended");
+    assert!(host_alive, "the host died: {}", finish(host).2);
+}

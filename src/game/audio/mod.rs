@@ -9,8 +9,8 @@ use std::f32::consts::TAU;
 use stp_rules::RulesEvent;
 use stp_rules::content::{ThreatKind, builtin};
 
-use crate::game::systems::GameSystems;
 use crate::game::settings::Settings;
+use crate::game::systems::GameSystems;
 
 const RATE: u32 = 44_100;
 

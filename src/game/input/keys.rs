@@ -9,12 +9,12 @@ use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 use super::ControlsWait;
 use super::pointer::Hovered;
 use super::selection::Selection;
-use crate::game::systems::GameSystems;
 use crate::game::advisor::AskAdvisor;
 use crate::game::pacing::SkipSequence;
 use crate::game::panels::Overlays;
 use crate::game::panels::{help, offers};
 use crate::game::screens::Screen;
+use crate::game::systems::GameSystems;
 use crate::game::table::camera::Orbit;
 
 pub(super) fn plugin(app: &mut App) {

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use stp_rules::TokenId;
 
-use crate::game::systems::GameSystems;
 use crate::game::pacing::{Sequence, SkipSequence};
+use crate::game::systems::GameSystems;
 use crate::game::table::ThreatPiece;
 use crate::game::table::camera::Orbit;
 

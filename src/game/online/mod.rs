@@ -24,11 +24,11 @@ pub mod trades;
 use bevy::prelude::*;
 use stp_rules::PlayerId;
 
-use crate::game::systems::GameSystems;
 use crate::game::crew::{Away, Crew, Seat};
 use crate::game::screens::Screen;
 use crate::game::session::SaveStatus;
 use crate::game::settings::Settings;
+use crate::game::systems::GameSystems;
 use crate::net::protocol::PingTarget;
 
 pub use client::Joined;

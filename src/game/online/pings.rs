@@ -8,10 +8,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::GameState;
 
 use super::{Online, PingRequest, seat_name};
-use crate::game::systems::GameSystems;
 use crate::game::input::pointer::Hovered;
 use crate::game::panels::Overlays;
 use crate::game::screens::Screen;
+use crate::game::systems::GameSystems;
 use crate::game::table::ThreatPiece;
 use crate::net::protocol::PingTarget;
 

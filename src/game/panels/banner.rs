@@ -9,8 +9,8 @@ use stp_rules::RulesEvent;
 use crate::game::pacing::Paced;
 use stp_rules::content::builtin;
 
-use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
+use crate::game::systems::GameSystems;
 
 /// How long a banner stays.
 pub const BANNER_SECONDS: f32 = 3.5;

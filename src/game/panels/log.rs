@@ -10,9 +10,9 @@ use stp_rules::{GameState, LoadGame, StartGame};
 
 use super::Overlays;
 use crate::describe::{LogLine, Stamper};
-use crate::game::systems::GameSystems;
 use crate::game::pacing::{Paced, Sequence, Shown};
 use crate::game::session::Record;
+use crate::game::systems::GameSystems;
 
 #[derive(Resource, Debug, Default)]
 pub struct GameLog {

@@ -6,13 +6,13 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::Overlays;
-use crate::game::systems::GameSystems;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::pacing::AnimationSpeed;
 use crate::game::screens::Screen;
 use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
 use crate::game::settings::{Settings, UI_SCALES, fitting_scale};
+use crate::game::systems::GameSystems;
 use crate::game::tutorial::{Academy, AcademyChoice};
 use stp_rules::GameState;
 

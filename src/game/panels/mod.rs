@@ -26,13 +26,13 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::undo::UndoHistory;
 use stp_rules::{PlayerAction, RulesEvent, UndoRequest};
 
-use crate::game::systems::GameSystems;
 use crate::game::advisor::AskAdvisor;
 use crate::game::crew::{Away, Crew};
 use crate::game::input::ControlsWait;
 use crate::game::input::pointer::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::{Paced, Shown, SkipSequence};
+use crate::game::systems::GameSystems;
 use log::GameLog;
 
 /// Which overlays are open, the log's filters, and the last die roll (shown by the die).

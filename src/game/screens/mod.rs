@@ -10,11 +10,11 @@ pub mod title;
 use bevy::prelude::*;
 use stp_rules::{GameOptions, GameState, RulesEvent, StartGame};
 
-use crate::game::systems::GameSystems;
 use crate::game::crew::Crew;
 use crate::game::launch::Launch;
 use crate::game::pacing::{Paced, Shown};
 use crate::game::session::{Replaying, SaveRequest};
+use crate::game::systems::GameSystems;
 
 pub use handover::Handover;
 pub use setup::{Engage, SetupForm};

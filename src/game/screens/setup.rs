@@ -11,7 +11,6 @@ use stp_rules::{GameOptions, SetupFailed, StartGame};
 
 use super::{Screen, random_seed};
 use crate::balance::BalanceData;
-use crate::game::systems::GameSystems;
 use crate::game::crew::{Crew, Seat};
 use crate::game::input::pointer::TableRect;
 use crate::game::launch::Launch;
@@ -20,6 +19,7 @@ use crate::game::online::setup::{OnlineForm, section};
 use crate::game::panels::{cards, theme};
 use crate::game::session::{SaveRequest, SaveStatus, autosave_path, save_path};
 use crate::game::settings::Settings;
+use crate::game::systems::GameSystems;
 use crate::game::tutorial::OpenLesson;
 
 pub(super) fn plugin(app: &mut App) {

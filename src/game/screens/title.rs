@@ -7,7 +7,6 @@ use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::Screen;
-use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
 use crate::game::launch::Launch;
 use crate::game::online::setup::OnlineForm;
@@ -15,6 +14,7 @@ use crate::game::pacing::AnimationSpeed;
 use crate::game::panels::{menu, theme};
 use crate::game::session::{SaveRequest, autosave_path};
 use crate::game::settings::{Settings, settings_path};
+use crate::game::systems::GameSystems;
 use crate::game::tutorial::OpenLesson;
 
 pub(super) fn plugin(app: &mut App) {

@@ -13,9 +13,9 @@ use stp_rules::{
 
 mod watch;
 
-use crate::game::systems::GameSystems;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
+use crate::game::systems::GameSystems;
 use crate::game::tutorial::Academy;
 
 pub use watch::{replay_step, start_replay, stop_watching};

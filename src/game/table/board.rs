@@ -11,8 +11,8 @@ use super::camera::Corners;
 use super::looks::{self, Look};
 use super::pieces::TOKEN_RADIUS;
 use super::{RING_WIDTH, SHIP_RADIUS, on_board, ring_center};
-use crate::game::systems::GameSystems;
 use crate::game::pacing::Shown;
+use crate::game::systems::GameSystems;
 use std::collections::BTreeMap;
 
 pub(super) fn plugin(app: &mut App) {

@@ -12,8 +12,8 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
 use super::framing;
-use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
+use crate::game::systems::GameSystems;
 
 /// The table camera's orbit: `zoom` 1 is the distance at which the board fills the table's
 /// viewport (`fit`, kept by `fit_to_table`); the wheel changes `zoom`, right-drag the angles.

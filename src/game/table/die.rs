@@ -8,8 +8,8 @@ use stp_rules::RulesEvent;
 use super::AnimationSpeed;
 use super::camera::Corners;
 use super::piles::die_place;
-use crate::game::systems::GameSystems;
 use crate::game::pacing::Paced;
+use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DieRoll>()

@@ -9,8 +9,8 @@ use stp_rules::{RulesEvent, TokenId};
 
 use super::board::Palette;
 use super::{AnimationSpeed, Pieces, on_board, sector_angle};
-use crate::game::systems::GameSystems;
 use crate::game::pacing::{Paced, Shown};
+use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, spawn_effects.in_set(GameSystems::Events))

@@ -14,10 +14,10 @@ use super::camera::Orbit;
 use super::labels::{BoardPainter, PaintBoard, SceneMarks};
 use super::pieces::TOKEN_RADIUS;
 use super::{on_board, ring_center, sector_angle};
-use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
 use crate::game::pacing::Shown;
 use crate::game::screens::Screen;
+use crate::game::systems::GameSystems;
 
 /// The preview of the coming Threats Move & Fire phase, while there is one.
 #[derive(Resource, Debug, Default)]

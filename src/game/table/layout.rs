@@ -17,9 +17,9 @@ use super::framing::BOARD_RADIUS;
 use super::labels::SceneMarks;
 use super::pieces::TOKEN_RADIUS;
 use super::{Pieces, Ship, ThreatPiece, on_board};
-use crate::game::systems::GameSystems;
 use crate::game::pacing::Shown;
 use crate::game::panels::PanelLayout;
+use crate::game::systems::GameSystems;
 
 /// Asks for the report of what is on screen now, written to this file.
 #[derive(Message, Debug, Clone)]

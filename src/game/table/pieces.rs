@@ -14,8 +14,8 @@ use super::{
     AnimationSpeed, HullPiece, MissionPiece, Pieces, ShieldPiece, Ship, ThreatPiece, on_board,
     ring_center, sector_angle,
 };
-use crate::game::systems::GameSystems;
 use crate::game::pacing::Shown;
+use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

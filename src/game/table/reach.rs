@@ -7,9 +7,9 @@ use std::f32::consts::TAU;
 use stp_rules::{Position, Range};
 
 use super::{RING_WIDTH, ring_center};
-use crate::game::systems::GameSystems;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Shown;
+use crate::game::systems::GameSystems;
 
 /// One lit place of the board: a sector of a ring.
 #[derive(Component, Debug, Clone, Copy)]

@@ -13,9 +13,9 @@ use super::camera::Orbit;
 use super::labels::{BoardPainter, PaintBoard, SceneMarks};
 use super::pieces::{TOKEN_RADIUS, fan_out, token_transform};
 use super::{on_board, sector_angle};
-use crate::game::systems::GameSystems;
 use crate::game::input::pointer::TableRect;
 use crate::game::pacing::Shown;
+use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_no_maneuver)

@@ -226,6 +226,17 @@ fn a_hostile_code_holder_cannot_crash_the_window_host() {
     );
     let sent = noise.join().expect("the noise thread");
     assert!(sent >= 100_000, "only {sent} sent");
+    // The host's words about the hostile link stay few: renetcode's per-packet errors and
+    // the dropped packets never reach the talk, and the link is cut after its strikes.
+    let said = app.world().resource::<Talk>().lines.len();
+    let about_links = app
+        .world()
+        .resource::<Talk>()
+        .lines
+        .iter()
+        .filter(|l| l.text.starts_with("Host:"))
+        .count();
+    assert!(about_links <= 12, "{about_links} of {said} talk lines");
     both_end_as_headless(&mut app, honest, &options);
     println!("peak after KiB: {}", peak_kib(std::process::id()));
 }
