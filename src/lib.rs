@@ -1,16 +1,13 @@
 //! Star Trek Panic: the 3D tabletop (`game`, behind the default `gui` feature) and the
-//! headless commands (`simulate`, `balance`, `replay`) on top of the rules crate, `stp_rules`.
-//! A library so that the test suite can run the presentation's systems without a window.
+//! headless commands on top of the rules crate, `stp_rules`. A library so that the test
+//! suite can run the presentation's systems without a window.
+//!
+//! The layers, each importing only those below it (`docs/architecture.md`):
+//! `commands` → `game` and `net` → `words` → `stp_rules`.
 
-pub mod balance;
-pub mod cli;
+pub mod commands;
 pub mod data_dir;
-pub mod describe;
 #[cfg(feature = "gui")]
 pub mod game;
-pub mod hint;
 pub mod net;
-pub mod replay;
-pub mod simulate;
-pub mod tutorial;
-pub mod why;
+pub mod words;

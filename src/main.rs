@@ -3,5 +3,5 @@
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    std::process::exit(star_trek_panic::cli::run(&args));
+    std::process::exit(star_trek_panic::commands::run(&args));
 }

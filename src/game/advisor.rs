@@ -9,11 +9,11 @@ use bevy::window::RequestRedraw;
 use stp_rules::advisor::{Advice, Budget, advise};
 use stp_rules::{Action, GameState, PlayerAction};
 
-use crate::describe::{action_words, player_name};
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Sequence;
 use crate::game::panels::offers;
 use crate::game::systems::GameSystems;
+use crate::words::describe::{action_words, player_name};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Advisor>()
@@ -137,7 +137,7 @@ fn finish_search(
             player_name(&state, action.player),
             action_words(&state, &action)
         ),
-        reason: crate::hint::reason(&state, &advice),
+        reason: crate::words::advice::reason(&state, &advice),
     });
 }
 

@@ -71,8 +71,8 @@ pub fn run(launch: Launch) -> i32 {
                     resolution: WindowResolution::new(width, height),
                     resizable: true,
                     resize_constraints: WindowResizeConstraints {
-                        min_width: crate::cli::MIN_WINDOW.0 as f32,
-                        min_height: crate::cli::MIN_WINDOW.1 as f32,
+                        min_width: crate::game::launch::MIN_WINDOW.0 as f32,
+                        min_height: crate::game::launch::MIN_WINDOW.1 as f32,
                         ..default()
                     },
                     ..default()

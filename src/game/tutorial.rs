@@ -17,7 +17,7 @@ use crate::game::launch::Launch;
 use crate::game::screens::random_seed;
 use crate::game::session::Record;
 use crate::game::systems::GameSystems;
-use crate::tutorial::{Lesson, lessons};
+use crate::words::lessons::{Lesson, lessons};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(logic_plugin).add_systems(

@@ -7,8 +7,6 @@
 //! over netcode, whose connect tokens the host mints with a key of its own once a client has
 //! proved the join code in a SPAKE2 exchange (`pake`). See `docs/network.md`.
 
-pub mod bench;
-pub mod cli;
 pub mod client_core;
 pub mod guard;
 pub mod host;

@@ -2,7 +2,7 @@
 //! the lesson's goal, and every lesson's wrong-action example is refused with the rules' own
 //! reason, leaving the table untouched.
 
-use star_trek_panic::tutorial::{event_kind, lessons};
+use star_trek_panic::words::lessons::{event_kind, lessons};
 use stp_rules::scenario::resolve;
 
 #[test]

@@ -9,8 +9,8 @@ use stp_rules::{
 };
 
 use super::pointer::TokenClicked;
-use crate::describe::token_name;
 use crate::game::systems::GameSystems;
+use crate::words::describe::token_name;
 
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct Selection {

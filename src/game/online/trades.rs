@@ -162,8 +162,8 @@ pub(super) fn offer_window(
             ui.label(format!(
                 "{} offers {you} their {} for your {}.",
                 name(action.player),
-                crate::describe::card_name(give),
-                crate::describe::card_name(take),
+                crate::words::describe::card_name(give),
+                crate::words::describe::card_name(take),
             ));
             ui.horizontal(|ui| {
                 if ui.button("Accept [Y]").clicked() || ui.input(|i| i.key_pressed(egui::Key::Y)) {

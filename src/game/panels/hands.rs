@@ -10,8 +10,8 @@ use stp_rules::{CardId, GameState, Phase, PlayerAction, PlayerId, RangeShift};
 
 use super::cards::{self, CardLook};
 use super::{Overlays, offers, theme};
-use crate::describe::card_name;
 use crate::game::input::selection::Selection;
+use crate::words::describe::card_name;
 
 /// The active hand: the character tile, then each card. Returns the hand's layout.
 pub(super) fn active_hand(

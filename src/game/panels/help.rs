@@ -137,7 +137,7 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
                             super::token_pictures::show(ui, topic.title);
                             super::markdown::show(ui, topic.body);
                             // The log's own explanations for this topic, the same words.
-                            let said = crate::why::for_topic(topic.title);
+                            let said = crate::words::why::for_topic(topic.title);
                             if !said.is_empty() {
                                 ui.separator();
                                 ui.strong("What the log says (hover a line)");

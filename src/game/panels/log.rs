@@ -9,10 +9,10 @@ use bevy_egui::egui;
 use stp_rules::{GameState, LoadGame, StartGame};
 
 use super::Overlays;
-use crate::describe::{LogLine, Stamper};
 use crate::game::pacing::{Paced, Sequence, Shown};
 use crate::game::session::Record;
 use crate::game::systems::GameSystems;
+use crate::words::describe::{LogLine, Stamper};
 
 #[derive(Resource, Debug, Default)]
 pub struct GameLog {
@@ -226,7 +226,8 @@ pub(super) fn log_panel(
                         .add(egui::Label::new(text).sense(egui::Sense::click()))
                         .on_hover_text(format!("Why? {why} (click: the rules)"));
                     if response.clicked() {
-                        asked = crate::why::topic_of(why).and_then(super::help::topic_titled);
+                        asked =
+                            crate::words::why::topic_of(why).and_then(super::help::topic_titled);
                     }
                 }
                 None => {

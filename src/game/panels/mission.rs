@@ -6,7 +6,7 @@ use stp_rules::content::builtin;
 use stp_rules::{GameState, SectionState};
 
 use super::theme;
-use crate::describe::{card_name, facing_name};
+use crate::words::describe::{card_name, facing_name};
 
 pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     let content = builtin();

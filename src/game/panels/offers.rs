@@ -9,8 +9,8 @@ use stp_rules::{
     Window,
 };
 
-use crate::describe::{card_name, section_name, target_name, token_name};
 use crate::game::input::selection::Selection;
+use crate::words::describe::{card_name, section_name, target_name, token_name};
 
 /// A button: the action it sends and its words.
 #[derive(Debug, Clone, PartialEq)]

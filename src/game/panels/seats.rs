@@ -296,7 +296,7 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
             .x
             <= room
     };
-    let short = crate::describe::short_card_name(&def.kind, &def.name);
+    let short = crate::words::describe::short_card_name(&def.kind, &def.name);
     let smaller = [
         font.clone(),
         FontId::proportional(11.0),

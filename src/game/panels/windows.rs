@@ -6,11 +6,11 @@ use bevy_egui::{EguiContexts, egui};
 use stp_rules::{LoadGame, PlayerAction, Window as RulesWindow};
 
 use super::offers;
-use crate::describe::{facing_name, token_name};
 use crate::game::crew::{Away, Crew};
 use crate::game::pacing::{Sequence, Shown};
 use crate::game::screens::Handover;
 use crate::game::session::{Record, Replaying, replay_step, stop_watching};
+use crate::words::describe::{facing_name, token_name};
 
 pub(super) fn windows(
     mut contexts: EguiContexts,

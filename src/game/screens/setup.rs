@@ -10,7 +10,6 @@ use stp_rules::content::builtin;
 use stp_rules::{GameOptions, SetupFailed, StartGame};
 
 use super::{Screen, random_seed};
-use crate::balance::BalanceData;
 use crate::game::crew::{Crew, Seat};
 use crate::game::input::pointer::TableRect;
 use crate::game::launch::Launch;
@@ -21,6 +20,7 @@ use crate::game::session::{SaveRequest, SaveStatus, autosave_path, save_path};
 use crate::game::settings::Settings;
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::OpenLesson;
+use crate::words::odds::BalanceData;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SetupForm>()

@@ -112,7 +112,7 @@ fn draw_intent(
             continue;
         };
         let radius = face(place(intent.from)).unwrap_or(20.0);
-        let name = crate::describe::token_name(intent.token);
+        let name = crate::words::describe::token_name(intent.token);
         if intent.what == Intent::Chance {
             // The die decides: the rim's "?" says so; the token's tooltip says what may happen.
             continue;
@@ -126,7 +126,7 @@ fn draw_intent(
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
                 hovered = Some(format!(
                     "Arrow: the {name} moves here in the coming Threats Move & Fire phase ({}).",
-                    crate::describe::intent_words(intent)
+                    crate::words::describe::intent_words(intent)
                 ));
             }
         }
@@ -144,7 +144,7 @@ fn draw_intent(
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
                 hovered = Some(format!(
                     "Dashed line: the {name} fires {damage} at the {} facing.",
-                    crate::describe::facing_name(facing)
+                    crate::words::describe::facing_name(facing)
                 ));
             }
         }

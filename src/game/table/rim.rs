@@ -8,7 +8,7 @@ use super::framing::BOARD_RADIUS;
 use super::intent::Foresight;
 use super::labels::{BoardPainter, SceneMarks};
 use super::{on_board, sector_angle};
-use crate::describe::facing_name;
+use crate::words::describe::facing_name;
 
 /// "fore-starboard" → "Fore-Starboard".
 fn title_case(words: &str) -> String {

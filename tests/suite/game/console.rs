@@ -177,7 +177,7 @@ fn the_ship_diagram_names_each_facing_with_the_sector_it_faces() {
 /// name has no room ("Torpedoes", "Security"), never a word the card does not have.
 #[test]
 fn a_cards_short_name_is_a_word_of_its_name() {
-    use star_trek_panic::describe::short_card_name;
+    use star_trek_panic::words::describe::short_card_name;
     let content = stp_rules::content::builtin();
     let mut shortened = 0;
     for card in &content.cards {

@@ -158,13 +158,20 @@ fn n_reads_on_through_a_lessons_steps() {
 #[test]
 fn the_setup_option_opens_the_setup_screen_filled_in() {
     use bevy::state::app::StatesPlugin;
+    use star_trek_panic::game;
     use star_trek_panic::game::crew::Seat;
     use star_trek_panic::game::screens::SetupForm;
-    use star_trek_panic::game::{self, Launch};
     let words = "--setup --players 3 --preset commander --bots 1 --seed 77";
     let words: Vec<String> = words.split(' ').map(String::from).collect();
-    let launch = Launch::parse(&words).expect("--setup parses");
+    let launch = star_trek_panic::commands::PlayArgs::parse(&words)
+        .expect("--setup parses")
+        .launch(None);
     assert!(launch.setup && !launch.skips_setup());
+    // The command line refuses a window smaller than the game lays itself out for.
+    assert_eq!(
+        star_trek_panic::commands::MIN_WINDOW,
+        star_trek_panic::game::launch::MIN_WINDOW
+    );
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
         .insert_resource(launch)

@@ -181,7 +181,7 @@ fn the_rules_reference_covers_the_game_in_players_words() {
     );
     assert!(search("no such words anywhere").is_empty());
     // The log's explanations name topics that exist, and F1 shows them under those topics.
-    for text in star_trek_panic::why::all() {
+    for text in star_trek_panic::words::why::all() {
         if let Some((_, topic)) = text.rsplit_once("Topic: ") {
             let topic = topic.trim_end_matches('.');
             assert!(
@@ -190,7 +190,9 @@ fn the_rules_reference_covers_the_game_in_players_words() {
             );
         }
     }
-    assert!(!star_trek_panic::why::for_topic("Damage: Shields, Hull and the deck").is_empty());
+    assert!(
+        !star_trek_panic::words::why::for_topic("Damage: Shields, Hull and the deck").is_empty()
+    );
     assert!(titles.contains(&"Rulings"));
     assert!(topics().iter().any(|t| t.body.contains("R25")));
     for token in 0..31u8 {

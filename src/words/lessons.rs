@@ -33,43 +33,43 @@ pub struct LessonStep {
 const FILES: [(&str, &str); 10] = [
     (
         "01_the_board.ron",
-        include_str!("../assets/tutorial/01_the_board.ron"),
+        include_str!("../../assets/tutorial/01_the_board.ron"),
     ),
     (
         "02_firing.ron",
-        include_str!("../assets/tutorial/02_firing.ron"),
+        include_str!("../../assets/tutorial/02_firing.ron"),
     ),
     (
         "03_torpedoes.ron",
-        include_str!("../assets/tutorial/03_torpedoes.ron"),
+        include_str!("../../assets/tutorial/03_torpedoes.ron"),
     ),
     (
         "04_maneuvering.ron",
-        include_str!("../assets/tutorial/04_maneuvering.ron"),
+        include_str!("../../assets/tutorial/04_maneuvering.ron"),
     ),
     (
         "05_the_threat_phase.ron",
-        include_str!("../assets/tutorial/05_the_threat_phase.ron"),
+        include_str!("../../assets/tutorial/05_the_threat_phase.ron"),
     ),
     (
         "06_boarders.ron",
-        include_str!("../assets/tutorial/06_boarders.ron"),
+        include_str!("../../assets/tutorial/06_boarders.ron"),
     ),
     (
         "07_cloaking.ron",
-        include_str!("../assets/tutorial/07_cloaking.ron"),
+        include_str!("../../assets/tutorial/07_cloaking.ron"),
     ),
     (
         "08_repairs.ron",
-        include_str!("../assets/tutorial/08_repairs.ron"),
+        include_str!("../../assets/tutorial/08_repairs.ron"),
     ),
     (
         "09_missions.ron",
-        include_str!("../assets/tutorial/09_missions.ron"),
+        include_str!("../../assets/tutorial/09_missions.ron"),
     ),
     (
         "10_winning_and_losing.ron",
-        include_str!("../assets/tutorial/10_winning_and_losing.ron"),
+        include_str!("../../assets/tutorial/10_winning_and_losing.ron"),
     ),
 ];
 

@@ -4,12 +4,12 @@
 //!   advisor); `--write FILE` keeps the numbers as data (`assets/balance.ron`), which the
 //!   setup screen shows, so no win rate is typed by hand.
 
-use serde::{Deserialize, Serialize};
 use stp_rules::advisor::Budget;
 use stp_rules::sim::Bot;
 
-use crate::cli::{Arg, Args, BALANCE_OPTIONS};
-use crate::simulate::{SimArgs, run_games};
+use super::simulate::{SimArgs, run_games};
+use super::{Arg, Args, BALANCE_OPTIONS};
+use crate::words::odds::{BalanceData, Rate};
 
 /// What `balance` was asked.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,38 +58,6 @@ impl BalanceArgs {
             return Err("--write keeps the numbers of --crews: add --crews".into());
         }
         Ok(balance)
-    }
-}
-
-/// Measured win rates, as `balance --crews --write` keeps them.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct BalanceData {
-    pub games: u64,
-    pub seed: u64,
-    /// The advisor's rollouts per decision.
-    pub rollouts: u32,
-    pub rates: Vec<Rate>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Rate {
-    pub preset: String,
-    pub players: usize,
-    /// Win rates, 0 to 1: the heuristic (Ensign) and the advisor (Captain).
-    pub ensign: f64,
-    pub captain: f64,
-}
-
-impl BalanceData {
-    /// The numbers shipped with the game (`assets/balance.ron`), when they parse.
-    pub fn shipped() -> Option<BalanceData> {
-        ron::from_str(include_str!("../assets/balance.ron")).ok()
-    }
-
-    pub fn rate(&self, preset: &str, players: usize) -> Option<&Rate> {
-        self.rates
-            .iter()
-            .find(|r| r.preset == preset && r.players == players)
     }
 }
 

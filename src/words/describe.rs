@@ -388,7 +388,7 @@ impl Stamper {
             turn,
             player,
             text,
-            why: crate::why::why(event),
+            why: crate::words::why::why(event),
         })
     }
 }

@@ -11,9 +11,9 @@ use std::time::Duration;
 
 use stp_rules::GameOptions;
 
-use super::host::{HostReport, ServeArgs, host};
-use super::join::{JoinArgs, SeatEnd, Traced, play};
-use crate::cli::{Arg, Args, refuse};
+use super::{Arg, Args, refuse};
+use crate::net::host::{HostReport, ServeArgs, host};
+use crate::net::join::{JoinArgs, SeatEnd, Traced, play};
 
 pub(crate) const NET_BENCH_OPTIONS: &[&str] = &[
     "--games",

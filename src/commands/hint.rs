@@ -1,15 +1,16 @@
-//! The `hint` subcommand, and the advice in words the game shows: the advisor's next action
-//! for whoever must act, with a one-line reason.
+//! The `hint` subcommand: the advisor's next action for whoever must act, with a one-line
+//! reason (`words::advice`, the words the game's advisor shows too).
 
 use std::time::Instant;
 
-use stp_rules::advisor::{Advice, Budget, advise};
+use stp_rules::GameState;
+use stp_rules::advisor::{Budget, advise};
 use stp_rules::files::{FileError, ReplayFile, SaveFile};
 use stp_rules::scenario::{Scenario, named};
-use stp_rules::{Action, GameState, Target};
 
-use crate::cli::{Arg, Args};
-use crate::describe::{action_words, facing_name, player_name};
+use super::{Arg, Args};
+use crate::words::advice::reason;
+use crate::words::describe::{action_words, player_name};
 
 pub(crate) const HINT_OPTIONS: &[&str] = &["--json", "--budget-ms", "--rollouts", "--seed"];
 
@@ -26,7 +27,7 @@ struct HintArgs {
 pub fn run(args: &[String]) -> i32 {
     let args = match parse(args) {
         Ok(args) => args,
-        Err(message) => return crate::cli::refuse(&message),
+        Err(message) => return crate::commands::refuse(&message),
     };
     let (state, scenario) = match position(&args.file) {
         Ok(found) => found,
@@ -100,14 +101,14 @@ fn parse(args: &[String]) -> Result<HintArgs, String> {
                 if budget.is_some() {
                     return Err("give --budget-ms or --rollouts, not both".into());
                 }
-                let n = crate::cli::number(args.value(name)?, name, u32::MAX.into())?.max(1);
+                let n = crate::commands::number(args.value(name)?, name, u32::MAX.into())?.max(1);
                 budget = Some(match name {
                     "--budget-ms" => Budget::Millis(n),
                     _ => Budget::Rollouts(n as u32),
                 });
             }
             Arg::Option("--seed") => {
-                seed = crate::cli::number(args.value("--seed")?, "--seed", u64::MAX)?;
+                seed = crate::commands::number(args.value("--seed")?, "--seed", u64::MAX)?;
             }
             Arg::Option(other) => unreachable!("{other} is in HINT_OPTIONS"),
             Arg::Plain(name) if file.is_none() => file = Some(name.to_string()),
@@ -147,45 +148,4 @@ fn position(file: &str) -> Result<(GameState, bool), String> {
             .map_err(|e| e.to_string()),
         Err(err) => Err(err.to_string()),
     }
-}
-
-/// One line on why: what the advised action's target would do next phase, and how the
-/// action fared in the sampled futures against the heuristic bot's choice.
-pub fn reason(state: &GameState, advice: &Advice) -> String {
-    let best = &advice.best;
-    let percent = |wins: u32, of: u32| 100.0 * f64::from(wins) / f64::from(of.max(1));
-    let mut words = String::new();
-    if let Action::PlayCard {
-        target: Target::Threat(token) | Target::Shift(token, _),
-        ..
-    } = best.action.action
-        && let Some(intent) = state
-            .threat_preview()
-            .and_then(|p| p.threats.into_iter().find(|t| t.token == token))
-        && let Some((facing, damage)) = intent.fires
-    {
-        words.push_str(&format!(
-            "Otherwise it fires {damage} at the {} facing next phase. ",
-            facing_name(facing)
-        ));
-    }
-    if best.rollouts == 0 {
-        words.push_str("It is the only thing to do.");
-        return words;
-    }
-    words.push_str(&format!(
-        "Won {:.0}% of {} sampled futures",
-        percent(best.wins, best.rollouts),
-        best.rollouts
-    ));
-    match &advice.heuristic {
-        Some(h) if h.rollouts > 0 => words.push_str(&format!(
-            "; the Ensign's choice ({}) won {:.0}% of {}.",
-            action_words(state, &h.action),
-            percent(h.wins, h.rollouts),
-            h.rollouts
-        )),
-        _ => words.push('.'),
-    }
-    words
 }

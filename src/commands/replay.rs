@@ -1,19 +1,19 @@
 //! The `replay` subcommand: replays a recorded game or a scenario headless.
 
-use crate::cli::{Arg, Args, REPLAY_OPTIONS};
+use super::{Arg, Args, REPLAY_OPTIONS};
 use stp_rules::files::{FileError, ReplayFile, hash_text};
 use stp_rules::report::report;
 use stp_rules::scenario::Scenario;
 use stp_rules::{GameState, RulesEvent};
 
-use crate::describe::Stamper;
+use crate::words::describe::Stamper;
 
 /// Exit codes: 0 the replay matches, 1 an action is illegal or the hash differs, 2 the file
 /// cannot be read.
 pub fn run(args: &[String]) -> i32 {
     match parse(args) {
         Ok((file, json, log)) => replay(&file, json, log),
-        Err(message) => crate::cli::refuse(&message),
+        Err(message) => crate::commands::refuse(&message),
     }
 }
 

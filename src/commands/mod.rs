@@ -1,6 +1,15 @@
-//! Command-line parsing and the `simulate` subcommand.
+//! The commands, the top layer: the command line parsed and each command run (`play` opens
+//! the tabletop; `simulate`, `balance`, `replay`, `hint`, `serve`, `join` and `net-bench`
+//! run headless). Nothing below imports them.
 
-pub use crate::simulate::SimArgs;
+pub mod balance;
+pub mod hint;
+pub mod net_bench;
+pub mod network;
+pub mod replay;
+pub mod simulate;
+
+pub use simulate::SimArgs;
 
 const USAGE: &str = "\
 usage:
@@ -144,15 +153,17 @@ pub fn run(args: &[String]) -> i32 {
         return 0;
     }
     let parsed = match args.first().map(String::as_str) {
-        Some("simulate") => SimArgs::parse(&args[1..]).map(|sim| crate::simulate::simulate(&sim)),
-        Some("balance") => crate::balance::BalanceArgs::parse(&args[1..])
-            .map(|args| crate::balance::balance(&args)),
-        Some("replay") => return crate::replay::run(&args[1..]),
+        Some("simulate") => {
+            SimArgs::parse(&args[1..]).map(|sim| crate::commands::simulate::simulate(&sim))
+        }
+        Some("balance") => crate::commands::balance::BalanceArgs::parse(&args[1..])
+            .map(|args| crate::commands::balance::balance(&args)),
+        Some("replay") => return crate::commands::replay::run(&args[1..]),
         Some("bare-window") => return bare_window(&args[1..]),
-        Some("hint") => return crate::hint::run(&args[1..]),
-        Some("serve") => return crate::net::cli::run_serve(&args[1..]),
-        Some("join") => return crate::net::cli::run_join(&args[1..]),
-        Some("net-bench") => return crate::net::bench::run(&args[1..]),
+        Some("hint") => return crate::commands::hint::run(&args[1..]),
+        Some("serve") => return crate::commands::network::run_serve(&args[1..]),
+        Some("join") => return crate::commands::network::run_join(&args[1..]),
+        Some("net-bench") => return crate::commands::net_bench::run(&args[1..]),
         _ => PlayArgs::parse(args).map(PlayArgs::run),
     };
     parsed.unwrap_or_else(|message| refuse(&message))
@@ -225,10 +236,10 @@ impl<'a> Args<'a> {
                 ("simulate", SIMULATE_OPTIONS),
                 ("balance", BALANCE_OPTIONS),
                 ("replay", REPLAY_OPTIONS),
-                ("hint", crate::hint::HINT_OPTIONS),
-                ("serve", crate::net::cli::SERVE_OPTIONS),
-                ("join", crate::net::cli::JOIN_OPTIONS),
-                ("net-bench", crate::net::bench::NET_BENCH_OPTIONS),
+                ("hint", crate::commands::hint::HINT_OPTIONS),
+                ("serve", crate::commands::network::SERVE_OPTIONS),
+                ("join", crate::commands::network::JOIN_OPTIONS),
+                ("net-bench", crate::commands::net_bench::NET_BENCH_OPTIONS),
             ]
             .into_iter()
             .filter(|(_, options)| options.contains(&arg))
@@ -302,9 +313,9 @@ pub(crate) fn number(text: &str, name: &str, max: u64) -> Result<u64, String> {
     }
 }
 
-/// The tabletop's options; the game keeps them as its `Launch` resource.
+/// The tabletop's options, as the command line gives them; the game takes them as its own
+/// `game::launch::Launch`.
 #[derive(Debug, Clone, Default, PartialEq)]
-#[cfg_attr(feature = "gui", derive(bevy::prelude::Resource))]
 pub struct PlayArgs {
     pub seed: Option<u64>,
     pub players: Option<usize>,
@@ -337,7 +348,7 @@ pub struct PlayArgs {
     pub layout: Option<std::path::PathBuf>,
 }
 
-/// The smallest window the table is laid out for.
+/// The smallest window the table is laid out for (the game's `launch::MIN_WINDOW`).
 pub const MIN_WINDOW: (u32, u32) = (1024, 600);
 
 /// `WIDTHxHEIGHT`, each within what the table supports.
@@ -481,19 +492,52 @@ impl PlayArgs {
         Ok(play)
     }
 
-    /// Whether the command line names a game, so the setup screen is skipped.
-    pub fn skips_setup(&self) -> bool {
-        // With --setup, the game's options fill the form in, and the screen waits.
-        let deals = self.seed.is_some() || self.players.is_some() || self.preset.is_some();
-        (deals && !self.setup) || self.load.is_some() || self.scenario.is_some() || self.tutorial
-    }
-
     #[cfg(feature = "gui")]
     pub(crate) fn run(self) -> i32 {
-        crate::game::run(PlayArgs {
-            data_dir: crate::data_dir::data_dir(),
-            ..self
-        })
+        crate::game::run(self.launch(crate::data_dir::data_dir()))
+    }
+
+    /// What the game is launched with, keeping its files in `data_dir`.
+    #[cfg(feature = "gui")]
+    pub fn launch(self, data_dir: Option<std::path::PathBuf>) -> crate::game::launch::Launch {
+        let PlayArgs {
+            seed,
+            players,
+            preset,
+            autoplay_turns,
+            screenshot,
+            load,
+            scenario,
+            data_dir: _,
+            pick,
+            threat_steps,
+            bots,
+            tutorial,
+            lesson,
+            setup,
+            join,
+            window,
+            layout,
+        } = self;
+        crate::game::launch::Launch {
+            seed,
+            players,
+            preset,
+            autoplay_turns,
+            screenshot,
+            load,
+            scenario,
+            data_dir,
+            pick,
+            threat_steps,
+            bots,
+            tutorial,
+            lesson,
+            setup,
+            join,
+            window,
+            layout,
+        }
     }
 
     #[cfg(not(feature = "gui"))]

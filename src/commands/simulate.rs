@@ -8,7 +8,7 @@ use stp_rules::advisor::Budget;
 use stp_rules::files::ReplayFile;
 use stp_rules::sim::{Bot, GameRecord, Summary, game_seed, play_game_with};
 
-use crate::cli::{Arg, Args, SIMULATE_OPTIONS};
+use super::{Arg, Args, SIMULATE_OPTIONS};
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct SimArgs {

@@ -2,10 +2,10 @@
 
 use stp_rules::GameOptions;
 
-use super::host::{ServeArgs, serve};
-use super::join::{JoinArgs, join};
-use super::{check_secret, parse_address};
-use crate::cli::{Arg, Args, refuse};
+use super::{Arg, Args, refuse};
+use crate::net::host::{ServeArgs, serve};
+use crate::net::join::{JoinArgs, join};
+use crate::net::{check_secret, parse_address};
 
 pub(crate) const SERVE_OPTIONS: &[&str] = &[
     "--port",
@@ -70,7 +70,7 @@ pub fn run_serve(args: &[String]) -> i32 {
 pub fn run_join(args: &[String]) -> i32 {
     match parse_join(args) {
         Ok(args) if args.bot => join(&args),
-        Ok(args) => crate::cli::PlayArgs {
+        Ok(args) => crate::commands::PlayArgs {
             join: Some(args),
             ..Default::default()
         }
@@ -84,7 +84,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
     let (mut players, mut preset, mut bots, mut json) = (2, "cadet".to_string(), 0, false);
     let (mut save, mut load): (Option<std::path::PathBuf>, _) = (None, None);
     let mut record: Option<std::path::PathBuf> = None;
-    let mut bot_after = Some(super::room::BOT_AFTER);
+    let mut bot_after = Some(crate::net::room::BOT_AFTER);
     let mut tickets = Vec::new();
     let mut named_game = false;
     let mut args = Args::new("serve", SERVE_OPTIONS, args);
@@ -126,7 +126,7 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
                 let file = stp_rules::files::SaveFile::load(&path)
                     .map_err(|e| format!("{}: {e}", path.display()))?;
                 load = Some(file);
-                tickets = super::host::read_tickets(&path)?;
+                tickets = crate::net::host::read_tickets(&path)?;
             }
             Arg::Option(other) => unreachable!("{other} is in SERVE_OPTIONS"),
             Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
