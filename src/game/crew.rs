@@ -14,8 +14,8 @@ use crate::game::advisor::show_on_table;
 use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
 use crate::game::pacing::{AnimationSpeed, Sequence};
-use crate::game::screens::Handover;
-use crate::game::session::Replaying;
+use crate::game::screens::handover::Handover;
+use crate::game::session::record::Replaying;
 use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {

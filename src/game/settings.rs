@@ -43,7 +43,7 @@ impl Default for Settings {
             effects: 0.8,
             muted: false,
             ui_scale: 1.0,
-            host_port: crate::game::online::setup::DEFAULT_PORT,
+            host_port: DEFAULT_PORT,
             host_code: String::new(),
             host_tickets: Vec::new(),
             high_graphics: true,
@@ -54,6 +54,9 @@ impl Default for Settings {
         }
     }
 }
+
+/// The port a game is hosted on unless the player picks another.
+pub const DEFAULT_PORT: u16 = 47_000;
 
 /// Where the settings live, if there is a data directory.
 pub fn settings_path(launch: &Launch) -> Option<PathBuf> {

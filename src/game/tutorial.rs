@@ -14,15 +14,15 @@ use stp_rules::{
 use crate::game::advisor::show_on_table;
 use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
-use crate::game::screens::random_seed;
-use crate::game::session::Record;
+use crate::game::screens::state::random_seed;
+use crate::game::session::record::Record;
 use crate::game::systems::GameSystems;
 use crate::words::lessons::{Lesson, lessons};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(logic_plugin).add_systems(
         EguiPrimaryContextPass,
-        academy_window.run_if(crate::game::screens::at_table),
+        academy_window.run_if(crate::game::screens::state::at_table),
     );
 }
 
@@ -204,7 +204,7 @@ fn academy_window(
     mut contexts: EguiContexts,
     mut academy: ResMut<Academy>,
     mut choices: MessageWriter<AcademyChoice>,
-    panels: Res<crate::game::panels::PanelLayout>,
+    panels: Res<crate::game::panels::overlays::PanelLayout>,
 ) -> Result {
     let Some(index) = academy.lesson else {
         return Ok(());

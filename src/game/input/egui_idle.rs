@@ -8,7 +8,7 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
-use crate::game::screens::Screen;
+use crate::game::screens::state::Screen;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 /// keeps Tab for moving between its fields.
 fn keep_tab_for_targets(
     mut inputs: Query<&mut EguiInput>,
-    overlays: Res<crate::game::panels::Overlays>,
+    overlays: Res<crate::game::panels::overlays::Overlays>,
 ) {
     // With the menu or the rules reference open, Tab moves egui's focus through their
     // controls, as on the setup screen: the keyboard reaches every one of them.

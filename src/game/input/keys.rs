@@ -6,14 +6,14 @@ use bevy::window::{MonitorSelection, WindowMode};
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
-use super::ControlsWait;
-use super::pointer::Hovered;
+use super::pointing::Hovered;
 use super::selection::Selection;
+use super::wait::ControlsWait;
 use crate::game::advisor::AskAdvisor;
 use crate::game::pacing::SkipSequence;
-use crate::game::panels::Overlays;
+use crate::game::panels::overlays::Overlays;
 use crate::game::panels::{help, offers};
-use crate::game::screens::Screen;
+use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
 use crate::game::table::camera::Orbit;
 
@@ -48,7 +48,10 @@ fn toggle_fullscreen(
 }
 
 /// L opens and closes the log's drawer.
-fn toggle_log(keys: Res<ButtonInput<KeyCode>>, mut drawer: ResMut<crate::game::panels::LogDrawer>) {
+fn toggle_log(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut drawer: ResMut<crate::game::panels::overlays::LogDrawer>,
+) {
     if keys.just_pressed(KeyCode::KeyL) {
         drawer.open = !drawer.open;
     }

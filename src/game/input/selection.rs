@@ -8,7 +8,7 @@ use stp_rules::{
     Target, UndoRefused,
 };
 
-use super::pointer::TokenClicked;
+use super::pointing::TokenClicked;
 use crate::game::systems::GameSystems;
 use crate::words::describe::token_name;
 

@@ -8,9 +8,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::GameState;
 
 use super::{Online, PingRequest, seat_name};
-use crate::game::input::pointer::Hovered;
-use crate::game::panels::Overlays;
-use crate::game::screens::Screen;
+use crate::game::input::pointing::Hovered;
+use crate::game::panels::overlays::Overlays;
+use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
 use crate::game::table::ThreatPiece;
 use crate::net::protocol::PingTarget;

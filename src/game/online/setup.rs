@@ -7,9 +7,6 @@ use bevy_egui::egui;
 use super::{Hosting, Joined, Online};
 use crate::game::settings::Settings;
 
-/// The port a game is hosted on unless the player picks another.
-pub const DEFAULT_PORT: u16 = 47_000;
-
 /// What the setup screen's network part holds.
 #[derive(Resource, Debug, Clone, PartialEq)]
 pub struct OnlineForm {

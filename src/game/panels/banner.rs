@@ -9,7 +9,7 @@ use stp_rules::RulesEvent;
 use crate::game::pacing::Paced;
 use stp_rules::content::builtin;
 
-use crate::game::input::pointer::TableRect;
+use crate::game::input::pointing::TableRect;
 use crate::game::systems::GameSystems;
 
 /// How long a banner stays.

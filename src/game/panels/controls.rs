@@ -8,7 +8,8 @@ use bevy_egui::egui;
 use stp_rules::undo::UndoHistory;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
-use super::{Overlays, hands, offers, top_bar};
+use super::overlays::Overlays;
+use super::{hands, offers, top_bar};
 use crate::game::input::selection::Selection;
 
 /// What the player asked of the controls' own buttons this frame.

@@ -9,7 +9,8 @@ use stp_rules::content::builtin;
 use stp_rules::{CardId, GameState, Phase, PlayerAction, PlayerId, RangeShift};
 
 use super::cards::{self, CardLook};
-use super::{Overlays, offers, theme};
+use super::overlays::Overlays;
+use super::{offers, theme};
 use crate::game::input::selection::Selection;
 use crate::words::describe::card_name;
 
@@ -21,7 +22,7 @@ pub(super) fn active_hand(
     actions: &mut MessageWriter<PlayerAction>,
     overlays: &mut Overlays,
     card_size: egui::Vec2,
-) -> super::HandLayout {
+) -> super::overlays::HandLayout {
     let content = builtin();
     let player = state.turn.active;
     let seat = &state.players[player as usize];
@@ -71,7 +72,7 @@ pub(super) fn active_hand(
         ui.weak("No cards in hand.");
     }
     let end = cards.last().map_or(start.x + tile.x, |(_, r)| r.right());
-    super::HandLayout {
+    super::overlays::HandLayout {
         player,
         name: seat.name.clone(),
         rect: egui::Rect::from_min_size(start, egui::vec2(end - start.x, card_size.y)),

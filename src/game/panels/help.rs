@@ -7,7 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use stp_rules::content::{Faction, ThreatKind, builtin};
 use stp_rules::{Refusal, TokenId};
 
-use super::Overlays;
+use super::overlays::Overlays;
 
 /// The rules reference, one `## ` heading a topic.
 pub const REFERENCE: &str = include_str!("../../../assets/rules/reference.md");

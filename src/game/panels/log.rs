@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::{GameState, LoadGame, StartGame};
 
-use super::Overlays;
+use super::overlays::Overlays;
 use crate::game::pacing::{Paced, Sequence, Shown};
-use crate::game::session::Record;
+use crate::game::session::record::Record;
 use crate::game::systems::GameSystems;
 use crate::words::describe::{LogLine, Stamper};
 

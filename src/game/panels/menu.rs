@@ -5,12 +5,15 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::Overlays;
+use super::overlays::Overlays;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::pacing::AnimationSpeed;
-use crate::game::screens::Screen;
-use crate::game::session::{Replaying, SaveRequest, SaveStatus, save_path};
+use crate::game::screens::state::Screen;
+use crate::game::session::record::Replaying;
+use crate::game::session::record::SaveRequest;
+use crate::game::session::record::SaveStatus;
+use crate::game::session::record::save_path;
 use crate::game::settings::{Settings, UI_SCALES, fitting_scale};
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::{Academy, AcademyChoice};

@@ -10,7 +10,9 @@ use stp_rules::content::{CardEffect, builtin};
 use stp_rules::{CardId, GameState, PlayerAction, PlayerId};
 
 use super::cards;
-use super::{HandLayout, Overlays, hands, theme};
+use super::overlays::HandLayout;
+use super::overlays::Overlays;
+use super::{hands, theme};
 use crate::game::crew::{Away, Crew, Seat};
 
 const HEADER: f32 = 20.0;

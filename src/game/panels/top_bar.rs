@@ -8,7 +8,9 @@ use stp_rules::content::builtin;
 use stp_rules::{GameState, Phase, Window as RulesWindow};
 
 use super::log::{self, GameLog};
-use super::{LogDrawer, Overlays, theme};
+use super::overlays::LogDrawer;
+use super::overlays::Overlays;
+use super::theme;
 
 /// Draws the bar; returns the rect its line needed (for the layout report: it must fit).
 pub(super) fn top_bar(

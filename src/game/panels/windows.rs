@@ -8,8 +8,10 @@ use stp_rules::{LoadGame, PlayerAction, Window as RulesWindow};
 use super::offers;
 use crate::game::crew::{Away, Crew};
 use crate::game::pacing::{Sequence, Shown};
-use crate::game::screens::Handover;
-use crate::game::session::{Record, Replaying, replay_step, stop_watching};
+use crate::game::screens::handover::Handover;
+use crate::game::session::record::Record;
+use crate::game::session::record::Replaying;
+use crate::game::session::{replay_step, stop_watching};
 use crate::words::describe::{facing_name, token_name};
 
 pub(super) fn windows(
@@ -23,7 +25,7 @@ pub(super) fn windows(
     mut loads: MessageWriter<LoadGame>,
     crew: Res<Crew>,
     away: Res<Away>,
-    mut layout: ResMut<super::PanelLayout>,
+    mut layout: ResMut<super::overlays::PanelLayout>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());

@@ -6,10 +6,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::{GameOptions, LoadGame, Outcome, StartGame};
 
-use super::{Screen, SetupForm, random_seed};
+use super::SetupForm;
+use super::state::Screen;
+use super::state::random_seed;
 use crate::game::pacing::Shown;
-use crate::game::panels::PanelLayout;
-use crate::game::session::{Record, Replaying, start_replay};
+use crate::game::panels::overlays::PanelLayout;
+use crate::game::session::record::Record;
+use crate::game::session::record::Replaying;
+use crate::game::session::start_replay;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

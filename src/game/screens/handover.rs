@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::content::builtin;
 
-use super::Screen;
+use super::state::Screen;
 use crate::game::pacing::Shown;
 
 pub(super) fn plugin(app: &mut App) {

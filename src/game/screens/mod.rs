@@ -5,6 +5,7 @@
 pub mod game_over;
 pub mod handover;
 mod setup;
+pub mod state;
 pub mod title;
 
 use bevy::prelude::*;
@@ -13,34 +14,14 @@ use stp_rules::{GameOptions, GameState, RulesEvent, StartGame};
 use crate::game::crew::Crew;
 use crate::game::launch::Launch;
 use crate::game::pacing::{Paced, Shown};
-use crate::game::session::{Replaying, SaveRequest};
+use crate::game::session::record::Replaying;
+use crate::game::session::record::SaveRequest;
 use crate::game::systems::GameSystems;
 
 pub use handover::Handover;
 pub use setup::{Engage, SetupForm};
+pub use state::{Screen, at_table, random_seed};
 pub use title::{TitleChoice, TitleMenu};
-
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    /// The game's name and its choices, before setup.
-    #[default]
-    Title,
-    Setup,
-    Playing,
-    GameOver,
-}
-
-/// The table's own screens (playing and game over), where its panels and windows show.
-pub fn at_table(screen: Option<Res<State<Screen>>>) -> bool {
-    screen.is_some_and(|s| matches!(s.get(), Screen::Playing | Screen::GameOver))
-}
-
-/// A seed for a new game when none is given: only a default, shown so it can be shared.
-pub fn random_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()

@@ -6,13 +6,14 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::Screen;
-use crate::game::input::pointer::TableRect;
+use super::state::Screen;
+use crate::game::input::pointing::TableRect;
 use crate::game::launch::Launch;
 use crate::game::online::setup::OnlineForm;
 use crate::game::pacing::AnimationSpeed;
 use crate::game::panels::{menu, theme};
-use crate::game::session::{SaveRequest, autosave_path};
+use crate::game::session::record::SaveRequest;
+use crate::game::session::record::autosave_path;
 use crate::game::settings::{Settings, settings_path};
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::OpenLesson;

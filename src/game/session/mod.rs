@@ -4,13 +4,11 @@
 //! actions through the validator again.
 
 use bevy::prelude::*;
-use std::path::PathBuf;
 use stp_rules::files::SaveFile;
 use stp_rules::scenario::Scenario;
-use stp_rules::{
-    ActionAccepted, GameOptions, GameState, LoadGame, PlayerAction, RulesEvent, StartGame,
-};
+use stp_rules::{ActionAccepted, GameState, LoadGame, RulesEvent, StartGame};
 
+pub mod record;
 mod watch;
 
 use crate::game::crew::{Crew, Seat};
@@ -18,64 +16,8 @@ use crate::game::launch::Launch;
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::Academy;
 
+pub use record::{Record, Replaying, SaveRequest, SaveStatus, autosave_path, save_path};
 pub use watch::{replay_step, start_replay, stop_watching};
-
-/// Everything needed to save or replay the game on the table.
-#[derive(Resource, Debug, Default, Clone)]
-pub struct Record {
-    pub options: Option<GameOptions>,
-    /// Where the actions start when it is not the new game of `options`: a scenario's or a
-    /// lesson's position, or a loaded save's start.
-    pub start: Option<Box<GameState>>,
-    pub actions: Vec<PlayerAction>,
-}
-
-/// Watching a finished game again: its record and how far the replay has come.
-#[derive(Resource, Debug)]
-pub struct Replaying {
-    pub record: Option<Record>,
-    pub next: usize,
-    pub playing: bool,
-    /// Seconds between steps while playing (0: one step a frame).
-    pub step_seconds: f32,
-    /// Time since the last step while playing.
-    pub waited: f32,
-    /// The finished game, to go back to when watching stops.
-    pub finished: Option<Box<GameState>>,
-}
-
-impl Default for Replaying {
-    fn default() -> Self {
-        Replaying {
-            record: None,
-            next: 0,
-            playing: false,
-            step_seconds: 0.6,
-            waited: 0.0,
-            finished: None,
-        }
-    }
-}
-
-/// Asks for a save or load from the menu; the result is shown there.
-#[derive(Message, Debug, Clone)]
-pub enum SaveRequest {
-    Save,
-    Load(PathBuf),
-    /// Open the table at a scenario file's position (`--scenario`).
-    OpenScenario(PathBuf),
-}
-
-#[derive(Resource, Debug, Default)]
-pub struct SaveStatus(pub Option<String>);
-
-pub fn save_path(launch: &Launch) -> Option<PathBuf> {
-    launch.data_dir.as_ref().map(|d| d.join("save.json"))
-}
-
-pub fn autosave_path(launch: &Launch) -> Option<PathBuf> {
-    launch.data_dir.as_ref().map(|d| d.join("autosave.json"))
-}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Record>()
@@ -148,7 +90,7 @@ fn autosave(
     launch: Res<Launch>,
     crew: Res<Crew>,
     academy: Res<Academy>,
-    online: Option<Res<crate::game::online::Online>>,
+    forwarding: Option<Res<stp_rules::ForwardActions>>,
     mut status: ResMut<SaveStatus>,
 ) {
     let handover = events
@@ -158,11 +100,8 @@ fn autosave(
         return;
     };
     // A lesson is not a game to continue, nor a seat of a game hosted elsewhere (the host
-    // keeps that one): neither replaces the autosave.
-    let joined = matches!(
-        online.as_deref(),
-        Some(crate::game::online::Online::Client(_))
-    );
+    // keeps that one; such a table forwards its actions): neither replaces the autosave.
+    let joined = forwarding.is_some();
     if !handover
         || joined
         || replaying.record.is_some()

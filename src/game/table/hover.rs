@@ -9,10 +9,10 @@ use stp_rules::content::builtin;
 use stp_rules::{Action, GameState, PlayerAction, Target, TokenId};
 
 use super::intent::Foresight;
-use crate::game::input::pointer::Hovered;
+use crate::game::input::pointing::Hovered;
 use crate::game::input::selection::{Selection, play_on_token};
 use crate::game::pacing::Shown;
-use crate::game::screens::Screen;
+use crate::game::screens::state::Screen;
 use crate::words::describe::{card_name, intent_words, place, token_name};
 
 pub(super) fn plugin(app: &mut App) {

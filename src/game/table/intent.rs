@@ -14,9 +14,9 @@ use super::camera::Orbit;
 use super::labels::{BoardPainter, PaintBoard, SceneMarks};
 use super::pieces::TOKEN_RADIUS;
 use super::{on_board, ring_center, sector_angle};
-use crate::game::input::pointer::TableRect;
+use crate::game::input::pointing::TableRect;
 use crate::game::pacing::Shown;
-use crate::game::screens::Screen;
+use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
 
 /// The preview of the coming Threats Move & Fire phase, while there is one.

@@ -16,11 +16,11 @@ use super::intent::Foresight;
 use super::looks::{Look, Rim, captain_name, rim_of};
 use super::pieces::TOKEN_RADIUS;
 use super::{Pieces, on_board, pile_count, pile_place, ring_center, sector_angle};
-use crate::game::input::pointer::TableRect;
+use crate::game::input::pointing::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Shown;
 use crate::game::panels::offers;
-use crate::game::screens::Screen;
+use crate::game::screens::state::Screen;
 
 /// The systems that paint over the board (after the marks of the last frame are cleared).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 board_labels
-                    .run_if(crate::game::screens::at_table)
+                    .run_if(crate::game::screens::state::at_table)
                     .in_set(PaintBoard),
                 show_tips
                     .run_if(in_state(Screen::Playing))
@@ -47,7 +47,7 @@ pub(super) fn plugin(app: &mut App) {
 fn show_tips(
     mut contexts: EguiContexts,
     marks: Res<SceneMarks>,
-    hovered: Res<crate::game::input::pointer::Hovered>,
+    hovered: Res<crate::game::input::pointing::Hovered>,
     table_rect: Res<TableRect>,
     windows: Query<&Window>,
 ) -> Result {
@@ -60,7 +60,7 @@ fn show_tips(
     let ctx = contexts.ctx_mut()?;
     let zoom = ctx.zoom_factor();
     let at = egui::pos2(cursor.x / zoom, cursor.y / zoom);
-    if !crate::game::input::pointer::on_table(ctx, &table_rect, cursor) {
+    if !crate::game::input::pointing::on_table(ctx, &table_rect, cursor) {
         return Ok(());
     }
     // The smallest mark under the pointer is the one it is on (a web's strands span a

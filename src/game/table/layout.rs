@@ -18,7 +18,7 @@ use super::labels::SceneMarks;
 use super::pieces::TOKEN_RADIUS;
 use super::{Pieces, Ship, ThreatPiece, on_board};
 use crate::game::pacing::Shown;
-use crate::game::panels::PanelLayout;
+use crate::game::panels::overlays::PanelLayout;
 use crate::game::systems::GameSystems;
 
 /// Asks for the report of what is on screen now, written to this file.

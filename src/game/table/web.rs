@@ -13,7 +13,7 @@ use super::camera::Orbit;
 use super::labels::{BoardPainter, PaintBoard, SceneMarks};
 use super::pieces::{TOKEN_RADIUS, fan_out, token_transform};
 use super::{on_board, sector_angle};
-use crate::game::input::pointer::TableRect;
+use crate::game::input::pointing::TableRect;
 use crate::game::pacing::Shown;
 use crate::game::systems::GameSystems;
 
@@ -28,7 +28,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             explain
-                .run_if(crate::game::screens::at_table)
+                .run_if(crate::game::screens::state::at_table)
                 .in_set(PaintBoard),
         );
 }

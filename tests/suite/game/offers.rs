@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use star_trek_panic::game::input::pointer::TokenClicked;
+use star_trek_panic::game::input::pointing::TokenClicked;
 use star_trek_panic::game::input::selection::Selection;
 use star_trek_panic::game::panels::offers;
 use stp_rules::*;

@@ -1,0 +1,56 @@
+//! Whether the table's controls wait, as the panels and the keys ask it.
+
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use stp_rules::GameState;
+
+use crate::game::crew::{Away, Crew};
+use crate::game::online::Online;
+use crate::game::pacing::Sequence;
+use crate::game::screens::handover::Handover;
+use crate::game::session::record::Replaying;
+
+/// Whether the game's controls (keys, top bar, hands) wait: while a game is watched again, the
+/// conn is handed over, a threat phase plays, a bot or a player at another machine takes
+/// their turn, or play waits for someone away. Help, the menu and the speed stay at hand. (The rules' windows wait for less: see `panels::windows`.)
+#[derive(SystemParam)]
+pub struct ControlsWait<'w> {
+    handover: Res<'w, Handover>,
+    replaying: Res<'w, Replaying>,
+    sequence: Res<'w, Sequence>,
+    crew: Res<'w, Crew>,
+    away: Res<'w, Away>,
+    online: Option<Res<'w, Online>>,
+}
+
+impl ControlsWait<'_> {
+    /// A threat phase is playing (Space or a click skips it).
+    pub fn sequence_playing(&self) -> bool {
+        self.sequence.is_playing()
+    }
+
+    pub fn now(&self, state: &GameState) -> bool {
+        self.replaying.record.is_some()
+            || self.handover.0.is_some()
+            || self.sequence.is_playing()
+            || !self.crew.is_here(state.turn.active)
+            || !self.away.0.is_empty()
+            || self.online.as_ref().is_some_and(|o| o.holds_controls())
+    }
+
+    /// A rules window's choice may be answered here: the window is on screen (as
+    /// `panels::windows` shows it) and the seat it is for is played at this table.
+    pub fn window_answers(&self, seat: stp_rules::PlayerId) -> bool {
+        self.replaying.record.is_none()
+            && self.handover.0.is_none()
+            && !self.sequence.is_playing()
+            && self.away.0.is_empty()
+            && !self.crew.is_remote(seat)
+    }
+
+    /// Undo takes back this table's actions only: in a game across machines the others have
+    /// seen them, so there is none.
+    pub fn undo_allowed(&self) -> bool {
+        self.online.is_none()
+    }
+}
