@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use crate::actions::PlayerAction;
 use crate::bot;
-use crate::sim::fallback_action;
+use crate::legal::fallback_action;
 use crate::state::{GameState, Outcome};
 
 /// How much search one answer may use.

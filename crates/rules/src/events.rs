@@ -4,7 +4,7 @@
 use bevy_ecs::message::Message;
 use serde::{Deserialize, Serialize};
 
-use crate::state::{
+use crate::places::{
     CardId, LossCause, Phase, PlayerId, Position, SectionKind, SectionRef, TokenId,
 };
 

@@ -315,3 +315,19 @@ pub fn all_sections() -> impl Iterator<Item = SectionRef> {
         .into_iter()
         .flat_map(|kind| (0..FACINGS).map(move |facing| SectionRef { kind, facing }))
 }
+
+/// The action that always moves the game on: end the phase or let boarders land.
+pub fn fallback_action(state: &GameState) -> PlayerAction {
+    let action = match &state.turn.window {
+        Some(Window::Boarding { .. }) => Action::ResolveBoarding,
+        Some(Window::SpockChoice { drawn }) => Action::ChooseThreats {
+            first: drawn[0],
+            second: drawn[1],
+        },
+        None => Action::EndPhase,
+    };
+    PlayerAction {
+        player: state.turn.active,
+        action,
+    }
+}

@@ -19,6 +19,7 @@ mod legal;
 mod mechanics;
 mod mission;
 mod phases;
+pub mod places;
 pub mod plugin;
 pub mod preview;
 pub mod report;

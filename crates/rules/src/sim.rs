@@ -6,13 +6,14 @@
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-use crate::actions::{Action, PlayerAction};
+use crate::actions::PlayerAction;
 use crate::bot;
 use crate::content::builtin;
 use crate::events::RulesEvent;
 use crate::invariants;
+pub use crate::legal::fallback_action;
 use crate::setup::{GameOptions, SetupError};
-use crate::state::{GameState, Outcome, Window};
+use crate::state::{GameState, Outcome};
 
 /// A game that runs this many turns is stopped and counted as unfinished.
 pub const TURN_LIMIT: u32 = 2_000;
@@ -117,22 +118,6 @@ pub fn play_game_with(
     record.turns = state.turn.number;
     record.final_hash = state.state_hash();
     Ok(record)
-}
-
-/// The action that always moves the game on: end the phase or let boarders land.
-pub fn fallback_action(state: &GameState) -> PlayerAction {
-    let action = match &state.turn.window {
-        Some(Window::Boarding { .. }) => Action::ResolveBoarding,
-        Some(Window::SpockChoice { drawn }) => Action::ChooseThreats {
-            first: drawn[0],
-            second: drawn[1],
-        },
-        None => Action::EndPhase,
-    };
-    PlayerAction {
-        player: state.turn.active,
-        action,
-    }
 }
 
 fn note_violations(record: &mut GameRecord, state: &GameState) {

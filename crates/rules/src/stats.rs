@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::content::builtin;
 use crate::events::RulesEvent;
-use crate::state::{SectionKind, TokenId};
+use crate::places::{SectionKind, TokenId};
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameStats {
