@@ -22,5 +22,6 @@ mod rules;
 mod save_check;
 #[cfg(feature = "gui")]
 mod screenshot;
+mod structure;
 mod trust;
 mod tutorial;
