@@ -145,6 +145,13 @@ pub(crate) const REPLAY_OPTIONS: &[&str] = &["--json", "--log"];
 
 /// Runs the command line; returns the process exit code.
 pub fn run(args: &[String]) -> i32 {
+    // The content is checked when the game builds; a broken one is said here, not played.
+    if let Err(errors) = stp_rules::content::checked_builtin() {
+        for error in errors {
+            eprintln!("content error: {error}");
+        }
+        return 2;
+    }
     #[cfg(feature = "gui")]
     crate::game::measure::STARTED.get_or_init(std::time::Instant::now);
     if args.iter().any(|a| a == "--help" || a == "-h") || args.first().is_some_and(|a| a == "help")

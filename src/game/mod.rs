@@ -40,11 +40,16 @@ use systems::order_systems;
 /// settings. Tests run it on `MinimalPlugins` + `StatesPlugin` + `RulesPlugin`; each action's
 /// result shows at once there unless a test turns pacing on (`AnimationSpeed::skip`).
 pub fn headless_plugin(app: &mut App) {
-    order_systems(app);
     app.insert_resource(pacing::AnimationSpeed {
         speed: 1.0,
         skip: true,
     });
+    app.add_plugins(logic_plugins);
+}
+
+/// Every feature's logic, with a window or without: the one list both builds share.
+fn logic_plugins(app: &mut App) {
+    order_systems(app);
     app.add_plugins((
         pacing::plugin,
         advisor::plugin,
@@ -53,9 +58,24 @@ pub fn headless_plugin(app: &mut App) {
         tutorial::logic_plugin,
         screens::plugin,
         session::plugin,
+        settings::plugin,
         input::logic_plugin,
         panels::logic_plugin,
-        settings::plugin,
+    ));
+}
+
+/// What only the window adds to the features' logic: what draws, plays sound, reads the
+/// pointer and keys, or drives the window.
+fn window_plugins(app: &mut App) {
+    app.add_plugins((
+        online::window_plugin,
+        tutorial::window_plugin,
+        input::window_plugin,
+        panels::window_plugin,
+        table::plugin,
+        audio::plugin,
+        autoplay::plugin,
+        measure::plugin,
     ));
 }
 
@@ -91,23 +111,7 @@ pub fn run(launch: Launch) -> i32 {
     // Redraw only on input or while something animates.
     .insert_resource(WinitSettings::desktop_app())
     .insert_resource(launch)
-    .add_plugins(order_systems)
-    .add_plugins((
-        pacing::plugin,
-        advisor::plugin,
-        crew::plugin,
-        online::plugin,
-        tutorial::plugin,
-        screens::plugin,
-        session::plugin,
-        settings::plugin,
-        input::plugin,
-        panels::plugin,
-        table::plugin,
-        audio::plugin,
-        autoplay::plugin,
-        measure::plugin,
-    ));
+    .add_plugins((logic_plugins, window_plugins));
     match app.run() {
         AppExit::Success => 0,
         AppExit::Error(code) => i32::from(code.get()),

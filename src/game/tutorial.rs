@@ -19,8 +19,8 @@ use crate::game::session::record::Record;
 use crate::game::systems::GameSystems;
 use crate::words::lessons::{Lesson, lessons};
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(logic_plugin).add_systems(
+pub(super) fn window_plugin(app: &mut App) {
+    app.add_systems(
         EguiPrimaryContextPass,
         academy_window.run_if(crate::game::screens::state::at_table),
     );

@@ -167,7 +167,51 @@ impl GameState {
                         SectionKind::Hull => facing.hull_hits += 1,
                     }
                 }
-                _ => {}
+                RulesEvent::TurnStarted { .. }
+                | RulesEvent::PhaseStarted { .. }
+                | RulesEvent::PhaseSkipped { .. }
+                | RulesEvent::CardsDrawn { .. }
+                | RulesEvent::DeckReshuffled { .. }
+                | RulesEvent::MissionRevealed { .. }
+                | RulesEvent::MissionTokenPlaced { .. }
+                | RulesEvent::MissionTokenMoved { .. }
+                | RulesEvent::MissionTokenHit { .. }
+                | RulesEvent::Traded { .. }
+                | RulesEvent::CardTaken { .. }
+                | RulesEvent::CardPlayed { .. }
+                | RulesEvent::CardCommitted { .. }
+                | RulesEvent::CardDiscarded { .. }
+                | RulesEvent::CardRecovered { .. }
+                | RulesEvent::ThreatHit { .. }
+                | RulesEvent::ThreatDestroyed { .. }
+                | RulesEvent::ThreatPlaced { .. }
+                | RulesEvent::ThreatUncloaked { .. }
+                | RulesEvent::ThreatReinforced { .. }
+                | RulesEvent::ThreatReturnedToBag { .. }
+                | RulesEvent::ForceFieldPlaced { .. }
+                | RulesEvent::RedAlertSet { .. }
+                | RulesEvent::RedAlertAbsorbed { .. }
+                | RulesEvent::TholianWebbed { .. }
+                | RulesEvent::CaptainArrived { .. }
+                | RulesEvent::CometStruck { .. }
+                | RulesEvent::Docked { .. }
+                | RulesEvent::BagRefilled { .. }
+                | RulesEvent::Maneuvered { .. }
+                | RulesEvent::DieRolled { .. }
+                | RulesEvent::SectionRepaired { .. }
+                | RulesEvent::SectionRebuilt { .. }
+                | RulesEvent::DamageIgnored { .. }
+                | RulesEvent::CardsRemoved { .. }
+                | RulesEvent::SecurityTeamPlayed { .. }
+                | RulesEvent::Boarded { .. }
+                | RulesEvent::AbilityUsed { .. }
+                | RulesEvent::MissionTimer { .. }
+                | RulesEvent::MissionCompleted { .. }
+                | RulesEvent::MissionFailed { .. }
+                | RulesEvent::ThreatChosen { .. }
+                | RulesEvent::ActionUndone { .. }
+                | RulesEvent::GameWon
+                | RulesEvent::GameLost { .. } => {}
             }
         }
         // A cloaked ship may come out anywhere the die allows: every facing may take fire.

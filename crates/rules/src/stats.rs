@@ -46,7 +46,50 @@ impl GameStats {
             RulesEvent::Boarded { .. } => self.boarders += 1,
             RulesEvent::MissionCompleted { .. } => self.missions_completed += 1,
             RulesEvent::MissionFailed { .. } => self.missions_failed += 1,
-            _ => {}
+            RulesEvent::PhaseStarted { .. }
+            | RulesEvent::PhaseSkipped { .. }
+            | RulesEvent::CardsDrawn { .. }
+            | RulesEvent::DeckReshuffled { .. }
+            | RulesEvent::MissionRevealed { .. }
+            | RulesEvent::MissionTokenPlaced { .. }
+            | RulesEvent::MissionTokenMoved { .. }
+            | RulesEvent::MissionTokenHit { .. }
+            | RulesEvent::Traded { .. }
+            | RulesEvent::CardTaken { .. }
+            | RulesEvent::CardPlayed { .. }
+            | RulesEvent::CardCommitted { .. }
+            | RulesEvent::CardDiscarded { .. }
+            | RulesEvent::CardRecovered { .. }
+            | RulesEvent::ThreatHit { .. }
+            | RulesEvent::ThreatPlaced { .. }
+            | RulesEvent::ThreatMoved { .. }
+            | RulesEvent::ThreatFired { .. }
+            | RulesEvent::ThreatCloaked { .. }
+            | RulesEvent::ThreatUncloaked { .. }
+            | RulesEvent::ThreatReinforced { .. }
+            | RulesEvent::ThreatReturnedToBag { .. }
+            | RulesEvent::ForceFieldPlaced { .. }
+            | RulesEvent::ForceFieldHeld { .. }
+            | RulesEvent::RedAlertSet { .. }
+            | RulesEvent::RedAlertAbsorbed { .. }
+            | RulesEvent::TholianWebbed { .. }
+            | RulesEvent::CaptainArrived { .. }
+            | RulesEvent::CometStruck { .. }
+            | RulesEvent::Docked { .. }
+            | RulesEvent::BagRefilled { .. }
+            | RulesEvent::Maneuvered { .. }
+            | RulesEvent::DieRolled { .. }
+            | RulesEvent::SectionRepaired { .. }
+            | RulesEvent::SectionRebuilt { .. }
+            | RulesEvent::DamageIgnored { .. }
+            | RulesEvent::BoardersArriving { .. }
+            | RulesEvent::SecurityTeamPlayed { .. }
+            | RulesEvent::AbilityUsed { .. }
+            | RulesEvent::MissionTimer { .. }
+            | RulesEvent::ThreatChosen { .. }
+            | RulesEvent::ActionUndone { .. }
+            | RulesEvent::GameWon
+            | RulesEvent::GameLost { .. } => {}
         }
     }
 

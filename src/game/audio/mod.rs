@@ -234,7 +234,7 @@ pub fn cue_for(event: &RulesEvent) -> Option<Cue> {
         },
         RulesEvent::ThreatDestroyed { token } => match builtin().threat(*token).threat {
             ThreatKind::Comet { .. } => return None,
-            _ => Cue::Explosion,
+            ThreatKind::Ship { .. } | ThreatKind::Starbase => Cue::Explosion,
         },
         RulesEvent::SectionDamaged { section } | RulesEvent::SectionDestroyed { section } => {
             match section.kind {
@@ -251,7 +251,45 @@ pub fn cue_for(event: &RulesEvent) -> Option<Cue> {
         RulesEvent::MissionFailed { .. } => Cue::MissionFailed,
         RulesEvent::GameWon => Cue::Victory,
         RulesEvent::GameLost { .. } => Cue::Defeat,
-        _ => return None,
+        RulesEvent::TurnStarted { .. }
+        | RulesEvent::PhaseStarted { .. }
+        | RulesEvent::PhaseSkipped { .. }
+        | RulesEvent::CardsDrawn { .. }
+        | RulesEvent::DeckReshuffled { .. }
+        | RulesEvent::MissionRevealed { .. }
+        | RulesEvent::MissionTokenPlaced { .. }
+        | RulesEvent::MissionTokenMoved { .. }
+        | RulesEvent::MissionTokenHit { .. }
+        | RulesEvent::Traded { .. }
+        | RulesEvent::CardTaken { .. }
+        | RulesEvent::CardCommitted { .. }
+        | RulesEvent::CardDiscarded { .. }
+        | RulesEvent::CardRecovered { .. }
+        | RulesEvent::ThreatHit { .. }
+        | RulesEvent::ThreatPlaced { .. }
+        | RulesEvent::ThreatMoved { .. }
+        | RulesEvent::ThreatFired { .. }
+        | RulesEvent::ThreatReinforced { .. }
+        | RulesEvent::ThreatReturnedToBag { .. }
+        | RulesEvent::ForceFieldPlaced { .. }
+        | RulesEvent::ForceFieldHeld { .. }
+        | RulesEvent::RedAlertSet { .. }
+        | RulesEvent::RedAlertAbsorbed { .. }
+        | RulesEvent::TholianWebbed { .. }
+        | RulesEvent::CaptainArrived { .. }
+        | RulesEvent::BagRefilled { .. }
+        | RulesEvent::Maneuvered { .. }
+        | RulesEvent::DieRolled { .. }
+        | RulesEvent::SectionRepaired { .. }
+        | RulesEvent::SectionRebuilt { .. }
+        | RulesEvent::DamageIgnored { .. }
+        | RulesEvent::CardsRemoved { .. }
+        | RulesEvent::SecurityTeamPlayed { .. }
+        | RulesEvent::Boarded { .. }
+        | RulesEvent::AbilityUsed { .. }
+        | RulesEvent::MissionTimer { .. }
+        | RulesEvent::ThreatChosen { .. }
+        | RulesEvent::ActionUndone { .. } => return None,
     })
 }
 

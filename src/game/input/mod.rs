@@ -12,13 +12,8 @@ pub use wait::ControlsWait;
 
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((
-        logic_plugin,
-        keys::plugin,
-        pointer::plugin,
-        egui_idle::plugin,
-    ));
+pub(super) fn window_plugin(app: &mut App) {
+    app.add_plugins((keys::plugin, pointer::plugin, egui_idle::plugin));
 }
 
 /// What the player has picked, without a window (the presentation tests run this).

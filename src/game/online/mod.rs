@@ -165,8 +165,8 @@ fn forward_while_a_client(
 }
 
 /// With the window: the talk, "waiting for …" and the ping markers.
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((logic_plugin, talk::plugin, pings::plugin))
+pub(super) fn window_plugin(app: &mut App) {
+    app.add_plugins((talk::plugin, pings::plugin))
         .add_systems(Startup, wake_on_messages)
         .add_systems(Update, wake_while_joining);
 }

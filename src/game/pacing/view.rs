@@ -20,7 +20,56 @@ pub fn opens_threat_phase(event: &RulesEvent) -> bool {
             phase,
             Phase::CheckMissionStatus | Phase::ThreatsMoveAndFire | Phase::DrawNewThreats
         ),
-        _ => false,
+        RulesEvent::TurnStarted { .. }
+        | RulesEvent::CardsDrawn { .. }
+        | RulesEvent::DeckReshuffled { .. }
+        | RulesEvent::MissionRevealed { .. }
+        | RulesEvent::MissionTokenPlaced { .. }
+        | RulesEvent::MissionTokenMoved { .. }
+        | RulesEvent::MissionTokenHit { .. }
+        | RulesEvent::Traded { .. }
+        | RulesEvent::CardTaken { .. }
+        | RulesEvent::CardPlayed { .. }
+        | RulesEvent::CardCommitted { .. }
+        | RulesEvent::CardDiscarded { .. }
+        | RulesEvent::CardRecovered { .. }
+        | RulesEvent::ThreatHit { .. }
+        | RulesEvent::ThreatDestroyed { .. }
+        | RulesEvent::ThreatPlaced { .. }
+        | RulesEvent::ThreatMoved { .. }
+        | RulesEvent::ThreatFired { .. }
+        | RulesEvent::ThreatCloaked { .. }
+        | RulesEvent::ThreatUncloaked { .. }
+        | RulesEvent::ThreatReinforced { .. }
+        | RulesEvent::ThreatReturnedToBag { .. }
+        | RulesEvent::ForceFieldPlaced { .. }
+        | RulesEvent::ForceFieldHeld { .. }
+        | RulesEvent::RedAlertSet { .. }
+        | RulesEvent::RedAlertAbsorbed { .. }
+        | RulesEvent::TholianWebbed { .. }
+        | RulesEvent::CaptainArrived { .. }
+        | RulesEvent::CometStruck { .. }
+        | RulesEvent::Docked { .. }
+        | RulesEvent::BagRefilled { .. }
+        | RulesEvent::Maneuvered { .. }
+        | RulesEvent::DieRolled { .. }
+        | RulesEvent::SectionDamaged { .. }
+        | RulesEvent::SectionDestroyed { .. }
+        | RulesEvent::SectionRepaired { .. }
+        | RulesEvent::SectionRebuilt { .. }
+        | RulesEvent::DamageIgnored { .. }
+        | RulesEvent::CardsRemoved { .. }
+        | RulesEvent::BoardersArriving { .. }
+        | RulesEvent::SecurityTeamPlayed { .. }
+        | RulesEvent::Boarded { .. }
+        | RulesEvent::AbilityUsed { .. }
+        | RulesEvent::MissionTimer { .. }
+        | RulesEvent::MissionCompleted { .. }
+        | RulesEvent::MissionFailed { .. }
+        | RulesEvent::ThreatChosen { .. }
+        | RulesEvent::ActionUndone { .. }
+        | RulesEvent::GameWon
+        | RulesEvent::GameLost { .. } => false,
     }
 }
 
@@ -47,7 +96,34 @@ pub fn step_seconds(event: &RulesEvent) -> Option<f32> {
         // A new turn (and the handover it brings) shows only once the last step has had its
         // time.
         E::TurnStarted { .. } => 0.0,
-        _ => return None,
+        E::PhaseStarted { .. }
+        | E::PhaseSkipped { .. }
+        | E::CardsDrawn { .. }
+        | E::DeckReshuffled { .. }
+        | E::MissionRevealed { .. }
+        | E::MissionTokenHit { .. }
+        | E::Traded { .. }
+        | E::CardTaken { .. }
+        | E::CardPlayed { .. }
+        | E::CardCommitted { .. }
+        | E::CardDiscarded { .. }
+        | E::CardRecovered { .. }
+        | E::ThreatDestroyed { .. }
+        | E::ThreatReinforced { .. }
+        | E::ThreatReturnedToBag { .. }
+        | E::ForceFieldPlaced { .. }
+        | E::RedAlertSet { .. }
+        | E::CaptainArrived { .. }
+        | E::Docked { .. }
+        | E::BagRefilled { .. }
+        | E::Maneuvered { .. }
+        | E::SectionRepaired { .. }
+        | E::SectionRebuilt { .. }
+        | E::CardsRemoved { .. }
+        | E::SecurityTeamPlayed { .. }
+        | E::AbilityUsed { .. }
+        | E::ThreatChosen { .. }
+        | E::ActionUndone { .. } => return None,
     })
 }
 
@@ -166,6 +242,33 @@ pub fn apply(shown: &mut GameState, event: &RulesEvent, rules: &GameState) {
         }
         // The game's end shows the table as the rules left it.
         E::GameWon | E::GameLost { .. } => *shown = rules.clone(),
-        _ => {}
+        E::PhaseSkipped { .. }
+        | E::CardsDrawn { .. }
+        | E::DeckReshuffled { .. }
+        | E::MissionRevealed { .. }
+        | E::MissionTokenHit { .. }
+        | E::Traded { .. }
+        | E::CardTaken { .. }
+        | E::CardPlayed { .. }
+        | E::CardCommitted { .. }
+        | E::CardDiscarded { .. }
+        | E::CardRecovered { .. }
+        | E::ThreatFired { .. }
+        | E::ForceFieldHeld { .. }
+        | E::RedAlertSet { .. }
+        | E::TholianWebbed { .. }
+        | E::CaptainArrived { .. }
+        | E::CometStruck { .. }
+        | E::BagRefilled { .. }
+        | E::DieRolled { .. }
+        | E::DamageIgnored { .. }
+        | E::CardsRemoved { .. }
+        | E::BoardersArriving { .. }
+        | E::SecurityTeamPlayed { .. }
+        | E::AbilityUsed { .. }
+        | E::MissionCompleted { .. }
+        | E::MissionFailed { .. }
+        | E::ThreatChosen { .. }
+        | E::ActionUndone { .. } => {}
     }
 }

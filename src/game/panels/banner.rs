@@ -39,7 +39,56 @@ fn announce(mut events: MessageReader<Paced>, mut banner: ResMut<Banner>) {
                 format!("Mission failed: {}", builtin().mission(*mission).name),
                 false,
             ),
-            _ => continue,
+            RulesEvent::TurnStarted { .. }
+            | RulesEvent::PhaseStarted { .. }
+            | RulesEvent::PhaseSkipped { .. }
+            | RulesEvent::CardsDrawn { .. }
+            | RulesEvent::DeckReshuffled { .. }
+            | RulesEvent::MissionRevealed { .. }
+            | RulesEvent::MissionTokenPlaced { .. }
+            | RulesEvent::MissionTokenMoved { .. }
+            | RulesEvent::MissionTokenHit { .. }
+            | RulesEvent::Traded { .. }
+            | RulesEvent::CardTaken { .. }
+            | RulesEvent::CardPlayed { .. }
+            | RulesEvent::CardCommitted { .. }
+            | RulesEvent::CardDiscarded { .. }
+            | RulesEvent::CardRecovered { .. }
+            | RulesEvent::ThreatHit { .. }
+            | RulesEvent::ThreatDestroyed { .. }
+            | RulesEvent::ThreatPlaced { .. }
+            | RulesEvent::ThreatMoved { .. }
+            | RulesEvent::ThreatFired { .. }
+            | RulesEvent::ThreatCloaked { .. }
+            | RulesEvent::ThreatUncloaked { .. }
+            | RulesEvent::ThreatReinforced { .. }
+            | RulesEvent::ThreatReturnedToBag { .. }
+            | RulesEvent::ForceFieldPlaced { .. }
+            | RulesEvent::ForceFieldHeld { .. }
+            | RulesEvent::RedAlertSet { .. }
+            | RulesEvent::RedAlertAbsorbed { .. }
+            | RulesEvent::TholianWebbed { .. }
+            | RulesEvent::CaptainArrived { .. }
+            | RulesEvent::CometStruck { .. }
+            | RulesEvent::Docked { .. }
+            | RulesEvent::BagRefilled { .. }
+            | RulesEvent::Maneuvered { .. }
+            | RulesEvent::DieRolled { .. }
+            | RulesEvent::SectionDamaged { .. }
+            | RulesEvent::SectionDestroyed { .. }
+            | RulesEvent::SectionRepaired { .. }
+            | RulesEvent::SectionRebuilt { .. }
+            | RulesEvent::DamageIgnored { .. }
+            | RulesEvent::CardsRemoved { .. }
+            | RulesEvent::BoardersArriving { .. }
+            | RulesEvent::SecurityTeamPlayed { .. }
+            | RulesEvent::Boarded { .. }
+            | RulesEvent::AbilityUsed { .. }
+            | RulesEvent::MissionTimer { .. }
+            | RulesEvent::ThreatChosen { .. }
+            | RulesEvent::ActionUndone { .. }
+            | RulesEvent::GameWon
+            | RulesEvent::GameLost { .. } => continue,
         };
         *banner = Banner {
             text: Some(text),

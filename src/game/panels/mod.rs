@@ -37,26 +37,25 @@ use crate::game::systems::GameSystems;
 use log::GameLog;
 pub use overlays::{HandLayout, LogDrawer, Overlays, PanelLayout};
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(logic_plugin)
-        .add_systems(
-            EguiPrimaryContextPass,
+pub(super) fn window_plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (
+            (theme::install_theme, menu::apply_ui_scale),
             (
-                (theme::install_theme, menu::apply_ui_scale),
-                (
-                    table_panels,
-                    windows::windows,
-                    advice::advisor_window,
-                    help::help_window,
-                    menu::menu_window,
-                    banner::show_banner,
-                )
-                    .chain()
-                    .run_if(crate::game::screens::state::at_table),
+                table_panels,
+                windows::windows,
+                advice::advisor_window,
+                help::help_window,
+                menu::menu_window,
+                banner::show_banner,
             )
-                .chain(),
+                .chain()
+                .run_if(crate::game::screens::state::at_table),
         )
-        .add_systems(Update, draw_opening_windows);
+            .chain(),
+    )
+    .add_systems(Update, draw_opening_windows);
 }
 
 /// A window that opens needs a frame or two to size itself, and the table redraws only on

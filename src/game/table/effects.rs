@@ -241,7 +241,48 @@ fn spawn_effects(
                     });
                 }
             }
-            _ => {}
+            RulesEvent::TurnStarted { .. }
+            | RulesEvent::PhaseStarted { .. }
+            | RulesEvent::PhaseSkipped { .. }
+            | RulesEvent::CardsDrawn { .. }
+            | RulesEvent::DeckReshuffled { .. }
+            | RulesEvent::MissionRevealed { .. }
+            | RulesEvent::MissionTokenPlaced { .. }
+            | RulesEvent::MissionTokenMoved { .. }
+            | RulesEvent::MissionTokenHit { .. }
+            | RulesEvent::Traded { .. }
+            | RulesEvent::CardTaken { .. }
+            | RulesEvent::CardCommitted { .. }
+            | RulesEvent::CardDiscarded { .. }
+            | RulesEvent::CardRecovered { .. }
+            | RulesEvent::ThreatPlaced { .. }
+            | RulesEvent::ThreatMoved { .. }
+            | RulesEvent::ThreatReinforced { .. }
+            | RulesEvent::ThreatReturnedToBag { .. }
+            | RulesEvent::ForceFieldPlaced { .. }
+            | RulesEvent::ForceFieldHeld { .. }
+            | RulesEvent::RedAlertSet { .. }
+            | RulesEvent::RedAlertAbsorbed { .. }
+            | RulesEvent::TholianWebbed { .. }
+            | RulesEvent::CaptainArrived { .. }
+            | RulesEvent::Docked { .. }
+            | RulesEvent::BagRefilled { .. }
+            | RulesEvent::Maneuvered { .. }
+            | RulesEvent::DieRolled { .. }
+            | RulesEvent::SectionRepaired { .. }
+            | RulesEvent::SectionRebuilt { .. }
+            | RulesEvent::DamageIgnored { .. }
+            | RulesEvent::CardsRemoved { .. }
+            | RulesEvent::BoardersArriving { .. }
+            | RulesEvent::SecurityTeamPlayed { .. }
+            | RulesEvent::AbilityUsed { .. }
+            | RulesEvent::MissionTimer { .. }
+            | RulesEvent::MissionCompleted { .. }
+            | RulesEvent::MissionFailed { .. }
+            | RulesEvent::ThreatChosen { .. }
+            | RulesEvent::ActionUndone { .. }
+            | RulesEvent::GameWon
+            | RulesEvent::GameLost { .. } => {}
         }
     }
     for (from, to) in torpedoes {

@@ -85,8 +85,8 @@ pub fn rim_of(token: TokenId) -> Rim {
     match (def.captain(), &def.threat) {
         (Some(captain), _) => Rim::Captain(captain),
         (None, ThreatKind::Starbase) => Rim::Starbase,
-        _ if def.cloaks() => Rim::Cloaks,
-        _ => Rim::None,
+        (None, ThreatKind::Ship { cloaks: true, .. }) => Rim::Cloaks,
+        (None, ThreatKind::Ship { cloaks: false, .. } | ThreatKind::Comet { .. }) => Rim::None,
     }
 }
 

@@ -31,13 +31,13 @@ impl ThreatDef {
     pub fn max_defense(&self) -> u8 {
         match self.threat {
             ThreatKind::Ship { defense, .. } => defense,
-            _ => 0,
+            ThreatKind::Comet { .. } | ThreatKind::Starbase => 0,
         }
     }
     pub fn firepower(&self) -> u8 {
         match self.threat {
             ThreatKind::Ship { firepower, .. } => firepower,
-            _ => 0,
+            ThreatKind::Comet { .. } | ThreatKind::Starbase => 0,
         }
     }
     pub fn cloaks(&self) -> bool {
@@ -46,7 +46,7 @@ impl ThreatDef {
     pub fn faction(&self) -> Option<Faction> {
         match self.threat {
             ThreatKind::Ship { faction, .. } => Some(faction),
-            _ => None,
+            ThreatKind::Comet { .. } | ThreatKind::Starbase => None,
         }
     }
     pub fn is_tholian(&self) -> bool {
@@ -61,7 +61,7 @@ impl ThreatDef {
     pub fn captain(&self) -> Option<Captain> {
         match self.threat {
             ThreatKind::Ship { captain, .. } => captain,
-            _ => None,
+            ThreatKind::Comet { .. } | ThreatKind::Starbase => None,
         }
     }
 }
@@ -166,28 +166,33 @@ macro_rules! asset {
     };
 }
 
-/// The content built into the game. `build.rs` has already refused a bad file, so this
-/// cannot fail in a built game; it still reports rather than panics if it ever does.
+/// The content built into the game, or what is wrong with it. `build.rs` has already refused
+/// a bad file, so this cannot fail in a built game; the binary asks once at start-up and
+/// says what is wrong (exit 2) rather than play with broken content.
+pub fn checked_builtin() -> Result<&'static Content, &'static [String]> {
+    static CONTENT: OnceLock<Result<Content, Vec<String>>> = OnceLock::new();
+    CONTENT
+        .get_or_init(|| {
+            let sources = schema::Sources {
+                cards: asset!("cards.ron"),
+                threats: asset!("threats.ron"),
+                characters: asset!("characters.ron"),
+                mission_tokens: asset!("mission_tokens.ron"),
+                missions: asset!("missions.ron"),
+                presets: asset!("presets.ron"),
+            };
+            Content::from_sources(&sources)
+        })
+        .as_ref()
+        .map_err(Vec::as_slice)
+}
+
+/// The content built into the game (`checked_builtin`, which the binary has asked first).
 pub fn builtin() -> &'static Content {
-    static CONTENT: OnceLock<Content> = OnceLock::new();
-    CONTENT.get_or_init(|| {
-        let sources = schema::Sources {
-            cards: asset!("cards.ron"),
-            threats: asset!("threats.ron"),
-            characters: asset!("characters.ron"),
-            mission_tokens: asset!("mission_tokens.ron"),
-            missions: asset!("missions.ron"),
-            presets: asset!("presets.ron"),
-        };
-        match Content::from_sources(&sources) {
-            Ok(content) => content,
-            Err(errors) => {
-                // Unreachable in a built game (build.rs ran the same checks).
-                for error in &errors {
-                    eprintln!("content error: {error}");
-                }
-                std::process::exit(2);
-            }
-        }
-    })
+    match checked_builtin() {
+        Ok(content) => content,
+        // Unreachable in a built game: build.rs ran the same checks, and the binary stops
+        // at start-up with these errors before anything reads the content.
+        Err(errors) => panic!("the built-in content is broken: {}", errors.join("; ")),
+    }
 }

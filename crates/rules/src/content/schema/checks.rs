@@ -156,7 +156,7 @@ fn check_threats(data: &ContentData, file: &str, errors: &mut Vec<String>) {
             ThreatKind::Comet { damage } if *damage == 0 => {
                 errors.push(format!("{file}: `{id}` is a Comet that deals no damage"));
             }
-            _ => {}
+            ThreatKind::Comet { .. } | ThreatKind::Starbase => {}
         }
     }
     if data.threats.setup.len() != 3 {
