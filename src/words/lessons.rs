@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 use stp_rules::scenario::{Scenario, ScenarioAction, resolve};
-use stp_rules::{GameOptions, GameState, PlayerAction, Refusal, RulesEvent};
+use stp_rules::{GameOptions, GameState, PlayerAction, Refusal};
 
 /// One lesson.
 #[derive(Debug, Clone, Deserialize)]
@@ -101,13 +101,4 @@ impl Lesson {
         let named = self.steps.get(index)?.action.as_ref()?;
         Some(resolve(state, named))
     }
-}
-
-/// Whether an event is of a kind a goal names ("ThreatDestroyed" for any destroyed threat).
-pub fn event_kind(event: &RulesEvent) -> String {
-    let text = format!("{event:?}");
-    text.split([' ', '{', '('])
-        .next()
-        .unwrap_or_default()
-        .to_string()
 }

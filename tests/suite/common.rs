@@ -6,6 +6,35 @@
 use stp_rules::content::builtin;
 use stp_rules::*;
 
+/// `act`, then the automatic phases up to the next decision (what a table does with each
+/// action), for tests that play a game by hand.
+pub trait ActAndAdvance {
+    fn act_and_advance(&mut self, action: PlayerAction) -> Result<(), Refusal>;
+}
+
+impl ActAndAdvance for GameState {
+    fn act_and_advance(&mut self, action: PlayerAction) -> Result<(), Refusal> {
+        self.act(action)?;
+        self.advance();
+        Ok(())
+    }
+}
+
+/// Acts, runs the automatic phases and records the action for undo, as the rules' plugin
+/// does with each action.
+pub fn act_with_undo(
+    history: &mut stp_rules::undo::UndoHistory,
+    state: &mut GameState,
+    action: PlayerAction,
+) -> Result<(), Refusal> {
+    let before = state.clone();
+    let mark = state.events.len();
+    state.act(action)?;
+    state.advance();
+    history.record(action.player, before, &state.events[mark..]);
+    Ok(())
+}
+
 /// A new game, automatic phases run, events dropped.
 pub fn game(players: usize, preset: &str, seed: u64) -> GameState {
     let mut state = GameState::new(&GameOptions::quick(seed, players, preset)).expect("setup");

@@ -7,6 +7,7 @@ use stp_rules::files::{FileError, SaveFile};
 use stp_rules::scenario::Scenario;
 use stp_rules::*;
 
+use crate::common::ActAndAdvance;
 use crate::trust::mid_game_save;
 
 /// A save reloaded from its text, as a file would be.

@@ -5,7 +5,7 @@ use stp_rules::files::{FileError, ReplayFile, SaveFile, hash_text, write_atomica
 use stp_rules::report::report;
 use stp_rules::scenario::Scenario;
 use stp_rules::sim::{game_seed, play_game};
-use stp_rules::undo::{UndoHistory, act_with_undo};
+use stp_rules::undo::UndoHistory;
 use stp_rules::*;
 
 use crate::common::*;

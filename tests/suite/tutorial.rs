@@ -2,8 +2,10 @@
 //! the lesson's goal, and every lesson's wrong-action example is refused with the rules' own
 //! reason, leaving the table untouched.
 
-use star_trek_panic::words::lessons::{event_kind, lessons};
+use star_trek_panic::words::lessons::lessons;
 use stp_rules::scenario::resolve;
+
+use crate::common::ActAndAdvance;
 
 #[test]
 fn every_lesson_is_solved_by_its_steps_and_refuses_its_wrong_action() {
@@ -53,4 +55,14 @@ fn every_lesson_is_solved_by_its_steps_and_refuses_its_wrong_action() {
         }
     }
     assert!(wrong_tried >= 5, "only {wrong_tried} wrong actions tried");
+}
+
+/// An event's kind, as a lesson's goal names it ("ThreatDestroyed" for any destroyed threat):
+/// the variant's name, from its debug form (test-only: the game never reads a goal).
+fn event_kind(event: &stp_rules::RulesEvent) -> String {
+    let text = format!("{event:?}");
+    text.split([' ', '{', '('])
+        .next()
+        .unwrap_or_default()
+        .to_string()
 }

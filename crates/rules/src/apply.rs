@@ -19,13 +19,6 @@ impl GameState {
         Ok(())
     }
 
-    /// `act`, then the automatic phases up to the next decision.
-    pub fn act_and_advance(&mut self, action: PlayerAction) -> Result<(), Refusal> {
-        self.act(action)?;
-        self.advance();
-        Ok(())
-    }
-
     fn apply(&mut self, PlayerAction { player, action }: PlayerAction) {
         match action {
             Action::EndPhase => self.turn.phase_done = true,

@@ -4,7 +4,7 @@
 
 use bevy_ecs::prelude::Resource;
 
-use crate::actions::{PlayerAction, Refusal};
+use crate::actions::Refusal;
 use crate::events::RulesEvent;
 use crate::state::{GameState, PlayerId};
 
@@ -68,18 +68,4 @@ impl UndoHistory {
             .map(|(_, before)| before)
             .ok_or(Refusal::NothingToUndo)
     }
-}
-
-/// Acts, runs the automatic phases and records the action for undo.
-pub fn act_with_undo(
-    history: &mut UndoHistory,
-    state: &mut GameState,
-    action: PlayerAction,
-) -> Result<(), Refusal> {
-    let before = state.clone();
-    let mark = state.events.len();
-    state.act(action)?;
-    state.advance();
-    history.record(action.player, before, &state.events[mark..]);
-    Ok(())
 }

@@ -1,8 +1,12 @@
 //! Pictures of threat tokens for the rules reference: the token's colour, its faction's emblem
 //! and its border, as the board draws them, with the token's name under it.
 
+use bevy::color::ColorToPacked;
 use bevy_egui::egui::{self, Color32, Pos2, Sense, Shape, Stroke, vec2};
 use std::f32::consts::TAU;
+use stp_rules::content::Captain;
+
+use crate::game::table::threat_looks::{CLOAKED_BACK, Look, Rim};
 
 /// What a picture shows.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -24,64 +28,74 @@ enum Border {
 
 struct Picture {
     name: &'static str,
-    fill: Color32,
-    emblem: Emblem,
-    border: Border,
+    look: Look,
+    rim: Rim,
     /// Face down: a cloaked ship shows no emblem.
     face_down: bool,
 }
 
-const KLINGON: Color32 = Color32::from_rgb(158, 46, 36);
-const ROMULAN: Color32 = Color32::from_rgb(140, 242, 191);
+impl Picture {
+    /// The face's colour as the board shows it (`threat_looks`), or the cloaked back's.
+    fn fill(&self) -> Color32 {
+        let color = if self.face_down {
+            CLOAKED_BACK
+        } else {
+            self.look.color()
+        };
+        let [r, g, b, _] = color.to_srgba().to_u8_array();
+        Color32::from_rgb(r, g, b)
+    }
+
+    /// The faction's emblem, a flat stand-in for the board's silhouette.
+    fn emblem(&self) -> Emblem {
+        match self.look {
+            Look::KlingonCruiser => Emblem::Diamond,
+            Look::RomulanCruiser | Look::BirdOfPrey => Emblem::Disc,
+            Look::Tholian => Emblem::Hexagon,
+            Look::Comet => Emblem::Star,
+            Look::Starbase => Emblem::Square,
+        }
+    }
+
+    /// The rim, as the board draws it.
+    fn border(&self) -> Border {
+        match self.rim {
+            Rim::Captain(_) => Border::Red,
+            Rim::Starbase => Border::Yellow,
+            Rim::Cloaks => Border::Dotted,
+            Rim::None => Border::None,
+        }
+    }
+}
 
 /// The pictures for a reference topic; none for a topic without tokens.
 fn pictures(topic: &str) -> Vec<Picture> {
-    let p = |name, fill, emblem, border, face_down| Picture {
+    let p = |name, look, rim, face_down| Picture {
         name,
-        fill,
-        emblem,
-        border,
+        look,
+        rim,
         face_down,
     };
     match topic {
         "Klingons" => vec![
-            p("Cruiser", KLINGON, Emblem::Diamond, Border::None, false),
-            p("Cloaking", KLINGON, Emblem::Diamond, Border::Dotted, false),
-            p("Kang", KLINGON, Emblem::Diamond, Border::Red, false),
+            p("Cruiser", Look::KlingonCruiser, Rim::None, false),
+            p("Cloaking", Look::KlingonCruiser, Rim::Cloaks, false),
+            p(
+                "Kang",
+                Look::KlingonCruiser,
+                Rim::Captain(Captain::Kang),
+                false,
+            ),
         ],
         "Romulans and cloaking" => vec![
-            p("Battle Cruiser", ROMULAN, Emblem::Disc, Border::None, false),
-            p("Cloaking", ROMULAN, Emblem::Disc, Border::Dotted, false),
-            p(
-                "Cloaked",
-                Color32::from_rgb(31, 36, 56),
-                Emblem::Disc,
-                Border::Dotted,
-                true,
-            ),
+            p("Battle Cruiser", Look::RomulanCruiser, Rim::None, false),
+            p("Cloaking", Look::RomulanCruiser, Rim::Cloaks, false),
+            p("Cloaked", Look::RomulanCruiser, Rim::Cloaks, true),
         ],
-        "Tholians" => vec![p(
-            "Tholian",
-            Color32::from_rgb(230, 140, 25),
-            Emblem::Hexagon,
-            Border::None,
-            false,
-        )],
+        "Tholians" => vec![p("Tholian", Look::Tholian, Rim::None, false)],
         "Comets and the Starbase" => vec![
-            p(
-                "Comet",
-                Color32::from_rgb(255, 204, 76),
-                Emblem::Star,
-                Border::None,
-                false,
-            ),
-            p(
-                "Starbase",
-                Color32::from_rgb(217, 217, 230),
-                Emblem::Square,
-                Border::Yellow,
-                false,
-            ),
+            p("Comet", Look::Comet, Rim::None, false),
+            p("Starbase", Look::Starbase, Rim::Starbase, false),
         ],
         _ => Vec::new(),
     }
@@ -108,12 +122,12 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
     let corners: Vec<Pos2> = (0..3).map(|i| at(i as f32 * TAU / 3.0, 24.0)).collect();
     painter.add(Shape::convex_polygon(
         corners,
-        picture.fill,
+        picture.fill(),
         Stroke::new(1.0, Color32::BLACK),
     ));
     let dark = Color32::from_rgb(13, 13, 20);
     if !picture.face_down {
-        match picture.emblem {
+        match picture.emblem() {
             Emblem::Diamond => {
                 let points = vec![
                     at(0.0, 8.0),
@@ -142,7 +156,7 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
             }
         }
     }
-    match picture.border {
+    match picture.border() {
         Border::None => {}
         Border::Red => {
             painter.circle_stroke(

@@ -177,7 +177,7 @@ fn make_palette(
             ..default()
         }),
         veil: materials_unlit(m, Color::srgb(0.02, 0.02, 0.04), 0.7),
-        cloaked: material(m, Color::srgb(0.12, 0.14, 0.24)),
+        cloaked: material(m, super::threat_looks::CLOAKED_BACK),
         border_red: metal(m, Color::srgb(0.85, 0.12, 0.08)),
         border_yellow: metal(m, Color::srgb(0.95, 0.85, 0.1)),
         border_blue: glow(m, Color::srgb(0.45, 0.75, 1.0), 1.0),

@@ -22,6 +22,7 @@ mod reach;
 mod rim;
 mod shapes;
 mod targets;
+pub mod threat_looks;
 pub mod web;
 
 use bevy::prelude::*;

@@ -9,6 +9,8 @@ use star_trek_panic::game::panels::log::GameLog;
 use star_trek_panic::game::screens::Handover;
 use stp_rules::*;
 
+use crate::common::ActAndAdvance;
+
 use super::{app, bot_until, start, state};
 
 /// A headless table that paces, with a clock that moves 50 ms a frame.

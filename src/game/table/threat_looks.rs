@@ -1,0 +1,105 @@
+//! What each kind of threat looks like, written once: its face colour, its letter, its rim
+//! and what the rim means, and the colour of a cloaked token's back. The pieces, the labels,
+//! the tooltips and the rules reference's pictures all read it from here; it imports nothing
+//! of the table, so the panels can too.
+
+use bevy::prelude::*;
+use stp_rules::TokenId;
+use stp_rules::content::{Captain, Faction, ThreatKind, builtin};
+
+/// The colour of a cloaked token's back (face down, no emblem).
+pub const CLOAKED_BACK: Color = Color::srgb(0.12, 0.14, 0.24);
+
+/// The kinds of piece a player tells apart on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Look {
+    KlingonCruiser,
+    RomulanCruiser,
+    BirdOfPrey,
+    Tholian,
+    Comet,
+    Starbase,
+}
+
+/// The mark around a token's face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rim {
+    /// A red and gold rim with the captain's name on a plate: Kang, Koloth, Kor.
+    Captain(Captain),
+    /// A yellow ring: the Starbase.
+    Starbase,
+    /// A dotted light-blue ring: a ship that can cloak.
+    Cloaks,
+    None,
+}
+
+impl Look {
+    pub const ALL: [Look; 6] = [
+        Look::KlingonCruiser,
+        Look::RomulanCruiser,
+        Look::BirdOfPrey,
+        Look::Tholian,
+        Look::Comet,
+        Look::Starbase,
+    ];
+
+    pub fn of(token: TokenId) -> Look {
+        let def = builtin().threat(token);
+        match &def.threat {
+            ThreatKind::Starbase => Look::Starbase,
+            ThreatKind::Comet { .. } => Look::Comet,
+            ThreatKind::Ship { faction, .. } => match faction {
+                Faction::Klingon => Look::KlingonCruiser,
+                Faction::Tholian => Look::Tholian,
+                // The Bird-of-Prey is the Romulan that hits for 2: its own silhouette.
+                Faction::Romulan if def.firepower() >= 2 => Look::BirdOfPrey,
+                Faction::Romulan => Look::RomulanCruiser,
+            },
+        }
+    }
+
+    /// The face's colour (the faction's), chosen to differ in brightness as well as hue.
+    pub fn color(self) -> Color {
+        match self {
+            Look::KlingonCruiser => Color::srgb(0.72, 0.16, 0.12),
+            Look::RomulanCruiser => Color::srgb(0.45, 0.9, 0.62),
+            Look::BirdOfPrey => Color::srgb(0.3, 0.7, 0.45),
+            Look::Tholian => Color::srgb(0.95, 0.6, 0.12),
+            Look::Comet => Color::srgb(0.7, 0.85, 1.0),
+            Look::Starbase => Color::srgb(0.86, 0.87, 0.92),
+        }
+    }
+
+    /// The letter on the face: the faction, so it reads in greyscale too (the Bird-of-Prey
+    /// says what it is).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Look::KlingonCruiser => "K",
+            Look::RomulanCruiser => "R",
+            Look::BirdOfPrey => "R · BIRD",
+            Look::Tholian => "T",
+            Look::Comet => "C",
+            Look::Starbase => "S",
+        }
+    }
+}
+
+pub fn rim_of(token: TokenId) -> Rim {
+    let def = builtin().threat(token);
+    match (def.captain(), &def.threat) {
+        (Some(captain), _) => Rim::Captain(captain),
+        (None, ThreatKind::Starbase) => Rim::Starbase,
+        (None, ThreatKind::Ship { cloaks: true, .. }) => Rim::Cloaks,
+        (None, ThreatKind::Ship { cloaks: false, .. } | ThreatKind::Comet { .. }) => Rim::None,
+    }
+}
+
+/// What a rim means, for the token's tooltip.
+pub fn rim_words(rim: Rim) -> Option<&'static str> {
+    match rim {
+        Rim::Captain(_) => Some("Red and gold rim: a Klingon captain's battle cruiser."),
+        Rim::Starbase => Some("Yellow ring: the Starbase, an ally."),
+        Rim::Cloaks => Some("Dotted blue ring: this ship can cloak (face down)."),
+        Rim::None => None,
+    }
+}
