@@ -29,11 +29,11 @@ pub(super) fn plugin(app: &mut App) {
 
 /// H, or the "Advisor" button: ask for advice in the position on the table.
 #[derive(Message, Debug, Clone, Copy, Default)]
-pub struct AskAdvisor;
+pub(crate) struct AskAdvisor;
 
 /// Advice for one position, in words.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Counsel {
+pub(crate) struct Counsel {
     /// The position it is for; a change of position makes it stale.
     pub hash: u64,
     pub action: PlayerAction,
@@ -44,7 +44,7 @@ pub struct Counsel {
 
 /// The advisor's state: searching (since when, for how long), or its last counsel.
 #[derive(Resource)]
-pub struct Advisor {
+pub(crate) struct Advisor {
     pub budget: Budget,
     search: Option<(Task<Option<Advice>>, u64, f32)>,
     pub counsel: Option<Counsel>,
@@ -143,7 +143,7 @@ fn finish_search(
 
 /// Picks the advised card, its partner and shift, and brings its target into focus, so the
 /// table's reach, pulse and labels show what the advice means.
-pub fn show_on_table(state: &GameState, action: PlayerAction, selection: &mut Selection) {
+pub(crate) fn show_on_table(state: &GameState, action: PlayerAction, selection: &mut Selection) {
     let Action::PlayCard {
         card, with, shift, ..
     } = action.action

@@ -55,7 +55,7 @@ impl Seat {
     }
 
     /// A seat named in a save file; an unknown name is a person's seat.
-    pub fn from_id(id: &str) -> Seat {
+    pub(crate) fn from_id(id: &str) -> Seat {
         Seat::ALL
             .into_iter()
             .chain([Seat::Remote])
@@ -87,22 +87,22 @@ impl Crew {
     }
 
     /// A bot plays the seat on this machine.
-    pub fn is_bot(&self, player: PlayerId) -> bool {
+    pub(crate) fn is_bot(&self, player: PlayerId) -> bool {
         matches!(self.seat(player), Seat::Ensign | Seat::Captain)
     }
 
     /// A person at this machine plays the seat.
-    pub fn is_here(&self, player: PlayerId) -> bool {
+    pub(crate) fn is_here(&self, player: PlayerId) -> bool {
         self.seat(player) == Seat::Human
     }
 
     /// The seat's person plays at another machine.
-    pub fn is_remote(&self, player: PlayerId) -> bool {
+    pub(crate) fn is_remote(&self, player: PlayerId) -> bool {
         self.seat(player) == Seat::Remote
     }
 
     /// People at this machine: with one, there is no conn to hand over.
-    pub fn people_here(&self) -> usize {
+    pub(crate) fn people_here(&self) -> usize {
         self.seats.iter().filter(|s| **s == Seat::Human).count()
     }
 }
@@ -154,7 +154,7 @@ fn fit_crew(
 
 /// A bot's move in progress: the search (a Captain's), then the chosen action on show.
 #[derive(Resource, Default)]
-pub struct BotMove {
+pub(crate) struct BotMove {
     search: Option<(Task<Option<PlayerAction>>, u64)>,
     /// The chosen action, for the position with this hash, and how long it has shown.
     pub chosen: Option<(u64, PlayerAction, f32)>,

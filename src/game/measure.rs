@@ -14,7 +14,7 @@ use std::time::Instant;
 use crate::game::pacing::Shown;
 
 /// When the process started (set first thing by `cli::run`).
-pub static STARTED: OnceLock<Instant> = OnceLock::new();
+pub(crate) static STARTED: OnceLock<Instant> = OnceLock::new();
 
 /// Measures the game: its first frame is the first with a dealt table.
 pub(super) fn plugin(app: &mut App) {
@@ -83,7 +83,7 @@ fn peak_memory_mb() -> Option<u64> {
 }
 
 /// A bare Bevy 3D + egui window: a camera, a light, a cube and one egui window.
-pub fn bare_window() -> i32 {
+pub(crate) fn bare_window() -> i32 {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {

@@ -32,7 +32,6 @@ use bevy::winit::WinitSettings;
 use bevy_egui::EguiPlugin;
 
 pub use launch::Launch;
-pub use systems::GameSystems;
 use systems::order_systems;
 
 /// The presentation's logic, without a window, renderer, egui context or sound: pacing,

@@ -56,7 +56,7 @@ impl Default for Settings {
 }
 
 /// The port a game is hosted on unless the player picks another.
-pub const DEFAULT_PORT: u16 = 47_000;
+pub(crate) const DEFAULT_PORT: u16 = 47_000;
 
 /// Where the settings live, if there is a data directory.
 pub fn settings_path(launch: &Launch) -> Option<PathBuf> {
@@ -64,15 +64,15 @@ pub fn settings_path(launch: &Launch) -> Option<PathBuf> {
 }
 
 /// The UI scales the menu offers.
-pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
+pub(crate) const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
 
 /// The smallest window, in logical pixels, that the panels are laid out for at UI scale 1.
-pub const LAYOUT_FLOOR: (f32, f32) = (1024.0, 600.0);
+pub(crate) const LAYOUT_FLOOR: (f32, f32) = (1024.0, 600.0);
 
 /// The UI scale shown in a window of this logical size: the one asked for, held down to
 /// what keeps the panels at least `LAYOUT_FLOOR` in egui's points, so every panel fits
 /// (steps of 0.05, never under the menu's least).
-pub fn fitting_scale(wanted: f32, width: f32, height: f32) -> f32 {
+pub(crate) fn fitting_scale(wanted: f32, width: f32, height: f32) -> f32 {
     let room = (width / LAYOUT_FLOOR.0).min(height / LAYOUT_FLOOR.1);
     let room = (room * 20.0 + 1e-3).floor() / 20.0;
     wanted

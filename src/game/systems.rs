@@ -6,7 +6,7 @@ use stp_rules::RulesSet;
 
 /// The game's `Update` systems, around the rules' own sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
-pub enum GameSystems {
+pub(crate) enum GameSystems {
     /// Keys, pointer and replays turn into actions, before the rules read them.
     Input,
     /// The rules events become the paced stream the table shows (`pacing`).

@@ -313,7 +313,7 @@ fn follow_choices(
 /// The way on from the lesson on the table, as buttons: the next lesson (or skip, or a Cadet
 /// game after the last), restart, leave. Each is a plain egui button, so Tab and Enter reach
 /// it wherever egui has the Tab key (the menu).
-pub fn way_on(ui: &mut egui::Ui, academy: &Academy) -> Option<AcademyChoice> {
+pub(crate) fn way_on(ui: &mut egui::Ui, academy: &Academy) -> Option<AcademyChoice> {
     let index = academy.lesson?;
     let mut chosen = None;
     if index + 1 < academy.lessons.len() {
@@ -338,7 +338,7 @@ pub fn way_on(ui: &mut egui::Ui, academy: &Academy) -> Option<AcademyChoice> {
 }
 
 /// Every lesson by number and title, the one on the table marked; choosing one opens it.
-pub fn lesson_list(ui: &mut egui::Ui, academy: &Academy) -> Option<AcademyChoice> {
+pub(crate) fn lesson_list(ui: &mut egui::Ui, academy: &Academy) -> Option<AcademyChoice> {
     let mut chosen = None;
     for (i, lesson) in academy.lessons.iter().enumerate() {
         let here = academy.lesson == Some(i);

@@ -222,7 +222,7 @@ impl RulesEvent {
     /// Whether the event brings the game closer to its end (ruling R2's "progress"): shots,
     /// damage either way, new threats, cards lost, mission work. Moving tokens around and
     /// playing support cards is not progress on its own.
-    pub fn is_progress(&self) -> bool {
+    pub(crate) fn is_progress(&self) -> bool {
         matches!(
             self,
             RulesEvent::CardCommitted { .. }

@@ -34,7 +34,6 @@ mod validate;
 pub use actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target};
 pub use events::{DieRollPurpose, ManeuverKind, RulesEvent};
 pub use legal::{PlayChoice, all_sections};
-pub use mechanics::uncloak_position;
 pub use mission::Progress;
 pub use plugin::{
     ActionAccepted, ActionForwarded, ActionGate, ActionRefused, ForwardActions, HostAction,

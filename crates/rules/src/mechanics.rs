@@ -37,7 +37,7 @@ impl GameState {
 
     /// Rulebook "Winning the Game": the required missions are done and no threat is left on
     /// the board. In a patrol game (no missions) the bag must be empty too.
-    pub fn check_victory(&mut self) {
+    pub(crate) fn check_victory(&mut self) {
         if self.outcome.is_some() || !self.missions_done() {
             return;
         }
@@ -80,7 +80,7 @@ impl GameState {
 
     /// Draws `count` cards into a hand. Returns false, and loses the game, when a card is
     /// needed and none is left (rulebook "Damage to Destroyed Hull Sections").
-    pub fn draw_cards(&mut self, player: PlayerId, count: usize) -> bool {
+    pub(crate) fn draw_cards(&mut self, player: PlayerId, count: usize) -> bool {
         let mut drawn = Vec::with_capacity(count);
         for _ in 0..count {
             if self.deck.is_empty() && !self.discard.is_empty() {
@@ -113,7 +113,7 @@ impl GameState {
     }
 
     /// Every player draws `count`, the active player first.
-    pub fn all_players_draw(&mut self, count: usize) {
+    pub(crate) fn all_players_draw(&mut self, count: usize) {
         let n = self.players.len() as u8;
         for offset in 0..n {
             let player = (self.turn.active + offset) % n;
@@ -173,7 +173,7 @@ impl GameState {
 
     /// Simultaneous fire on one facing (rulebook "Damage From Enemy Fire"): a Shield takes the
     /// damage first and nothing overflows past it; without a Shield the Hull takes it all.
-    pub fn fire_on_facing(&mut self, facing: u8, mut amount: u8) {
+    pub(crate) fn fire_on_facing(&mut self, facing: u8, mut amount: u8) {
         if amount == 0 || self.outcome.is_some() {
             return;
         }
@@ -223,7 +223,7 @@ impl GameState {
 
     /// A Comet's impact: it destroys whatever it strikes first; on a destroyed Hull section it
     /// removes `damage` cards from the game (rulebook "Comets").
-    pub fn comet_impact(&mut self, facing: u8, damage: u8) {
+    pub(crate) fn comet_impact(&mut self, facing: u8, damage: u8) {
         let f = facing as usize;
         if self.enterprise.has_shield(facing) {
             self.enterprise.shields[f] = SectionState::Destroyed;
@@ -242,7 +242,7 @@ impl GameState {
     }
 
     /// A Hit on a threat: its Defense rotates down; at zero it is destroyed.
-    pub fn hit_threat(&mut self, token: TokenId, damage: u8) {
+    pub(crate) fn hit_threat(&mut self, token: TokenId, damage: u8) {
         let Some(index) = self.threat_index(token) else {
             return;
         };
@@ -259,7 +259,7 @@ impl GameState {
     }
 
     /// Removes a threat from the board to the threat discard pile.
-    pub fn destroy_threat(&mut self, token: TokenId) {
+    pub(crate) fn destroy_threat(&mut self, token: TokenId) {
         let Some(index) = self.threat_index(token) else {
             return;
         };
@@ -274,7 +274,7 @@ impl GameState {
     }
 
     /// Moves a threat to a new position (no boarding here; callers decide that).
-    pub fn move_threat(&mut self, index: usize, to: Position) {
+    pub(crate) fn move_threat(&mut self, index: usize, to: Position) {
         let from = self.threats[index].pos;
         if from != to {
             self.threats[index].pos = to;
@@ -296,7 +296,7 @@ impl GameState {
 
     /// Draws a random token from the bag, refilling it from the threat discard pile when it is
     /// empty (rulebook phase 7). A patrol game never refills: its bag running out ends the game.
-    pub fn draw_from_bag(&mut self) -> Option<TokenId> {
+    pub(crate) fn draw_from_bag(&mut self) -> Option<TokenId> {
         if self.bag.is_empty() && self.config.missions_required > 0 {
             let tokens = std::mem::take(&mut self.threat_discard);
             if !tokens.is_empty() {
@@ -463,7 +463,7 @@ impl GameState {
 
     /// Incoming fire on each ship facing if every uncloaked ship fired now; used to pick
     /// which section an automatic repair goes to (ruling R5).
-    pub fn pressure(&self, facing: u8) -> u8 {
+    pub(crate) fn pressure(&self, facing: u8) -> u8 {
         let content = builtin();
         self.threats
             .iter()
@@ -473,7 +473,7 @@ impl GameState {
     }
 
     /// Sections in `state`, most threatened facing first (ties: lowest facing).
-    pub fn sections_by_pressure(&self, kind: SectionKind, state: SectionState) -> Vec<SectionRef> {
+    pub(crate) fn sections_by_pressure(&self, kind: SectionKind, state: SectionState) -> Vec<SectionRef> {
         let mut sections: Vec<SectionRef> = (0..FACINGS)
             .map(|facing| SectionRef { kind, facing })
             .filter(|s| self.enterprise.section(*s) == state)
@@ -483,7 +483,7 @@ impl GameState {
     }
 
     /// Repairs up to `count` damaged sections of a kind; returns how many.
-    pub fn auto_repair(&mut self, kind: SectionKind, count: u8) -> u8 {
+    pub(crate) fn auto_repair(&mut self, kind: SectionKind, count: u8) -> u8 {
         let targets = self.sections_by_pressure(kind, SectionState::Damaged);
         let mut done = 0;
         for section in targets.into_iter().take(count as usize) {
@@ -494,7 +494,7 @@ impl GameState {
     }
 
     /// Rebuilds one destroyed section of a kind, if any.
-    pub fn auto_rebuild(&mut self, kind: SectionKind) -> bool {
+    pub(crate) fn auto_rebuild(&mut self, kind: SectionKind) -> bool {
         match self
             .sections_by_pressure(kind, SectionState::Destroyed)
             .first()
@@ -508,7 +508,7 @@ impl GameState {
     }
 
     /// Moves a card from a hand to the discard pile.
-    pub fn take_from_hand(&mut self, player: PlayerId, card: CardId) -> bool {
+    pub(crate) fn take_from_hand(&mut self, player: PlayerId, card: CardId) -> bool {
         let hand = &mut self.players[player as usize].hand;
         match hand.iter().position(|c| *c == card) {
             Some(index) => {
@@ -522,7 +522,7 @@ impl GameState {
 
 /// Where an uncloaking ship reappears (rulebook "Cloaking Ships"): 1–2 one facing clockwise,
 /// 3–4 where it is, 5–6 one facing counter-clockwise.
-pub fn uncloak_position(pos: Position, roll: u8) -> Position {
+pub(crate) fn uncloak_position(pos: Position, roll: u8) -> Position {
     let sector = match roll {
         1 | 2 => (pos.sector + 1) % FACINGS,
         3 | 4 => pos.sector,

@@ -146,14 +146,14 @@ impl GameState {
         None
     }
 
-    pub fn commit_card(&mut self, card: CardId, credit: Option<Division>) {
+    pub(crate) fn commit_card(&mut self, card: CardId, credit: Option<Division>) {
         if let Some(mission) = self.mission.as_mut() {
             mission.committed.push(Committed { card, credit });
         }
     }
 
     /// Rulebook "Check Mission Status": complete, tick the timer, or fail.
-    pub fn check_mission_status(&mut self) {
+    pub(crate) fn check_mission_status(&mut self) {
         let Some(mission) = self.mission.as_ref() else {
             return;
         };
@@ -204,7 +204,7 @@ impl GameState {
 
     /// Rewards are claimed at once (rulebook "Mission Cards Overview"); where a reward leaves a
     /// choice, the rules pick the most threatened section (ruling R5).
-    pub fn claim_reward(&mut self, reward: Reward) {
+    pub(crate) fn claim_reward(&mut self, reward: Reward) {
         match reward {
             Reward::RepairShields(n) => {
                 self.auto_repair(SectionKind::Shield, n);
@@ -275,7 +275,7 @@ impl GameState {
     }
 
     /// Whether a destroyed threat counts toward the mission's `DestroyThreats` objective.
-    pub fn counts_for_mission(&self, token: u8) -> bool {
+    pub(crate) fn counts_for_mission(&self, token: u8) -> bool {
         let Some(mission) = &self.mission else {
             return false;
         };
@@ -300,7 +300,7 @@ impl GameState {
     }
 
     /// The die-roll objective of the current mission, if it is still open: its target.
-    pub fn open_die_objective(&self) -> Option<u8> {
+    pub(crate) fn open_die_objective(&self) -> Option<u8> {
         let mission = self.mission.as_ref()?;
         let def = builtin().mission(mission.mission);
         def.objectives.iter().find_map(|o| match o {

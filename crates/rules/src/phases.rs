@@ -17,7 +17,7 @@ impl GameState {
         self.emit(RulesEvent::PhaseStarted { phase });
     }
 
-    pub fn active_ability(&self) -> Ability {
+    pub(crate) fn active_ability(&self) -> Ability {
         let character = self.players[self.turn.active as usize].character;
         builtin().characters[character as usize].ability
     }
@@ -78,14 +78,14 @@ impl GameState {
     }
 
     /// Phase 3: waits for the active player's trade and `EndPhase`.
-    pub fn trade_phase(&mut self) {
+    pub(crate) fn trade_phase(&mut self) {
         if self.turn.phase_done {
             self.set_phase(Phase::PlayAndManeuver);
         }
     }
 
     /// Phase 4: waits for cards, commits and maneuvers until `EndPhase`.
-    pub fn play_cards_and_maneuver_phase(&mut self) {
+    pub(crate) fn play_cards_and_maneuver_phase(&mut self) {
         if self.turn.phase_done {
             self.set_phase(Phase::CheckMissionStatus);
         }
@@ -137,7 +137,7 @@ impl GameState {
 
     /// Announces boarders and, when someone holds a Security Team, waits for answers.
     /// Returns whether a window opened.
-    pub fn open_boarding_window(&mut self, boarders: Vec<Boarder>) -> bool {
+    pub(crate) fn open_boarding_window(&mut self, boarders: Vec<Boarder>) -> bool {
         if boarders.is_empty() {
             return false;
         }
@@ -159,7 +159,7 @@ impl GameState {
         }
     }
 
-    pub fn anyone_holds_security_team(&self) -> bool {
+    pub(crate) fn anyone_holds_security_team(&self) -> bool {
         let content = builtin();
         self.players.iter().any(|p| {
             p.hand
@@ -170,7 +170,7 @@ impl GameState {
 
     /// Boarders enter the Hull: their Defense as Damage, less the Security Teams played, taken
     /// from the total in boarding order (rulebook "Boarders"). Then they are discarded.
-    pub fn land_boarders(&mut self, boarders: &[Boarder], mut reduction: u8) {
+    pub(crate) fn land_boarders(&mut self, boarders: &[Boarder], mut reduction: u8) {
         for b in boarders {
             let Some(index) = self.threat_index(b.token) else {
                 continue;
@@ -194,7 +194,7 @@ impl GameState {
     /// Phase 6 proper (rulebook "Threats Move & Fire" and "Special Threat Tokens"): cloaked
     /// ships roll once and uncloak; every other ship moves one ring closer; then each facing
     /// takes its simultaneous fire. Facing by facing, as the rulebook recommends.
-    pub fn resolve_threats(&mut self, boarders: &[Boarder], reduction: u8) {
+    pub(crate) fn resolve_threats(&mut self, boarders: &[Boarder], reduction: u8) {
         let content = builtin();
         self.turn.window = None;
         self.land_boarders(boarders, reduction);

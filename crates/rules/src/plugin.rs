@@ -107,7 +107,7 @@ impl Plugin for RulesPlugin {
 }
 
 /// Run condition: a game is on, in this phase, and not waiting for players.
-pub fn in_phase(phase: Phase) -> impl Fn(Option<Res<GameState>>) -> bool + Clone {
+pub(crate) fn in_phase(phase: Phase) -> impl Fn(Option<Res<GameState>>) -> bool + Clone {
     move |state: Option<Res<GameState>>| {
         state.is_some_and(|s| s.turn.phase == phase && !s.awaits_players() && !s.is_over())
     }

@@ -58,10 +58,10 @@ impl Enterprise {
             SectionKind::Hull => &mut self.hull[section.facing as usize],
         }
     }
-    pub fn has_shield(&self, facing: u8) -> bool {
+    pub(crate) fn has_shield(&self, facing: u8) -> bool {
         self.shields[facing as usize] != SectionState::Destroyed
     }
-    pub fn destroyed_hull(&self) -> usize {
+    pub(crate) fn destroyed_hull(&self) -> usize {
         self.hull
             .iter()
             .filter(|s| **s == SectionState::Destroyed)
@@ -256,7 +256,7 @@ impl Draws {
 }
 
 impl GameState {
-    pub fn emit(&mut self, event: RulesEvent) {
+    pub(crate) fn emit(&mut self, event: RulesEvent) {
         if event.is_progress() {
             self.turn.progress = true;
         }

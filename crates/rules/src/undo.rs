@@ -9,7 +9,7 @@ use crate::events::RulesEvent;
 use crate::state::{GameState, PlayerId};
 
 /// Whether an event revealed something no undo may take back.
-pub fn is_information_boundary(event: &RulesEvent) -> bool {
+pub(crate) fn is_information_boundary(event: &RulesEvent) -> bool {
     matches!(
         event,
         RulesEvent::CardsDrawn { .. }

@@ -9,7 +9,7 @@ use crate::state::{
 };
 
 impl GameState {
-    pub fn ability_of(&self, player: PlayerId) -> Ability {
+    pub(crate) fn ability_of(&self, player: PlayerId) -> Ability {
         builtin().characters[self.players[player as usize].character as usize].ability
     }
 
@@ -61,7 +61,7 @@ impl GameState {
             .then_some(Refusal::TradingForbidden)
     }
 
-    pub fn trade_allowance(&self) -> u8 {
+    pub(crate) fn trade_allowance(&self) -> u8 {
         if self.active_ability() == Ability::OpenChannels {
             2
         } else {
@@ -485,7 +485,7 @@ impl GameState {
     }
 
     /// Whether a maneuver is legal now (used by bots and the UI to light up controls).
-    pub fn can_maneuver(&self) -> bool {
+    pub(crate) fn can_maneuver(&self) -> bool {
         self.turn.phase == Phase::PlayAndManeuver
             && self.turn.window.is_none()
             && self.validate_maneuver().is_ok()

@@ -20,7 +20,7 @@ struct Music;
 struct Effects;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub enum Cue {
+pub(crate) enum Cue {
     Phaser,
     Torpedo,
     Explosion,
@@ -223,7 +223,7 @@ fn apply_settings(
 }
 
 /// Which cue an event makes, if any.
-pub fn cue_for(event: &RulesEvent) -> Option<Cue> {
+pub(crate) fn cue_for(event: &RulesEvent) -> Option<Cue> {
     Some(match event {
         RulesEvent::CardPlayed { card, .. } => match &builtin().card(*card).effect {
             stp_rules::content::CardEffect::Hit { weapon, .. } => match weapon {

@@ -8,8 +8,6 @@ pub mod pointing;
 pub mod selection;
 pub mod wait;
 
-pub use wait::ControlsWait;
-
 use bevy::prelude::*;
 
 pub(super) fn window_plugin(app: &mut App) {

@@ -12,7 +12,7 @@ pub struct TokenClicked(pub TokenId);
 
 /// The part of the window the panels leave to the 3D table (as of the last frame).
 #[derive(Resource, Debug)]
-pub struct TableRect(pub egui::Rect);
+pub(crate) struct TableRect(pub egui::Rect);
 
 impl Default for TableRect {
     fn default() -> Self {
@@ -23,7 +23,7 @@ impl Default for TableRect {
 /// Whether a window position is on the table: inside the panels' free space and not under an
 /// egui window, menu or tooltip. (egui counts its whole background layer as "egui" when the
 /// panels live in a custom root Ui, so its own pointer test cannot tell.)
-pub fn on_table(ctx: &egui::Context, rect: &TableRect, cursor: Vec2) -> bool {
+pub(crate) fn on_table(ctx: &egui::Context, rect: &TableRect, cursor: Vec2) -> bool {
     // The cursor is in logical window pixels; egui's rectangles are in points.
     let zoom = ctx.zoom_factor();
     let pos = egui::pos2(cursor.x / zoom, cursor.y / zoom);
@@ -35,4 +35,4 @@ pub fn on_table(ctx: &egui::Context, rect: &TableRect, cursor: Vec2) -> bool {
 
 /// The threat token under the pointer, if any (nearest on screen, within a token's width).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq)]
-pub struct Hovered(pub Option<TokenId>);
+pub(crate) struct Hovered(pub Option<TokenId>);

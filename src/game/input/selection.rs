@@ -30,7 +30,7 @@ pub struct Selection {
 
 impl Selection {
     /// Picks a card, or puts it back when it was already picked.
-    pub fn toggle(&mut self, player: PlayerId, card: CardId) {
+    pub(crate) fn toggle(&mut self, player: PlayerId, card: CardId) {
         if self.card == Some((player, card)) {
             self.clear_card();
         } else {
@@ -41,7 +41,7 @@ impl Selection {
         }
     }
 
-    pub fn clear_card(&mut self) {
+    pub(crate) fn clear_card(&mut self) {
         self.card = None;
         self.with = None;
         self.shift = None;
@@ -61,7 +61,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The play a click on a token makes with the picked card: the first of the rules' legal plays
 /// that acts on that token, with the chosen partner and shift when they fit.
-pub fn play_on_token(
+pub(crate) fn play_on_token(
     state: &GameState,
     selection: &Selection,
     token: stp_rules::TokenId,

@@ -14,7 +14,7 @@ use crate::game::session::record::Replaying;
 /// conn is handed over, a threat phase plays, a bot or a player at another machine takes
 /// their turn, or play waits for someone away. Help, the menu and the speed stay at hand. (The rules' windows wait for less: see `panels::windows`.)
 #[derive(SystemParam)]
-pub struct ControlsWait<'w> {
+pub(crate) struct ControlsWait<'w> {
     handover: Res<'w, Handover>,
     replaying: Res<'w, Replaying>,
     sequence: Res<'w, Sequence>,
@@ -25,7 +25,7 @@ pub struct ControlsWait<'w> {
 
 impl ControlsWait<'_> {
     /// A threat phase is playing (Space or a click skips it).
-    pub fn sequence_playing(&self) -> bool {
+    pub(crate) fn sequence_playing(&self) -> bool {
         self.sequence.is_playing()
     }
 
@@ -40,7 +40,7 @@ impl ControlsWait<'_> {
 
     /// A rules window's choice may be answered here: the window is on screen (as
     /// `panels::windows` shows it) and the seat it is for is played at this table.
-    pub fn window_answers(&self, seat: stp_rules::PlayerId) -> bool {
+    pub(crate) fn window_answers(&self, seat: stp_rules::PlayerId) -> bool {
         self.replaying.record.is_none()
             && self.handover.0.is_none()
             && !self.sequence.is_playing()
@@ -50,7 +50,7 @@ impl ControlsWait<'_> {
 
     /// Undo takes back this table's actions only: in a game across machines the others have
     /// seen them, so there is none.
-    pub fn undo_allowed(&self) -> bool {
+    pub(crate) fn undo_allowed(&self) -> bool {
         self.online.is_none()
     }
 }

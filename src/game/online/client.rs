@@ -97,7 +97,7 @@ impl Joined {
     }
 
     /// Leaves the game: the host hears at once rather than after the link's timeout.
-    pub fn hang_up(&mut self) {
+    pub(crate) fn hang_up(&mut self) {
         self.link.lock().link.disconnect();
     }
 

@@ -68,7 +68,7 @@ impl Hosting {
     }
 
     /// The seats' tickets of an earlier hosting of this game (the settings keep them).
-    pub fn with_tickets(self, tickets: &[crate::net::room::SeatTicket]) -> Hosting {
+    pub(crate) fn with_tickets(self, tickets: &[crate::net::room::SeatTicket]) -> Hosting {
         self.link.lock().room.restore_tickets(tickets);
         self
     }
@@ -86,7 +86,7 @@ impl Hosting {
 
 /// This machine's address on its network, for the join code (the address a packet to the
 /// outside would leave from; nothing is sent). Loopback when there is no network.
-pub fn local_address() -> String {
+pub(crate) fn local_address() -> String {
     std::net::UdpSocket::bind(("0.0.0.0", 0))
         .and_then(|socket| {
             socket.connect(("192.0.2.1", 9))?;

@@ -33,8 +33,9 @@ use crate::net::protocol::PingTarget;
 
 pub use client::Joined;
 pub use host::Hosting;
-pub use pings::Pings;
-pub use talk::{Talk, TalkPanel};
+pub(crate) use pings::Pings;
+pub use talk::Talk;
+pub(crate) use talk::TalkPanel;
 pub use trades::{AnswerOffer, OfferHere};
 
 /// A networked game on this table: hosting it, or a seat of someone else's. Without the
@@ -68,11 +69,11 @@ impl Online {
 
 /// A person here points the crew at a threat or a card.
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
-pub struct PingRequest(pub PingTarget);
+pub(crate) struct PingRequest(pub PingTarget);
 
 /// A chat line typed here.
 #[derive(Message, Debug, Clone, PartialEq)]
-pub struct SayRequest(pub String);
+pub(crate) struct SayRequest(pub String);
 
 /// A table whose link to the host is gone joins the same seat again.
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
@@ -83,11 +84,6 @@ pub struct JoinAgain;
 pub struct HandToBot(pub PlayerId);
 
 pub use crate::net::host_core::seat_name;
-
-/// A watcher's name in the talk.
-pub fn watcher_name(watcher: u8) -> String {
-    format!("Watcher {watcher}")
-}
 
 fn is_host(online: Option<Res<Online>>) -> bool {
     matches!(online.as_deref(), Some(Online::Host(_)))
@@ -260,7 +256,7 @@ pub enum HostAgain {
 
 /// Whether the table waits for the player to say if a saved game with remote seats is hosted
 /// again (the talk's window asks).
-pub fn asks_to_host_again(online: Option<&Online>, crew: &Crew) -> bool {
+pub(crate) fn asks_to_host_again(online: Option<&Online>, crew: &Crew) -> bool {
     online.is_none() && crew.seats.contains(&Seat::Remote)
 }
 

@@ -16,11 +16,11 @@ use crate::game::table::ThreatPiece;
 use crate::net::protocol::PingTarget;
 
 /// How long a ping's marker stays.
-pub const PING_SECONDS: f32 = 4.0;
+pub(crate) const PING_SECONDS: f32 = 4.0;
 
 /// The pings on show: who, where, and the seconds left.
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
-pub struct Pings(pub Vec<(u8, PingTarget, f32)>);
+pub(crate) struct Pings(pub Vec<(u8, PingTarget, f32)>);
 
 impl Pings {
     /// A new ping replaces the same seat's last one.

@@ -30,7 +30,7 @@ pub struct OnlineForm {
 
 impl OnlineForm {
     /// The form as the player last used it (from the settings), else a fresh code.
-    pub fn from_settings(settings: &Settings) -> OnlineForm {
+    pub(crate) fn from_settings(settings: &Settings) -> OnlineForm {
         let code = if settings.host_code.is_empty() {
             fresh_code()
         } else {
@@ -51,7 +51,7 @@ impl OnlineForm {
     }
 
     /// Opens the port for the game about to start; remembers the port and code.
-    pub fn open_host(&mut self, settings: &mut Settings) -> Result<Online, String> {
+    pub(crate) fn open_host(&mut self, settings: &mut Settings) -> Result<Online, String> {
         let port = parse_port(&self.port)?;
         let hosting = Hosting::open(port, self.code.trim())?;
         settings.host_port = port;

@@ -66,7 +66,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The talk, beside the log (`panels` lays it out) when the game is networked.
 #[derive(SystemParam)]
-pub struct TalkPanel<'w> {
+pub(crate) struct TalkPanel<'w> {
     online: Option<Res<'w, Online>>,
     talk: ResMut<'w, Talk>,
     says: MessageWriter<'w, SayRequest>,
@@ -74,7 +74,7 @@ pub struct TalkPanel<'w> {
 
 impl TalkPanel<'_> {
     /// Whether there is a talk to show (a game across machines).
-    pub fn is_on(&self) -> bool {
+    pub(crate) fn is_on(&self) -> bool {
         self.online.is_some()
     }
 

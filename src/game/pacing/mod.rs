@@ -82,7 +82,7 @@ impl Sequence {
     }
 
     /// Whether the sequence stopped at `hold_after`.
-    pub fn is_held(&self) -> bool {
+    pub(crate) fn is_held(&self) -> bool {
         self.hold_after
             .is_some_and(|n| self.played >= n && !self.steps.is_empty())
             && self.left <= 0.0

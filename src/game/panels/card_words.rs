@@ -19,7 +19,7 @@ pub fn credit(card: CardId) -> (Color32, String, &'static str) {
 }
 
 /// What a Hit card does, in words: "Phasers: 1 damage", "Photon Torpedoes: 2 damage".
-pub fn weapon_words(card: CardId) -> String {
+pub(crate) fn weapon_words(card: CardId) -> String {
     match &builtin().card(card).effect {
         CardEffect::Hit { weapon, damage, .. } => {
             let name = match weapon {

@@ -24,7 +24,7 @@ pub struct CardLook {
 }
 
 /// The ring colours, as on the board (rulebook "Components").
-pub fn ring_colour(range: Range) -> Color32 {
+pub(crate) fn ring_colour(range: Range) -> Color32 {
     match range {
         Range::Short => Color32::from_rgb(50, 100, 230),
         Range::Medium => Color32::from_rgb(150, 70, 200),
@@ -83,7 +83,7 @@ pub fn card(
 
 /// A card at full size with its rules, as hovering shows it; under it, why it cannot be
 /// played now, if it cannot.
-pub fn zoomed(ui: &mut egui::Ui, card: CardId, why: Option<&str>, badge: Option<&str>) {
+pub(crate) fn zoomed(ui: &mut egui::Ui, card: CardId, why: Option<&str>, badge: Option<&str>) {
     if let Some(words) = badge {
         ui.set_max_width(theme::ZOOMED_CARD.x);
         ui.label(egui::RichText::new(words).strong().color(theme::GOLD));
@@ -351,7 +351,7 @@ pub fn ship_diagram(painter: &egui::Painter, center: Pos2, radius: f32, arcs: &[
 
 /// Three pips, Long to Short: lit in the ring's colour when the card reaches it, each
 /// lettered so the range reads without colour.
-pub fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, ranges: &[Range]) {
+pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, ranges: &[Range]) {
     for (index, (range, letter)) in [
         (Range::Long, "L"),
         (Range::Medium, "M"),
@@ -387,7 +387,7 @@ pub fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, ranges: &[Ra
 
 /// A player's character, as the first tile of their hand: name, character and ability (cut
 /// to the tile; hovering shows it whole).
-pub fn character_tile(
+pub(crate) fn character_tile(
     ui: &mut egui::Ui,
     size: egui::Vec2,
     (player, character, ability): (&str, &str, &str),
@@ -429,7 +429,7 @@ pub fn character_tile(
 }
 
 /// The Starfleet delta in a uniform's colour: a character's badge.
-pub fn insignia(painter: &egui::Painter, centre: Pos2, radius: f32, colour: Color32) {
+pub(crate) fn insignia(painter: &egui::Painter, centre: Pos2, radius: f32, colour: Color32) {
     painter.circle_filled(centre, radius, Color32::from_gray(20));
     painter.circle_stroke(centre, radius, Stroke::new(1.5, colour));
     let r = radius * 0.72;
@@ -471,7 +471,7 @@ pub fn lines(
 }
 
 /// `text` cut to `room` points wide in `font`, ending in "…" where it was cut.
-pub fn elide(painter: &egui::Painter, text: &str, font: &FontId, room: f32) -> String {
+pub(crate) fn elide(painter: &egui::Painter, text: &str, font: &FontId, room: f32) -> String {
     let width = |t: &str| {
         painter
             .layout_no_wrap(t.to_string(), font.clone(), Color32::WHITE)

@@ -10,7 +10,7 @@ use stp_rules::{Refusal, TokenId};
 use super::overlays::Overlays;
 
 /// The rules reference, one `## ` heading a topic.
-pub const REFERENCE: &str = include_str!("../../../assets/rules/reference.md");
+pub(crate) const REFERENCE: &str = include_str!("../../../assets/rules/reference.md");
 
 /// The topic the phase tracker's "?" opens.
 pub const PHASES: &str = "A turn: the seven phases";
@@ -39,7 +39,7 @@ pub fn topics() -> Vec<Topic> {
 
 /// The topic whose title begins with `prefix` ("Damage" → "Damage: Shields, Hull and the
 /// deck").
-pub fn topic_titled(prefix: &str) -> Option<&'static str> {
+pub(crate) fn topic_titled(prefix: &str) -> Option<&'static str> {
     topics()
         .into_iter()
         .find(|t| t.title.starts_with(prefix))

@@ -175,7 +175,7 @@ pub fn completed(state: &GameState) -> Option<String> {
 }
 
 /// "Shields: damaged starboard, port; destroyed aft-starboard", or "Hull: all intact".
-pub fn status_line(what: &str, sections: &[SectionState; 6]) -> String {
+pub(crate) fn status_line(what: &str, sections: &[SectionState; 6]) -> String {
     let named = |wanted: SectionState| -> Vec<&str> {
         (0..6u8)
             .filter(|f| sections[*f as usize] == wanted)

@@ -14,7 +14,7 @@ pub mod markdown;
 pub mod menu;
 pub mod mission;
 pub mod offers;
-pub mod overlays;
+pub(crate) mod overlays;
 pub mod seats;
 pub mod ship_diagram;
 pub mod theme;
@@ -35,7 +35,8 @@ use crate::game::input::wait::ControlsWait;
 use crate::game::pacing::{Paced, Shown, SkipSequence};
 use crate::game::systems::GameSystems;
 use log::GameLog;
-pub use overlays::{HandLayout, LogDrawer, Overlays, PanelLayout};
+pub use overlays::Overlays;
+pub(crate) use overlays::{LogDrawer, PanelLayout};
 
 pub(super) fn window_plugin(app: &mut App) {
     app.add_systems(

@@ -87,7 +87,7 @@ fn character_name(state: &GameState, player: PlayerId) -> String {
 
 /// A card's menu: what its holder may do with it besides playing it (commit, McCoy's uses,
 /// stand down, a Security Team), and what the active player may do to take it (Kirk, trades).
-pub fn card_menu(state: &GameState, holder: PlayerId, card: CardId) -> Vec<Offer> {
+pub(crate) fn card_menu(state: &GameState, holder: PlayerId, card: CardId) -> Vec<Offer> {
     let mut out: Vec<Offer> = state
         .legal_actions(holder)
         .into_iter()
@@ -148,7 +148,7 @@ pub fn plays(state: &GameState, selection: &Selection) -> Vec<PlayerAction> {
 }
 
 /// The threat tokens among plays' targets (a Chekov shift counts as its token).
-pub fn target_tokens(plays: &[PlayerAction]) -> Vec<stp_rules::TokenId> {
+pub(crate) fn target_tokens(plays: &[PlayerAction]) -> Vec<stp_rules::TokenId> {
     plays
         .iter()
         .filter_map(|p| match p.action {
@@ -242,7 +242,7 @@ pub fn picked_targets(state: &GameState, selection: &Selection) -> Vec<Offer> {
 /// What the picked card may do when it has no play now: its menu (commit, McCoy's uses, stand
 /// down) and, in the Trade phase, a trade of it for each card another player holds. The
 /// keyboard reaches these as it reaches a card's targets.
-pub fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer> {
+pub(crate) fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer> {
     let Some((holder, card)) = selection.card else {
         return Vec::new();
     };
@@ -273,7 +273,7 @@ pub fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer> {
 
 /// What the active player may do to another player's hand with no card of their own picked:
 /// Kirk's take of each card the others hold.
-pub fn table_choices(state: &GameState) -> Vec<Offer> {
+pub(crate) fn table_choices(state: &GameState) -> Vec<Offer> {
     let active = state.turn.active;
     state
         .legal_actions(active)

@@ -31,7 +31,7 @@ pub struct Overlays {
 /// Where the panels lie this frame (egui points), and each hand with its cards, for the
 /// layout report.
 #[derive(Resource, Debug, Default)]
-pub struct PanelLayout {
+pub(crate) struct PanelLayout {
     pub panels: Vec<(&'static str, egui::Rect)>,
     /// Windows over the table (the boarders, Spock's choice): they may cover a panel, never
     /// the board.
@@ -45,7 +45,7 @@ pub struct PanelLayout {
 }
 
 #[derive(Debug, Clone)]
-pub struct HandLayout {
+pub(crate) struct HandLayout {
     pub player: u8,
     pub name: String,
     pub rect: egui::Rect,
@@ -54,13 +54,13 @@ pub struct HandLayout {
 
 /// Whether the log's drawer is open (closed, it is a one-line ticker with the newest entry).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct LogDrawer {
+pub(crate) struct LogDrawer {
     pub open: bool,
 }
 
 impl Overlays {
     /// Opens the rules reference at a topic (context help).
-    pub fn help_at(&mut self, topic: &str) {
+    pub(crate) fn help_at(&mut self, topic: &str) {
         self.help = true;
         self.help_topic = Some(topic.to_string());
         self.help_search.clear();

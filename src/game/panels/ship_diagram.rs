@@ -24,7 +24,7 @@ pub fn short_name(facing: u8) -> &'static str {
 
 /// A section's colour: the board's blue when intact, amber when damaged, a dark scorch when
 /// destroyed (drawn with a cross, so the state reads without colour too).
-pub fn section_colour(state: SectionState, shield: bool) -> Color32 {
+pub(crate) fn section_colour(state: SectionState, shield: bool) -> Color32 {
     match (state, shield) {
         (SectionState::Intact, true) => Color32::from_rgb(90, 170, 255),
         (SectionState::Intact, false) => Color32::from_rgb(150, 165, 190),

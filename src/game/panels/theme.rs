@@ -9,12 +9,12 @@ pub const CARD_FACE: Color32 = Color32::from_rgb(22, 28, 44);
 /// A seat's or a tile's ground.
 pub const SEAT: Color32 = Color32::from_rgb(28, 32, 44);
 /// The active player's colour: their tile's frame, a picked card's frame.
-pub const GOLD: Color32 = Color32::from_rgb(236, 190, 70);
+pub(crate) const GOLD: Color32 = Color32::from_rgb(236, 190, 70);
 /// Body text on the dark ground (contrast above 10:1), and the quieter lines (above 5:1).
 pub const TEXT: Color32 = Color32::from_gray(232);
 pub const QUIET: Color32 = Color32::from_gray(160);
 /// Damage above 1 (a Photon Torpedo's 2).
-pub const HEAVY: Color32 = Color32::from_rgb(255, 150, 60);
+pub(crate) const HEAVY: Color32 = Color32::from_rgb(255, 150, 60);
 
 /// A Division's colour, its word and its short code.
 pub fn division(division: Division) -> (Color32, &'static str, &'static str) {
@@ -27,11 +27,11 @@ pub fn division(division: Division) -> (Color32, &'static str, &'static str) {
 }
 
 /// A card with no Division credit: a grey band.
-pub const NO_DIVISION: Color32 = Color32::from_gray(90);
+pub(crate) const NO_DIVISION: Color32 = Color32::from_gray(90);
 
 /// The colour of a character's uniform, as in the show: gold for command and the helm, blue
 /// for science and medicine, red for engineering and communications.
-pub fn uniform(character_id: &str) -> Color32 {
+pub(crate) fn uniform(character_id: &str) -> Color32 {
     match character_id {
         "kirk" | "sulu" | "chekov" => Color32::from_rgb(214, 170, 40),
         "spock" | "mccoy" => Color32::from_rgb(70, 130, 220),
@@ -51,7 +51,7 @@ pub fn hand_card(window_width: f32) -> Vec2 {
 pub const ZOOMED_CARD: Vec2 = Vec2::new(230.0, 320.0);
 
 /// A card in another player's seat: a one-line chip.
-pub const CHIP_HEIGHT: f32 = 22.0;
+pub(crate) const CHIP_HEIGHT: f32 = 22.0;
 
 /// B612, the console's font (an avionics display face under the SIL Open Font License 1.1),
 /// as `build.rs` embedded it from Debian's `fonts-b612`; `None` where the build had no copy.

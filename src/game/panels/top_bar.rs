@@ -141,7 +141,7 @@ fn stepper(ui: &mut egui::Ui, state: &GameState) {
 
 /// The phase as the tracker shows it: phase 7 says how many threats this turn draws (a
 /// mission can make it 3).
-pub fn phase_label(state: &GameState, phase: Phase) -> String {
+pub(crate) fn phase_label(state: &GameState, phase: Phase) -> String {
     match phase {
         Phase::DrawNewThreats => format!("7 Draw {} New Threats", state.threats_per_turn()),
         _ => format!("{} {}", phase.number(), phase.name()),

@@ -141,7 +141,7 @@ fn plural(n: u32, one: &str, many: &str) -> String {
 }
 
 /// "Damage taken: 3 to the Shields, none to the Hull; 1 section destroyed; 2 boarders."
-pub fn damage_line(s: &stp_rules::stats::GameStats) -> String {
+pub(crate) fn damage_line(s: &stp_rules::stats::GameStats) -> String {
     let hull = match s.hull_damage {
         0 => "none to the Hull".to_string(),
         n => format!("{n} to the Hull"),

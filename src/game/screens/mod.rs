@@ -19,8 +19,9 @@ use crate::game::session::record::SaveRequest;
 use crate::game::systems::GameSystems;
 
 pub use handover::Handover;
-pub use setup::{Engage, SetupForm};
-pub use state::{Screen, at_table, random_seed};
+pub use setup::SetupForm;
+pub use state::Screen;
+pub(crate) use state::random_seed;
 pub use title::{TitleChoice, TitleMenu};
 
 pub(super) fn plugin(app: &mut App) {

@@ -71,7 +71,7 @@ fn fill_from_command_line(launch: Res<crate::game::launch::Launch>, mut form: Re
 
 /// Start the game the form describes (the Engage button, or Enter).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Engage;
+pub(crate) struct Engage;
 
 /// The table's seats as chosen on the setup screen.
 #[derive(Resource, Debug, Clone)]

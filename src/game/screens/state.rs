@@ -14,12 +14,12 @@ pub enum Screen {
 }
 
 /// The table's own screens (playing and game over), where its panels and windows show.
-pub fn at_table(screen: Option<Res<State<Screen>>>) -> bool {
+pub(crate) fn at_table(screen: Option<Res<State<Screen>>>) -> bool {
     screen.is_some_and(|s| matches!(s.get(), Screen::Playing | Screen::GameOver))
 }
 
 /// A seed for a new game when none is given: only a default, shown so it can be shared.
-pub fn random_seed() -> u64 {
+pub(crate) fn random_seed() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)

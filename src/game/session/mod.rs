@@ -16,7 +16,8 @@ use crate::game::launch::Launch;
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::Academy;
 
-pub use record::{Record, Replaying, SaveRequest, SaveStatus, autosave_path, save_path};
+pub use record::{Record, Replaying, SaveRequest, SaveStatus};
+pub(crate) use record::{autosave_path, save_path};
 pub use watch::{replay_step, start_replay, stop_watching};
 
 pub(super) fn plugin(app: &mut App) {

@@ -56,10 +56,10 @@ pub enum SaveRequest {
 #[derive(Resource, Debug, Default)]
 pub struct SaveStatus(pub Option<String>);
 
-pub fn save_path(launch: &Launch) -> Option<PathBuf> {
+pub(crate) fn save_path(launch: &Launch) -> Option<PathBuf> {
     launch.data_dir.as_ref().map(|d| d.join("save.json"))
 }
 
-pub fn autosave_path(launch: &Launch) -> Option<PathBuf> {
+pub(crate) fn autosave_path(launch: &Launch) -> Option<PathBuf> {
     launch.data_dir.as_ref().map(|d| d.join("autosave.json"))
 }

@@ -13,7 +13,7 @@ const SIZE: usize = 512;
 
 /// Marks the starfield.
 #[derive(Component)]
-pub struct Backdrop;
+pub(crate) struct Backdrop;
 
 /// A small, fixed hash: the same sky every run.
 fn hash(mut x: u32) -> u32 {
@@ -45,7 +45,7 @@ fn noise(x: f32, y: f32, cells: u32, seed: u32) -> f32 {
 }
 
 /// The sky's pixels: deep blue-black, two nebula colours, and stars of a few sizes.
-pub fn sky_pixels() -> Vec<u8> {
+pub(crate) fn sky_pixels() -> Vec<u8> {
     let mut pixels = vec![0u8; SIZE * SIZE * 4];
     for y in 0..SIZE {
         for x in 0..SIZE {

@@ -36,7 +36,7 @@ fn draw_first_frames(mut frames: Local<u32>, mut redraw: MessageWriter<RequestRe
 }
 
 #[derive(Resource, Clone)]
-pub struct Palette {
+pub(crate) struct Palette {
     /// A threat token: a thick disc, like the cardboard piece.
     pub token_mesh: Handle<Mesh>,
     pub border_mesh: Handle<Mesh>,

@@ -18,7 +18,7 @@ use crate::game::systems::GameSystems;
 /// The table camera's orbit: `zoom` 1 is the distance at which the board fills the table's
 /// viewport (`fit`, kept by `fit_to_table`); the wheel changes `zoom`, right-drag the angles.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct Orbit {
+pub(crate) struct Orbit {
     pub yaw: f32,
     pub pitch: f32,
     pub zoom: f32,
@@ -27,7 +27,7 @@ pub struct Orbit {
 }
 
 /// The camera's starting pitch: steep enough that the board reads nearly as a circle.
-pub const PITCH: f32 = 1.2;
+pub(crate) const PITCH: f32 = 1.2;
 
 impl Default for Orbit {
     fn default() -> Self {
@@ -41,7 +41,7 @@ impl Default for Orbit {
 }
 
 impl Orbit {
-    pub fn transform(&self) -> Transform {
+    pub(crate) fn transform(&self) -> Transform {
         framing::camera_at(
             self.yaw,
             self.pitch,
@@ -51,7 +51,7 @@ impl Orbit {
     }
 
     /// Back to the start, keeping the fit to the viewport.
-    pub fn reset(&mut self) {
+    pub(crate) fn reset(&mut self) {
         *self = Orbit {
             fit: self.fit,
             ..Orbit::default()
@@ -62,7 +62,7 @@ impl Orbit {
 /// Where the piles and the die sit, beside the board inside the viewport (`framing::corners`),
 /// so they stay in view at any window size.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct Corners(pub [Vec3; 5]);
+pub(crate) struct Corners(pub [Vec3; 5]);
 
 impl Default for Corners {
     fn default() -> Self {
@@ -160,7 +160,7 @@ fn apply_graphics(
 
 /// The window area (logical pixels) that the panels leave to the table, from the panels'
 /// rectangle in egui points; `None` before the panels are laid out (setup screen).
-pub fn table_area(rect: &TableRect, zoom: f32) -> Option<Rect> {
+pub(crate) fn table_area(rect: &TableRect, zoom: f32) -> Option<Rect> {
     let r = rect.0;
     (r.is_positive() && r.width() > 8.0 && r.height() > 8.0).then(|| {
         Rect::new(

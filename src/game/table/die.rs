@@ -19,12 +19,12 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Marks the die's entity.
 #[derive(Component)]
-pub struct Die;
+pub(crate) struct Die;
 
 /// How long the die still tumbles (seconds at speed 1), and how many rolls it has made, so
 /// each lands on a different face.
 #[derive(Resource, Debug, Default)]
-pub struct DieRoll {
+pub(crate) struct DieRoll {
     pub tumbling: f32,
     rolls: u32,
     /// The face it landed on last.

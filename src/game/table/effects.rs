@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// A photon torpedo on its way: from the firing facing to its target.
 #[derive(Component)]
-pub struct Flight {
+pub(crate) struct Flight {
     pub from: Vec3,
     pub to: Vec3,
     pub timer: Timer,
@@ -56,7 +56,7 @@ fn fly(
 /// A short-lived effect: a beam, a flash, an explosion, a shimmer. Its material is its own,
 /// so its alpha and glow follow `fade` over its life.
 #[derive(Component)]
-pub struct Effect {
+pub(crate) struct Effect {
     pub timer: Timer,
     pub grow: f32,
     pub fade: Fade,

@@ -270,7 +270,7 @@ pub(super) fn spawn_enterprise(
 /// The crack on a damaged Shield or Hull section, the cross on a destroyed Hull plate and
 /// the one in a destroyed Shield's empty slot (by facing).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Crack {
+pub(crate) enum Crack {
     Shield(u8),
     Hull(u8),
     Destroyed(u8),

@@ -10,10 +10,10 @@ use super::{RING_WIDTH, SHIP_RADIUS, on_board};
 pub const BOARD_RADIUS: f32 = SHIP_RADIUS + 3.0 * RING_WIDTH;
 
 /// The point the camera looks at: the board's centre.
-pub const FOCUS: Vec3 = Vec3::ZERO;
+pub(crate) const FOCUS: Vec3 = Vec3::ZERO;
 
 /// The camera's vertical field of view (Bevy's default perspective).
-pub const FOV: f32 = std::f32::consts::FRAC_PI_4;
+pub(crate) const FOV: f32 = std::f32::consts::FRAC_PI_4;
 
 /// How the camera frames the board at zoom 1: its distance, and how far its aim is moved
 /// toward it (so the board, nearer at the bottom, sits in the middle of the viewport).
@@ -125,7 +125,7 @@ pub fn fitted(yaw: f32, pitch: f32, viewport: Vec2, room: Vec2) -> Fit {
 }
 
 /// Where a point of the viewport (in normalised device coordinates) meets the table's plane.
-pub fn on_table(camera: &Transform, aspect: f32, ndc: Vec2) -> Option<Vec3> {
+pub(crate) fn on_table(camera: &Transform, aspect: f32, ndc: Vec2) -> Option<Vec3> {
     let t = (FOV / 2.0).tan();
     let direction = camera
         .rotation

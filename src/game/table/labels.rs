@@ -24,7 +24,7 @@ use crate::game::screens::state::Screen;
 
 /// The systems that paint over the board (after the marks of the last frame are cleared).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
-pub struct PaintBoard;
+pub(crate) struct PaintBoard;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SceneMarks>()
@@ -89,7 +89,7 @@ fn show_tips(
 /// What was painted over the board this frame, in egui points: every label, each threat's
 /// Defense digits (their ink, not their line box), and what each mark means on hover.
 #[derive(Resource, Debug, Default)]
-pub struct SceneMarks {
+pub(crate) struct SceneMarks {
     pub labels: Vec<(String, egui::Rect)>,
     pub defense: BTreeMap<TokenId, egui::Rect>,
     pub tips: Vec<(egui::Rect, String)>,
@@ -103,7 +103,7 @@ fn clear_marks(mut marks: ResMut<SceneMarks>) {
 
 /// Paints over the 3D board: clipped to the table's area, at points projected by the camera
 /// (which answers in logical window pixels, while egui paints in points).
-pub struct BoardPainter<'a> {
+pub(crate) struct BoardPainter<'a> {
     pub painter: egui::Painter,
     camera: &'a Camera,
     camera_at: &'a GlobalTransform,
@@ -138,7 +138,7 @@ impl<'a> BoardPainter<'a> {
     }
 
     /// Lays out one line of text.
-    pub fn galley(
+    pub(crate) fn galley(
         &self,
         text: &str,
         size: f32,
@@ -150,7 +150,7 @@ impl<'a> BoardPainter<'a> {
 
     /// Paints a laid-out line with its top-left at `at`, on a dark plate when `plate` is
     /// given, with a dark outline when `outline`; returns its ink's rectangle.
-    pub fn paint(
+    pub(crate) fn paint(
         &self,
         at: egui::Pos2,
         galley: std::sync::Arc<egui::Galley>,
@@ -186,7 +186,7 @@ impl<'a> BoardPainter<'a> {
 }
 
 /// The rectangle a galley's glyphs cover when painted at `at` (tighter than its line box).
-pub fn ink_rect(galley: &egui::Galley, at: egui::Pos2) -> egui::Rect {
+pub(crate) fn ink_rect(galley: &egui::Galley, at: egui::Pos2) -> egui::Rect {
     galley
         .rows
         .iter()

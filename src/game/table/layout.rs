@@ -23,17 +23,17 @@ use crate::game::systems::GameSystems;
 
 /// Asks for the report of what is on screen now, written to this file.
 #[derive(Message, Debug, Clone)]
-pub struct WriteLayout(pub std::path::PathBuf);
+pub(crate) struct WriteLayout(pub std::path::PathBuf);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<WriteLayout>()
         .add_systems(Update, write_layout.in_set(GameSystems::Animate));
 }
 
-pub type Rect4 = [f32; 4];
+pub(crate) type Rect4 = [f32; 4];
 
 #[derive(Debug, Serialize)]
-pub struct Size {
+pub(crate) struct Size {
     pub width: u32,
     pub height: u32,
     /// The panels' UI scale (egui's zoom factor), as shown: held to what the window fits.
@@ -41,12 +41,12 @@ pub struct Size {
 }
 
 #[derive(Debug, Serialize)]
-pub struct Area {
+pub(crate) struct Area {
     pub rect: Rect4,
 }
 
 #[derive(Debug, Serialize)]
-pub struct TokenReport {
+pub(crate) struct TokenReport {
     pub kind: String,
     pub range: String,
     pub sector: u8,
@@ -58,25 +58,25 @@ pub struct TokenReport {
 }
 
 #[derive(Debug, Serialize)]
-pub struct Label {
+pub(crate) struct Label {
     pub text: String,
     pub rect: Rect4,
 }
 
 #[derive(Debug, Serialize)]
-pub struct Panel {
+pub(crate) struct Panel {
     pub name: String,
     pub rect: Rect4,
 }
 
 #[derive(Debug, Serialize)]
-pub struct CardReport {
+pub(crate) struct CardReport {
     pub kind: String,
     pub rect: Rect4,
 }
 
 #[derive(Debug, Serialize)]
-pub struct HandReport {
+pub(crate) struct HandReport {
     pub player: u8,
     /// The active player's hand, along the foot (the others are seats).
     pub active: bool,
@@ -86,7 +86,7 @@ pub struct HandReport {
 }
 
 #[derive(Debug, Serialize)]
-pub struct LayoutReport {
+pub(crate) struct LayoutReport {
     pub window: Size,
     pub board: Area,
     pub ship: Area,

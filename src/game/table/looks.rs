@@ -1,12 +1,13 @@
 //! What each kind of threat looks like on the board: the silhouettes on the faces. The kinds,
 //! their colours, letters and rims are `threat_looks`'s, re-exported here.
 
-pub use super::threat_looks::{Look, Rim, rim_of, rim_words};
+pub(crate) use super::threat_looks::rim_words;
+pub use super::threat_looks::{Look, Rim, rim_of};
 use bevy::prelude::*;
 use stp_rules::content::Captain;
 
 /// The captain's name for the plate on the piece.
-pub fn captain_name(captain: Captain) -> &'static str {
+pub(crate) fn captain_name(captain: Captain) -> &'static str {
     match captain {
         Captain::Kang => "KANG",
         Captain::Koloth => "KOLOTH",
@@ -46,7 +47,7 @@ fn mirrored(shape: &[[f32; 2]]) -> Vec<[f32; 2]> {
 }
 
 /// The silhouette on a token's face, nose up, within a disc of radius 0.4.
-pub fn silhouette(look: Look) -> Mesh {
+pub(crate) fn silhouette(look: Look) -> Mesh {
     let shapes: Vec<Vec<[f32; 2]>> = match look {
         // The D7: a command pod on a long neck ahead of a broad, swept wing.
         Look::KlingonCruiser => {

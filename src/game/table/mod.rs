@@ -2,7 +2,7 @@
 //! and mission tokens, the die and the piles — all drawn from the rules state, and animated
 //! by the rules events.
 
-pub mod backdrop;
+pub(crate) mod backdrop;
 mod board;
 pub mod camera;
 pub mod die;
@@ -22,7 +22,7 @@ mod reach;
 mod rim;
 mod shapes;
 mod targets;
-pub mod threat_looks;
+pub(crate) mod threat_looks;
 pub mod web;
 
 use bevy::prelude::*;
@@ -31,7 +31,7 @@ use std::f32::consts::TAU;
 use stp_rules::{Range, TokenId};
 
 pub use crate::game::pacing::AnimationSpeed;
-pub use piles::{Pile, die_place, pile_count, pile_place};
+pub(crate) use piles::{Pile, die_place, pile_count, pile_place};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pieces>().add_plugins((
@@ -53,10 +53,10 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
-pub const SHIP_RADIUS: f32 = 1.25;
-pub const RING_WIDTH: f32 = 1.05;
+pub(crate) const SHIP_RADIUS: f32 = 1.25;
+pub(crate) const RING_WIDTH: f32 = 1.05;
 
-pub fn ring_center(range: Range) -> f32 {
+pub(crate) fn ring_center(range: Range) -> f32 {
     let index = match range {
         Range::Short => 0.0,
         Range::Medium => 1.0,
@@ -78,23 +78,23 @@ pub fn on_board(angle: f32, radius: f32, height: f32) -> Vec3 {
 
 /// Marks a threat token's entity.
 #[derive(Component)]
-pub struct ThreatPiece(pub TokenId);
+pub(crate) struct ThreatPiece(pub TokenId);
 
 #[derive(Component)]
-pub struct MissionPiece;
+pub(crate) struct MissionPiece;
 
 /// The Enterprise's root entity (it turns with her heading).
 #[derive(Component)]
 pub struct Ship;
 
 #[derive(Component)]
-pub struct ShieldPiece(pub u8);
+pub(crate) struct ShieldPiece(pub u8);
 
 #[derive(Component)]
-pub struct HullPiece(pub u8);
+pub(crate) struct HullPiece(pub u8);
 
 #[derive(Resource, Default)]
-pub struct Pieces {
+pub(crate) struct Pieces {
     pub threats: BTreeMap<TokenId, Entity>,
     pub missions: BTreeMap<u8, Entity>,
     /// The bubble over each ship held by a Force Field.

@@ -12,13 +12,13 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Where an entity is heading; `glide` moves it there.
 #[derive(Component)]
-pub struct Glide {
+pub(crate) struct Glide {
     pub to: Transform,
 }
 
 /// A piece on the rings: it glides around them (by angle and radius), not across the board.
 #[derive(Component)]
-pub struct OnRings;
+pub(crate) struct OnRings;
 
 /// A point as (angle clockwise from −Z, distance from the centre, height).
 fn polar(v: Vec3) -> Vec3 {

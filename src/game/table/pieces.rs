@@ -71,7 +71,7 @@ impl Fanned {
 
 /// Every piece's place in its space: threats first, in the state's order, then mission
 /// tokens (keyed by `u16::from(token) + 256`, so the two kinds never clash).
-pub fn fan_out(state: &stp_rules::GameState) -> BTreeMap<u16, Fanned> {
+pub(crate) fn fan_out(state: &stp_rules::GameState) -> BTreeMap<u16, Fanned> {
     let mut spaces: BTreeMap<(u8, u8), Vec<u16>> = BTreeMap::new();
     for t in &state.threats {
         spaces
@@ -196,7 +196,7 @@ fn spawn_face(commands: &mut Commands, palette: &Palette, token: Entity, id: Tok
 
 /// The dark veil over a token a picked card cannot target.
 #[derive(Component)]
-pub struct Veil;
+pub(crate) struct Veil;
 
 /// Spawns, moves and removes token entities to match the state.
 fn sync_pieces(

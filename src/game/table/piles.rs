@@ -10,7 +10,7 @@ use crate::game::pacing::Shown;
 
 /// Which pile a piece shows; its height follows its count.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Pile {
+pub(crate) enum Pile {
     Deck,
     Discard,
     Removed,
@@ -19,7 +19,7 @@ pub enum Pile {
 
 /// Where each pile stands (`framing::corners`): the deck, the cards removed from the game and
 /// the discard pile left of the board, the threat bag and the die right of it.
-pub fn pile_place(corners: &Corners, pile: Pile) -> Vec3 {
+pub(crate) fn pile_place(corners: &Corners, pile: Pile) -> Vec3 {
     corners.0[match pile {
         Pile::Deck => 0,
         Pile::Removed => 1,
@@ -28,12 +28,12 @@ pub fn pile_place(corners: &Corners, pile: Pile) -> Vec3 {
     }]
 }
 
-pub fn die_place(corners: &Corners) -> Vec3 {
+pub(crate) fn die_place(corners: &Corners) -> Vec3 {
     corners.0[4] + Vec3::Y * 0.21
 }
 
 /// How many items a pile holds now.
-pub fn pile_count(state: &stp_rules::GameState, pile: Pile) -> usize {
+pub(crate) fn pile_count(state: &stp_rules::GameState, pile: Pile) -> usize {
     match pile {
         Pile::Deck => state.deck.len(),
         Pile::Discard => state.discard.len(),

@@ -13,7 +13,7 @@ use crate::game::systems::GameSystems;
 
 /// One lit place of the board: a sector of a ring.
 #[derive(Component, Debug, Clone, Copy)]
-pub struct ReachPiece(pub Position);
+pub(crate) struct ReachPiece(pub Position);
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, spawn_reach_pieces).add_systems(

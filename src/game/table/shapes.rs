@@ -26,7 +26,7 @@ pub(super) fn flat_mesh(positions: Vec<[f32; 3]>, normal: [f32; 3], indices: Vec
 
 /// A flat arc of a ring lying on the board: from radius `inner` to `outer`, between two
 /// angles (clockwise from −Z), `y` above the table.
-pub fn flat_arc(inner: f32, outer: f32, from: f32, to: f32, y: f32) -> Mesh {
+pub(crate) fn flat_arc(inner: f32, outer: f32, from: f32, to: f32, y: f32) -> Mesh {
     const STEPS: u32 = 12;
     let mut positions = Vec::new();
     for step in 0..=STEPS {

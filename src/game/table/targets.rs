@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The picked card's legal targets; `None` when no card with targets is picked.
 #[derive(Resource, Debug, Default, PartialEq)]
-pub struct Targets(pub Option<Vec<TokenId>>);
+pub(crate) struct Targets(pub Option<Vec<TokenId>>);
 
 fn find_targets(shown: Res<Shown>, selection: Res<Selection>, mut targets: ResMut<Targets>) {
     let found = shown.get().and_then(|state| {

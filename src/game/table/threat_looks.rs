@@ -8,7 +8,7 @@ use stp_rules::TokenId;
 use stp_rules::content::{Captain, Faction, ThreatKind, builtin};
 
 /// The colour of a cloaked token's back (face down, no emblem).
-pub const CLOAKED_BACK: Color = Color::srgb(0.12, 0.14, 0.24);
+pub(crate) const CLOAKED_BACK: Color = Color::srgb(0.12, 0.14, 0.24);
 
 /// The kinds of piece a player tells apart on the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -95,7 +95,7 @@ pub fn rim_of(token: TokenId) -> Rim {
 }
 
 /// What a rim means, for the token's tooltip.
-pub fn rim_words(rim: Rim) -> Option<&'static str> {
+pub(crate) fn rim_words(rim: Rim) -> Option<&'static str> {
     match rim {
         Rim::Captain(_) => Some("Red and gold rim: a Klingon captain's battle cruiser."),
         Rim::Starbase => Some("Yellow ring: the Starbase, an ally."),

@@ -42,7 +42,7 @@ pub const WEB_RADIUS: f32 = 1.27;
 
 /// The rulebook's "No Maneuver" reminder: a red octagon with a white bar.
 #[derive(Component)]
-pub struct NoManeuver;
+pub(crate) struct NoManeuver;
 
 /// The strands of one Tholian's web.
 #[derive(Component)]

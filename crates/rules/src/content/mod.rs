@@ -52,7 +52,7 @@ impl ThreatDef {
     pub fn is_tholian(&self) -> bool {
         self.faction() == Some(Faction::Tholian)
     }
-    pub fn is_klingon(&self) -> bool {
+    pub(crate) fn is_klingon(&self) -> bool {
         self.faction() == Some(Faction::Klingon)
     }
     pub fn is_ship(&self) -> bool {
@@ -81,7 +81,7 @@ pub struct Content {
 }
 
 impl Content {
-    pub fn from_sources(sources: &schema::Sources) -> Result<Content, Vec<String>> {
+    pub(crate) fn from_sources(sources: &schema::Sources) -> Result<Content, Vec<String>> {
         let data = schema::load(sources)?;
         let mut cards = Vec::new();
         for entry in &data.cards {
