@@ -283,7 +283,12 @@ impl GameState {
 
     /// Whether a Hit card would reach an uncloaked enemy ship now, whoever holds the card (a
     /// bot weighing a trade asks this of cards in other hands).
-    pub(crate) fn hit_reaches(&self, card: CardId, token: TokenId, shift: Option<RangeShift>) -> bool {
+    pub(crate) fn hit_reaches(
+        &self,
+        card: CardId,
+        token: TokenId,
+        shift: Option<RangeShift>,
+    ) -> bool {
         self.validate_hit(None, card, Target::Threat(token), shift)
             .is_ok()
     }

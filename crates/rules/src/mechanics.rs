@@ -473,7 +473,11 @@ impl GameState {
     }
 
     /// Sections in `state`, most threatened facing first (ties: lowest facing).
-    pub(crate) fn sections_by_pressure(&self, kind: SectionKind, state: SectionState) -> Vec<SectionRef> {
+    pub(crate) fn sections_by_pressure(
+        &self,
+        kind: SectionKind,
+        state: SectionState,
+    ) -> Vec<SectionRef> {
         let mut sections: Vec<SectionRef> = (0..FACINGS)
             .map(|facing| SectionRef { kind, facing })
             .filter(|s| self.enterprise.section(*s) == state)

@@ -28,11 +28,14 @@ pub(super) fn plugin(app: &mut App) {
 /// keeps Tab for moving between its fields.
 fn keep_tab_for_targets(
     mut inputs: Query<&mut EguiInput>,
-    overlays: Res<crate::game::panels::overlays::Overlays>,
+    (help, menu): (
+        Res<crate::game::panels::help::Help>,
+        Res<crate::game::panels::menu::Menu>,
+    ),
 ) {
     // With the menu or the rules reference open, Tab moves egui's focus through their
     // controls, as on the setup screen: the keyboard reaches every one of them.
-    if overlays.menu || overlays.help {
+    if menu.open || help.open {
         return;
     }
     for mut input in &mut inputs {

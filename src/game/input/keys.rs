@@ -11,7 +11,8 @@ use super::selection::Selection;
 use super::wait::ControlsWait;
 use crate::game::advisor::AskAdvisor;
 use crate::game::pacing::SkipSequence;
-use crate::game::panels::overlays::Overlays;
+use crate::game::panels::help::Help;
+use crate::game::panels::menu::Menu;
 use crate::game::panels::{help, offers};
 use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
@@ -84,7 +85,7 @@ fn hotkeys(
     state: Option<Res<GameState>>,
     wait: ControlsWait,
     mut selection: ResMut<Selection>,
-    mut overlays: ResMut<Overlays>,
+    (mut help_open, mut menu): (ResMut<Help>, ResMut<Menu>),
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
     hovered: Res<Hovered>,
@@ -95,15 +96,15 @@ fn hotkeys(
     if keys.just_pressed(KeyCode::F1) {
         // Over a token, its topic; otherwise the reference as it was.
         match hovered.0 {
-            Some(token) if !overlays.help => overlays.help_at(help::topic_for_token(token)),
-            _ => overlays.help = !overlays.help,
+            Some(token) if !help_open.open => help_open.at(help::topic_for_token(token)),
+            _ => help_open.open = !help_open.open,
         }
     }
     if keys.just_pressed(KeyCode::Escape) {
         if selection.card.is_some() || selection.focus.is_some() {
             selection.clear_card();
         } else {
-            overlays.menu = !overlays.menu;
+            menu.open = !menu.open;
         }
     }
     // A threat phase playing: Space (or Enter) shows the rest at once; nothing else acts.

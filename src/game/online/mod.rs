@@ -16,7 +16,7 @@
 
 mod client;
 mod host;
-mod pings;
+pub(crate) mod pings;
 pub mod setup;
 pub mod talk;
 pub mod trades;
@@ -97,6 +97,7 @@ fn is_client(online: Option<Res<Online>>) -> bool {
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<Talk>()
         .init_resource::<Pings>()
+        .init_resource::<pings::CardPings>()
         .add_systems(Startup, fill_form)
         // The command line's join starts once the setup screen is up: entering it leaves any
         // networked game, which would end a join made before.

@@ -9,7 +9,6 @@ use stp_rules::GameState;
 
 use super::{Online, PingRequest, seat_name};
 use crate::game::input::pointing::Hovered;
-use crate::game::panels::overlays::Overlays;
 use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
 use crate::game::table::ThreatPiece;
@@ -44,17 +43,26 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// Pings on the cards in the hands: whether their menus offer one (a game across machines),
+/// the one a card's menu asked for, and the cards pinged now with who pinged each.
+#[derive(Resource, Debug, Default)]
+pub struct CardPings {
+    pub online: bool,
+    pub ask: Option<PingTarget>,
+    pub pinged: Vec<(stp_rules::CardId, String)>,
+}
+
 /// Pings fade; the cards' panel learns which cards are pinged, and by whom.
 pub(super) fn age(
     time: Res<Time>,
     mut pings: ResMut<Pings>,
-    mut overlays: ResMut<Overlays>,
+    mut cards: ResMut<CardPings>,
     state: Option<Res<GameState>>,
     online: Option<Res<Online>>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    overlays.online = online.is_some();
-    if pings.0.is_empty() && overlays.pinged_cards.is_empty() {
+    cards.online = online.is_some();
+    if pings.0.is_empty() && cards.pinged.is_empty() {
         return;
     }
     let dt = time.delta_secs();
@@ -62,7 +70,7 @@ pub(super) fn age(
         *left -= dt;
     }
     pings.0.retain(|(_, _, left)| *left > 0.0);
-    overlays.pinged_cards = pings
+    cards.pinged = pings
         .0
         .iter()
         .filter_map(|(seat, target, _)| match target {
@@ -80,14 +88,14 @@ fn ping_from_table(
     mouse: Res<ButtonInput<MouseButton>>,
     hovered: Res<Hovered>,
     online: Option<Res<Online>>,
-    mut overlays: ResMut<Overlays>,
+    mut cards: ResMut<CardPings>,
     mut pings: MessageWriter<PingRequest>,
 ) {
     if online.is_none() {
-        overlays.ping = None;
+        cards.ask = None;
         return;
     }
-    if let Some(target) = overlays.ping.take() {
+    if let Some(target) = cards.ask.take() {
         pings.write(PingRequest(target));
     }
     if (keys.just_pressed(KeyCode::KeyP) || mouse.just_pressed(MouseButton::Middle))

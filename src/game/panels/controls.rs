@@ -8,7 +8,7 @@ use bevy_egui::egui;
 use stp_rules::undo::UndoHistory;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
-use super::overlays::Overlays;
+use super::help::Help;
 use super::{hands, offers, top_bar};
 use crate::game::input::selection::Selection;
 
@@ -24,7 +24,7 @@ pub(super) struct Asked {
 pub(super) struct Controls<'a> {
     pub state: &'a GameState,
     pub history: &'a UndoHistory,
-    pub overlays: &'a mut Overlays,
+    pub help: &'a mut Help,
     pub watching: bool,
     /// A threat phase is playing on the board.
     pub sequence: bool,
@@ -66,8 +66,7 @@ impl Controls<'_> {
                         .on_hover_text("The rule behind this")
                         .clicked()
                 {
-                    self.overlays
-                        .help_at(super::help::topic_for_refusal(refusal));
+                    self.help.at(super::help::topic_for_refusal(refusal));
                 }
             }
             (None, _) if self.sequence => {

@@ -8,8 +8,8 @@ use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::{CardId, GameState, Phase, PlayerAction, PlayerId, RangeShift};
 
+use super::CardMenus;
 use super::cards::{self, CardLook};
-use super::overlays::Overlays;
 use super::{offers, theme};
 use crate::game::input::selection::Selection;
 use crate::words::describe::card_name;
@@ -20,7 +20,7 @@ pub(super) fn active_hand(
     state: &GameState,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
-    overlays: &mut Overlays,
+    menus: &mut CardMenus,
     card_size: egui::Vec2,
 ) -> super::overlays::HandLayout {
     let content = builtin();
@@ -60,7 +60,7 @@ pub(super) fn active_hand(
             state,
             selection,
             actions,
-            overlays,
+            menus,
             (player, card),
             index,
             card_size,
@@ -103,7 +103,7 @@ fn hand_card(
     state: &GameState,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
-    overlays: &mut Overlays,
+    menus: &mut CardMenus,
     (player, card): (PlayerId, CardId),
     index: usize,
     size: egui::Vec2,
@@ -137,7 +137,7 @@ fn hand_card(
     if response.clicked() {
         selection.toggle(player, card);
     }
-    card_menu(&response, state, (player, card), overlays, actions);
+    card_menu(&response, state, (player, card), menus, actions);
     response.rect
 }
 
@@ -148,10 +148,10 @@ pub(super) fn card_menu(
     response: &egui::Response,
     state: &GameState,
     (player, card): (PlayerId, CardId),
-    overlays: &mut Overlays,
+    menus: &mut CardMenus,
     actions: &mut MessageWriter<PlayerAction>,
 ) {
-    if let Some((_, who)) = overlays.pinged_cards.iter().find(|(c, _)| *c == card) {
+    if let Some((_, who)) = menus.pings.pinged.iter().find(|(c, _)| *c == card) {
         let painter = response.ctx.layer_painter(response.layer_id);
         painter.rect_stroke(
             response.rect.expand(3.0),
@@ -162,8 +162,8 @@ pub(super) fn card_menu(
         ping_tag(&painter, response.rect, who);
     }
     response.context_menu(|ui| {
-        if overlays.online && ui.button("Point the crew at this card").clicked() {
-            overlays.ping = Some(crate::net::protocol::PingTarget::Card(card));
+        if menus.pings.online && ui.button("Point the crew at this card").clicked() {
+            menus.pings.ask = Some(crate::net::protocol::PingTarget::Card(card));
             ui.close();
         }
         if ui.button("Rules for this card").clicked() {
@@ -172,7 +172,7 @@ pub(super) fn card_menu(
                 | stp_rules::content::CardEffect::DirectHit => "Hit cards",
                 _ => "Support cards",
             };
-            overlays.help_at(topic);
+            menus.help.at(topic);
             ui.close();
         }
         let menu = offers::card_menu(state, player, card);

@@ -7,7 +7,22 @@ use bevy_egui::{EguiContexts, egui};
 use stp_rules::content::{Faction, ThreatKind, builtin};
 use stp_rules::{Refusal, TokenId};
 
-use super::overlays::Overlays;
+/// The rules reference (F1): whether it is open, the topic on show, and its search box.
+#[derive(Resource, Debug, Default)]
+pub struct Help {
+    pub open: bool,
+    pub topic: Option<String>,
+    pub search: String,
+}
+
+impl Help {
+    /// Opens the rules reference at a topic (context help).
+    pub fn at(&mut self, topic: &str) {
+        self.open = true;
+        self.topic = Some(topic.to_string());
+        self.search.clear();
+    }
+}
 
 /// The rules reference, one `## ` heading a topic.
 pub(crate) const REFERENCE: &str = include_str!("../../../assets/rules/reference.md");
@@ -94,23 +109,23 @@ pub fn topic_for_token(token: TokenId) -> &'static str {
     }
 }
 
-pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overlays>) -> Result {
+pub(super) fn help_window(mut contexts: EguiContexts, mut help: ResMut<Help>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut open = overlays.help;
+    let mut open = help.open;
     egui::Window::new("Rules reference")
         .open(&mut open)
         .default_size([720.0, 500.0])
         .default_pos(ctx.viewport_rect().center() - egui::vec2(360.0, 270.0))
         .show(ctx, |ui| {
-            let overlays = &mut *overlays;
+            let help = &mut *help;
             ui.horizontal(|ui| {
                 ui.label("Search:");
-                ui.text_edit_singleline(&mut overlays.help_search);
+                ui.text_edit_singleline(&mut help.search);
             });
-            let found = search(&overlays.help_search);
+            let found = search(&help.search);
             let chosen = found
                 .iter()
-                .find(|t| Some(t.title) == overlays.help_topic.as_deref())
+                .find(|t| Some(t.title) == help.topic.as_deref())
                 .or(found.first())
                 .copied();
             ui.separator();
@@ -125,7 +140,7 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
                         for topic in &found {
                             let picked = chosen.is_some_and(|c| c.title == topic.title);
                             if ui.selectable_label(picked, topic.title).clicked() {
-                                overlays.help_topic = Some(topic.title.to_string());
+                                help.topic = Some(topic.title.to_string());
                             }
                         }
                     });
@@ -149,6 +164,6 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut overlays: ResMut<Overl
                     });
             });
         });
-    overlays.help = open;
+    help.open = open;
     Ok(())
 }

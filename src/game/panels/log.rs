@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::{GameState, LoadGame, StartGame};
 
-use super::overlays::Overlays;
+use super::help::Help;
 use crate::game::pacing::{Paced, Sequence, Shown};
 use crate::game::session::record::Record;
 use crate::game::systems::GameSystems;
@@ -112,6 +112,18 @@ fn record_events(
     };
 }
 
+/// The log's filters (a turn, a player) and its scroll: away from the newest line, and a jump
+/// back to it asked for.
+#[derive(Resource, Debug, Default)]
+pub struct LogView {
+    pub turn: Option<u32>,
+    pub player: Option<u8>,
+    /// Scrolled up, away from the newest line (as of the last frame).
+    pub behind: bool,
+    /// Scroll to the newest line on the next frame.
+    pub jump: bool,
+}
+
 /// The key to the board's marks, beside the turn's controls: what the preview's arrows,
 /// lines and "?" mean, and the rims on the tokens in play.
 pub(super) fn legend(state: &GameState) -> String {
@@ -167,49 +179,47 @@ pub(super) fn log_panel(
     ui: &mut egui::Ui,
     state: &GameState,
     log: &GameLog,
-    overlays: &mut Overlays,
+    (view, help): (&mut LogView, &mut Help),
 ) {
     ui.horizontal(|ui| {
         ui.strong("Log");
         ui.weak("(hover a line: why)");
         egui::ComboBox::from_id_salt("log-turn")
             .selected_text(
-                overlays
-                    .log_turn
+                view.turn
                     .map_or("all turns".into(), |t| format!("turn {t}")),
             )
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut overlays.log_turn, None, "all turns");
+                ui.selectable_value(&mut view.turn, None, "all turns");
                 for t in (1..=state.turn.number).rev() {
-                    ui.selectable_value(&mut overlays.log_turn, Some(t), format!("turn {t}"));
+                    ui.selectable_value(&mut view.turn, Some(t), format!("turn {t}"));
                 }
             });
         egui::ComboBox::from_id_salt("log-player")
-            .selected_text(overlays.log_player.map_or("all players".into(), |p| {
+            .selected_text(view.player.map_or("all players".into(), |p| {
                 state.players[p as usize].name.clone()
             }))
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut overlays.log_player, None, "all players");
+                ui.selectable_value(&mut view.player, None, "all players");
                 for (i, p) in state.players.iter().enumerate() {
-                    ui.selectable_value(&mut overlays.log_player, Some(i as u8), &p.name);
+                    ui.selectable_value(&mut view.player, Some(i as u8), &p.name);
                 }
             });
         // Scrolled up, the log stops following; this brings it back to the newest line.
-        if overlays.log_behind && ui.button("Newest").clicked() {
-            overlays.log_jump = true;
+        if view.behind && ui.button("Newest").clicked() {
+            view.jump = true;
         }
     });
     let mut area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false]);
-    if std::mem::take(&mut overlays.log_jump) {
+    if std::mem::take(&mut view.jump) {
         area = area.vertical_scroll_offset(f32::MAX);
     }
     let mut asked: Option<&'static str> = None;
     let shown = area.show(ui, |ui| {
         for (index, line) in log.lines.iter().enumerate().filter(|(_, l)| {
-            overlays.log_turn.is_none_or(|t| t == l.turn)
-                && overlays.log_player.is_none_or(|p| p == l.player)
+            view.turn.is_none_or(|t| t == l.turn) && view.player.is_none_or(|p| p == l.player)
         }) {
             let mut text = egui::RichText::new(line.show(state));
             if log.current.contains(&index) {
@@ -237,11 +247,11 @@ pub(super) fn log_panel(
         }
     });
     if let Some(topic) = asked {
-        overlays.help_at(topic);
+        help.at(topic);
     }
     let bottom = shown.state.offset.y + shown.inner_rect.height();
     let behind = bottom < shown.content_size.y - 4.0;
-    if overlays.log_behind != behind {
-        overlays.log_behind = behind;
+    if view.behind != behind {
+        view.behind = behind;
     }
 }

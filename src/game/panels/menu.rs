@@ -5,7 +5,6 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::overlays::Overlays;
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::pacing::AnimationSpeed;
@@ -18,6 +17,12 @@ use crate::game::settings::{Settings, UI_SCALES, fitting_scale};
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::{Academy, AcademyChoice};
 use stp_rules::GameState;
+
+/// Whether the menu (Esc) is open.
+#[derive(Resource, Debug, Default)]
+pub struct Menu {
+    pub open: bool,
+}
 
 /// The UI scale takes effect once the pointer is released, so a slider never jumps away
 /// under the pointer mid-drag. It is held to what the window can fit (`fitting_scale`), and
@@ -68,7 +73,7 @@ pub(super) fn logic_plugin(app: &mut App) {
 /// or stale over the next table.
 fn act_on_menu(
     mut choices: MessageReader<MenuChoice>,
-    mut overlays: ResMut<Overlays>,
+    mut menu: ResMut<Menu>,
     mut status: ResMut<SaveStatus>,
     mut replaying: ResMut<Replaying>,
     mut next: ResMut<NextState<Screen>>,
@@ -82,14 +87,14 @@ fn act_on_menu(
             }
             MenuChoice::Load(path) => {
                 saves.write(SaveRequest::Load(path.clone()));
-                overlays.menu = false;
+                menu.open = false;
                 status.0 = None;
             }
             MenuChoice::NewGame => {
                 replaying.record = None;
                 replaying.playing = false;
                 next.set(Screen::Setup);
-                overlays.menu = false;
+                menu.open = false;
                 status.0 = None;
             }
             MenuChoice::Quit => {
@@ -101,7 +106,7 @@ fn act_on_menu(
 
 pub(super) fn menu_window(
     mut contexts: EguiContexts,
-    mut overlays: ResMut<Overlays>,
+    mut menu: ResMut<Menu>,
     mut settings: ResMut<Settings>,
     mut choices: MessageWriter<MenuChoice>,
     status: Res<SaveStatus>,
@@ -116,7 +121,7 @@ pub(super) fn menu_window(
     // Taller than a small window with a lesson's list open: it scrolls inside the window.
     let room = ctx.viewport_rect().height() - 60.0;
     let shown = egui::Window::new("Menu")
-        .open(&mut overlays.menu)
+        .open(&mut menu.open)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
@@ -176,7 +181,7 @@ pub(super) fn menu_window(
     }
     if let Some(choice) = lesson_chosen {
         lessons.write(choice);
-        overlays.menu = false;
+        menu.open = false;
     }
     Ok(())
 }

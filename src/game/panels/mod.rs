@@ -22,20 +22,20 @@ mod token_pictures;
 mod top_bar;
 mod windows;
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::undo::UndoHistory;
-use stp_rules::{PlayerAction, RulesEvent, UndoRequest};
+use stp_rules::{PlayerAction, UndoRequest};
 
 use crate::game::advisor::AskAdvisor;
 use crate::game::crew::{Away, Crew};
 use crate::game::input::pointing::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::input::wait::ControlsWait;
-use crate::game::pacing::{Paced, Shown, SkipSequence};
-use crate::game::systems::GameSystems;
+use crate::game::online::pings::CardPings;
+use crate::game::pacing::{Shown, SkipSequence};
 use log::GameLog;
-pub use overlays::Overlays;
 pub(crate) use overlays::{LogDrawer, PanelLayout};
 
 pub(super) fn window_plugin(app: &mut App) {
@@ -62,12 +62,12 @@ pub(super) fn window_plugin(app: &mut App) {
 /// A window that opens needs a frame or two to size itself, and the table redraws only on
 /// input: these frames make help and the menu appear on the click that opens them.
 fn draw_opening_windows(
-    overlays: Res<Overlays>,
+    (help, menu): (Res<help::Help>, Res<menu::Menu>),
     mut last: Local<(bool, bool)>,
     mut frames: Local<u8>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    let now = (overlays.help, overlays.menu);
+    let now = (help.open, menu.open);
     if now != *last {
         *last = now;
         *frames = 3;
@@ -80,19 +80,29 @@ fn draw_opening_windows(
 
 /// The panels' state without drawing anything (the presentation tests run this headless).
 pub(super) fn logic_plugin(app: &mut App) {
-    app.init_resource::<Overlays>()
+    app.init_resource::<help::Help>()
+        .init_resource::<menu::Menu>()
+        .init_resource::<log::LogView>()
         .init_resource::<PanelLayout>()
         .init_resource::<LogDrawer>()
-        .add_plugins((log::plugin, banner::logic_plugin, menu::logic_plugin))
-        .add_systems(Update, remember_rolls.in_set(GameSystems::Events));
+        .add_plugins((log::plugin, banner::logic_plugin, menu::logic_plugin));
 }
 
-fn remember_rolls(mut events: MessageReader<Paced>, mut overlays: ResMut<Overlays>) {
-    for Paced(event) in events.read() {
-        if let RulesEvent::DieRolled { value, .. } = event {
-            overlays.last_roll = Some(*value);
-        }
-    }
+/// What a card's menu (a right-click) may open or ask for: the rules reference at the card's
+/// topic, and a ping at the card in a game across machines.
+pub struct CardMenus<'a> {
+    pub help: &'a mut help::Help,
+    pub pings: &'a mut CardPings,
+}
+
+/// The panels' own state, each part its feature's: the rules reference, the menu, the log's
+/// filters, and the cards' pings.
+#[derive(SystemParam)]
+struct Asides<'w> {
+    help: ResMut<'w, help::Help>,
+    menu: ResMut<'w, menu::Menu>,
+    log_view: ResMut<'w, log::LogView>,
+    pings: ResMut<'w, CardPings>,
 }
 
 /// Lays the panels out around the table and records the rectangle they leave free: the top
@@ -105,7 +115,7 @@ fn table_panels(
     mut selection: ResMut<Selection>,
     history: Res<UndoHistory>,
     log: Res<GameLog>,
-    mut overlays: ResMut<Overlays>,
+    asides: Asides,
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
     mut skip: MessageWriter<SkipSequence>,
@@ -115,6 +125,12 @@ fn table_panels(
     (mut layout, mut drawer): (ResMut<PanelLayout>, ResMut<LogDrawer>),
     (crew, away): (Res<Crew>, Res<Away>),
 ) -> Result {
+    let Asides {
+        mut help,
+        mut menu,
+        mut log_view,
+        mut pings,
+    } = asides;
     let Some(state) = shown.get() else {
         return Ok(());
     };
@@ -131,7 +147,7 @@ fn table_panels(
     );
     let mut bar_line = egui::Rect::NOTHING;
     let top = egui::Panel::top("phases").show(&mut root, |ui| {
-        bar_line = top_bar::top_bar(ui, state, &mut overlays, (&log, &mut drawer));
+        bar_line = top_bar::top_bar(ui, state, (&mut help, &mut menu), (&log, &mut drawer));
     });
     // The log is a drawer: closed, its newest entry is a line on the top bar (the threat
     // phase's step as it plays); open, the whole log with its filters at the foot. L opens
@@ -151,7 +167,7 @@ fn table_panels(
                 if ui.small_button("Close the log [L]").clicked() {
                     drawer.open = false;
                 }
-                log::log_panel(ui, state, &log, &mut overlays)
+                log::log_panel(ui, state, &log, (&mut log_view, &mut help))
             })
     });
     // The active hand along the foot, its controls beside it.
@@ -169,7 +185,10 @@ fn table_panels(
                         state,
                         &mut selection,
                         &mut actions,
-                        &mut overlays,
+                        &mut CardMenus {
+                            help: &mut help,
+                            pings: &mut pings,
+                        },
                         card,
                     ));
                 });
@@ -180,7 +199,7 @@ fn table_panels(
                         let mut controls = controls::Controls {
                             state,
                             history: &history,
-                            overlays: &mut overlays,
+                            help: &mut help,
                             watching,
                             sequence: wait.sequence_playing(),
                             undo: wait.undo_allowed(),
@@ -216,7 +235,10 @@ fn table_panels(
                     state,
                     (&crew, &away),
                     &mut actions,
-                    &mut overlays,
+                    &mut CardMenus {
+                        help: &mut help,
+                        pings: &mut pings,
+                    },
                     &mut hands_layout,
                 );
             })

@@ -9,9 +9,9 @@ use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, 
 use stp_rules::content::{CardEffect, builtin};
 use stp_rules::{CardId, GameState, PlayerAction, PlayerId};
 
+use super::CardMenus;
 use super::cards;
 use super::overlays::HandLayout;
-use super::overlays::Overlays;
 use super::{hands, theme};
 use crate::game::crew::{Away, Crew, Seat};
 
@@ -69,7 +69,7 @@ pub(super) fn seats(
     state: &GameState,
     (crew, away): (&Crew, &Away),
     actions: &mut MessageWriter<PlayerAction>,
-    overlays: &mut Overlays,
+    menus: &mut CardMenus,
     layout: &mut Vec<HandLayout>,
 ) {
     let n = state.players.len() as u8;
@@ -90,7 +90,7 @@ pub(super) fn seats(
             .inner_margin(MARGIN);
         let shown = frame.show(ui, |ui| {
             ui.set_width(ui.available_width());
-            seat(ui, state, player, (crew, away), fit, actions, overlays)
+            seat(ui, state, player, (crew, away), fit, actions, menus)
         });
         layout.push(HandLayout {
             player,
@@ -121,7 +121,7 @@ fn seat(
     (crew, away): (&Crew, &Away),
     fit: SeatFit,
     actions: &mut MessageWriter<PlayerAction>,
-    overlays: &mut Overlays,
+    menus: &mut CardMenus,
 ) -> Vec<(CardId, Rect)> {
     let content = builtin();
     let holder = &state.players[player as usize];
@@ -215,7 +215,7 @@ fn seat(
                     cards::zoomed(ui, card, None, None);
                     ui.weak("Right-click: trade for it and more");
                 });
-                hands::card_menu(&response, state, (player, card), overlays, actions);
+                hands::card_menu(&response, state, (player, card), menus, actions);
                 rects.push((card, response.rect));
             }
         });

@@ -7,16 +7,17 @@ use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, Phase, Window as RulesWindow};
 
+use super::help::Help;
 use super::log::{self, GameLog};
+use super::menu::Menu;
 use super::overlays::LogDrawer;
-use super::overlays::Overlays;
 use super::theme;
 
 /// Draws the bar; returns the rect its line needed (for the layout report: it must fit).
 pub(super) fn top_bar(
     ui: &mut egui::Ui,
     state: &GameState,
-    overlays: &mut Overlays,
+    (help, menu): (&mut Help, &mut Menu),
     (game_log, drawer): (&GameLog, &mut LogDrawer),
 ) -> egui::Rect {
     let active = state.turn.active;
@@ -57,7 +58,7 @@ pub(super) fn top_bar(
             .on_hover_text("The turn's phases")
             .clicked()
         {
-            overlays.help_at(super::help::PHASES);
+            help.at(super::help::PHASES);
         }
         ui.separator();
         let words = if drawer.open {
@@ -92,10 +93,10 @@ pub(super) fn top_bar(
         log::ticker(ui, state, game_log, room);
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button("Menu [Esc]").clicked() {
-                overlays.menu = !overlays.menu;
+                menu.open = !menu.open;
             }
             if ui.button("Help [F1]").clicked() {
-                overlays.help = !overlays.help;
+                help.open = !help.open;
             }
         });
     })

@@ -375,18 +375,18 @@ fn a_scenario_opens_the_table_at_its_position() {
 /// The menu closes, with no stale "Loaded…" line, when it starts a new game or a load.
 #[test]
 fn the_menu_closes_on_new_game_and_on_load() {
-    use star_trek_panic::game::panels::Overlays;
+    use star_trek_panic::game::panels::menu::Menu;
     use star_trek_panic::game::panels::menu::MenuChoice;
     let (mut app, dir) = saved_game("menu", GameOptions::quick(4, 2, "cadet"), 0);
     let open_menu = |app: &mut App| {
-        app.world_mut().resource_mut::<Overlays>().menu = true;
+        app.world_mut().resource_mut::<Menu>().open = true;
         app.world_mut().resource_mut::<SaveStatus>().0 = Some("Loaded an old game".into());
     };
     open_menu(&mut app);
     app.world_mut()
         .write_message(MenuChoice::Load(dir.join("save.json")));
     load_frames(&mut app);
-    assert!(!app.world().resource::<Overlays>().menu);
+    assert!(!app.world().resource::<Menu>().open);
     assert!(
         status(&app).starts_with("Loaded"),
         "the load's own message: {}",
@@ -396,7 +396,7 @@ fn the_menu_closes_on_new_game_and_on_load() {
     app.world_mut().write_message(MenuChoice::NewGame);
     app.update();
     app.update();
-    assert!(!app.world().resource::<Overlays>().menu);
+    assert!(!app.world().resource::<Menu>().open);
     assert_eq!(status(&app), "");
     assert_eq!(screen(&app), Screen::Setup);
 }
