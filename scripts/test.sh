@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every check and test: formatting, clippy, then the whole test suite.
+# Runs every check and test: formatting, clippy (the windowed and the headless build), the
+# documentation, then the whole test suite.
 # Installs what it needs first (scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,9 @@ cargo clippy --workspace --all-targets --locked -- -D warnings
 # The headless build (`simulate`, `serve`, the benchmarks) is what servers build: checked too.
 echo "== cargo clippy --no-default-features --all-targets -- -D warnings"
 cargo clippy --workspace --no-default-features --all-targets --locked -- -D warnings
+# The code's documentation builds without a warning (a broken link, a stray tag).
+echo "== cargo doc --no-deps"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked --quiet
 echo "== cargo test"
 log="$(mktemp)"
 set +e
