@@ -14,20 +14,23 @@ use super::{offers, theme};
 use crate::game::input::selection::Selection;
 use crate::words::describe::card_name;
 
-/// The active hand: the character tile, then each card. Returns the hand's layout.
+/// The hand at the foot (`foot_player`'s): the character tile, then each card. Returns the
+/// hand's layout.
 pub(super) fn active_hand(
     ui: &mut egui::Ui,
     state: &GameState,
+    player: PlayerId,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
     menus: &mut CardMenus,
     card_size: egui::Vec2,
 ) -> super::overlays::HandLayout {
     let content = builtin();
-    let player = state.turn.active;
     let seat = &state.players[player as usize];
     let character = &content.characters[seat.character as usize];
-    let playing = state.turn.phase == Phase::PlayAndManeuver
+    // Cards are played on their holder's turn only.
+    let playing = player == state.turn.active
+        && state.turn.phase == Phase::PlayAndManeuver
         && state.turn.window.is_none()
         && !state.turn.phase_done;
     let tile = egui::vec2(

@@ -88,6 +88,17 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_plugins((log::plugin, banner::logic_plugin, menu::logic_plugin));
 }
 
+/// Whose hand lies at the foot of the table: your own when you are the only person here (a
+/// seat of a game across machines, or a game with bots), whoever's turn it is; else the
+/// active player's, as a hot-seat table passes the conn. The other seats are on the left.
+pub fn foot_player(state: &stp_rules::GameState, crew: &Crew) -> stp_rules::PlayerId {
+    let mut here = (0..state.players.len() as u8).filter(|&p| crew.is_here(p));
+    match (here.next(), here.next()) {
+        (Some(me), None) => me,
+        _ => state.turn.active,
+    }
+}
+
 /// What a card's menu (a right-click) may open or ask for: the rules reference at the card's
 /// topic, and a ping at the card in a game across machines.
 pub struct CardMenus<'a> {
@@ -137,6 +148,7 @@ fn table_panels(
     // Watching a game again, a threat phase playing, or waiting for the next player to take
     // the conn: the table shows, but its controls wait.
     let watching = wait.now(state);
+    let foot = foot_player(state, &crew);
     let ctx = contexts.ctx_mut()?;
     let mut root = egui::Ui::new(
         ctx.clone(),
@@ -183,6 +195,7 @@ fn table_panels(
                     hands_layout.push(hands::active_hand(
                         ui,
                         state,
+                        foot,
                         &mut selection,
                         &mut actions,
                         &mut CardMenus {
@@ -233,6 +246,7 @@ fn table_panels(
                 seats::seats(
                     ui,
                     state,
+                    foot,
                     (&crew, &away),
                     &mut actions,
                     &mut CardMenus {

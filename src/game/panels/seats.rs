@@ -67,13 +67,15 @@ impl SeatFit {
 pub(super) fn seats(
     ui: &mut egui::Ui,
     state: &GameState,
+    foot: PlayerId,
     (crew, away): (&Crew, &Away),
     actions: &mut MessageWriter<PlayerAction>,
     menus: &mut CardMenus,
     layout: &mut Vec<HandLayout>,
 ) {
     let n = state.players.len() as u8;
-    let others: Vec<PlayerId> = (1..n).map(|i| (state.turn.active + i) % n).collect();
+    // Every seat but the one at the foot, in turn order after it.
+    let others: Vec<PlayerId> = (1..n).map(|i| (foot + i) % n).collect();
     let most = others
         .iter()
         .map(|p| state.players[*p as usize].hand.len())
@@ -92,6 +94,16 @@ pub(super) fn seats(
             ui.set_width(ui.available_width());
             seat(ui, state, player, (crew, away), fit, actions, menus)
         });
+        // The seat whose turn it is, when it is not the one at the foot, is ringed in gold
+        // (drawn over the frame, so the seats keep their sizes).
+        if player == state.turn.active {
+            ui.painter().rect_stroke(
+                shown.response.rect,
+                6.0,
+                egui::Stroke::new(2.0, theme::GOLD),
+                egui::StrokeKind::Inside,
+            );
+        }
         layout.push(HandLayout {
             player,
             name: state.players[player as usize].name.clone(),

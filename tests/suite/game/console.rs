@@ -260,3 +260,30 @@ fn a_long_hand_overlaps_to_leave_the_controls_their_room() {
         );
     }
 }
+
+/// The hand at the foot is your own when you are the only person at this table (a seat of a
+/// game across machines, or a game with bots), whoever's turn it is; a hot-seat table, with
+/// several people here, shows the active player's.
+#[test]
+fn your_own_hand_lies_at_the_foot_when_you_are_the_only_person_here() {
+    use star_trek_panic::game::crew::{Crew, Seat};
+    use star_trek_panic::game::panels::foot_player;
+    let mut state = GameState::new(&GameOptions::quick(3, 3, "cadet")).expect("deals");
+    state.turn.active = 0;
+    let crew = |seats: Vec<Seat>| Crew {
+        seats,
+        pending: None,
+    };
+    let remote_seat = crew(vec![Seat::Remote, Seat::Human, Seat::Remote]);
+    assert_eq!(foot_player(&state, &remote_seat), 1, "seat 2's own hand");
+    let with_bots = crew(vec![Seat::Ensign, Seat::Captain, Seat::Human]);
+    assert_eq!(foot_player(&state, &with_bots), 2);
+    let hot_seat = crew(vec![Seat::Human, Seat::Human, Seat::Ensign]);
+    assert_eq!(foot_player(&state, &hot_seat), 0, "the active player's");
+    state.turn.active = 1;
+    assert_eq!(foot_player(&state, &hot_seat), 1);
+    assert_eq!(foot_player(&state, &remote_seat), 1);
+    // A watcher holds no seat: the active player's hand.
+    let watcher = crew(vec![Seat::Remote, Seat::Remote, Seat::Remote]);
+    assert_eq!(foot_player(&state, &watcher), 1);
+}
