@@ -30,6 +30,9 @@ pub(super) struct Controls<'a> {
     pub sequence: bool,
     /// Undo is offered (not in a game across machines).
     pub undo: bool,
+    /// The turn is played away from this table (by a player elsewhere, or a bot): what to say
+    /// instead of the phase's instructions, which are not this table's to follow.
+    pub elsewhere: Option<String>,
 }
 
 /// A maneuver's button is short; its hover says it in full.
@@ -71,6 +74,10 @@ impl Controls<'_> {
             }
             (None, _) if self.sequence => {
                 ui.label("The threats are acting: watch the board.");
+            }
+            (None, _) if self.elsewhere.is_some() => {
+                let words = self.elsewhere.as_deref().unwrap_or_default();
+                ui.add(egui::Label::new(words).truncate());
             }
             (None, _) => {
                 ui.add(egui::Label::new(top_bar::phase_hint(state)).truncate());

@@ -99,6 +99,20 @@ pub fn foot_player(state: &stp_rules::GameState, crew: &Crew) -> stp_rules::Play
     }
 }
 
+/// Whose turn it is, when it is not played at this table, in words for the controls: a
+/// player at another table, one who is away, or a bot.
+fn turn_elsewhere(state: &stp_rules::GameState, (crew, away): (&Crew, &Away)) -> Option<String> {
+    use crate::game::crew::Seat;
+    let active = state.turn.active;
+    let name = &state.players.get(usize::from(active))?.name;
+    Some(match crew.seat(active) {
+        _ if away.0.contains(&active) => format!("{name}'s turn: waiting for them to come back."),
+        Seat::Human => return None,
+        Seat::Remote => format!("{name}'s turn: they play it at their own table."),
+        Seat::Ensign | Seat::Captain => format!("{name}'s turn: the bot plays it."),
+    })
+}
+
 /// What a card's menu (a right-click) may open or ask for: the rules reference at the card's
 /// topic, and a ping at the card in a game across machines.
 pub struct CardMenus<'a> {
@@ -216,6 +230,7 @@ fn table_panels(
                             watching,
                             sequence: wait.sequence_playing(),
                             undo: wait.undo_allowed(),
+                            elsewhere: turn_elsewhere(state, (&crew, &away)),
                         };
                         let asked = controls.show(ui, &mut selection, &mut actions, &mut undo);
                         if asked.skip {
