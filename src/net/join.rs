@@ -126,90 +126,90 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
         }
         let messages = link.receive();
         let busy = !messages.is_empty();
-        let mut steps: std::collections::VecDeque<Step> = messages
-            .into_iter()
-            .flat_map(|message| core.take(message))
-            .collect();
-        while let Some(step) = steps.pop_front() {
-            match step {
-                Step::Send(message) => link.send(&message),
-                // The game so far, or again after this copy fell out of step: the host's
-                // public view as it is.
-                Step::Welcome {
-                    actions,
-                    state: host_state,
-                    ..
-                } => {
-                    let mut copy = *host_state;
-                    copy.events.clear();
-                    applied = actions.len() as u32;
-                    state = Some(copy);
-                    pending = false;
-                }
-                Step::Resync => pending = true,
-                Step::Apply { action, draws } => {
-                    let copy = state.as_mut().ok_or("an action before the welcome")?;
-                    // This copy holds the public view: the host's draws come with the action.
-                    copy.forced.extend(draws);
-                    if let Err(e) = copy.act(action) {
-                        steps.extend(
-                            core.resync(&format!("This copy refused the host's action ({e})")),
-                        );
-                        continue;
-                    }
-                    copy.advance();
-                    copy.events.clear();
-                    traced(core.seat.unwrap_or(u8::MAX), action.player, applied, false);
-                    applied += 1;
-                    if Some(action.player) == core.seat {
+        // One message at a time: a resync it starts drops what comes after it.
+        for message in messages {
+            let mut steps: std::collections::VecDeque<Step> = core.take(message).into();
+            while let Some(step) = steps.pop_front() {
+                match step {
+                    Step::Send(message) => link.send(&message),
+                    // The game so far, or again after this copy fell out of step: the host's
+                    // public view as it is.
+                    Step::Welcome {
+                        actions,
+                        state: host_state,
+                        ..
+                    } => {
+                        let mut copy = *host_state;
+                        copy.events.clear();
+                        applied = actions.len() as u32;
+                        state = Some(copy);
                         pending = false;
                     }
-                }
-                Step::Check { at, hash } => {
-                    let copy = state.as_ref().ok_or("a check before the welcome")?;
-                    if at == applied && hash_text(copy.public_hash()) != hash {
-                        let why = format!("Out of step with the host after action {at}");
-                        steps.extend(core.resync(&why));
+                    Step::Resync => pending = true,
+                    Step::Apply { action, draws } => {
+                        let copy = state.as_mut().ok_or("an action before the welcome")?;
+                        // This copy holds the public view: the host's draws come with the action.
+                        copy.forced.extend(draws);
+                        if let Err(e) = copy.act(action) {
+                            steps.extend(
+                                core.resync(&format!("This copy refused the host's action ({e})")),
+                            );
+                            continue;
+                        }
+                        copy.advance();
+                        copy.events.clear();
+                        traced(core.seat.unwrap_or(u8::MAX), action.player, applied, false);
+                        applied += 1;
+                        if Some(action.player) == core.seat {
+                            pending = false;
+                        }
                     }
-                }
-                // The bot takes any trade offered: the crew shares one goal.
-                Step::Offer(_) => {
-                    note("join: trade accepted".into());
-                    link.send(&ToHost::Answer { accept: true });
-                }
-                Step::Declined(_) => {
-                    declined.extend(last_sent);
-                    pending = false;
-                    hold_until = Some(Instant::now() + REFUSED_PAUSE);
-                }
-                // Ask again in a moment, not at once.
-                Step::Refused => {
-                    pending = false;
-                    hold_until = Some(Instant::now() + REFUSED_PAUSE);
-                }
-                Step::Notice(text) => note(format!("join: {text}")),
-                Step::Said { who, text } => note(format!("join: {who}: {text}")),
-                Step::Pinged { seat, target } => {
-                    note(format!("join: {} points at {target:?}", core.name(seat)))
-                }
-                Step::Over {
-                    outcome,
-                    turns,
-                    final_hash,
-                    public_hash,
-                    ..
-                } => {
-                    let copy = state.as_ref().ok_or("the game ended before the welcome")?;
-                    link.disconnect();
-                    return Ok(SeatEnd {
+                    Step::Check { at, hash } => {
+                        let copy = state.as_ref().ok_or("a check before the welcome")?;
+                        if at == applied && hash_text(copy.public_hash()) != hash {
+                            let why = format!("Out of step with the host after action {at}");
+                            steps.extend(core.resync(&why));
+                        }
+                    }
+                    // The bot takes any trade offered: the crew shares one goal.
+                    Step::Offer(_) => {
+                        note("join: trade accepted".into());
+                        link.send(&ToHost::Answer { accept: true });
+                    }
+                    Step::Declined(_) => {
+                        declined.extend(last_sent);
+                        pending = false;
+                        hold_until = Some(Instant::now() + REFUSED_PAUSE);
+                    }
+                    // Ask again in a moment, not at once.
+                    Step::Refused => {
+                        pending = false;
+                        hold_until = Some(Instant::now() + REFUSED_PAUSE);
+                    }
+                    Step::Notice(text) => note(format!("join: {text}")),
+                    Step::Said { who, text } => note(format!("join: {who}: {text}")),
+                    Step::Pinged { seat, target } => {
+                        note(format!("join: {} points at {target:?}", core.name(seat)))
+                    }
+                    Step::Over {
                         outcome,
                         turns,
-                        host_hash: final_hash,
-                        host_public_hash: public_hash,
-                        own_hash: hash_text(copy.public_hash()),
-                    });
+                        final_hash,
+                        public_hash,
+                        ..
+                    } => {
+                        let copy = state.as_ref().ok_or("the game ended before the welcome")?;
+                        link.disconnect();
+                        return Ok(SeatEnd {
+                            outcome,
+                            turns,
+                            host_hash: final_hash,
+                            host_public_hash: public_hash,
+                            own_hash: hash_text(copy.public_hash()),
+                        });
+                    }
+                    Step::OfferClosed | Step::Away(_) | Step::Present(_) => {}
                 }
-                Step::OfferClosed | Step::Away(_) | Step::Present(_) => {}
             }
         }
         // The bot plays this seat when the rules wait for it (after `--delay-ms`).
