@@ -4,14 +4,14 @@
 
 pub mod balance;
 pub mod hint;
-pub mod net_bench;
+pub(crate) mod net_bench;
 pub mod network;
 pub mod play;
 pub mod replay;
 pub mod simulate;
 
 pub use play::{MIN_WINDOW, PlayArgs};
-pub use simulate::SimArgs;
+pub(crate) use simulate::SimArgs;
 
 const USAGE: &str = "\
 usage:

@@ -26,7 +26,7 @@ pub(crate) const NET_BENCH_OPTIONS: &[&str] = &[
 
 /// What `net-bench` was asked.
 #[derive(Debug, Clone, PartialEq)]
-pub struct BenchArgs {
+pub(crate) struct BenchArgs {
     pub games: u32,
     /// Every seat is a client (at least two, so one client's action has another to reach).
     pub players: usize,
@@ -39,7 +39,7 @@ pub struct BenchArgs {
 
 /// What the games measured, summed.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct BenchReport {
+pub(crate) struct BenchReport {
     pub actions: usize,
     pub seconds: f64,
     pub bytes: usize,
@@ -51,7 +51,7 @@ pub struct BenchReport {
 
 impl BenchReport {
     /// The `q` quantile (0–1) of the deliveries, in milliseconds.
-    pub fn delivery_quantile(&self, q: f64) -> f64 {
+    pub(crate) fn delivery_quantile(&self, q: f64) -> f64 {
         let mut sorted = self.deliveries.clone();
         sorted.sort_by(f64::total_cmp);
         let Some(last) = sorted.len().checked_sub(1) else {

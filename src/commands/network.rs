@@ -58,7 +58,7 @@ fn secret(command: &str, given: Option<String>) -> Result<String, String> {
     Ok(code)
 }
 
-pub fn run_serve(args: &[String]) -> i32 {
+pub(crate) fn run_serve(args: &[String]) -> i32 {
     match parse_serve(args) {
         Ok(args) => serve(&args),
         Err(message) => refuse(&message),
@@ -67,7 +67,7 @@ pub fn run_serve(args: &[String]) -> i32 {
 
 /// With `--bot`, the bot plays the seat without a window (with `--watch --no-window`, the
 /// game is followed without one); otherwise the game's window opens and joins.
-pub fn run_join(args: &[String]) -> i32 {
+pub(crate) fn run_join(args: &[String]) -> i32 {
     match parse_join(args) {
         Ok(args) if args.bot => join(&args),
         Ok(args) => crate::commands::PlayArgs {

@@ -11,7 +11,7 @@ use stp_rules::sim::{Bot, GameRecord, Summary, game_seed, play_game_with};
 use super::{Arg, Args, SIMULATE_OPTIONS};
 
 #[derive(Debug, Clone, PartialEq)]
-pub struct SimArgs {
+pub(crate) struct SimArgs {
     pub games: u64,
     pub players: usize,
     pub preset: String,

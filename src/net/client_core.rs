@@ -14,7 +14,7 @@ use super::protocol::{PingTarget, ToClient, ToHost};
 
 /// How long a client keeps asking for its seat (a rejoin waits while the host still holds
 /// the seat for the dropped link).
-pub const SEAT_SECONDS: u64 = 30;
+pub(crate) const SEAT_SECONDS: u64 = 30;
 
 /// How often a client asks again while the host has not seated it.
 const ASK_AGAIN: std::time::Duration = std::time::Duration::from_millis(500);

@@ -105,7 +105,7 @@ impl SliceGuard {
 
 /// A connection request's expiry (seconds since the epoch), which netcode sends in the clear
 /// after the prefix byte, its 13-byte version and its 8-byte protocol id.
-pub fn request_expiry(datagram: &[u8]) -> Option<u64> {
+pub(crate) fn request_expiry(datagram: &[u8]) -> Option<u64> {
     if datagram.first().map(|p| p & 0x0F) != Some(0) {
         return None;
     }
@@ -115,18 +115,18 @@ pub fn request_expiry(datagram: &[u8]) -> Option<u64> {
 
 /// How far ahead a connect token may expire: our clients make theirs for 300 s, and a
 /// handshake netcode keeps pending lives until its token expires.
-pub const TOKEN_LIFETIME_SECONDS: u64 = 300 + 60;
+pub(crate) const TOKEN_LIFETIME_SECONDS: u64 = 300 + 60;
 /// New sources (address and port) that may start a handshake in one window: per address,
 /// and in all. An honest client uses one socket; a flood of them could fill netcode's table
 /// of pending handshakes (4096 places, each held until its token expires).
-pub const SOURCES_PER_ADDRESS: usize = 12;
-pub const SOURCES_IN_ALL: usize = 64;
-pub const SOURCE_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
+pub(crate) const SOURCES_PER_ADDRESS: usize = 12;
+pub(crate) const SOURCES_IN_ALL: usize = 64;
+pub(crate) const SOURCE_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Which sources may start a handshake now: each address and the host as a whole may bring
 /// only so many new ones a window.
 #[derive(Debug, Default)]
-pub struct Handshakes {
+pub(crate) struct Handshakes {
     window: Option<std::time::Instant>,
     sources: std::collections::BTreeSet<std::net::SocketAddr>,
 }

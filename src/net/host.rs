@@ -62,7 +62,7 @@ pub fn tickets_path(save: &std::path::Path) -> std::path::PathBuf {
 }
 
 /// The tickets kept beside a save; none when there is no such file.
-pub fn read_tickets(save: &std::path::Path) -> Result<Vec<SeatTicket>, String> {
+pub(crate) fn read_tickets(save: &std::path::Path) -> Result<Vec<SeatTicket>, String> {
     let path = tickets_path(save);
     if !path.exists() {
         return Ok(Vec::new());

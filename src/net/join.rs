@@ -255,7 +255,12 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
 
 /// The end of a game, as `serve` and `join` print it: the host's final state hash, and its
 /// public view's (what every table's copy holds).
-pub fn print_end(outcome: &str, turns: u32, (final_hash, public_hash): (&str, &str), json: bool) {
+pub(crate) fn print_end(
+    outcome: &str,
+    turns: u32,
+    (final_hash, public_hash): (&str, &str),
+    json: bool,
+) {
     if json {
         let out = serde_json::json!({
             "outcome": outcome,

@@ -24,10 +24,10 @@ use std::net::SocketAddr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Tells this game's packets from any other program's; bumped when the protocol changes.
-pub const PROTOCOL_ID: u64 = 0x5354_5021_0005;
+pub(crate) const PROTOCOL_ID: u64 = 0x5354_5021_0005;
 
 /// How often both ends poll the network.
-pub const TICK: Duration = Duration::from_millis(5);
+pub(crate) const TICK: Duration = Duration::from_millis(5);
 
 /// A fresh join code from the system's random source: 72 bits as twelve syllables in four
 /// words ("bakeri-dozuha-milote-fanosi"), easy to read aloud and to type. Proved through
@@ -62,7 +62,7 @@ pub fn now() -> Duration {
 }
 
 /// A join code's secret: at least 8 characters, so it is not guessed.
-pub fn check_secret(secret: &str) -> Result<(), String> {
+pub(crate) fn check_secret(secret: &str) -> Result<(), String> {
     if secret.chars().count() < 8 {
         return Err("--code must be at least 8 characters".into());
     }
@@ -70,7 +70,7 @@ pub fn check_secret(secret: &str) -> Result<(), String> {
 }
 
 /// `HOST:PORT` as a socket address.
-pub fn parse_address(text: &str) -> Result<SocketAddr, String> {
+pub(crate) fn parse_address(text: &str) -> Result<SocketAddr, String> {
     use std::net::ToSocketAddrs;
     text.to_socket_addrs()
         .ok()

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use stp_rules::{CardId, Draws, GameOptions, GameState, PlayerAction, TokenId};
 
 /// The largest message either side accepts (a welcome with a long game's actions fits).
-pub const MAX_MESSAGE_BYTES: usize = 256 * 1024;
+pub(crate) const MAX_MESSAGE_BYTES: usize = 256 * 1024;
 
 /// A client to the host.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -42,7 +42,7 @@ pub enum PingTarget {
 
 impl PingTarget {
     /// Whether the target is on the table now (a ping at anything else is refused).
-    pub fn is_on(self, state: &GameState) -> bool {
+    pub(crate) fn is_on(self, state: &GameState) -> bool {
         match self {
             PingTarget::Threat(token) => state.threats.iter().any(|t| t.token == token),
             PingTarget::Card(card) => state.players.iter().any(|p| p.hand.contains(&card)),
@@ -75,7 +75,7 @@ impl PartialEq for HostState {
 }
 
 /// The longest chat line.
-pub const MAX_CHAT_CHARS: usize = 200;
+pub(crate) const MAX_CHAT_CHARS: usize = 200;
 
 /// The host to a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -149,7 +149,7 @@ pub enum ToClient {
 /// Whether a character from a peer may be shown: not a control character, and not one that
 /// reorders or hides text (bidi overrides and isolates, zero-width marks), which could make
 /// a line read as something it is not.
-pub fn shows_plainly(c: char) -> bool {
+pub(crate) fn shows_plainly(c: char) -> bool {
     !c.is_control()
         && !matches!(
             c,
@@ -171,11 +171,11 @@ pub fn sanitise(text: &str, max: usize) -> String {
 }
 
 /// The most characters of a host's refusal reason a client shows.
-pub const MAX_REASON_CHARS: usize = 300;
+pub(crate) const MAX_REASON_CHARS: usize = 300;
 
 /// A seat's number as people count (seat 0 is "seat 1"), for any seat a peer names: widened,
 /// so that seat 255 from a hostile peer is "seat 256", not an overflow.
-pub fn seat_number(seat: u8) -> u16 {
+pub(crate) fn seat_number(seat: u8) -> u16 {
     u16::from(seat) + 1
 }
 

@@ -22,12 +22,12 @@ use super::guard::{
 
 /// The host's own limit on a silent link, whatever the client's token says (a token can
 /// turn netcode's time-out off). Clients send keep-alives many times a second.
-pub const HOST_LINK_TIMEOUT: Duration = Duration::from_secs(8);
+pub(crate) const HOST_LINK_TIMEOUT: Duration = Duration::from_secs(8);
 /// Links from one other machine's address at once: one short of every place, so no one
 /// address holds them all (players behind one router share an address).
 pub const LINKS_PER_ADDRESS: usize = 5;
 
-pub struct GuardedServer {
+pub(crate) struct GuardedServer {
     netcode: NetcodeServer,
     doorman: Doorman,
     buffer: Box<[u8; NETCODE_MAX_PACKET_BYTES]>,
@@ -75,7 +75,7 @@ impl GuardedServer {
     }
 
     /// Where a link comes from, while it is connected.
-    pub fn client_addr(&self, client: u64) -> Option<SocketAddr> {
+    pub(crate) fn client_addr(&self, client: u64) -> Option<SocketAddr> {
         self.netcode.client_addr(client)
     }
 
@@ -160,7 +160,7 @@ impl GuardedServer {
     }
 
     /// renet's packets for each link, encrypted and sent.
-    pub fn send_packets(&mut self, server: &mut RenetServer) {
+    pub(crate) fn send_packets(&mut self, server: &mut RenetServer) {
         for client in server.clients_id() {
             let Ok(packets) = server.get_packets_to_send(client) else {
                 continue;
@@ -179,7 +179,7 @@ impl GuardedServer {
     }
 
     /// Ends every link at once (the host closes).
-    pub fn disconnect_all(&mut self, server: &mut RenetServer) {
+    pub(crate) fn disconnect_all(&mut self, server: &mut RenetServer) {
         for client in self.netcode.clients_id() {
             let result = self.netcode.disconnect(client);
             self.out.deliver(result, server);
@@ -244,7 +244,7 @@ impl Outlet {
 
 /// Whether a datagram from `from` may be the host's answer to a client that dialled
 /// `dialled`: the same address, or, for a loopback address, any loopback address at its port.
-pub fn answers_from_host(dialled: SocketAddr, from: SocketAddr) -> bool {
+pub(crate) fn answers_from_host(dialled: SocketAddr, from: SocketAddr) -> bool {
     from == dialled
         || (dialled.ip().is_loopback() && from.ip().is_loopback() && from.port() == dialled.port())
 }
@@ -254,7 +254,7 @@ pub fn answers_from_host(dialled: SocketAddr, from: SocketAddr) -> bool {
 /// answers from the address it dialled, or, when it dialled a loopback address, from any
 /// loopback address at that port: a host bound to every address answers a client that
 /// dialled 127.0.0.2 from 127.0.0.1, and netcode's keys, not the address, say who it is.
-pub struct GuardedClient {
+pub(crate) struct GuardedClient {
     socket: UdpSocket,
     netcode: NetcodeClient,
     buffer: Box<[u8; NETCODE_MAX_PACKET_BYTES]>,
@@ -320,7 +320,7 @@ impl GuardedClient {
         Ok(())
     }
 
-    pub fn send_packets(&mut self, client: &mut RenetClient) -> Result<(), String> {
+    pub(crate) fn send_packets(&mut self, client: &mut RenetClient) -> Result<(), String> {
         if let Some(reason) = self.netcode.disconnect_reason() {
             return Err(reason.to_string());
         }

@@ -22,7 +22,7 @@ pub fn short_card_name<'a>(kind: &str, name: &'a str) -> &'a str {
     name.split_whitespace().find(|w| *w == word).unwrap_or(name)
 }
 
-pub fn card_name(card: u8) -> String {
+pub(crate) fn card_name(card: u8) -> String {
     use stp_rules::content::{Arc, CardEffect};
     let c = builtin().card(card);
     match &c.effect {
@@ -50,7 +50,7 @@ pub fn card_name(card: u8) -> String {
     }
 }
 
-pub fn token_name(token: u8) -> String {
+pub(crate) fn token_name(token: u8) -> String {
     builtin().threat(token).name.clone()
 }
 
@@ -58,7 +58,7 @@ pub fn place(pos: Position) -> String {
     format!("{:?} Range, sector {}", pos.range, pos.sector + 1)
 }
 
-pub fn facing_name(facing: u8) -> &'static str {
+pub(crate) fn facing_name(facing: u8) -> &'static str {
     match facing {
         0 => "fore-starboard",
         1 => "starboard",
@@ -69,7 +69,7 @@ pub fn facing_name(facing: u8) -> &'static str {
     }
 }
 
-pub fn section_name(section: SectionRef) -> String {
+pub(crate) fn section_name(section: SectionRef) -> String {
     let kind = match section.kind {
         SectionKind::Shield => "Shield",
         SectionKind::Hull => "Hull",
@@ -82,7 +82,7 @@ pub fn section_name(section: SectionRef) -> String {
 }
 
 /// A card's target in words, for its button.
-pub fn target_name(state: &GameState, target: Target) -> String {
+pub(crate) fn target_name(state: &GameState, target: Target) -> String {
     // Board sector and ship facing both, so a target button reads against the board and
     // against the ship status alike.
     let threat = |token: TokenId| match state.threat(token) {
@@ -109,7 +109,7 @@ pub fn target_name(state: &GameState, target: Target) -> String {
 
 /// An action in words, as the advisor says it: "Phasers — Forward, Long on the Klingon
 /// Cruiser (Long 2, fore-starboard facing)".
-pub fn action_words(state: &GameState, action: &stp_rules::PlayerAction) -> String {
+pub(crate) fn action_words(state: &GameState, action: &stp_rules::PlayerAction) -> String {
     use stp_rules::Action;
     match action.action {
         Action::EndPhase => "End the phase".into(),
@@ -363,7 +363,7 @@ impl LogLine {
 /// Stamps events with the turn they happened in, read from the event stream itself: threat
 /// fire at the end of Alice's turn 3 is turn 3 and Alice, even once the state has moved on.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Stamper {
+pub(crate) struct Stamper {
     stamp: Option<(u32, u8)>,
 }
 

@@ -170,7 +170,7 @@ pub fn all() -> Vec<&'static str> {
 }
 
 /// The topic an explanation names ("Damage" in "… Topic: Damage.").
-pub fn topic_of(text: &str) -> Option<&str> {
+pub(crate) fn topic_of(text: &str) -> Option<&str> {
     let (_, topic) = text.rsplit_once("Topic: ")?;
     Some(topic.trim_end_matches('.'))
 }

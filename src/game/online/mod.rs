@@ -83,7 +83,7 @@ pub struct JoinAgain;
 #[derive(Message, Debug, Clone, Copy, PartialEq)]
 pub struct HandToBot(pub PlayerId);
 
-pub use crate::net::host_core::seat_name;
+pub(crate) use crate::net::host_core::seat_name;
 
 fn is_host(online: Option<Res<Online>>) -> bool {
     matches!(online.as_deref(), Some(Online::Host(_)))

@@ -64,7 +64,7 @@ impl Caller {
     }
 
     /// The socket, for netcode once the host let us in.
-    pub fn into_socket(self) -> UdpSocket {
+    pub(crate) fn into_socket(self) -> UdpSocket {
         self.socket
     }
 

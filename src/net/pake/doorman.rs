@@ -16,24 +16,24 @@ use crate::net::{PROTOCOL_ID, now};
 
 /// Exchanges the host keeps at once, in all, and unfinished from one address: a cap on what
 /// strangers can make it remember and compute.
-pub const EXCHANGES: usize = 64;
+pub(crate) const EXCHANGES: usize = 64;
 pub const EXCHANGES_PER_ADDRESS: usize = 4;
 /// How long an exchange is kept: long enough for a client's repeats over a lossy link.
-pub const EXCHANGE_LIFETIME: Duration = Duration::from_secs(10);
+pub(crate) const EXCHANGE_LIFETIME: Duration = Duration::from_secs(10);
 /// Tries that did not prove the code, per address, before the host stops answering it.
 pub const GUESSES: u32 = 8;
 /// One try is forgiven for each of these that passes.
-pub const GUESS_FORGIVEN: Duration = Duration::from_secs(60);
+pub(crate) const GUESS_FORGIVEN: Duration = Duration::from_secs(60);
 /// Addresses whose tries the host remembers; past this the oldest is forgotten.
 const ADDRESSES_REMEMBERED: usize = 4096;
 /// How long a minted token may be used to connect (the guard admits up to six minutes).
 const TOKEN_SECONDS: u64 = 300;
 /// netcode's own time-out for a link, written into the token by the host (the host also
 /// drops any link silent for `transport::HOST_LINK_TIMEOUT`, whatever a token says).
-pub const LINK_TIMEOUT_SECONDS: i32 = 5;
+pub(crate) const LINK_TIMEOUT_SECONDS: i32 = 5;
 
 /// The host's doorman: the code, the netcode key it guards, and the exchanges under way.
-pub struct Doorman {
+pub(crate) struct Doorman {
     code: String,
     private_key: [u8; 32],
     addresses: Vec<SocketAddr>,
@@ -162,11 +162,6 @@ impl Doorman {
         let mut bytes = Vec::with_capacity(1200);
         token.write(&mut bytes).ok()?;
         Some(bytes)
-    }
-
-    /// Exchanges under way (for the tests' bounds).
-    pub fn exchanges(&self) -> usize {
-        self.visits.len()
     }
 }
 

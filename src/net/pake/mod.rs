@@ -36,7 +36,7 @@ const ELEMENT_BYTES: usize = 33;
 const MAC_BYTES: usize = 32;
 
 /// A client's exchange, named by 16 random bytes.
-pub type Session = [u8; 16];
+pub(crate) type Session = [u8; 16];
 
 /// The five kinds of datagram in the exchange.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -101,7 +101,7 @@ impl Refusal {
 }
 
 /// Whether a datagram belongs to the exchange rather than to netcode.
-pub fn is_exchange(datagram: &[u8]) -> bool {
+pub(crate) fn is_exchange(datagram: &[u8]) -> bool {
     datagram.starts_with(&MAGIC)
 }
 

@@ -16,15 +16,15 @@ use super::protocol::{PingTarget, ToClient, ToHost, decode_from_peer, encode, se
 use super::transport::GuardedServer;
 
 pub use super::links::STRIKES;
-pub use seats::{SeatTicket, assign_seat, seat_not_free};
-pub use talk::{MAX_TALK, TALK_WINDOW};
+pub use seats::SeatTicket;
+pub(crate) use seats::assign_seat;
 
 mod seats;
 mod talk;
 
 /// Messages a client may send in one second. People send a few; the `join` bot, which waits
 /// for each answer, stays under 200 (the host polls every 5 ms). More is a flood.
-pub const MAX_MESSAGES_PER_SECOND: u32 = 300;
+pub(crate) const MAX_MESSAGES_PER_SECOND: u32 = 300;
 
 /// Watchers a host admits at once, beyond the six seats: they see the public view and
 /// talk, and cost the host a welcome each and a copy of every message.
@@ -108,7 +108,7 @@ pub struct Room {
 }
 
 /// How long a dropped seat waits for its person before a bot plays it, by default.
-pub const BOT_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+pub(crate) const BOT_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl Room {
     /// Opens the port; clients get in only once they prove `code` (`net::pake`).
@@ -328,7 +328,7 @@ impl Room {
 
     /// A message for every seated client and every watcher (one not yet welcomed gets the
     /// game in its welcome).
-    pub fn tell_table(&mut self, message: &ToClient) {
+    pub(crate) fn tell_table(&mut self, message: &ToClient) {
         let table: Vec<u64> = self
             .seats
             .keys()
@@ -359,7 +359,7 @@ impl Room {
     /// A refusal that is no offence (a seat still held for a dropped link, a game that
     /// waits for its crew): the client asks again in a moment. Logged the first time only,
     /// as it comes again every few hundred milliseconds.
-    pub fn refuse_quietly(&mut self, client: u64, reason: String) {
+    pub(crate) fn refuse_quietly(&mut self, client: u64, reason: String) {
         if self.told_quietly.insert((client, reason.clone())) {
             self.log(&format!("refused client {client} (no strike): {reason}"));
         }

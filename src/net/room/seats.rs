@@ -7,7 +7,7 @@ use crate::net::protocol::{ToClient, seat_number};
 
 /// The refusal of a seat that is taken or not remote, naming the seats free now, so the
 /// client's player knows which to ask for.
-pub fn seat_not_free(seat: u8, free: &[u8]) -> String {
+pub(crate) fn seat_not_free(seat: u8, free: &[u8]) -> String {
     let names: Vec<String> = free.iter().map(|s| seat_number(*s).to_string()).collect();
     match names.as_slice() {
         [] => format!(
@@ -25,7 +25,7 @@ pub fn seat_not_free(seat: u8, free: &[u8]) -> String {
 
 /// The seat a Hello gets: the one asked for if it is free, else the first free one when
 /// any will do; `Err` with the refusal otherwise.
-pub fn assign_seat(asked: Option<u8>, free: &[u8]) -> Result<u8, String> {
+pub(crate) fn assign_seat(asked: Option<u8>, free: &[u8]) -> Result<u8, String> {
     match asked {
         Some(seat) if free.contains(&seat) => Ok(seat),
         Some(seat) => Err(seat_not_free(seat, free)),
@@ -65,7 +65,7 @@ impl Room {
     /// Tickets from an earlier hosting of the same game: only their holders take those
     /// seats back. Seats out of range and overlong tickets (a file edited by hand) are left
     /// out.
-    pub fn restore_tickets(&mut self, tickets: &[SeatTicket]) {
+    pub(crate) fn restore_tickets(&mut self, tickets: &[SeatTicket]) {
         for t in tickets {
             if usize::from(t.seat) < 6
                 && !t.ticket.is_empty()
@@ -80,7 +80,7 @@ impl Room {
     /// Whether `client` may take `seat`: one that never had a holder, or one whose ticket it
     /// showed, or whose last holder was at its address (a player whose table restarted on
     /// the same machine). Nobody else takes a dropped player's seat and hand.
-    pub fn claimable(&self, client: u64, seat: u8) -> bool {
+    pub(crate) fn claimable(&self, client: u64, seat: u8) -> bool {
         let Some((ticket, holder)) = self.tickets.get(&seat) else {
             return true;
         };
@@ -187,7 +187,7 @@ impl Room {
     }
 
     /// Whether `client` holds a seat (or another client holds `seat`).
-    pub fn taken_by_other(&self, client: u64, seat: u8) -> bool {
+    pub(crate) fn taken_by_other(&self, client: u64, seat: u8) -> bool {
         self.seats.iter().any(|(c, s)| *s == seat && *c != client)
     }
 }

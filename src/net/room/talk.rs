@@ -10,8 +10,8 @@ use crate::net::protocol::{MAX_CHAT_CHARS, ToClient, ToHost, shows_plainly};
 /// too few to flood the others' talk panel or table. More are refused without a strike (a
 /// keen talker is no attacker; a real flood meets `MAX_MESSAGES_PER_SECOND`), and the host
 /// logs the first of them.
-pub const MAX_TALK: usize = 10;
-pub const TALK_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
+pub(crate) const MAX_TALK: usize = 10;
+pub(crate) const TALK_WINDOW: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Room {
     /// What a watcher may do: talk, and ask for the game again. Playing, pointing and
