@@ -336,11 +336,7 @@ impl HostCore {
 
     /// The next remote action for the rules, once they wait for players and no trade waits
     /// for its answer; what cannot go (a seat still away, a moved-on game) is refused.
-    pub fn next_action(
-        &mut self,
-        room: &mut Room,
-        game: Game,
-    ) -> Option<(u64, PlayerAction)> {
+    pub fn next_action(&mut self, room: &mut Room, game: Game) -> Option<(u64, PlayerAction)> {
         if self.offer.is_some() || !game.state.awaits_players() {
             return None;
         }
