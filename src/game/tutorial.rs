@@ -122,7 +122,7 @@ fn open_lessons(
     match lesson.table() {
         Ok((options, state)) => {
             record.options = Some(options);
-            record.start = Some(Box::new(state.clone()));
+            record.start_at(&state);
             record.actions.clear();
             loads.write(LoadGame(Box::new(state)));
             academy.lesson = Some(index);

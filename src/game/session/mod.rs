@@ -154,7 +154,7 @@ fn save_and_load(
             SaveRequest::OpenScenario(path) => match Scenario::load(path) {
                 Ok((options, state)) => {
                     record.options = Some(options);
-                    record.start = Some(Box::new(state.clone()));
+                    record.start_at(&state);
                     record.actions.clear();
                     loads.write(LoadGame(Box::new(state)));
                     status.0 = Some(format!("Opened {}", path.display()));

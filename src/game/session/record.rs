@@ -17,6 +17,16 @@ pub struct Record {
     pub actions: Vec<PlayerAction>,
 }
 
+impl Record {
+    /// The position a scenario or a lesson opens at, as the record's start: without the
+    /// events its building left, which are no part of the game's log.
+    pub fn start_at(&mut self, position: &GameState) {
+        let mut start = position.clone();
+        start.events.clear();
+        self.start = Some(Box::new(start));
+    }
+}
+
 /// Watching a finished game again: its record and how far the replay has come.
 #[derive(Resource, Debug)]
 pub struct Replaying {
