@@ -8,7 +8,7 @@ use stp_rules::advisor::Budget;
 use stp_rules::sim::Bot;
 
 use super::simulate::{SimArgs, run_games};
-use super::{Arg, Args, BALANCE_OPTIONS};
+use super::whole;
 use crate::words::odds::{BalanceData, Rate};
 
 /// What `balance` was asked.
@@ -26,39 +26,52 @@ pub struct BalanceArgs {
     pub write: Option<std::path::PathBuf>,
 }
 
-impl BalanceArgs {
-    pub fn parse(args: &[String]) -> Result<BalanceArgs, String> {
-        let defaults = SimArgs::default();
-        let mut balance = BalanceArgs {
-            games: defaults.games,
-            players: defaults.players,
-            seed: defaults.seed,
-            threads: None,
-            crews: false,
-            rollouts: 120,
-            write: None,
-        };
-        let mut args = Args::new("balance", BALANCE_OPTIONS, args);
-        while let Some(arg) = args.next()? {
-            match arg {
-                Arg::Option("--games") => balance.games = args.number("--games", u64::MAX)?,
-                Arg::Option("--players") => balance.players = args.players()?,
-                Arg::Option("--seed") => balance.seed = args.number("--seed", u64::MAX)?,
-                Arg::Option("--threads") => balance.threads = Some(args.threads()?),
-                Arg::Option("--crews") => balance.crews = true,
-                Arg::Option("--rollouts") => {
-                    balance.rollouts = args.number("--rollouts", u32::MAX.into())?.max(1) as u32;
-                }
-                Arg::Option("--write") => balance.write = Some(args.value("--write")?.into()),
-                Arg::Option(other) => unreachable!("{other} is in BALANCE_OPTIONS"),
-                Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
-            }
-        }
-        if !balance.crews && balance.write.is_some() {
-            return Err("--write keeps the numbers of --crews: add --crews".into());
-        }
-        Ok(balance)
+/// Simulate every preset and print the win-rate table (Markdown) for the README.
+///
+/// --crews measures crews of 1 to 6 with both bots (the Captain advisor at --rollouts a
+/// decision) and --write keeps those numbers as data for the game (assets/balance.ron).
+#[derive(Debug, clap::Args)]
+pub(crate) struct BalanceOptions {
+    /// Games per preset (and per crew size with --crews)
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = whole::<u64, 0, { u64::MAX }>)]
+    games: u64,
+    /// How many players, 1–6 (without --crews)
+    #[arg(long, value_name = "P", default_value_t = 4, value_parser = whole::<usize, 1, 6>)]
+    players: usize,
+    /// The first game's seed
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64, 0, { u64::MAX }>)]
+    seed: u64,
+    /// Play on N threads, 1–256 (default: every core)
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 256>)]
+    threads: Option<usize>,
+    /// Measure crews of 1 to 6 with both bots
+    #[arg(long)]
+    crews: bool,
+    /// With --crews: the advisor's rollouts a decision
+    #[arg(long, value_name = "N", default_value_t = 120, value_parser = whole::<u32, 1, { u32::MAX as u64 }>)]
+    rollouts: u32,
+    /// With --crews: keep the numbers as data in FILE.ron
+    #[arg(long, value_name = "FILE.ron")]
+    write: Option<std::path::PathBuf>,
+}
+
+/// Runs `balance`, once its options agree; returns the exit code.
+pub(crate) fn run(options: BalanceOptions) -> i32 {
+    if !options.crews && options.write.is_some() {
+        return super::refuse(
+            Some("balance"),
+            "--write keeps the numbers of --crews: add --crews",
+        );
     }
+    balance(&BalanceArgs {
+        games: options.games,
+        players: options.players,
+        seed: options.seed,
+        threads: options.threads,
+        crews: options.crews,
+        rollouts: options.rollouts,
+        write: options.write,
+    })
 }
 
 /// Runs `balance`; returns the exit code.
@@ -77,7 +90,7 @@ pub fn balance(args: &BalanceArgs) -> i32 {
     }
 }
 
-fn run(args: &BalanceArgs, preset: &str, players: usize, bot: Bot) -> SimArgs {
+fn sim_args(args: &BalanceArgs, preset: &str, players: usize, bot: Bot) -> SimArgs {
     SimArgs {
         games: args.games,
         players,
@@ -98,7 +111,7 @@ fn one_crew(args: &BalanceArgs) -> Result<(), String> {
     );
     println!("|---|---|---|---|---|---|---|");
     for preset in &stp_rules::content::builtin().presets {
-        let s = run_games(&run(args, &preset.id, args.players, Bot::Heuristic))?;
+        let s = run_games(&sim_args(args, &preset.id, args.players, Bot::Heuristic))?;
         let lost = |cause: &str| s.losses_by_cause.get(cause).copied().unwrap_or(0);
         println!(
             "| {} | {} | {:.1}% | {:.1} | {} | {} | {} |",
@@ -132,8 +145,8 @@ fn crews(args: &BalanceArgs) -> Result<(), String> {
     for preset in &stp_rules::content::builtin().presets {
         let mut cells = Vec::new();
         for players in 1..=6 {
-            let ensign = run_games(&run(args, &preset.id, players, Bot::Heuristic))?.win_rate;
-            let captain = run_games(&run(args, &preset.id, players, captain))?.win_rate;
+            let ensign = run_games(&sim_args(args, &preset.id, players, Bot::Heuristic))?.win_rate;
+            let captain = run_games(&sim_args(args, &preset.id, players, captain))?.win_rate;
             cells.push(format!(
                 "{:.0}% / **{:.0}%**",
                 100.0 * ensign,

@@ -8,11 +8,28 @@ use stp_rules::advisor::{Budget, advise};
 use stp_rules::files::{FileError, ReplayFile, SaveFile};
 use stp_rules::scenario::{Scenario, named};
 
-use super::{Arg, Args};
 use crate::words::advice::reason;
 use crate::words::describe::{action_words, player_name};
 
-pub(crate) const HINT_OPTIONS: &[&str] = &["--json", "--budget-ms", "--rollouts", "--seed"];
+/// The advisor's next action for whoever must act, with a one-line reason.
+///
+/// FILE is a save, a replay (its final position) or a scenario. The advisor searches 600 ms
+/// unless --budget-ms or --rollouts (exact repeats) says otherwise. Exits 0 with advice, 1
+/// when nobody must act, 2 for a bad file.
+#[derive(Debug, clap::Args)]
+pub(crate) struct HintOptions {
+    /// The save, replay (.json) or scenario (.ron)
+    file: String,
+    /// Print one object: player, action (written as the file writes actions), words, reason,
+    /// millis
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    budget: super::simulate::BudgetOptions,
+    /// The advisor's seed (its sampled futures)
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = super::whole::<u64, 0, { u64::MAX }>)]
+    seed: u64,
+}
 
 /// What `hint` was asked.
 struct HintArgs {
@@ -24,10 +41,12 @@ struct HintArgs {
 
 /// Exit codes: 0 advice printed, 1 nobody must act (the game is over), 2 a bad command line
 /// or file.
-pub fn run(args: &[String]) -> i32 {
-    let args = match parse(args) {
-        Ok(args) => args,
-        Err(message) => return crate::commands::refuse(&message),
+pub(crate) fn run(options: HintOptions) -> i32 {
+    let args = HintArgs {
+        budget: options.budget.budget().unwrap_or(Budget::HINT),
+        file: options.file,
+        json: options.json,
+        seed: options.seed,
     };
     let (state, scenario) = match position(&args.file) {
         Ok(found) => found,
@@ -86,42 +105,6 @@ pub fn run(args: &[String]) -> i32 {
 fn fail(file: &str, message: &str) -> i32 {
     eprintln!("error: {file}: {message}");
     2
-}
-
-fn parse(args: &[String]) -> Result<HintArgs, String> {
-    let mut file = None;
-    let mut json = false;
-    let mut budget = None;
-    let mut seed = 1;
-    let mut args = Args::new("hint", HINT_OPTIONS, args);
-    while let Some(arg) = args.next()? {
-        match arg {
-            Arg::Option("--json") => json = true,
-            Arg::Option(name @ ("--budget-ms" | "--rollouts")) => {
-                if budget.is_some() {
-                    return Err("give --budget-ms or --rollouts, not both".into());
-                }
-                let n = crate::commands::number(args.value(name)?, name, u32::MAX.into())?.max(1);
-                budget = Some(match name {
-                    "--budget-ms" => Budget::Millis(n),
-                    _ => Budget::Rollouts(n as u32),
-                });
-            }
-            Arg::Option("--seed") => {
-                seed = crate::commands::number(args.value("--seed")?, "--seed", u64::MAX)?;
-            }
-            Arg::Option(other) => unreachable!("{other} is in HINT_OPTIONS"),
-            Arg::Plain(name) if file.is_none() => file = Some(name.to_string()),
-            Arg::Plain(name) => return Err(format!("hint takes one file, not also `{name}`")),
-        }
-    }
-    let file = file.ok_or("hint needs a file: star-trek-panic hint FILE [--json]")?;
-    Ok(HintArgs {
-        file,
-        json,
-        budget: budget.unwrap_or(Budget::HINT),
-        seed,
-    })
 }
 
 /// The position a file holds: a scenario's (after its actions), a replay's final one, or a

@@ -11,18 +11,36 @@ use std::time::Duration;
 
 use stp_rules::GameOptions;
 
-use super::{Arg, Args, refuse};
+use super::{refuse, whole};
 use crate::net::host::{HostReport, ServeArgs, host};
 use crate::net::join::{JoinArgs, SeatEnd, Traced, play};
 
-pub(crate) const NET_BENCH_OPTIONS: &[&str] = &[
-    "--games",
-    "--players",
-    "--preset",
-    "--seed",
-    "--port",
-    "--json",
-];
+/// The network's figures on 127.0.0.1.
+///
+/// N games hosted in this process, a bot client in each of P seats, on ports P, P+1, …;
+/// prints the actions a second the host relays, the time from one client's action to
+/// another client's copy applying it, and the bytes sent a turn.
+#[derive(Debug, clap::Args)]
+pub(crate) struct NetBenchOptions {
+    /// How many games, 1–1000
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = whole::<u32, 1, 1000>)]
+    games: u32,
+    /// Clients, one a seat, 2–6
+    #[arg(long, value_name = "P", default_value_t = 3, value_parser = whole::<usize, 2, 6>)]
+    players: usize,
+    /// The difficulty preset
+    #[arg(long, value_name = "NAME", default_value = "standard", value_parser = super::preset)]
+    preset: String,
+    /// The first game's seed (each game takes the next)
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64, 0, { u64::MAX / 2 }>)]
+    seed: u64,
+    /// The first game's UDP port, 1–65535 (each game takes the next)
+    #[arg(long, value_name = "P", default_value_t = 46_000, value_parser = whole::<u16, 1, 65_535>)]
+    port: u16,
+    /// Print one JSON object
+    #[arg(long)]
+    json: bool,
+}
 
 /// What `net-bench` was asked.
 #[derive(Debug, Clone, PartialEq)]
@@ -61,10 +79,28 @@ impl BenchReport {
     }
 }
 
-pub fn run(args: &[String]) -> i32 {
-    let args = match parse(args) {
-        Ok(args) => args,
-        Err(message) => return refuse(&message),
+pub(crate) fn run(options: NetBenchOptions) -> i32 {
+    let NetBenchOptions {
+        games,
+        players,
+        preset,
+        seed,
+        port,
+        json,
+    } = options;
+    if u32::from(port) + games > 65_536 {
+        return refuse(
+            Some("net-bench"),
+            &format!("--port {port} leaves no room for {games} games (each takes the next port)"),
+        );
+    }
+    let args = BenchArgs {
+        games,
+        players,
+        preset,
+        seed,
+        port,
+        json,
     };
     match bench(&args) {
         Ok(report) => {
@@ -76,54 +112,6 @@ pub fn run(args: &[String]) -> i32 {
             1
         }
     }
-}
-
-fn parse(args: &[String]) -> Result<BenchArgs, String> {
-    let mut bench = BenchArgs {
-        games: 5,
-        players: 3,
-        preset: "standard".into(),
-        seed: 1,
-        port: 46_000,
-        json: false,
-    };
-    let mut args = Args::new("net-bench", NET_BENCH_OPTIONS, args);
-    while let Some(arg) = args.next()? {
-        match arg {
-            Arg::Option("--games") => match args.number("--games", 1_000)? {
-                0 => return Err("--games must be 1–1000".into()),
-                n => bench.games = n as u32,
-            },
-            Arg::Option("--players") => bench.players = args.players()?,
-            Arg::Option("--preset") => {
-                let name = args.value("--preset")?;
-                if stp_rules::content::builtin().preset(name).is_none() {
-                    return Err(format!("unknown preset `{name}`"));
-                }
-                bench.preset = name.to_string();
-            }
-            Arg::Option("--seed") => bench.seed = args.number("--seed", u64::MAX / 2)?,
-            Arg::Option("--port") => match args.number("--port", 65_535)? {
-                0 => return Err("--port must be 1–65535".into()),
-                p => bench.port = p as u16,
-            },
-            Arg::Option("--json") => bench.json = true,
-            Arg::Option(other) => unreachable!("{other} is in NET_BENCH_OPTIONS"),
-            Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
-        }
-    }
-    if bench.players < 2 {
-        return Err(
-            "net-bench needs --players 2 or more: one client's action must reach another".into(),
-        );
-    }
-    if u32::from(bench.port) + bench.games > 65_536 {
-        return Err(format!(
-            "--port {} leaves no room for {} games (each takes the next port)",
-            bench.port, bench.games
-        ));
-    }
-    Ok(bench)
 }
 
 /// Plays the games and sums what they measured; `Err` when a game fails or a copy ends

@@ -2,33 +2,92 @@
 
 use stp_rules::GameOptions;
 
-use super::{Arg, Args, refuse};
+use std::path::PathBuf;
+
+use super::{refuse, whole};
 use crate::net::host::{ServeArgs, serve};
 use crate::net::join::{JoinArgs, join};
 use crate::net::{check_secret, parse_address};
 
-pub(crate) const SERVE_OPTIONS: &[&str] = &[
-    "--port",
-    "--code",
-    "--seed",
-    "--players",
-    "--preset",
-    "--bots",
-    "--json",
-    "--save",
-    "--load",
-    "--record",
-    "--bot-after",
-];
-pub(crate) const JOIN_OPTIONS: &[&str] = &[
-    "--code",
-    "--seat",
-    "--bot",
-    "--json",
-    "--delay-ms",
-    "--watch",
-    "--no-window",
-];
+/// Host a game without a window on UDP port P; players join with the same code.
+///
+/// The code is at least 8 characters: `--code -` reads it from standard input, and without
+/// --code it comes from STAR_TREK_PANIC_CODE, so it stays out of the process list. The last
+/// K seats are played by the host's bot. Prints the outcome and final state hash at the end.
+/// A seat whose link drops waits --bot-after seconds, then the host's bot plays it until its
+/// person is back.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ServeOptions {
+    /// The UDP port to host on, 1–65535
+    #[arg(long, value_name = "P", value_parser = whole::<u16, 1, 65_535>)]
+    port: u16,
+    /// The join code (`-`: read it from standard input)
+    #[arg(long, value_name = "SECRET")]
+    code: Option<String>,
+    /// Deal the game from this seed [default: 1]
+    #[arg(long, value_name = "S", value_parser = whole::<u64, 0, { u64::MAX }>)]
+    seed: Option<u64>,
+    /// How many players, 1–6 [default: 2]
+    #[arg(long, value_name = "P", value_parser = whole::<usize, 1, 6>)]
+    players: Option<usize>,
+    /// The difficulty preset [default: cadet]
+    #[arg(long, value_name = "NAME", value_parser = super::preset)]
+    preset: Option<String>,
+    /// The last K seats are played by the host's bot
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = whole::<usize, 0, 6>)]
+    bots: usize,
+    /// Print the outcome as one JSON object
+    #[arg(long)]
+    json: bool,
+    /// Save the game to FILE at every new turn
+    #[arg(long, value_name = "FILE")]
+    save: Option<PathBuf>,
+    /// Host such a save again (the same code lets the players rejoin)
+    #[arg(long, value_name = "SAVE.json")]
+    load: Option<PathBuf>,
+    /// Write the whole game at its end as a file `replay` plays
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// Seconds a dropped seat waits before the host's bot plays it (0: for ever)
+    #[arg(long, value_name = "S", default_value_t = crate::net::room::BOT_AFTER.as_secs(), value_parser = whole::<u64, 0, 86_400>)]
+    bot_after: u64,
+}
+
+/// Play a seat of a hosted game: in the game's window, or with --bot without one.
+///
+/// Without --seat the host assigns a free seat. With --bot, at the end the bot's copy of the
+/// game must reach the host's state hash (exit 1 if not; exit 2 when no game answers or the
+/// code is wrong). A client that drops may join again: it gets its seat back at the current
+/// state once the host has noticed (5 s). --watch watches without a seat (at most 4
+/// watchers): the public table and the talk, in the window, or with --no-window on standard
+/// error to the end's hashes.
+#[derive(Debug, clap::Args)]
+pub(crate) struct JoinOptions {
+    /// The host's address
+    #[arg(value_name = "HOST:PORT", value_parser = parse_address)]
+    host: std::net::SocketAddr,
+    /// The join code (`-`: read it from standard input)
+    #[arg(long, value_name = "SECRET")]
+    code: Option<String>,
+    /// The seat to play, 1–6
+    #[arg(long, value_name = "I", value_parser = whole::<u8, 1, 6>)]
+    seat: Option<u8>,
+    /// The built-in bot plays the seat, without a window
+    #[arg(long)]
+    bot: bool,
+    /// With --bot: print the end as one JSON object
+    #[arg(long)]
+    json: bool,
+    /// With --bot: wait N milliseconds (at most 60000) before each action
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = whole::<u64, 0, 60_000>)]
+    delay_ms: u64,
+    /// Watch without a seat
+    #[arg(long)]
+    watch: bool,
+    /// With --watch: follow the game on standard error, without a window
+    #[arg(long)]
+    no_window: bool,
+}
 
 /// Where a code comes from when `--code` does not give it on the command line (which other
 /// users of the machine can read in its process list): this variable, or `--code -`, which
@@ -58,81 +117,51 @@ fn secret(command: &str, given: Option<String>) -> Result<String, String> {
     Ok(code)
 }
 
-pub(crate) fn run_serve(args: &[String]) -> i32 {
-    match parse_serve(args) {
+pub(crate) fn run_serve(options: ServeOptions) -> i32 {
+    match check_serve(options) {
         Ok(args) => serve(&args),
-        Err(message) => refuse(&message),
+        Err(message) => refuse(Some("serve"), &message),
     }
 }
 
 /// With `--bot`, the bot plays the seat without a window (with `--watch --no-window`, the
 /// game is followed without one); otherwise the game's window opens and joins.
-pub(crate) fn run_join(args: &[String]) -> i32 {
-    match parse_join(args) {
+pub(crate) fn run_join(options: JoinOptions) -> i32 {
+    match check_join(options) {
         Ok(args) if args.bot => join(&args),
         Ok(args) => crate::commands::PlayArgs {
             join: Some(args),
             ..Default::default()
         }
         .run(),
-        Err(message) => refuse(&message),
+        Err(message) => refuse(Some("join"), &message),
     }
 }
 
-fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
-    let (mut port, mut code, mut seed) = (None, None, 1);
-    let (mut players, mut preset, mut bots, mut json) = (2, "cadet".to_string(), 0, false);
-    let (mut save, mut load): (Option<std::path::PathBuf>, _) = (None, None);
-    let mut record: Option<std::path::PathBuf> = None;
-    let mut bot_after = Some(crate::net::room::BOT_AFTER);
-    let mut tickets = Vec::new();
-    let mut named_game = false;
-    let mut args = Args::new("serve", SERVE_OPTIONS, args);
-    while let Some(arg) = args.next()? {
-        match arg {
-            Arg::Option("--port") => match args.number("--port", 65_535)? {
-                0 => return Err("--port must be 1–65535".into()),
-                p => port = Some(p as u16),
-            },
-            Arg::Option("--code") => code = Some(args.value("--code")?.to_string()),
-            Arg::Option("--seed") => {
-                seed = args.number("--seed", u64::MAX)?;
-                named_game = true;
-            }
-            Arg::Option("--players") => {
-                players = args.players()?;
-                named_game = true;
-            }
-            Arg::Option("--preset") => {
-                let name = args.value("--preset")?;
-                if stp_rules::content::builtin().preset(name).is_none() {
-                    return Err(format!("unknown preset `{name}`"));
-                }
-                preset = name.to_string();
-                named_game = true;
-            }
-            Arg::Option("--bots") => bots = args.number("--bots", 6)? as usize,
-            Arg::Option("--json") => json = true,
-            Arg::Option("--save") => save = Some(args.value("--save")?.into()),
-            Arg::Option("--record") => record = Some(args.value("--record")?.into()),
-            Arg::Option("--bot-after") => {
-                bot_after = match args.number("--bot-after", 86_400)? {
-                    0 => None,
-                    s => Some(std::time::Duration::from_secs(s)),
-                }
-            }
-            Arg::Option("--load") => {
-                let path: std::path::PathBuf = args.value("--load")?.into();
-                let file = stp_rules::files::SaveFile::load(&path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                load = Some(file);
-                tickets = crate::net::host::read_tickets(&path)?;
-            }
-            Arg::Option(other) => unreachable!("{other} is in SERVE_OPTIONS"),
-            Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
+fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
+    let ServeOptions {
+        port,
+        code,
+        seed,
+        players,
+        preset,
+        bots,
+        json,
+        save,
+        load,
+        record,
+        bot_after,
+    } = options;
+    let named_game = seed.is_some() || players.is_some() || preset.is_some();
+    let mut players = players.unwrap_or(2);
+    let (load, tickets) = match load {
+        Some(path) => {
+            let file = stp_rules::files::SaveFile::load(&path)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            (Some(file), crate::net::host::read_tickets(&path)?)
         }
-    }
-    let port = port.ok_or("serve needs --port P")?;
+        None => (None, Vec::new()),
+    };
     let code = secret("serve", code)?;
     if let Some(file) = &load {
         if named_game {
@@ -149,11 +178,12 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
             "--bots {bots} leaves no seat to join of {players}: play alone with `simulate`"
         ));
     }
+    let preset = preset.unwrap_or_else(|| "cadet".into());
     Ok(ServeArgs {
         port,
         code,
         options: load.as_ref().map_or_else(
-            || GameOptions::quick(seed, players, &preset),
+            || GameOptions::quick(seed.unwrap_or(1), players, &preset),
             |f| f.options.clone(),
         ),
         bots,
@@ -163,33 +193,21 @@ fn parse_serve(args: &[String]) -> Result<ServeArgs, String> {
         tickets,
         record,
         quiet: false,
-        bot_after,
+        bot_after: (bot_after > 0).then(|| std::time::Duration::from_secs(bot_after)),
     })
 }
 
-fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
-    let (mut host, mut code, mut seat, mut bot, mut json) = (None, None, None, false, false);
-    let mut delay = 0;
-    let (mut watch, mut no_window) = (false, false);
-    let mut args = Args::new("join", JOIN_OPTIONS, args);
-    while let Some(arg) = args.next()? {
-        match arg {
-            Arg::Option("--code") => code = Some(args.value("--code")?.to_string()),
-            Arg::Option("--seat") => match args.number("--seat", 6)? {
-                0 => return Err("--seat must be 1–6".into()),
-                n => seat = Some(n as u8 - 1),
-            },
-            Arg::Option("--bot") => bot = true,
-            Arg::Option("--json") => json = true,
-            Arg::Option("--delay-ms") => delay = args.number("--delay-ms", 60_000)?,
-            Arg::Option("--watch") => watch = true,
-            Arg::Option("--no-window") => no_window = true,
-            Arg::Option(other) => unreachable!("{other} is in JOIN_OPTIONS"),
-            Arg::Plain(address) if host.is_none() => host = Some(parse_address(address)?),
-            Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
-        }
-    }
-    let host = host.ok_or("join needs HOST:PORT")?;
+fn check_join(options: JoinOptions) -> Result<JoinArgs, String> {
+    let JoinOptions {
+        host,
+        code,
+        seat,
+        bot,
+        json,
+        delay_ms: delay,
+        watch,
+        no_window,
+    } = options;
     let code = secret("join", code)?;
     if watch && (bot || seat.is_some() || delay > 0) {
         return Err(
@@ -210,7 +228,7 @@ fn parse_join(args: &[String]) -> Result<JoinArgs, String> {
         watch,
         host,
         code,
-        seat,
+        seat: seat.map(|s| s - 1),
         json,
         delay: std::time::Duration::from_millis(delay),
         quiet: false,

@@ -1,7 +1,11 @@
 //! The tabletop's command line (no command, or `join` without `--bot`): its options, checked
 //! before any window opens, then handed to the game as its own `Launch`.
 
-use super::{Arg, Args, PLAY_OPTIONS, number};
+use std::path::PathBuf;
+
+use clap::Parser;
+
+use super::whole;
 
 /// The tabletop's options, as the command line gives them; the game takes them as its own
 /// `game::launch::Launch`.
@@ -41,145 +45,188 @@ pub struct PlayArgs {
 /// The smallest window the table is laid out for (the game's `launch::MIN_WINDOW`).
 pub const MIN_WINDOW: (u32, u32) = (1024, 600);
 
+/// The tabletop's options (no command), as clap reads them; [`PlayOptions::check`] makes
+/// them the game's [`PlayArgs`].
+#[derive(Debug, clap::Args)]
+pub(crate) struct PlayOptions {
+    /// Deal the game from this seed (skips the setup screen)
+    #[arg(long, value_name = "S", value_parser = whole::<u64, 0, { u64::MAX }>)]
+    seed: Option<u64>,
+    /// How many players, 1–6 (skips the setup screen)
+    #[arg(long, value_name = "P", value_parser = whole::<usize, 1, 6>)]
+    players: Option<usize>,
+    /// The difficulty preset, such as cadet or admiral (skips the setup screen)
+    #[arg(long, value_name = "NAME", value_parser = super::preset)]
+    preset: Option<String>,
+    /// Let the bot play T turns as the table opens
+    #[arg(long, value_name = "T", default_value_t = 0, value_parser = whole::<u32, 0, { u32::MAX as u64 }>)]
+    autoplay_turns: u32,
+    /// Save the table as a picture once it is drawn, and exit
+    #[arg(long, value_name = "FILE.png")]
+    screenshot: Option<PathBuf>,
+    /// Open a saved game (a bad file is refused before any window opens)
+    #[arg(long, value_name = "SAVE.json")]
+    load: Option<PathBuf>,
+    /// Open the table at a scenario file's position (the files `replay` runs)
+    #[arg(long, value_name = "FILE.ron")]
+    scenario: Option<PathBuf>,
+    /// Pick the active player's Nth card (1–9) as the table opens
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 9>)]
+    pick: Option<usize>,
+    /// End the Play phase and hold its threat phase after N steps (0–1000)
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 0, 1000>)]
+    threat_steps: Option<usize>,
+    /// Make the last N seats (0–6) Captain bots, the advisor, in a game dealt here
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 0, 6>)]
+    bots: Option<usize>,
+    /// Open the Academy's first lesson (ten short lessons)
+    #[arg(long)]
+    tutorial: bool,
+    /// With --tutorial: open the Academy's Nth lesson (1–10)
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 10>)]
+    lesson: Option<usize>,
+    /// Open the setup screen instead of the title, filled in from --seed, --players, --preset
+    /// and --bots
+    #[arg(long)]
+    setup: bool,
+    /// The window's size, from 1024x600 to 7680x4320 (default 1280x720)
+    #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
+    window: Option<(u32, u32)>,
+    /// With --screenshot: write what the picture shows as JSON (the board, the ship, each
+    /// token and its Defense digits, every label, as rects in the picture's pixels)
+    #[arg(long, value_name = "FILE.json")]
+    layout: Option<PathBuf>,
+}
+
 /// `WIDTHxHEIGHT`, each within what the table supports.
 fn window_size(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("--window expects WIDTHxHEIGHT such as 1280x720, not `{text}`");
+    let bad = || "expects WIDTHxHEIGHT such as 1280x720".to_string();
     let (w, h) = text.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (u32, u32) = (w.parse().map_err(|_| bad())?, h.parse().map_err(|_| bad())?);
     if w < MIN_WINDOW.0 || h < MIN_WINDOW.1 || w > 7680 || h > 4320 {
         return Err(format!(
-            "--window must be from {}x{} to 7680x4320, not `{text}`",
+            "must be from {}x{} to 7680x4320",
             MIN_WINDOW.0, MIN_WINDOW.1
         ));
     }
     Ok((w, h))
 }
 
-impl PlayArgs {
-    pub fn parse(args: &[String]) -> Result<PlayArgs, String> {
-        let mut play = PlayArgs::default();
-        let mut args = Args::new("the tabletop", PLAY_OPTIONS, args);
-        let mut first = true;
-        while let Some(arg) = args.next()? {
-            match arg {
-                Arg::Option("--seed") => play.seed = Some(args.number("--seed", u64::MAX)?),
-                Arg::Option("--players") => play.players = Some(args.players()?),
-                Arg::Option("--preset") => {
-                    let preset = args.value("--preset")?;
-                    if stp_rules::content::builtin().preset(preset).is_none() {
-                        return Err(format!("unknown preset `{preset}`"));
-                    }
-                    play.preset = Some(preset.to_string());
-                }
-                Arg::Option("--autoplay-turns") => {
-                    let turns = args.number("--autoplay-turns", u32::MAX.into())?;
-                    play.autoplay_turns = u32::try_from(turns).expect("at most u32::MAX");
-                }
-                Arg::Option("--screenshot") => {
-                    play.screenshot = Some(args.value("--screenshot")?.into());
-                }
-                Arg::Option("--load") => {
-                    let path: std::path::PathBuf = args.value("--load")?.into();
-                    if let Err(err) = stp_rules::files::SaveFile::load(&path) {
-                        return Err(format!("{}: {err}", path.display()));
-                    }
-                    play.load = Some(path);
-                }
-                Arg::Option("--scenario") => {
-                    let path: std::path::PathBuf = args.value("--scenario")?.into();
-                    if let Err(err) = stp_rules::scenario::Scenario::load(&path) {
-                        return Err(format!("{}: {err}", path.display()));
-                    }
-                    play.scenario = Some(path);
-                }
-                Arg::Option("--pick") => {
-                    let text = args.value("--pick")?;
-                    match number(text, "--pick", u64::MAX) {
-                        Ok(n @ 1..=9) => play.pick = Some(n as usize),
-                        _ => return Err(format!("--pick must be 1–9, not `{text}`")),
-                    }
-                }
-                Arg::Option("--tutorial") => play.tutorial = true,
-                Arg::Option("--setup") => play.setup = true,
-                Arg::Option("--lesson") => {
-                    let text = args.value("--lesson")?;
-                    match number(text, "--lesson", u64::MAX) {
-                        Ok(n @ 1..=10) => play.lesson = Some(n as usize),
-                        _ => return Err(format!("--lesson must be 1–10, not `{text}`")),
-                    }
-                }
-                Arg::Option("--bots") => {
-                    let text = args.value("--bots")?;
-                    match number(text, "--bots", u64::MAX) {
-                        Ok(n @ 0..=6) => play.bots = Some(n as usize),
-                        _ => return Err(format!("--bots must be 0–6, not `{text}`")),
-                    }
-                }
-                Arg::Option("--window") => {
-                    play.window = Some(window_size(args.value("--window")?)?)
-                }
-                Arg::Option("--layout") => {
-                    let path: std::path::PathBuf = args.value("--layout")?.into();
-                    // Refused now, not after a window has opened and rendered.
-                    let folder = path.parent().filter(|f| !f.as_os_str().is_empty());
-                    if folder.is_some_and(|f| !f.is_dir()) {
-                        return Err(format!(
-                            "--layout {}: there is no folder {}",
-                            path.display(),
-                            folder.map_or(String::new(), |f| f.display().to_string())
-                        ));
-                    }
-                    play.layout = Some(path);
-                }
-                Arg::Option("--threat-steps") => {
-                    let steps = args.number("--threat-steps", 1000)?;
-                    play.threat_steps = Some(steps as usize);
-                }
-                Arg::Option(other) => unreachable!("{other} is in PLAY_OPTIONS"),
-                Arg::Plain(other) if first => return Err(format!("unknown command `{other}`")),
-                Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
-            }
-            first = false;
+impl PlayOptions {
+    /// Opens the tabletop, or refuses options that contradict each other or a file that does
+    /// not load.
+    pub(crate) fn run(self) -> i32 {
+        match self.check() {
+            Ok(play) => play.run(),
+            Err(message) => super::refuse(None, &message),
         }
-        if play.lesson.is_some() && !play.tutorial {
+    }
+
+    /// The game's arguments, once the options agree with each other and the files load.
+    fn check(self) -> Result<PlayArgs, String> {
+        let PlayOptions {
+            seed,
+            players,
+            preset,
+            autoplay_turns,
+            screenshot,
+            load,
+            scenario,
+            pick,
+            threat_steps,
+            bots,
+            tutorial,
+            lesson,
+            setup,
+            window,
+            layout,
+        } = self;
+        if let Some(path) = &load
+            && let Err(err) = stp_rules::files::SaveFile::load(path)
+        {
+            return Err(format!("{}: {err}", path.display()));
+        }
+        if let Some(path) = &scenario
+            && let Err(err) = stp_rules::scenario::Scenario::load(path)
+        {
+            return Err(format!("{}: {err}", path.display()));
+        }
+        // Refused now, not after a window has opened and rendered.
+        if let Some(path) = &layout {
+            let folder = path.parent().filter(|f| !f.as_os_str().is_empty());
+            if let Some(folder) = folder.filter(|f| !f.is_dir()) {
+                return Err(format!(
+                    "--layout {}: there is no folder {}",
+                    path.display(),
+                    folder.display()
+                ));
+            }
+        }
+        let dealt = seed.is_some() || players.is_some() || preset.is_some();
+        if lesson.is_some() && !tutorial {
             return Err("--lesson picks an Academy lesson: add --tutorial".into());
         }
-        if play.tutorial
-            && (play.load.is_some()
-                || play.scenario.is_some()
-                || play.seed.is_some()
-                || play.players.is_some()
-                || play.preset.is_some())
-        {
+        if tutorial && (load.is_some() || scenario.is_some() || dealt) {
             return Err(
                 "--tutorial opens the Academy's own table: it cannot be combined with --load, \
                  --scenario, --seed, --players or --preset"
                     .into(),
             );
         }
-        if play.setup && (play.load.is_some() || play.scenario.is_some() || play.tutorial) {
+        if setup && (load.is_some() || scenario.is_some() || tutorial) {
             return Err(
                 "--setup opens the setup screen (--seed, --players, --preset and --bots fill \
                  it in): it cannot be combined with --load, --scenario or --tutorial"
                     .into(),
             );
         }
-        if play.layout.is_some() && play.screenshot.is_none() {
+        if layout.is_some() && screenshot.is_none() {
             return Err("--layout reports what a picture shows: add --screenshot FILE.png".into());
         }
-        if play.load.is_some() && play.scenario.is_some() {
+        if load.is_some() && scenario.is_some() {
             return Err("--load and --scenario each open a table: give one of them".into());
         }
-        if (play.load.is_some() || play.scenario.is_some())
-            && (play.seed.is_some() || play.players.is_some() || play.preset.is_some())
-        {
+        if (load.is_some() || scenario.is_some()) && dealt {
             return Err(
                 "--load opens a saved game with its own seed, players and preset: it cannot be \
                  combined with --seed, --players or --preset"
                     .into(),
             );
         }
-        Ok(play)
+        Ok(PlayArgs {
+            seed,
+            players,
+            preset,
+            autoplay_turns,
+            screenshot,
+            load,
+            scenario,
+            data_dir: None,
+            pick,
+            threat_steps,
+            bots,
+            tutorial,
+            lesson,
+            setup,
+            join: None,
+            window,
+            layout,
+        })
+    }
+}
+
+impl PlayArgs {
+    /// The tabletop's arguments from a command line without the program's name, as `run`
+    /// reads it; `Err` is the message a refused line prints.
+    pub fn parse(args: &[String]) -> Result<PlayArgs, String> {
+        let cli = super::Cli::try_parse_from(
+            std::iter::once("star-trek-panic").chain(args.iter().map(String::as_str)),
+        )
+        .map_err(|err| err.to_string())?;
+        if cli.command.is_some() {
+            return Err("a command, not the tabletop's options".into());
+        }
+        cli.play.check()
     }
 
     #[cfg(feature = "gui")]

@@ -1,6 +1,5 @@
 //! The `replay` subcommand: replays a recorded game or a scenario headless.
 
-use super::{Arg, Args, REPLAY_OPTIONS};
 use stp_rules::files::{FileError, ReplayFile, hash_text};
 use stp_rules::report::report;
 use stp_rules::scenario::Scenario;
@@ -8,37 +7,26 @@ use stp_rules::{GameState, RulesEvent};
 
 use crate::words::describe::Stamper;
 
-/// Exit codes: 0 the replay matches, 1 an action is illegal or the hash differs, 2 the file
-/// cannot be read.
-pub fn run(args: &[String]) -> i32 {
-    match parse(args) {
-        Ok((file, json, log)) => replay(&file, json, log),
-        Err(message) => crate::commands::refuse(&message),
-    }
+/// Replay a recorded game (.json) or a scenario (.ron) headless.
+///
+/// Exits 0 when every action is legal and a recorded final state hash matches, 1 when an
+/// action is illegal or the hash differs, 2 when the file cannot be read.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ReplayOptions {
+    /// The replay (.json) or scenario (.ron)
+    file: String,
+    /// Print the final table as JSON
+    #[arg(long, conflicts_with = "log")]
+    json: bool,
+    /// Print the game's log as the game shows it, a line an entry, stamped with the turn and
+    /// the player whose turn it was
+    #[arg(long)]
+    log: bool,
 }
 
-/// The file to replay, and whether `--json` and `--log` were given.
-fn parse(args: &[String]) -> Result<(String, bool, bool), String> {
-    let mut json = false;
-    let mut log = false;
-    let mut file = None;
-    let mut args = Args::new("replay", REPLAY_OPTIONS, args);
-    while let Some(arg) = args.next()? {
-        match arg {
-            Arg::Option("--json") => json = true,
-            Arg::Option("--log") => log = true,
-            Arg::Option(other) => unreachable!("{other} is in REPLAY_OPTIONS"),
-            Arg::Plain(name) if file.is_none() => file = Some(name.to_string()),
-            Arg::Plain(name) => {
-                return Err(format!("replay takes one file, not also `{name}`"));
-            }
-        }
-    }
-    let file = file.ok_or("replay needs a file: star-trek-panic replay FILE [--json | --log]")?;
-    if json && log {
-        return Err("replay takes --json or --log, not both".into());
-    }
-    Ok((file, json, log))
+/// Runs `replay`; returns the exit code.
+pub(crate) fn run(options: ReplayOptions) -> i32 {
+    replay(&options.file, options.json, options.log)
 }
 
 fn replay(file: &str, json: bool, log: bool) -> i32 {

@@ -8,7 +8,7 @@ use stp_rules::advisor::Budget;
 use stp_rules::files::ReplayFile;
 use stp_rules::sim::{Bot, GameRecord, Summary, game_seed, play_game_with};
 
-use super::{Arg, Args, SIMULATE_OPTIONS};
+use super::whole;
 
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct SimArgs {
@@ -40,56 +40,105 @@ impl Default for SimArgs {
     }
 }
 
-impl SimArgs {
-    pub fn parse(args: &[String]) -> Result<SimArgs, String> {
-        let mut sim = SimArgs::default();
-        let mut budget = None;
-        let mut args = Args::new("simulate", SIMULATE_OPTIONS, args);
-        while let Some(arg) = args.next()? {
-            match arg {
-                Arg::Option("--games") => sim.games = args.number("--games", u64::MAX)?,
-                Arg::Option("--players") => sim.players = args.players()?,
-                Arg::Option("--preset") => sim.preset = args.value("--preset")?.to_string(),
-                Arg::Option("--seed") => sim.seed = args.number("--seed", u64::MAX)?,
-                Arg::Option("--json") => sim.json = true,
-                Arg::Option("--no-check") => sim.check = false,
-                Arg::Option("--record") => sim.record = Some(args.value("--record")?.into()),
-                Arg::Option("--bot") => {
-                    sim.bot = match args.value("--bot")? {
-                        "heuristic" => Bot::Heuristic,
-                        "advisor" => Bot::Advisor(budget.unwrap_or(Budget::SIMULATE)),
-                        other => {
-                            return Err(format!(
-                                "--bot is `heuristic` or `advisor`, not `{other}`"
-                            ));
-                        }
-                    };
-                }
-                Arg::Option(name @ ("--budget-ms" | "--rollouts")) => {
-                    if budget.is_some() {
-                        return Err("give --budget-ms or --rollouts, not both".into());
-                    }
-                    let n = args.number(name, u32::MAX.into())?.max(1);
-                    budget = Some(match name {
-                        "--budget-ms" => Budget::Millis(n),
-                        _ => Budget::Rollouts(n as u32),
-                    });
-                }
-                Arg::Option("--threads") => sim.threads = Some(args.threads()?),
-                Arg::Option(other) => unreachable!("{other} is in SIMULATE_OPTIONS"),
-                Arg::Plain(other) => return Err(format!("unexpected argument `{other}`")),
-            }
+/// Which bot plays every seat, as `--bot` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum BotName {
+    /// The Ensign: the built-in heuristic
+    Heuristic,
+    /// The Captain: the advisor's search, at --rollouts or --budget-ms a decision
+    Advisor,
+}
+
+/// The advisor's budget a decision: `--rollouts N` (exact repeats) or `--budget-ms N`.
+#[derive(Debug, Clone, clap::Args)]
+#[group(multiple = false)]
+pub(crate) struct BudgetOptions {
+    /// The advisor's rollouts a decision (exact repeats)
+    #[arg(long, value_name = "N", value_parser = whole::<u32, 1, { u32::MAX as u64 }>)]
+    rollouts: Option<u32>,
+    /// The advisor's time a decision, in milliseconds
+    #[arg(long, value_name = "N", value_parser = whole::<u64, 1, { u32::MAX as u64 }>)]
+    budget_ms: Option<u64>,
+}
+
+impl BudgetOptions {
+    /// The budget given, if any.
+    pub(crate) fn budget(&self) -> Option<Budget> {
+        match (self.rollouts, self.budget_ms) {
+            (Some(n), _) => Some(Budget::Rollouts(n)),
+            (None, Some(ms)) => Some(Budget::Millis(ms)),
+            (None, None) => None,
         }
-        match (sim.bot, budget) {
-            (Bot::Advisor(_), Some(budget)) => sim.bot = Bot::Advisor(budget),
-            (Bot::Heuristic, Some(_)) => {
+    }
+}
+
+/// Play N complete games headless with the built-in bot and print a summary.
+///
+/// Invariants are checked after every step unless --no-check is given. The results are the
+/// same on any number of threads.
+#[derive(Debug, clap::Args)]
+pub(crate) struct SimulateOptions {
+    /// How many games
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = whole::<u64, 0, { u64::MAX }>)]
+    games: u64,
+    /// How many players, 1–6
+    #[arg(long, value_name = "P", default_value_t = 4, value_parser = whole::<usize, 1, 6>)]
+    players: usize,
+    /// The difficulty preset
+    #[arg(long, value_name = "NAME", default_value = "standard", value_parser = super::preset)]
+    preset: String,
+    /// The first game's seed (each game's own seed follows from it)
+    #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64, 0, { u64::MAX }>)]
+    seed: u64,
+    /// Print one JSON object instead of the summary
+    #[arg(long)]
+    json: bool,
+    /// Do not check the invariants after every step
+    #[arg(long)]
+    no_check: bool,
+    /// Write every game as a replay file in DIR
+    #[arg(long, value_name = "DIR")]
+    record: Option<std::path::PathBuf>,
+    /// Who plays every seat
+    #[arg(long, value_enum, default_value_t = BotName::Heuristic)]
+    bot: BotName,
+    #[command(flatten)]
+    budget: BudgetOptions,
+    /// Play on N threads, 1–256 (default: every core)
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 256>)]
+    threads: Option<usize>,
+}
+
+impl SimulateOptions {
+    fn check(self) -> Result<SimArgs, String> {
+        let bot = match (self.bot, self.budget.budget()) {
+            (BotName::Advisor, budget) => Bot::Advisor(budget.unwrap_or(Budget::SIMULATE)),
+            (BotName::Heuristic, None) => Bot::Heuristic,
+            (BotName::Heuristic, Some(_)) => {
                 return Err(
                     "--budget-ms and --rollouts set the advisor's budget: add --bot advisor".into(),
                 );
             }
-            _ => {}
-        }
-        Ok(sim)
+        };
+        Ok(SimArgs {
+            games: self.games,
+            players: self.players,
+            preset: self.preset,
+            seed: self.seed,
+            json: self.json,
+            check: !self.no_check,
+            record: self.record,
+            bot,
+            threads: self.threads,
+        })
+    }
+}
+
+/// Runs `simulate`; returns the exit code.
+pub(crate) fn run(options: SimulateOptions) -> i32 {
+    match options.check() {
+        Ok(sim) => simulate(&sim),
+        Err(message) => super::refuse(Some("simulate"), &message),
     }
 }
 

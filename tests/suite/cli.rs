@@ -55,32 +55,38 @@ fn commands_refuse_options_they_do_not_take() {
     let record = dir.join("records");
     let record = record.to_str().expect("utf-8 temp dir");
     let cases: &[(&[&str], &str)] = &[
-        (&["balance", "--json"], "balance does not take `--json`"),
+        (&["balance", "--json"], "unexpected argument '--json' found"),
         (
             &["balance", "--record", record],
-            "balance does not take `--record`",
+            "unexpected argument '--record' found",
         ),
         (
             &["balance", "--no-check"],
-            "balance does not take `--no-check`",
+            "unexpected argument '--no-check' found",
         ),
         (
             &["balance", "--preset", "cadet"],
-            "balance does not take `--preset`",
+            "unexpected argument '--preset' found",
         ),
         (
             &["replay", "x.json", "--games", "3"],
-            "replay does not take `--games`",
+            "unexpected argument '--games' found",
         ),
-        (&["replay", "a.json", "b.json"], "replay takes one file"),
+        (
+            &["replay", "a.json", "b.json"],
+            "unexpected argument 'b.json' found",
+        ),
         (
             &["replay", "--json", "x.json", "--json"],
-            "--json is given twice",
+            "the argument '--json' cannot be used multiple times",
         ),
-        (&["replay"], "replay needs a file"),
+        (
+            &["replay"],
+            "the following required arguments were not provided:\n  <FILE>",
+        ),
         (
             &["simulate", "--bot", "genius"],
-            "--bot is `heuristic` or `advisor`, not `genius`",
+            "invalid value 'genius' for '--bot <BOT>'\n  [possible values: heuristic, advisor]",
         ),
         (&["simulate", "--rollouts", "50"], "add --bot advisor"),
         (
@@ -93,30 +99,42 @@ fn commands_refuse_options_they_do_not_take() {
                 "--budget-ms",
                 "5",
             ],
-            "not both",
+            "the argument '--rollouts <N>' cannot be used with '--budget-ms <N>'",
         ),
-        (&["simulate", "--threads", "0"], "--threads must be 1–256"),
+        (
+            &["simulate", "--threads", "0"],
+            "invalid value '0' for '--threads <N>': must be 1–256",
+        ),
         (&["balance", "--write", "x.ron"], "add --crews"),
-        (&["--pick", "0"], "--pick must be 1–9, not `0`"),
-        (&["--bots", "7"], "--bots must be 0–6, not `7`"),
+        (
+            &["--pick", "0"],
+            "invalid value '0' for '--pick <N>': must be 1–9",
+        ),
+        (
+            &["--bots", "7"],
+            "invalid value '7' for '--bots <N>': must be at most 6",
+        ),
         (
             &["--threat-steps", "x"],
-            "--threat-steps expects a whole number",
+            "invalid value 'x' for '--threat-steps <N>': expects a whole number",
         ),
         (
             &["hint", "a.ron", "--games", "3"],
-            "hint does not take `--games`",
+            "unexpected argument '--games' found",
         ),
-        (&["bare-window", "x"], "bare-window takes no arguments"),
+        (&["bare-window", "x"], "unexpected argument 'x' found"),
         (&["--lesson", "3"], "add --tutorial"),
-        (&["serve", "--code", "long-enough"], "serve needs --port P"),
+        (
+            &["serve", "--code", "long-enough"],
+            "the following required arguments were not provided:\n  --port <P>",
+        ),
         (
             &["serve", "--port", "4000", "--code", "short"],
             "at least 8 characters",
         ),
         (
             &["serve", "--port", "0", "--code", "long-enough"],
-            "--port must be 1–65535",
+            "invalid value '0' for '--port <P>': must be 1–65535",
         ),
         (
             &[
@@ -150,7 +168,7 @@ fn commands_refuse_options_they_do_not_take() {
         ),
         (
             &["join", "--code", "long-enough", "--bot"],
-            "join needs HOST:PORT",
+            "the following required arguments were not provided:\n  <HOST:PORT>",
         ),
         (
             &["join", "nowhere", "--code", "long-enough", "--bot"],
@@ -158,9 +176,12 @@ fn commands_refuse_options_they_do_not_take() {
         ),
         (
             &["join", "127.0.0.1:4000", "--bot", "--games", "2"],
-            "join does not take `--games`",
+            "unexpected argument '--games' found",
         ),
-        (&["--tutorial", "--lesson", "11"], "--lesson must be 1–10"),
+        (
+            &["--tutorial", "--lesson", "11"],
+            "invalid value '11' for '--lesson <N>': must be 1–10",
+        ),
         (
             &["--tutorial", "--seed", "4"],
             "--tutorial opens the Academy's own table",
@@ -171,74 +192,96 @@ fn commands_refuse_options_they_do_not_take() {
         ),
         (
             &["--autoplay-turns", "99999999999"],
-            "--autoplay-turns must be at most 4294967295",
+            "invalid value '99999999999' for '--autoplay-turns <T>': must be at most 4294967295",
         ),
         (
             &["--autoplay-turns", "-1"],
-            "--autoplay-turns expects a whole number",
+            "invalid value '-1' for '--autoplay-turns <T>': expects a whole number",
         ),
-        (&["--autoplay-turns"], "--autoplay-turns needs a value"),
+        (
+            &["--autoplay-turns"],
+            "a value is required for '--autoplay-turns <T>' but none was supplied",
+        ),
         (
             &["simulate", "--autoplay-turns", "3"],
-            "simulate does not take `--autoplay-turns`",
+            "unexpected argument '--autoplay-turns' found",
         ),
         (
             &["simulate", "--screenshot", "x.png"],
-            "simulate does not take `--screenshot`",
+            "unexpected argument '--screenshot' found",
         ),
         (
             &["simulate", "--load", "x.json"],
-            "simulate does not take `--load`",
+            "unexpected argument '--load' found",
         ),
-        (&["--games", "3"], "the tabletop does not take `--games`"),
-        (&["--window", "big"], "--window expects WIDTHxHEIGHT"),
-        (&["--window", "800x600"], "--window must be from 1024x600"),
-        (&["--window", "1280x"], "--window expects WIDTHxHEIGHT"),
+        (&["--games", "3"], "unexpected argument '--games' found"),
+        (
+            &["--window", "big"],
+            "for '--window <WIDTHxHEIGHT>': expects WIDTHxHEIGHT",
+        ),
+        (
+            &["--window", "800x600"],
+            "invalid value '800x600' for '--window <WIDTHxHEIGHT>': must be from 1024x600 to 7680x4320",
+        ),
+        (
+            &["--window", "1280x"],
+            "for '--window <WIDTHxHEIGHT>': expects WIDTHxHEIGHT",
+        ),
         (
             &["--layout", "x.json"],
             "--layout reports what a picture shows",
         ),
-        (&["--json"], "the tabletop does not take `--json`"),
+        (&["--json"], "unexpected argument '--json' found"),
         (
             &["simulate", "--seed", "1", "--seed", "2"],
-            "--seed is given twice",
+            "the argument '--seed <S>' cannot be used multiple times",
         ),
         (
             &["balance", "--games", "1", "--games", "1"],
-            "--games is given twice",
+            "the argument '--games <N>' cannot be used multiple times",
         ),
-        (&["--seed", "1", "--seed", "1"], "--seed is given twice"),
-        (&["simulate", "--seed"], "--seed needs a value"),
+        (
+            &["--seed", "1", "--seed", "1"],
+            "the argument '--seed <S>' cannot be used multiple times",
+        ),
+        (
+            &["simulate", "--seed"],
+            "a value is required for '--seed <S>' but none was supplied",
+        ),
         (
             &["simulate", "--record", "--json"],
-            "--record needs a value, not the option `--json`",
+            "a value is required for '--record <DIR>' but none was supplied",
         ),
         (
             &["simulate", "--games", "many"],
-            "--games expects a whole number, not `many`",
+            "invalid value 'many' for '--games <N>': expects a whole number",
         ),
         (
             &["simulate", "--seed", "99999999999999999999"],
-            "--seed must be at most",
+            "invalid value '99999999999999999999' for '--seed <S>': must be at most 18446744073709551615",
         ),
         (
             &["balance", "--players", "0"],
-            "--players must be 1–6, not `0`",
+            "invalid value '0' for '--players <P>': must be 1–6",
         ),
         (
             &["balance", "--players", "seven"],
-            "--players must be 1–6, not `seven`",
+            "invalid value 'seven' for '--players <P>': expects a whole number",
         ),
         (
             &["simulate", "--frobnicate"],
-            "unknown option `--frobnicate`",
+            "unexpected argument '--frobnicate' found",
         ),
-        (&["simulat"], "unknown command `simulat`"),
+        (
+            &["simulat"],
+            "unrecognized subcommand 'simulat'\n\n  tip: a similar subcommand exists: 'simulate'",
+        ),
     ];
     for (args, expected) in cases {
         let (code, stderr) = command_line(args);
         assert_eq!(code, Some(2), "{args:?}: {stderr}");
         assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+        assert!(stderr.contains("try '--help'"), "{args:?}: {stderr}");
         assert!(
             stderr.contains(expected),
             "{args:?}: expected `{expected}` in {stderr}"
@@ -247,6 +290,55 @@ fn commands_refuse_options_they_do_not_take() {
     assert!(
         std::fs::read_dir(&dir).expect("dir").next().is_none(),
         "nothing was recorded"
+    );
+}
+
+/// Every command has its own `--help` (and `help COMMAND`), made from the same definitions as
+/// the parser: it exits 0, names the command in its usage and lists each option it takes.
+#[test]
+fn every_command_has_its_own_help() {
+    let commands: &[(&str, &[&str])] = &[
+        ("", &["--seed", "--window", "--layout", "--tutorial"]),
+        ("simulate", &["--games", "--bot", "--rollouts", "--threads"]),
+        ("balance", &["--crews", "--write"]),
+        ("replay", &["<FILE>", "--json", "--log"]),
+        ("hint", &["<FILE>", "--budget-ms", "--seed"]),
+        ("serve", &["--port <P>", "--code", "--bot-after"]),
+        ("join", &["<HOST:PORT>", "--seat", "--watch", "--no-window"]),
+        ("net-bench", &["--games", "--port"]),
+        ("bare-window", &[]),
+    ];
+    for (command, options) in commands {
+        let asks: Vec<Vec<&str>> = match *command {
+            "" => vec![vec!["--help"], vec!["-h"], vec!["help"]],
+            c => vec![vec![c, "--help"], vec!["help", c]],
+        };
+        for ask in asks {
+            let help = String::from_utf8(succeeds(&ask)).expect("utf-8");
+            let usage = format!("Usage: star-trek-panic {command}");
+            assert!(help.contains(usage.trim_end()), "{ask:?}: {help}");
+            for option in *options {
+                assert!(help.contains(option), "{ask:?} lacks {option}: {help}");
+            }
+        }
+    }
+    // The top level lists every command.
+    let help = String::from_utf8(succeeds(&["--help"])).expect("utf-8");
+    for (command, _) in &commands[1..] {
+        assert!(help.contains(&format!("  {command} ")), "{command}: {help}");
+    }
+}
+
+/// The README's command table is the parser's own (`commands::command_table`), so it
+/// cannot drift from what the binary takes.
+#[test]
+fn the_readmes_command_table_is_the_parsers() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let table = star_trek_panic::commands::command_table();
+    assert!(
+        readme.contains(&table),
+        "README.md's command table differs from the commands; it should read:\n{table}"
     );
 }
 
@@ -416,7 +508,10 @@ fn replay_log_refuses_bad_input() {
     assert!(stderr.starts_with("error: "), "{stderr}");
     let (code, stderr) = command_line(&["replay", "x.json", "--log", "--json"]);
     assert_eq!(code, Some(2));
-    assert!(stderr.contains("--json or --log, not both"), "{stderr}");
+    assert!(
+        stderr.contains("the argument '--log' cannot be used with '--json'"),
+        "{stderr}"
+    );
 }
 
 /// `--scenario` refuses a file that is not a playable scenario, with a message and exit 2,
