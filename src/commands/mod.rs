@@ -36,7 +36,7 @@ pub(crate) struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
     #[command(flatten)]
-    play: play::PlayOptions,
+    play: PlayArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -47,7 +47,7 @@ enum Command {
     Hint(hint::HintOptions),
     Serve(network::ServeOptions),
     Join(network::JoinOptions),
-    NetBench(net_bench::NetBenchOptions),
+    NetBench(net_bench::BenchArgs),
     /// A bare Bevy 3D + egui window, built like the game.
     ///
     /// The yardstick for the game's start-up time and memory (scripts/startup.sh).
@@ -76,7 +76,7 @@ pub fn run(args: &[String]) -> i32 {
         }
     };
     match cli.command {
-        None => cli.play.run(),
+        None => cli.play.open(),
         Some(Command::Simulate(options)) => simulate::run(options),
         Some(Command::Balance(options)) => balance::run(options),
         Some(Command::Replay(options)) => replay::run(options),

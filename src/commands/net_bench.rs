@@ -20,38 +20,25 @@ use crate::net::join::{JoinArgs, SeatEnd, Traced, play};
 /// N games hosted in this process, a bot client in each of P seats, on ports P, P+1, …;
 /// prints the actions a second the host relays, the time from one client's action to
 /// another client's copy applying it, and the bytes sent a turn.
-#[derive(Debug, clap::Args)]
-pub(crate) struct NetBenchOptions {
+#[derive(Debug, Clone, PartialEq, clap::Args)]
+pub(crate) struct BenchArgs {
     /// How many games, 1–1000
     #[arg(long, value_name = "N", default_value_t = 5, value_parser = whole::<u32, 1, 1000>)]
-    games: u32,
+    pub games: u32,
     /// Clients, one a seat, 2–6
     #[arg(long, value_name = "P", default_value_t = 3, value_parser = whole::<usize, 2, 6>)]
-    players: usize,
+    pub players: usize,
     /// The difficulty preset
     #[arg(long, value_name = "NAME", default_value = "standard", value_parser = super::preset)]
-    preset: String,
+    pub preset: String,
     /// The first game's seed (each game takes the next)
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64, 0, { u64::MAX / 2 }>)]
-    seed: u64,
+    pub seed: u64,
     /// The first game's UDP port, 1–65535 (each game takes the next)
     #[arg(long, value_name = "P", default_value_t = 46_000, value_parser = whole::<u16, 1, 65_535>)]
-    port: u16,
+    pub port: u16,
     /// Print one JSON object
     #[arg(long)]
-    json: bool,
-}
-
-/// What `net-bench` was asked.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct BenchArgs {
-    pub games: u32,
-    /// Every seat is a client (at least two, so one client's action has another to reach).
-    pub players: usize,
-    pub preset: String,
-    pub seed: u64,
-    /// The first game's port; each game has the next.
-    pub port: u16,
     pub json: bool,
 }
 
@@ -79,29 +66,16 @@ impl BenchReport {
     }
 }
 
-pub(crate) fn run(options: NetBenchOptions) -> i32 {
-    let NetBenchOptions {
-        games,
-        players,
-        preset,
-        seed,
-        port,
-        json,
-    } = options;
-    if u32::from(port) + games > 65_536 {
+pub(crate) fn run(args: BenchArgs) -> i32 {
+    if u32::from(args.port) + args.games > 65_536 {
         return refuse(
             Some("net-bench"),
-            &format!("--port {port} leaves no room for {games} games (each takes the next port)"),
+            &format!(
+                "--port {} leaves no room for {} games (each takes the next port)",
+                args.port, args.games
+            ),
         );
     }
-    let args = BenchArgs {
-        games,
-        players,
-        preset,
-        seed,
-        port,
-        json,
-    };
     match bench(&args) {
         Ok(report) => {
             print(&args, &report);

@@ -7,96 +7,67 @@ use clap::Parser;
 
 use super::whole;
 
-/// The tabletop's options, as the command line gives them; the game takes them as its own
-/// `game::launch::Launch`.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// The tabletop's options, as the command line gives them (clap reads them; each doc comment
+/// is its `--help`); the game takes them as its own `game::launch::Launch`.
+#[derive(Debug, Clone, Default, PartialEq, clap::Args)]
 pub struct PlayArgs {
+    /// Deal the game from this seed (skips the setup screen)
+    #[arg(long, value_name = "S", value_parser = whole::<u64, 0, { u64::MAX }>)]
     pub seed: Option<u64>,
+    /// How many players, 1–6 (skips the setup screen)
+    #[arg(long, value_name = "P", value_parser = whole::<usize, 1, 6>)]
     pub players: Option<usize>,
+    /// The difficulty preset, such as cadet or admiral (skips the setup screen)
+    #[arg(long, value_name = "NAME", value_parser = super::preset)]
     pub preset: Option<String>,
+    /// Let the bot play T turns as the table opens
+    #[arg(long, value_name = "T", default_value_t = 0, value_parser = whole::<u32, 0, { u32::MAX as u64 }>)]
     pub autoplay_turns: u32,
-    pub screenshot: Option<std::path::PathBuf>,
-    /// A saved game to open (checked here, before any window opens).
-    pub load: Option<std::path::PathBuf>,
-    /// A scenario to open the table at (checked the same way).
-    pub scenario: Option<std::path::PathBuf>,
-    /// Where saves, the autosave and the settings live (`None`: nothing is kept).
-    pub data_dir: Option<std::path::PathBuf>,
-    /// Pick the active player's Nth card (1-based) once the table opens.
+    /// Save the table as a picture once it is drawn, and exit
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Open a saved game (a bad file is refused before any window opens)
+    #[arg(long, value_name = "SAVE.json")]
+    pub load: Option<PathBuf>,
+    /// Open the table at a scenario file's position (the files `replay` runs)
+    #[arg(long, value_name = "FILE.ron")]
+    pub scenario: Option<PathBuf>,
+    /// Pick the active player's Nth card (1–9) as the table opens
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 9>)]
     pub pick: Option<usize>,
-    /// End the Play phase and hold the threat phase after this many steps.
+    /// End the Play phase and hold its threat phase after N steps (0–1000)
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 0, 1000>)]
     pub threat_steps: Option<usize>,
-    /// The last N seats are Captain bots.
+    /// Make the last N seats (0–6) Captain bots, the advisor, in a game dealt here
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 0, 6>)]
     pub bots: Option<usize>,
-    /// Open the Academy's first lesson.
+    /// Open the Academy's first lesson (ten short lessons)
+    #[arg(long)]
     pub tutorial: bool,
-    /// The lesson to open (1-based; with `--tutorial`).
+    /// With --tutorial: open the Academy's Nth lesson (1–10)
+    #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 10>)]
     pub lesson: Option<usize>,
-    /// Open the setup screen instead of the title (for a picture of it, or to skip a click).
+    /// Open the setup screen instead of the title, filled in from --seed, --players, --preset
+    /// and --bots
+    #[arg(long)]
     pub setup: bool,
-    /// Join a game hosted elsewhere as the table opens (`join` without `--bot`).
-    pub join: Option<crate::net::join::JoinArgs>,
-    /// The window's size in pixels (`--window WIDTHxHEIGHT`; `None`: 1280x720).
+    /// The window's size, from 1024x600 to 7680x4320 (default 1280x720)
+    #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
     pub window: Option<(u32, u32)>,
-    /// Where `--screenshot` also writes its layout report (JSON).
-    pub layout: Option<std::path::PathBuf>,
+    /// With --screenshot: write what the picture shows as JSON (the board, the ship, each
+    /// token and its Defense digits, every label, as rects in the picture's pixels)
+    #[arg(long, value_name = "FILE.json")]
+    pub layout: Option<PathBuf>,
+    /// Where saves, the autosave and the settings live (`None`: nothing is kept).
+    #[arg(skip)]
+    pub data_dir: Option<PathBuf>,
+    /// Join a game hosted elsewhere as the table opens (`join` without `--bot`).
+    #[arg(skip)]
+    pub join: Option<crate::net::join::JoinArgs>,
 }
 
 /// The smallest window the table is laid out for (the game's `launch::MIN_WINDOW`).
 pub const MIN_WINDOW: (u32, u32) = (1024, 600);
-
-/// The tabletop's options (no command), as clap reads them; [`PlayOptions::check`] makes
-/// them the game's [`PlayArgs`].
-#[derive(Debug, clap::Args)]
-pub(crate) struct PlayOptions {
-    /// Deal the game from this seed (skips the setup screen)
-    #[arg(long, value_name = "S", value_parser = whole::<u64, 0, { u64::MAX }>)]
-    seed: Option<u64>,
-    /// How many players, 1–6 (skips the setup screen)
-    #[arg(long, value_name = "P", value_parser = whole::<usize, 1, 6>)]
-    players: Option<usize>,
-    /// The difficulty preset, such as cadet or admiral (skips the setup screen)
-    #[arg(long, value_name = "NAME", value_parser = super::preset)]
-    preset: Option<String>,
-    /// Let the bot play T turns as the table opens
-    #[arg(long, value_name = "T", default_value_t = 0, value_parser = whole::<u32, 0, { u32::MAX as u64 }>)]
-    autoplay_turns: u32,
-    /// Save the table as a picture once it is drawn, and exit
-    #[arg(long, value_name = "FILE.png")]
-    screenshot: Option<PathBuf>,
-    /// Open a saved game (a bad file is refused before any window opens)
-    #[arg(long, value_name = "SAVE.json")]
-    load: Option<PathBuf>,
-    /// Open the table at a scenario file's position (the files `replay` runs)
-    #[arg(long, value_name = "FILE.ron")]
-    scenario: Option<PathBuf>,
-    /// Pick the active player's Nth card (1–9) as the table opens
-    #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 9>)]
-    pick: Option<usize>,
-    /// End the Play phase and hold its threat phase after N steps (0–1000)
-    #[arg(long, value_name = "N", value_parser = whole::<usize, 0, 1000>)]
-    threat_steps: Option<usize>,
-    /// Make the last N seats (0–6) Captain bots, the advisor, in a game dealt here
-    #[arg(long, value_name = "N", value_parser = whole::<usize, 0, 6>)]
-    bots: Option<usize>,
-    /// Open the Academy's first lesson (ten short lessons)
-    #[arg(long)]
-    tutorial: bool,
-    /// With --tutorial: open the Academy's Nth lesson (1–10)
-    #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 10>)]
-    lesson: Option<usize>,
-    /// Open the setup screen instead of the title, filled in from --seed, --players, --preset
-    /// and --bots
-    #[arg(long)]
-    setup: bool,
-    /// The window's size, from 1024x600 to 7680x4320 (default 1280x720)
-    #[arg(long, value_name = "WIDTHxHEIGHT", value_parser = window_size)]
-    window: Option<(u32, u32)>,
-    /// With --screenshot: write what the picture shows as JSON (the board, the ship, each
-    /// token and its Defense digits, every label, as rects in the picture's pixels)
-    #[arg(long, value_name = "FILE.json")]
-    layout: Option<PathBuf>,
-}
 
 /// `WIDTHxHEIGHT`, each within what the table supports.
 fn window_size(text: &str) -> Result<(u32, u32), String> {
@@ -112,35 +83,30 @@ fn window_size(text: &str) -> Result<(u32, u32), String> {
     Ok((w, h))
 }
 
-impl PlayOptions {
+impl PlayArgs {
     /// Opens the tabletop, or refuses options that contradict each other or a file that does
     /// not load.
-    pub(crate) fn run(self) -> i32 {
+    pub(crate) fn open(self) -> i32 {
         match self.check() {
-            Ok(play) => play.run(),
+            Ok(()) => self.run(),
             Err(message) => super::refuse(None, &message),
         }
     }
 
     /// The game's arguments, once the options agree with each other and the files load.
-    fn check(self) -> Result<PlayArgs, String> {
-        let PlayOptions {
+    fn check(&self) -> Result<(), String> {
+        let PlayArgs {
             seed,
             players,
             preset,
-            autoplay_turns,
             screenshot,
             load,
             scenario,
-            pick,
-            threat_steps,
-            bots,
-            tutorial,
             lesson,
-            setup,
-            window,
             layout,
+            ..
         } = self;
+        let (tutorial, setup) = (self.tutorial, self.setup);
         if let Some(path) = &load
             && let Err(err) = stp_rules::files::SaveFile::load(path)
         {
@@ -193,25 +159,7 @@ impl PlayOptions {
                     .into(),
             );
         }
-        Ok(PlayArgs {
-            seed,
-            players,
-            preset,
-            autoplay_turns,
-            screenshot,
-            load,
-            scenario,
-            data_dir: None,
-            pick,
-            threat_steps,
-            bots,
-            tutorial,
-            lesson,
-            setup,
-            join: None,
-            window,
-            layout,
-        })
+        Ok(())
     }
 }
 
@@ -226,7 +174,8 @@ impl PlayArgs {
         if cli.command.is_some() {
             return Err("a command, not the tabletop's options".into());
         }
-        cli.play.check()
+        cli.play.check()?;
+        Ok(cli.play)
     }
 
     #[cfg(feature = "gui")]
