@@ -111,27 +111,67 @@ impl GameState {
         if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
             return Vec::new();
         }
-        // A Hit card with Direct Hit reaches exactly what it reaches alone, so the pairing is
-        // only tried where the card alone is legal (the choices list alone before paired).
-        let hit = matches!(builtin().card(card).effect, CardEffect::Hit { .. });
-        let mut alone: Vec<(Target, Option<RangeShift>)> = Vec::new();
+        if let CardEffect::Hit { .. } = builtin().card(card).effect {
+            return self.legal_hits(player, card);
+        }
         let mut out = Vec::new();
         for (target, with, shift) in self.play_choices(player, card) {
-            if hit && with.is_some() && !alone.contains(&(target, shift)) {
-                continue;
-            }
             if self
                 .validate_play(player, card, target, with, shift)
-                .is_err()
+                .is_ok()
             {
-                continue;
+                out.push(play(player, card, (target, with, shift)));
             }
-            if with.is_none() {
-                alone.push((target, shift));
-            }
-            out.push(play(player, card, (target, with, shift)));
         }
         out
+    }
+
+    /// `legal_plays` of a Hit card, in the order of its `play_choices` (each ship, then the
+    /// card alone and with each Direct Hit in hand, then each shift). With Direct Hit it
+    /// reaches exactly what it reaches alone, so the validator's answer for each ship and
+    /// shift is asked once and stands for every pairing (this runs for every Hit card the
+    /// bots weigh, thousands of times a game).
+    fn legal_hits(&self, player: PlayerId, card: CardId) -> Vec<PlayerAction> {
+        let CardEffect::Hit { arcs, ranges, .. } = &builtin().card(card).effect else {
+            return Vec::new();
+        };
+        let shifts = self.shifts(player);
+        let direct_hits: Vec<CardId> = self
+            .hand(player)
+            .filter(|c| *c != card && builtin().card(*c).effect == CardEffect::DirectHit)
+            .collect();
+        let mut out = Vec::new();
+        for threat in self.threats.iter().filter(|t| !t.cloaked) {
+            if !builtin().threat(threat.token).is_ship() {
+                continue;
+            }
+            let target = Target::Threat(threat.token);
+            // What `validate_hit` asks once the target is an uncloaked ship on the board.
+            let mut reaches = [false; SHIFTS.len()];
+            for (i, shift) in shifts.iter().enumerate() {
+                reaches[i] = self
+                    .hit_reaches_position(Some(player), arcs, ranges, threat.pos, *shift)
+                    .is_ok();
+            }
+            for with in std::iter::once(None).chain(direct_hits.iter().copied().map(Some)) {
+                for (i, shift) in shifts.iter().enumerate() {
+                    if reaches[i] {
+                        out.push(play(player, card, (target, with, *shift)));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Chekov's range shifts this player may make now: none but "no shift" unless his
+    /// ability is unused.
+    fn shifts(&self, player: PlayerId) -> &'static [Option<RangeShift>] {
+        if self.ability_of(player) == Ability::FireControl && !self.turn.ability_used {
+            &SHIFTS
+        } else {
+            &SHIFTS[..1]
+        }
     }
 
     /// Every place on the board a Hit card reaches now, with Chekov's shift if given: the
@@ -215,12 +255,7 @@ impl GameState {
         let threats = self.threats.iter().filter(|t| !t.cloaked).map(|t| t.token);
         let ships = threats.clone().filter(|t| builtin().threat(*t).is_ship());
         // Chekov's shift only while his ability is unused.
-        let shifts: &[Option<RangeShift>] =
-            if self.ability_of(player) == Ability::FireControl && !self.turn.ability_used {
-                &SHIFTS
-            } else {
-                &SHIFTS[..1]
-            };
+        let shifts = self.shifts(player);
         let mut out = Vec::new();
         match &builtin().card(card).effect {
             effect @ (CardEffect::Hit { .. } | CardEffect::DirectHit) => {

@@ -63,41 +63,42 @@ impl GameState {
             return Vec::new();
         };
         let def = builtin().mission(mission.mission);
-        def.objectives
-            .iter()
-            .enumerate()
-            .map(|(index, objective)| {
+        (0..def.objectives.len())
+            .map(|index| self.objective_progress(mission, index))
+            .collect()
+    }
+
+    /// Progress of one objective of the current mission (`mission`, its state).
+    fn objective_progress(&self, mission: &MissionState, index: usize) -> Progress {
+        match &builtin().mission(mission.mission).objectives[index] {
+            Objective::CommitCredits { count, .. } | Objective::CommitCards { count, .. } => {
                 let committed = mission
                     .committed
                     .iter()
                     .filter(|c| objective_index_of(self, c) == Some(index))
                     .count() as u8;
-                match objective {
-                    Objective::CommitCredits { count, .. }
-                    | Objective::CommitCards { count, .. } => (committed.min(*count), *count),
-                    Objective::TokenInRange { token, range, arc } => {
-                        let met = builtin().mission_token_index(token).is_some_and(|id| {
-                            self.mission_tokens.iter().any(|t| {
-                                t.token == id
-                                    && t.pos.range == *range
-                                    && arc.is_none_or(|arc| {
-                                        arc_of_facing(
-                                            self.enterprise.facing_of_sector(t.pos.sector),
-                                        ) == arc
-                                    })
+                (committed.min(*count), *count)
+            }
+            Objective::TokenInRange { token, range, arc } => {
+                let met = builtin().mission_token_index(token).is_some_and(|id| {
+                    self.mission_tokens.iter().any(|t| {
+                        t.token == id
+                            && t.pos.range == *range
+                            && arc.is_none_or(|arc| {
+                                arc_of_facing(self.enterprise.facing_of_sector(t.pos.sector))
+                                    == arc
                             })
-                        });
-                        (u8::from(met), 1)
-                    }
-                    Objective::DieRolls { successes, .. } => {
-                        (mission.die_successes.min(*successes), *successes)
-                    }
-                    Objective::DestroyThreats { count, .. } => {
-                        (mission.threats_destroyed.min(*count), *count)
-                    }
-                }
-            })
-            .collect()
+                    })
+                });
+                (u8::from(met), 1)
+            }
+            Objective::DieRolls { successes, .. } => {
+                (mission.die_successes.min(*successes), *successes)
+            }
+            Objective::DestroyThreats { count, .. } => {
+                (mission.threats_destroyed.min(*count), *count)
+            }
+        }
     }
 
     pub fn objectives_met(&self) -> bool {
@@ -118,13 +119,17 @@ impl GameState {
         let mission = self.mission.as_ref()?;
         let def = builtin().mission(mission.mission);
         let card_def = builtin().card(card);
-        let progress = self.mission_progress();
+        // Only the objectives the card could count toward are weighed (this runs for every
+        // card in hand, every time a bot or the table asks).
+        let open = |i: usize| {
+            let (done, needed) = self.objective_progress(mission, i);
+            done < needed
+        };
         let credit = if as_medical {
             Some(Division::Medical)
         } else {
             card_def.credit
         };
-        let open = |i: usize| progress[i].0 < progress[i].1;
         if !as_medical {
             for (i, objective) in def.objectives.iter().enumerate() {
                 if let Objective::CommitCards { card: name, .. } = objective

@@ -225,6 +225,9 @@ pub struct Summary {
     pub players: usize,
     pub missions: BTreeMap<String, MissionStats>,
     pub characters: BTreeMap<String, CharacterStats>,
+    /// Every game's final state hash, folded in game order: two runs played the same games
+    /// exactly when this agrees (whatever the threads or the engine's speed).
+    pub results_hash: u64,
 }
 
 impl Summary {
@@ -240,6 +243,7 @@ impl Summary {
     pub fn add(&mut self, record: &GameRecord) {
         let content = builtin();
         self.games += 1;
+        self.results_hash = (self.results_hash ^ record.final_hash).wrapping_mul(0x0100_0000_01b3);
         let won = record.outcome == Some(Outcome::Won);
         match record.outcome {
             Some(Outcome::Won) => self.wins += 1,
