@@ -8,8 +8,7 @@ use crate::actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target
 use crate::content::{Ability, CardEffect, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
-    CardId, FACINGS, GameState, Phase, PlayerId, Position, Range, SectionKind, SectionRef, TokenId,
-    Window,
+    CardId, FACINGS, GameState, Phase, PlayerId, Position, Range, SectionKind, SectionRef, Window,
 };
 
 /// A card play's choices besides the card: its target, the partner card and Chekov's shift.
@@ -140,7 +139,8 @@ impl GameState {
             .hand(player)
             .filter(|c| *c != card && builtin().card(*c).effect == CardEffect::DirectHit)
             .collect();
-        let mut out = Vec::new();
+        let mut out =
+            Vec::with_capacity(self.threats.len() * shifts.len() * (1 + direct_hits.len()));
         for threat in self.threats.iter().filter(|t| !t.cloaked) {
             if !builtin().threat(threat.token).is_ship() {
                 continue;
@@ -316,16 +316,20 @@ impl GameState {
         out
     }
 
-    /// Whether a Hit card would reach an uncloaked enemy ship now, whoever holds the card (a
-    /// bot weighing a trade asks this of cards in other hands).
-    pub(crate) fn hit_reaches(
-        &self,
-        card: CardId,
-        token: TokenId,
-        shift: Option<RangeShift>,
-    ) -> bool {
-        self.validate_hit(None, card, Target::Threat(token), shift)
-            .is_ok()
+    /// Whether a Hit card would reach any uncloaked enemy ship now, whoever holds it (a bot
+    /// weighing a trade asks this of cards in other hands): what `validate_hit` answers for
+    /// a target, asked of the ships on the board directly.
+    pub(crate) fn hits_anything(&self, card: CardId) -> bool {
+        let CardEffect::Hit { arcs, ranges, .. } = &builtin().card(card).effect else {
+            return false;
+        };
+        self.threats.iter().any(|t| {
+            !t.cloaked
+                && builtin().threat(t.token).is_ship()
+                && self
+                    .hit_reaches_position(None, arcs, ranges, t.pos, None)
+                    .is_ok()
+        })
     }
 
     fn hand(&self, player: PlayerId) -> impl Iterator<Item = CardId> + '_ {

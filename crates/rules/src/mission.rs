@@ -85,8 +85,7 @@ impl GameState {
                         t.token == id
                             && t.pos.range == *range
                             && arc.is_none_or(|arc| {
-                                arc_of_facing(self.enterprise.facing_of_sector(t.pos.sector))
-                                    == arc
+                                arc_of_facing(self.enterprise.facing_of_sector(t.pos.sector)) == arc
                             })
                     })
                 });

@@ -101,11 +101,7 @@ fn answer_boarders(state: &GameState) -> PlayerAction {
 
 /// Cards that can hit something on the board right now.
 pub(super) fn hits_now(state: &GameState, card: CardId) -> bool {
-    matches!(effect(card), CardEffect::Hit { .. })
-        && state
-            .threats
-            .iter()
-            .any(|t| state.hit_reaches(card, t.token, None))
+    state.hits_anything(card)
 }
 
 /// Phase 3: take or trade for a Hit card that can fire now when the hand has none.
