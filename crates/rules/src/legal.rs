@@ -110,10 +110,11 @@ impl GameState {
         if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
             return Vec::new();
         }
-        if let CardEffect::Hit { .. } = builtin().card(card).effect {
-            return self.legal_hits(player, card);
-        }
         let mut out = Vec::new();
+        if let CardEffect::Hit { .. } = builtin().card(card).effect {
+            self.each_legal_hit(player, card, |action| out.push(action));
+            return out;
+        }
         for (target, with, shift) in self.play_choices(player, card) {
             if self
                 .validate_play(player, card, target, with, shift)
@@ -125,43 +126,55 @@ impl GameState {
         out
     }
 
-    /// `legal_plays` of a Hit card, in the order of its `play_choices` (each ship, then the
+    /// The `legal_plays` of a Hit card, in the order of its `play_choices` (each ship, then the
     /// card alone and with each Direct Hit in hand, then each shift). With Direct Hit it
     /// reaches exactly what it reaches alone, so the validator's answer for each ship and
     /// shift is asked once and stands for every pairing (this runs for every Hit card the
     /// bots weigh, thousands of times a game).
-    fn legal_hits(&self, player: PlayerId, card: CardId) -> Vec<PlayerAction> {
+    ///
+    /// Each is handed to `take` rather than gathered, so a bot weighing them allocates nothing.
+    pub(crate) fn each_legal_hit(
+        &self,
+        player: PlayerId,
+        card: CardId,
+        mut take: impl FnMut(PlayerAction),
+    ) {
+        if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
+            return;
+        }
         let CardEffect::Hit { arcs, ranges, .. } = &builtin().card(card).effect else {
-            return Vec::new();
+            return;
         };
+        let reach = crate::reach::card_reach(card);
         let shifts = self.shifts(player);
         let direct_hits: Vec<CardId> = self
             .hand(player)
             .filter(|c| *c != card && builtin().card(*c).effect == CardEffect::DirectHit)
             .collect();
-        let mut out =
-            Vec::with_capacity(self.threats.len() * shifts.len() * (1 + direct_hits.len()));
         for threat in self.threats.iter().filter(|t| !t.cloaked) {
             if !builtin().threat(threat.token).is_ship() {
                 continue;
             }
             let target = Target::Threat(threat.token);
             // What `validate_hit` asks once the target is an uncloaked ship on the board.
+            // Unshifted, that is the card's reach mask; shifted, the validator's own words.
             let mut reaches = [false; SHIFTS.len()];
             for (i, shift) in shifts.iter().enumerate() {
-                reaches[i] = self
-                    .hit_reaches_position(Some(player), arcs, ranges, threat.pos, *shift)
-                    .is_ok();
+                reaches[i] = match shift {
+                    None => reach & self.place_of(threat.pos) != 0,
+                    Some(_) => self
+                        .hit_reaches_position(Some(player), arcs, ranges, threat.pos, *shift)
+                        .is_ok(),
+                };
             }
             for with in std::iter::once(None).chain(direct_hits.iter().copied().map(Some)) {
                 for (i, shift) in shifts.iter().enumerate() {
                     if reaches[i] {
-                        out.push(play(player, card, (target, with, *shift)));
+                        take(play(player, card, (target, with, *shift)));
                     }
                 }
             }
         }
-        out
     }
 
     /// Chekov's range shifts this player may make now: none but "no shift" unless his
@@ -320,16 +333,13 @@ impl GameState {
     /// weighing a trade asks this of cards in other hands): what `validate_hit` answers for
     /// a target, asked of the ships on the board directly.
     pub(crate) fn hits_anything(&self, card: CardId) -> bool {
-        let CardEffect::Hit { arcs, ranges, .. } = &builtin().card(card).effect else {
-            return false;
-        };
-        self.threats.iter().any(|t| {
-            !t.cloaked
-                && builtin().threat(t.token).is_ship()
-                && self
-                    .hit_reaches_position(None, arcs, ranges, t.pos, None)
-                    .is_ok()
-        })
+        let reach = crate::reach::card_reach(card);
+        reach != 0
+            && self.threats.iter().any(|t| {
+                !t.cloaked
+                    && reach & self.place_of(t.pos) != 0
+                    && builtin().threat(t.token).is_ship()
+            })
     }
 
     fn hand(&self, player: PlayerId) -> impl Iterator<Item = CardId> + '_ {

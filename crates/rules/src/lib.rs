@@ -22,6 +22,7 @@ mod phases;
 pub mod places;
 pub mod plugin;
 pub mod preview;
+mod reach;
 pub mod report;
 pub mod scenario;
 pub mod setup;

@@ -486,6 +486,27 @@ impl GameState {
         sections
     }
 
+    /// The first of `sections_by_pressure`, without listing the rest: the most threatened
+    /// section in `state` (ties: lowest facing).
+    pub(crate) fn most_pressed(
+        &self,
+        kind: SectionKind,
+        state: SectionState,
+    ) -> Option<SectionRef> {
+        let mut best: Option<(u8, SectionRef)> = None;
+        for facing in 0..FACINGS {
+            let section = SectionRef { kind, facing };
+            if self.enterprise.section(section) != state {
+                continue;
+            }
+            let pressure = self.pressure(facing);
+            if best.is_none_or(|(most, _)| pressure > most) {
+                best = Some((pressure, section));
+            }
+        }
+        best.map(|(_, section)| section)
+    }
+
     /// Repairs up to `count` damaged sections of a kind; returns how many.
     pub(crate) fn auto_repair(&mut self, kind: SectionKind, count: u8) -> u8 {
         let targets = self.sections_by_pressure(kind, SectionState::Damaged);

@@ -34,7 +34,7 @@ pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Op
         let CardEffect::Hit { damage, .. } = effect(card) else {
             continue;
         };
-        for play in state.legal_plays(player, card) {
+        state.each_legal_hit(player, card, |play| {
             let Action::PlayCard {
                 target: Target::Threat(token),
                 with,
@@ -42,11 +42,11 @@ pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Op
                 ..
             } = play.action
             else {
-                continue;
+                return;
             };
             let defense = state.threat(token).map_or(0, |t| t.defense);
             if with.is_some() != (holds_direct_hit && defense > *damage) {
-                continue;
+                return;
             }
             // Spend cheap cards first; keep Chekov's shift for cards with no target otherwise.
             let mut score = hit_score(state, token, *damage) - 3 * *damage as i32;
@@ -56,7 +56,7 @@ pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Op
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
                 best = Some((score, play.action));
             }
-        }
+        });
     }
     best.map(|(_, action)| action)
 }

@@ -257,7 +257,7 @@ pub(super) fn worst(
     kind: SectionKind,
     wanted: SectionState,
 ) -> Option<SectionRef> {
-    state.sections_by_pressure(kind, wanted).first().copied()
+    state.most_pressed(kind, wanted)
 }
 
 fn repairs(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
