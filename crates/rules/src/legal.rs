@@ -152,7 +152,9 @@ impl GameState {
             .filter(|c| *c != card && builtin().card(*c).effect == CardEffect::DirectHit)
             .collect();
         for threat in self.threats.iter().filter(|t| !t.cloaked) {
-            if !builtin().threat(threat.token).is_ship() {
+            let place = self.place_of(threat.pos);
+            // Out of reach unshifted with no shift to try: nothing to weigh (the usual case).
+            if (shifts.len() == 1 && reach & place == 0) || !crate::reach::is_ship(threat.token) {
                 continue;
             }
             let target = Target::Threat(threat.token);
@@ -161,7 +163,7 @@ impl GameState {
             let mut reaches = [false; SHIFTS.len()];
             for (i, shift) in shifts.iter().enumerate() {
                 reaches[i] = match shift {
-                    None => reach & self.place_of(threat.pos) != 0,
+                    None => reach & place != 0,
                     Some(_) => self
                         .hit_reaches_position(Some(player), arcs, ranges, threat.pos, *shift)
                         .is_ok(),
@@ -336,9 +338,7 @@ impl GameState {
         let reach = crate::reach::card_reach(card);
         reach != 0
             && self.threats.iter().any(|t| {
-                !t.cloaked
-                    && reach & self.place_of(t.pos) != 0
-                    && builtin().threat(t.token).is_ship()
+                !t.cloaked && reach & self.place_of(t.pos) != 0 && crate::reach::is_ship(t.token)
             })
     }
 
