@@ -19,38 +19,45 @@ const _: () = assert!(CARDS <= 64 && TOKENS <= 64);
 
 /// Whether every invariant of [`problems`] holds.
 fn holds(state: &GameState) -> bool {
-    let mut ok = true;
+    // Each id sets its bit: every id is in exactly one place when the bits make the full set,
+    // there are as many places as ids and no id is past 63 (`high` ORs them all together).
+    let mut high = 0u8;
     let mut cards = 0u64;
-    let mut card = |c: u8| {
-        let bit = 1u64 << (c & 63);
-        ok &= (c as usize) < CARDS && cards & bit == 0;
-        cards |= bit;
-    };
-    state.deck.iter().for_each(|c| card(*c));
-    state.discard.iter().for_each(|c| card(*c));
-    state.removed.iter().for_each(|c| card(*c));
+    let mut card_count = state.deck.len() + state.discard.len() + state.removed.len();
+    for ids in [&state.deck, &state.discard, &state.removed] {
+        add_bits(ids, &mut cards, &mut high);
+    }
     for player in &state.players {
-        player.hand.iter().for_each(|c| card(*c));
+        add_bits(&player.hand, &mut cards, &mut high);
+        card_count += player.hand.len();
     }
     if let Some(mission) = &state.mission {
-        mission.committed.iter().for_each(|c| card(c.card));
+        for c in &mission.committed {
+            high |= c.card;
+            cards |= 1 << (c.card & 63);
+        }
+        card_count += mission.committed.len();
     }
-    // Every card seen once, none twice and none out of range: then there are exactly CARDS.
-    ok &= cards == u64::MAX >> (64 - CARDS);
     let mut tokens = 0u64;
-    let mut token = |t: u8| {
-        let bit = 1u64 << (t & 63);
-        ok &= (t as usize) < TOKENS && tokens & bit == 0;
-        tokens |= bit;
-    };
-    state.bag.iter().for_each(|t| token(*t));
-    state.threat_discard.iter().for_each(|t| token(*t));
-    state.threats.iter().for_each(|t| token(t.token));
-    if let Some(Window::SpockChoice { drawn }) = &state.turn.window {
-        drawn.iter().for_each(|t| token(*t));
+    add_bits(&state.bag, &mut tokens, &mut high);
+    add_bits(&state.threat_discard, &mut tokens, &mut high);
+    for t in &state.threats {
+        high |= t.token;
+        tokens |= 1 << (t.token & 63);
     }
-    ok &= tokens == u64::MAX >> (64 - TOKENS);
-    if !ok {
+    let mut token_count = state.bag.len() + state.threat_discard.len() + state.threats.len();
+    if let Some(Window::SpockChoice { drawn }) = &state.turn.window {
+        add_bits(drawn, &mut tokens, &mut high);
+        token_count += drawn.len();
+    }
+    if high >= 64 {
+        return false;
+    }
+    if cards != u64::MAX >> (64 - CARDS)
+        || card_count != CARDS
+        || tokens != u64::MAX >> (64 - TOKENS)
+        || token_count != TOKENS
+    {
         return false;
     }
     let content = crate::content::builtin();
@@ -66,6 +73,17 @@ fn holds(state: &GameState) -> bool {
             || state.outcome == Some(Outcome::Lost(crate::LossCause::HullDestroyed)))
         && (state.turn.active as usize) < state.players.len()
         && state.completed_missions.len() <= state.config.missions_required as usize
+}
+
+/// Sets the bit of each id in `mask`, and ORs each id into `high`.
+fn add_bits(ids: &[u8], mask: &mut u64, high: &mut u8) {
+    let (mut m, mut h) = (0u64, 0u8);
+    for id in ids {
+        h |= id;
+        m |= 1 << (id & 63);
+    }
+    *mask |= m;
+    *high |= h;
 }
 
 /// Every violated invariant, in words.
