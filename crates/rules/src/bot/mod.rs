@@ -49,6 +49,7 @@ pub fn choose(state: &GameState) -> Option<PlayerAction> {
     })
 }
 
+#[inline]
 pub(super) fn effect(card: CardId) -> &'static CardEffect {
     &builtin().card(card).effect
 }
@@ -261,9 +262,14 @@ pub(super) fn worst(
 }
 
 fn repairs(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
-    let find = |e: CardEffect| hand.iter().copied().find(|c| *effect(*c) == e);
-    let dilithium = find(CardEffect::Dilithium);
-    let tritanium = find(CardEffect::Tritanium);
+    let dilithium = hand
+        .iter()
+        .copied()
+        .find(|c| matches!(effect(*c), CardEffect::Dilithium));
+    let tritanium = hand
+        .iter()
+        .copied()
+        .find(|c| matches!(effect(*c), CardEffect::Tritanium));
     if let (Some(d), Some(t)) = (dilithium, tritanium) {
         let hull = worst(state, SectionKind::Hull, SectionState::Destroyed);
         let shield = worst(state, SectionKind::Shield, SectionState::Destroyed);

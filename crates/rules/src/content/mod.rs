@@ -188,9 +188,23 @@ pub fn checked_builtin() -> Result<&'static Content, &'static [String]> {
 }
 
 /// The content built into the game (`checked_builtin`, which the binary has asked first).
+///
+/// The rules ask for it at every turn of every check, so once it is there it is one load:
+/// small enough to inline, with the first call's work out of line.
+#[inline]
 pub fn builtin() -> &'static Content {
+    static READY: OnceLock<&'static Content> = OnceLock::new();
+    match READY.get() {
+        Some(content) => content,
+        None => first_builtin(&READY),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn first_builtin(ready: &OnceLock<&'static Content>) -> &'static Content {
     match checked_builtin() {
-        Ok(content) => content,
+        Ok(content) => ready.get_or_init(|| content),
         // Unreachable in a built game: build.rs ran the same checks, and the binary stops
         // at start-up with these errors before anything reads the content.
         Err(errors) => panic!("the built-in content is broken: {}", errors.join("; ")),
