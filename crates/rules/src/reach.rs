@@ -1,0 +1,57 @@
+//! Which places on the board each Hit card reaches without Chekov's shift, as bitmasks worked
+//! out once from the content: bit `3 × ship facing + range ring`. The bots and the legal-action
+//! listing ask "does this card reach that ship?" thousands of times a game; with the masks it
+//! is one `and`. The validator's own answer (`hit_reaches_position`) is the same rule in words.
+
+use std::sync::OnceLock;
+
+use crate::content::{CardEffect, Range, builtin};
+use crate::state::{CardId, FACINGS, GameState, Position, TokenId, arc_of_facing};
+
+/// The bit of one place: a ship facing and a range ring.
+fn place_bit(facing: u8, range: Range) -> u32 {
+    1 << (u32::from(facing) * 3 + range as u32)
+}
+
+/// The places a card reaches unshifted (0 for a card that is not a Hit card).
+pub(crate) fn card_reach(card: CardId) -> u32 {
+    static MASKS: OnceLock<Vec<u32>> = OnceLock::new();
+    let masks = MASKS.get_or_init(|| {
+        builtin()
+            .cards
+            .iter()
+            .map(|def| match &def.effect {
+                CardEffect::Hit { arcs, ranges, .. } => (0..FACINGS)
+                    .filter(|f| arcs.contains(&arc_of_facing(*f)))
+                    .flat_map(|f| ranges.iter().map(move |r| place_bit(f, *r)))
+                    .fold(0, |mask, bit| mask | bit),
+                _ => 0,
+            })
+            .collect()
+    });
+    masks.get(card as usize).copied().unwrap_or(0)
+}
+
+/// Whether a threat token is an enemy ship (not a comet or the starbase), from a mask worked
+/// out once: what `ThreatDef::is_ship` answers.
+pub(crate) fn is_ship(token: TokenId) -> bool {
+    static SHIPS: OnceLock<u64> = OnceLock::new();
+    let ships = SHIPS.get_or_init(|| {
+        builtin()
+            .threats
+            .iter()
+            .enumerate()
+            .filter(|(_, def)| def.is_ship())
+            .fold(0, |mask, (i, _)| {
+                mask | 1u64.checked_shl(i as u32).unwrap_or(0)
+            })
+    });
+    u32::from(token) < 64 && ships & (1 << token) != 0
+}
+
+impl GameState {
+    /// The bit of the place a board position is at, as the Enterprise faces now.
+    pub(crate) fn place_of(&self, pos: Position) -> u32 {
+        place_bit(self.enterprise.facing_of_sector(pos.sector), pos.range)
+    }
+}
