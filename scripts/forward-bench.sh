@@ -75,3 +75,16 @@ if [ "$cores" -ge 2 ]; then
   printf 'threads 2 vs 1 (cores %s,%s): %.0f vs %.0f games/s, %.2fx; %s\n' "$core" "$second" \
     "$(gps "$two")" "$(gps "$one")" "$(awk -v a="$(gps "$two")" -v b="$(gps "$one")" 'BEGIN {print a / b}')" "$same"
 fi
+
+# A hint at the default budget on one core, file and all, for every docs scenario.
+worst=0
+for f in docs/scenarios/*.ron; do
+  start=$(date +%s%N)
+  out=$(taskset -c "$core" "$new" hint "$f" --json 2>/dev/null) || out=""
+  wall=$(( ($(date +%s%N) - start) / 1000000 ))
+  [ -z "$out" ] && { printf 'hint %-16s no one must act\n' "$(basename "$f")"; continue; }
+  rollouts=$(sed -n 's/.*"rollouts":\([0-9]*\).*/\1/p' <<<"$out")
+  printf 'hint %-16s %4d ms wall, %6d rollouts\n' "$(basename "$f")" "$wall" "$rollouts"
+  [ "$wall" -gt "$worst" ] && worst=$wall
+done
+echo "slowest hint: $worst ms (goal: 400 ms)"

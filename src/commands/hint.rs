@@ -13,7 +13,7 @@ use crate::words::describe::{action_words, player_name};
 
 /// The advisor's next action for whoever must act, with a one-line reason.
 ///
-/// FILE is a save, a replay (its final position) or a scenario. The advisor searches 600 ms
+/// FILE is a save, a replay (its final position) or a scenario. The advisor searches 360 ms
 /// unless --budget-ms or --rollouts (exact repeats) says otherwise. Exits 0 with advice, 1
 /// when nobody must act, 2 for a bad file.
 #[derive(Debug, clap::Args)]
@@ -21,7 +21,7 @@ pub(crate) struct HintOptions {
     /// The save, replay (.json) or scenario (.ron)
     file: String,
     /// Print one object: player, action (written as the file writes actions), words, reason,
-    /// millis
+    /// millis, rollouts
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -90,6 +90,7 @@ pub(crate) fn run(options: HintOptions) -> i32 {
             "words": action_words(&state, &best),
             "reason": reason,
             "millis": millis,
+            "rollouts": advice.rollouts,
         });
         println!("{out}");
     } else {

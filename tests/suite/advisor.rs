@@ -71,7 +71,7 @@ fn hint_prints_an_action_the_scenario_file_accepts() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios/table.ron");
     let out = succeeds(&["hint", path, "--json", "--rollouts", "30"]);
     let value: serde_json::Value = serde_json::from_slice(&out).expect("one JSON object");
-    for key in ["player", "action", "words", "reason", "millis"] {
+    for key in ["player", "action", "words", "reason", "millis", "rollouts"] {
         assert!(value.get(key).is_some(), "no {key} in {value}");
     }
     let action = value["action"].as_str().expect("scenario syntax, as text");
