@@ -47,6 +47,9 @@ pub(crate) enum BotName {
     Heuristic,
     /// The Captain: the advisor's search, at --rollouts or --budget-ms a decision
     Advisor,
+    /// The advisor's search seeing the real deck, bag and dice: it CHEATS, a bound for
+    /// measuring the Captain, never offered in the game
+    Oracle,
 }
 
 /// The advisor's budget a decision: `--rollouts N` (exact repeats) or `--budget-ms N`.
@@ -113,10 +116,13 @@ impl SimulateOptions {
     fn check(self) -> Result<SimArgs, String> {
         let bot = match (self.bot, self.budget.budget()) {
             (BotName::Advisor, budget) => Bot::Advisor(budget.unwrap_or(Budget::SIMULATE)),
+            (BotName::Oracle, budget) => Bot::Oracle(budget.unwrap_or(Budget::SIMULATE)),
             (BotName::Heuristic, None) => Bot::Heuristic,
             (BotName::Heuristic, Some(_)) => {
                 return Err(
-                    "--budget-ms and --rollouts set the advisor's budget: add --bot advisor".into(),
+                    "--budget-ms and --rollouts set the advisor's budget: add --bot advisor (or \
+                     oracle)"
+                        .into(),
                 );
             }
         };

@@ -64,6 +64,45 @@ fn the_advisor_does_not_peek_at_the_deck_bag_or_dice() {
     );
 }
 
+/// The bench's oracle is the same search seeing the real deck, bag and dice: where the fair
+/// advisor's advice stays the same when the hidden order changes, the oracle's scores move
+/// with it. It is a bound for measuring the Captain, offered only by `simulate --bot oracle`,
+/// whose help says that it cheats.
+#[test]
+fn the_oracle_sees_the_hidden_order_and_says_it_cheats() {
+    use stp_rules::advisor::{Sight, advise_seeing};
+    let mut moved = 0;
+    for state in choices() {
+        let mut other = state.clone();
+        let mut rng = ChaCha8Rng::seed_from_u64(78);
+        other.deck.shuffle(&mut rng);
+        other.bag.shuffle(&mut rng);
+        other.rng = ChaCha8Rng::seed_from_u64(999);
+        let a = advise_seeing(&state, Budget::Rollouts(30), 4, Sight::Clairvoyant).expect("advice");
+        let b = advise_seeing(&other, Budget::Rollouts(30), 4, Sight::Clairvoyant).expect("advice");
+        assert_eq!(state.validate(&a.best.action), Ok(()));
+        let scores = |advice: &stp_rules::advisor::Advice| {
+            advice
+                .candidates
+                .iter()
+                .map(|c| c.score)
+                .collect::<Vec<_>>()
+        };
+        moved += usize::from(scores(&a) != scores(&b));
+    }
+    assert!(
+        moved > 0,
+        "the oracle's scores never moved with the hidden order"
+    );
+    let help = String::from_utf8(succeeds(&["simulate", "--help"])).expect("utf-8");
+    assert!(help.contains("oracle") && help.contains("CHEATS"), "{help}");
+    let out = String::from_utf8(succeeds(&[
+        "simulate", "--bot", "oracle", "--games", "2", "--json",
+    ]))
+    .expect("utf-8");
+    assert!(out.contains("\"games\":2"), "{out}");
+}
+
 /// `hint FILE --json` on a scenario prints the action in scenario syntax: appended to the
 /// file's actions, `replay` accepts the file.
 #[test]

@@ -88,8 +88,23 @@ fn public_view(state: &GameState) -> GameState {
     public
 }
 
-/// World `index` of a search: the public position with its hidden orders dealt at random.
-fn world(public: &GameState, seed: u64, index: u32) -> GameState {
+/// What a search sees of the future.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sight {
+    /// What the players see: every sampled world re-deals the hidden orders and the dice.
+    Fair,
+    /// The real deck, bag and mission deck in their order, and the dice the game will roll:
+    /// a bench-only bound on what any fair search could reach. It cheats; the game never
+    /// offers it.
+    Clairvoyant,
+}
+
+/// World `index` of a search: the public position with its hidden orders dealt at random, or
+/// for a clairvoyant search the real game itself.
+fn world(public: &GameState, seed: u64, index: u32, sight: Sight) -> GameState {
+    if sight == Sight::Clairvoyant {
+        return public.clone();
+    }
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ (u64::from(index) << 32 | 0x5eed));
     let mut world = public.clone();
     world.deck.shuffle(&mut rng);
@@ -132,6 +147,12 @@ fn rollout(mut state: GameState, action: PlayerAction) -> (f64, bool) {
 
 /// Searches the position and returns the advice, or `None` when nobody must act.
 pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
+    advise_seeing(state, budget, seed, Sight::Fair)
+}
+
+/// [`advise`], seeing what `sight` allows: `Sight::Fair` is the advisor every player and bot
+/// uses; `Sight::Clairvoyant` is the bench's bound.
+pub fn advise_seeing(state: &GameState, budget: Budget, seed: u64, sight: Sight) -> Option<Advice> {
     if state.is_over() || !state.awaits_players() {
         return None;
     }
@@ -157,16 +178,22 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
     let mut total = 0;
     let mut alive: Vec<usize> = (0..stats.len()).collect();
     if stats.len() > 1 {
-        let public = public_view(state);
+        let public = match sight {
+            Sight::Fair => public_view(state),
+            Sight::Clairvoyant => state.clone(),
+        };
         let mut deadline = None;
-        let rollouts = match budget {
-            Budget::Rollouts(n) => n.max(stats.len() as u32),
+        let rollouts = match (budget, sight) {
+            // Its one world is the real game: a second rollout of a candidate repeats the
+            // first exactly, so each is played once (then halving replays the survivors).
+            (_, Sight::Clairvoyant) => stats.len() as u32,
+            (Budget::Rollouts(n), Sight::Fair) => n.max(stats.len() as u32),
             // Time one world of every candidate, then fit the rest to the time left.
-            Budget::Millis(ms) => {
+            (Budget::Millis(ms), Sight::Fair) => {
                 let limit = Duration::from_millis(ms);
                 // A hard stop too: a busy machine slows rollouts after the estimate.
                 deadline = Some(started + limit);
-                let w = world(&public, seed, 0);
+                let w = world(&public, seed, 0, sight);
                 let probe = Instant::now();
                 for s in &mut stats {
                     let (score, won) = rollout(w.clone(), s.action);
@@ -180,7 +207,7 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
                 ((left / each.max(1e-6)) as u32).max(stats.len() as u32)
             }
         };
-        let (spent, survivors) = halve(&public, seed, &mut stats, rollouts, deadline);
+        let (spent, survivors) = halve(&public, seed, sight, &mut stats, rollouts, deadline);
         total += spent;
         alive = survivors;
     }
@@ -218,6 +245,7 @@ pub fn advise(state: &GameState, budget: Budget, seed: u64) -> Option<Advice> {
 fn halve(
     public: &GameState,
     seed: u64,
+    sight: Sight,
     stats: &mut [Scored],
     budget: u32,
     deadline: Option<Instant>,
@@ -232,7 +260,7 @@ fn halve(
         for _ in 0..per {
             for &i in &alive {
                 let k = stats[i].rollouts;
-                let (score, won) = rollout(world(public, seed, k), stats[i].action);
+                let (score, won) = rollout(world(public, seed, k, sight), stats[i].action);
                 stats[i].score += score;
                 stats[i].wins += u32::from(won);
                 stats[i].rollouts += 1;
@@ -262,4 +290,9 @@ fn halve(
 /// The advisor as a bot: the advised action for whoever must act.
 pub fn choose(state: &GameState, budget: Budget, seed: u64) -> Option<PlayerAction> {
     advise(state, budget, seed).map(|a| a.best.action)
+}
+
+/// The clairvoyant search as a bot (bench only: it cheats).
+pub fn choose_clairvoyant(state: &GameState, budget: Budget, seed: u64) -> Option<PlayerAction> {
+    advise_seeing(state, budget, seed, Sight::Clairvoyant).map(|a| a.best.action)
 }

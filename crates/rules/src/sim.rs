@@ -43,6 +43,9 @@ pub enum Bot {
     Heuristic,
     /// The search bot (`advisor`), with its budget per decision.
     Advisor(crate::advisor::Budget),
+    /// The same search seeing the real deck, bag and dice (`Sight::Clairvoyant`): the bound
+    /// a fair advisor is measured against. Bench only: it cheats.
+    Oracle(crate::advisor::Budget),
 }
 
 impl Bot {
@@ -52,6 +55,11 @@ impl Bot {
         match self {
             Bot::Heuristic => bot::choose(state),
             Bot::Advisor(budget) => crate::advisor::choose(
+                state,
+                *budget,
+                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ step,
+            ),
+            Bot::Oracle(budget) => crate::advisor::choose_clairvoyant(
                 state,
                 *budget,
                 seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ step,
