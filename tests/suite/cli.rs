@@ -86,7 +86,7 @@ fn commands_refuse_options_they_do_not_take() {
         ),
         (
             &["simulate", "--bot", "genius"],
-            "invalid value 'genius' for '--bot <BOT>'\n  [possible values: heuristic, advisor]",
+            "invalid value 'genius' for '--bot <BOT>'\n  [possible values: heuristic, advisor, oracle]",
         ),
         (&["simulate", "--rollouts", "50"], "add --bot advisor"),
         (
