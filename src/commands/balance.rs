@@ -11,67 +11,44 @@ use super::simulate::{SimArgs, run_games};
 use super::whole;
 use crate::words::odds::{BalanceData, Rate};
 
-/// What `balance` was asked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BalanceArgs {
-    pub games: u64,
-    pub players: usize,
-    pub seed: u64,
-    pub threads: Option<usize>,
-    /// Crews of 1 to 6, with both bots.
-    pub crews: bool,
-    /// The advisor's rollouts per decision in `--crews`.
-    pub rollouts: u32,
-    /// Where `--crews` writes its numbers as data.
-    pub write: Option<std::path::PathBuf>,
-}
-
 /// Simulate every preset and print the win-rate table (Markdown) for the README.
 ///
 /// --crews measures crews of 1 to 6 with both bots (the Captain advisor at --rollouts a
 /// decision) and --write keeps those numbers as data for the game (assets/balance.ron).
-#[derive(Debug, clap::Args)]
-pub(crate) struct BalanceOptions {
+#[derive(Debug, Clone, PartialEq, clap::Args)]
+pub struct BalanceArgs {
     /// Games per preset (and per crew size with --crews)
     #[arg(long, value_name = "N", default_value_t = 100, value_parser = whole::<u64, 0, { u64::MAX }>)]
-    games: u64,
+    pub games: u64,
     /// How many players, 1–6 (without --crews)
     #[arg(long, value_name = "P", default_value_t = 4, value_parser = whole::<usize, 1, 6>)]
-    players: usize,
+    pub players: usize,
     /// The first game's seed
     #[arg(long, value_name = "S", default_value_t = 1, value_parser = whole::<u64, 0, { u64::MAX }>)]
-    seed: u64,
+    pub seed: u64,
     /// Play on N threads, 1–256 (default: every core)
     #[arg(long, value_name = "N", value_parser = whole::<usize, 1, 256>)]
-    threads: Option<usize>,
+    pub threads: Option<usize>,
     /// Measure crews of 1 to 6 with both bots
     #[arg(long)]
-    crews: bool,
+    pub crews: bool,
     /// With --crews: the advisor's rollouts a decision
     #[arg(long, value_name = "N", default_value_t = 120, value_parser = whole::<u32, 1, { u32::MAX as u64 }>)]
-    rollouts: u32,
+    pub rollouts: u32,
     /// With --crews: keep the numbers as data in FILE.ron
     #[arg(long, value_name = "FILE.ron")]
-    write: Option<std::path::PathBuf>,
+    pub write: Option<std::path::PathBuf>,
 }
 
 /// Runs `balance`, once its options agree; returns the exit code.
-pub(crate) fn run(options: BalanceOptions) -> i32 {
-    if !options.crews && options.write.is_some() {
+pub(crate) fn run(args: BalanceArgs) -> i32 {
+    if !args.crews && args.write.is_some() {
         return super::refuse(
             Some("balance"),
             "--write keeps the numbers of --crews: add --crews",
         );
     }
-    balance(&BalanceArgs {
-        games: options.games,
-        players: options.players,
-        seed: options.seed,
-        threads: options.threads,
-        crews: options.crews,
-        rollouts: options.rollouts,
-        write: options.write,
-    })
+    balance(&args)
 }
 
 /// Runs `balance`; returns the exit code.

@@ -31,23 +31,10 @@ pub(crate) struct HintOptions {
     seed: u64,
 }
 
-/// What `hint` was asked.
-struct HintArgs {
-    file: String,
-    json: bool,
-    budget: Budget,
-    seed: u64,
-}
-
 /// Exit codes: 0 advice printed, 1 nobody must act (the game is over), 2 a bad command line
 /// or file.
-pub(crate) fn run(options: HintOptions) -> i32 {
-    let args = HintArgs {
-        budget: options.budget.budget().unwrap_or(Budget::HINT),
-        file: options.file,
-        json: options.json,
-        seed: options.seed,
-    };
+pub(crate) fn run(args: HintOptions) -> i32 {
+    let budget = args.budget.budget().unwrap_or(Budget::HINT);
     let (state, scenario) = match position(&args.file) {
         Ok(found) => found,
         Err(message) => {
@@ -56,7 +43,7 @@ pub(crate) fn run(options: HintOptions) -> i32 {
         }
     };
     let started = Instant::now();
-    let Some(advice) = advise(&state, args.budget, args.seed) else {
+    let Some(advice) = advise(&state, budget, args.seed) else {
         eprintln!(
             "{}: nobody must act: {}",
             args.file,

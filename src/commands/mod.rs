@@ -42,7 +42,7 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Simulate(simulate::SimulateOptions),
-    Balance(balance::BalanceOptions),
+    Balance(balance::BalanceArgs),
     Replay(replay::ReplayOptions),
     Hint(hint::HintOptions),
     Serve(network::ServeOptions),
