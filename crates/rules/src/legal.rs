@@ -142,34 +142,33 @@ impl GameState {
         if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
             return;
         }
-        let CardEffect::Hit { arcs, ranges, .. } = &builtin().card(card).effect else {
+        let CardEffect::Hit { .. } = &builtin().card(card).effect else {
             return;
         };
-        let reach = crate::reach::card_reach(card);
         let shifts = self.shifts(player);
-        let direct_hits: Vec<CardId> = self
-            .hand(player)
-            .filter(|c| *c != card && builtin().card(*c).effect == CardEffect::DirectHit)
-            .collect();
+        // The card's reach for each shift: what `hit_reaches_position` answers, as masks
+        // (a shift at all needs Chekov's ability unused, which `shifts` asked).
+        let mut masks = [0; SHIFTS.len()];
+        for (mask, shift) in masks.iter_mut().zip(shifts) {
+            *mask = crate::reach::card_reach_shifted(card, *shift);
+        }
+        let reach = masks[0];
+        let shifted = masks[1..].iter().fold(0, |all, m| all | m);
         for threat in self.threats.iter().filter(|t| !t.cloaked) {
             let place = self.place_of(threat.pos);
-            // Out of reach unshifted with no shift to try: nothing to weigh (the usual case).
-            if (shifts.len() == 1 && reach & place == 0) || !crate::reach::is_ship(threat.token) {
+            // Out of reach, shifted or not: nothing to weigh (the usual case).
+            if (reach | shifted) & place == 0 || !crate::reach::is_ship(threat.token) {
                 continue;
             }
             let target = Target::Threat(threat.token);
             // What `validate_hit` asks once the target is an uncloaked ship on the board.
-            // Unshifted, that is the card's reach mask; shifted, the validator's own words.
-            let mut reaches = [false; SHIFTS.len()];
-            for (i, shift) in shifts.iter().enumerate() {
-                reaches[i] = match shift {
-                    None => reach & place != 0,
-                    Some(_) => self
-                        .hit_reaches_position(Some(player), arcs, ranges, threat.pos, *shift)
-                        .is_ok(),
-                };
-            }
-            for with in std::iter::once(None).chain(direct_hits.iter().copied().map(Some)) {
+            let reaches = masks.map(|mask| mask & place != 0);
+            // The Direct Hits in hand are looked up only for a ship in reach (most calls meet
+            // none), so this allocates nothing.
+            let direct_hits = self
+                .hand(player)
+                .filter(|c| *c != card && builtin().card(*c).effect == CardEffect::DirectHit);
+            for with in std::iter::once(None).chain(direct_hits.map(Some)) {
                 for (i, shift) in shifts.iter().enumerate() {
                     if reaches[i] {
                         take(play(player, card, (target, with, *shift)));
@@ -340,6 +339,23 @@ impl GameState {
             && self.threats.iter().any(|t| {
                 !t.cloaked && reach & self.place_of(t.pos) != 0 && crate::reach::is_ship(t.token)
             })
+    }
+
+    /// The places of the uncloaked enemy ships, as reach-mask bits: a Hit card can hit
+    /// something unshifted exactly when its `card_reach` meets this (`hits_anything`).
+    pub(crate) fn ship_places(&self) -> u32 {
+        self.threats
+            .iter()
+            .filter(|t| !t.cloaked && crate::reach::is_ship(t.token))
+            .fold(0, |places, t| places | self.place_of(t.pos))
+    }
+
+    /// Everywhere a card in `player`'s hand could reach now, with any shift the player may
+    /// make: `each_legal_hit` offers nothing for a card whose mask misses `ship_places`.
+    pub(crate) fn reach_with_shifts(&self, player: PlayerId, card: CardId) -> u32 {
+        self.shifts(player).iter().fold(0, |all, shift| {
+            all | crate::reach::card_reach_shifted(card, *shift)
+        })
     }
 
     fn hand(&self, player: PlayerId) -> impl Iterator<Item = CardId> + '_ {

@@ -5,8 +5,9 @@
 
 use std::sync::OnceLock;
 
+use crate::actions::RangeShift;
 use crate::content::{CardEffect, Range, builtin};
-use crate::state::{CardId, FACINGS, GameState, Position, TokenId, arc_of_facing};
+use crate::state::{CardId, FACINGS, GameState, Position, TokenId, arc_of_facing, farther, nearer};
 
 /// The bit of one place: a ship facing and a range ring.
 fn place_bit(facing: u8, range: Range) -> u32 {
@@ -14,22 +15,47 @@ fn place_bit(facing: u8, range: Range) -> u32 {
 }
 
 /// The places a card reaches unshifted (0 for a card that is not a Hit card).
+#[inline]
 pub(crate) fn card_reach(card: CardId) -> u32 {
-    static MASKS: OnceLock<Vec<u32>> = OnceLock::new();
+    card_reach_shifted(card, None)
+}
+
+/// The places a card reaches with Chekov's shift (or none): each printed range moved one
+/// ring, a range with no ring beyond dropped. The player's right to shift is not asked here.
+pub(crate) fn card_reach_shifted(card: CardId, shift: Option<RangeShift>) -> u32 {
+    static MASKS: OnceLock<Vec<[u32; 3]>> = OnceLock::new();
     let masks = MASKS.get_or_init(|| {
         builtin()
             .cards
             .iter()
-            .map(|def| match &def.effect {
-                CardEffect::Hit { arcs, ranges, .. } => (0..FACINGS)
-                    .filter(|f| arcs.contains(&arc_of_facing(*f)))
-                    .flat_map(|f| ranges.iter().map(move |r| place_bit(f, *r)))
-                    .fold(0, |mask, bit| mask | bit),
-                _ => 0,
+            .map(|def| {
+                let CardEffect::Hit { arcs, ranges, .. } = &def.effect else {
+                    return [0; 3];
+                };
+                [None, Some(RangeShift::Nearer), Some(RangeShift::Farther)].map(|shift| {
+                    (0..FACINGS)
+                        .filter(|f| arcs.contains(&arc_of_facing(*f)))
+                        .flat_map(|f| {
+                            ranges
+                                .iter()
+                                .filter_map(move |r| match shift {
+                                    None => Some(*r),
+                                    Some(RangeShift::Nearer) => nearer(*r),
+                                    Some(RangeShift::Farther) => farther(*r),
+                                })
+                                .map(move |r| place_bit(f, r))
+                        })
+                        .fold(0, |mask, bit| mask | bit)
+                })
             })
             .collect()
     });
-    masks.get(card as usize).copied().unwrap_or(0)
+    let way = match shift {
+        None => 0,
+        Some(RangeShift::Nearer) => 1,
+        Some(RangeShift::Farther) => 2,
+    };
+    masks.get(card as usize).map_or(0, |m| m[way])
 }
 
 /// Whether a threat token is an enemy ship (not a comet or the starbase), from a mask worked

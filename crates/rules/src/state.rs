@@ -39,7 +39,17 @@ impl Default for Enterprise {
 
 impl Enterprise {
     /// The ship facing that looks at a board sector.
+    #[inline]
     pub fn facing_of_sector(&self, sector: u8) -> u8 {
+        // The usual case without a division (this is asked for every token, many times a step).
+        if sector < FACINGS && self.heading < FACINGS {
+            let turned = sector + FACINGS - self.heading;
+            return if turned >= FACINGS {
+                turned - FACINGS
+            } else {
+                turned
+            };
+        }
         (sector + FACINGS - self.heading % FACINGS) % FACINGS
     }
     /// The board sector a ship facing looks at.
@@ -60,6 +70,13 @@ impl Enterprise {
     }
     pub(crate) fn has_shield(&self, facing: u8) -> bool {
         self.shields[facing as usize] != SectionState::Destroyed
+    }
+    /// Whether any section of a kind is in `state`.
+    pub(crate) fn section_in(&self, kind: SectionKind, state: SectionState) -> bool {
+        match kind {
+            SectionKind::Shield => self.shields.contains(&state),
+            SectionKind::Hull => self.hull.contains(&state),
+        }
     }
     pub(crate) fn destroyed_hull(&self) -> usize {
         self.hull

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use crate::content::builtin;
 use crate::events::RulesEvent;
-use crate::places::{SectionKind, TokenId};
+use crate::places::SectionKind;
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameStats {
@@ -25,11 +25,17 @@ pub struct GameStats {
 
 impl GameStats {
     pub fn observe(&mut self, event: &RulesEvent) {
-        let name = |t: &TokenId| builtin().threat(*t).name.clone();
         match event {
             RulesEvent::TurnStarted { turn, .. } => self.turns = *turn,
             RulesEvent::ThreatDestroyed { token } => {
-                *self.threats_destroyed.entry(name(token)).or_default() += 1;
+                // A name is copied only the first time (every bot game destroys dozens).
+                let name = &builtin().threat(*token).name;
+                match self.threats_destroyed.get_mut(name) {
+                    Some(count) => *count += 1,
+                    None => {
+                        self.threats_destroyed.insert(name.clone(), 1);
+                    }
+                }
             }
             RulesEvent::SectionDamaged { section } => match section.kind {
                 SectionKind::Shield => self.shield_damage += 1,

@@ -486,8 +486,10 @@ impl GameState {
 
     /// Whether a maneuver is legal now (used by bots and the UI to light up controls).
     pub(crate) fn can_maneuver(&self) -> bool {
+        // `validate_maneuver`'s answer, the cheap count asked before the web and the mission.
         self.turn.phase == Phase::PlayAndManeuver
             && self.turn.window.is_none()
-            && self.validate_maneuver().is_ok()
+            && self.turn.maneuvers < self.maneuver_allowance()
+            && self.maneuver_forbidden().is_none()
     }
 }

@@ -30,10 +30,16 @@ pub(super) fn hit_score(state: &GameState, token: TokenId, damage: u8) -> i32 {
 pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
     let holds_direct_hit = hand.iter().any(|c| *effect(*c) == CardEffect::DirectHit);
     let mut best: Option<(i32, Action)> = None;
+    // Where the ships are, worked out once: a card that reaches none of them is passed over
+    // without listing its plays (the usual case).
+    let ships = state.ship_places();
     for card in hand.iter().copied() {
         let CardEffect::Hit { damage, .. } = effect(card) else {
             continue;
         };
+        if state.reach_with_shifts(player, card) & ships == 0 {
+            continue;
+        }
         state.each_legal_hit(player, card, |play| {
             let Action::PlayCard {
                 target: Target::Threat(token),

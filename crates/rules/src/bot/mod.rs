@@ -110,13 +110,18 @@ fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
     let hand = &state.players[player as usize].hand;
     // What the hand lacks, most wanted first: a Hit card that can fire now, then the repair
     // card for a damaged section.
+    // Each question is asked once, not once a card in the other hands.
     let lacks = |e: CardEffect| !hand.iter().any(|c| *effect(*c) == e);
-    let damaged = |kind| worst(state, kind, SectionState::Damaged).is_some();
-    let hand_fires = hand.iter().any(|h| hits_now(state, *h));
+    let damaged = |kind| state.enterprise.section_in(kind, SectionState::Damaged);
+    let ships = state.ship_places();
+    let fires = |c: CardId| crate::reach::card_reach(c) & ships != 0;
+    let hand_fires = hand.iter().any(|h| fires(*h));
+    let want_dilithium = lacks(CardEffect::Dilithium) && damaged(SectionKind::Shield);
+    let want_tritanium = lacks(CardEffect::Tritanium) && damaged(SectionKind::Hull);
     let wanted = |c: CardId| match effect(c) {
-        CardEffect::Hit { .. } => !hand_fires && hits_now(state, c),
-        CardEffect::Dilithium => lacks(CardEffect::Dilithium) && damaged(SectionKind::Shield),
-        CardEffect::Tritanium => lacks(CardEffect::Tritanium) && damaged(SectionKind::Hull),
+        CardEffect::Hit { .. } => !hand_fires && fires(c),
+        CardEffect::Dilithium => want_dilithium,
+        CardEffect::Tritanium => want_tritanium,
         _ => false,
     };
     let (from, card) = state
@@ -139,9 +144,9 @@ fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
             !matches!(
                 effect(*c),
                 CardEffect::SecurityTeam | CardEffect::Dilithium | CardEffect::Tritanium
-            ) && !hits_now(state, *c)
+            ) && !fires(*c)
         })
-        .min_by_key(|c| card_value(state, *c))?;
+        .min_by_key(|c| card_value(ships, *c))?;
     tradeable.then_some(Action::Trade {
         with: from,
         give,
@@ -149,11 +154,13 @@ fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
     })
 }
 
-/// A rough worth of keeping a card, lowest first given away or committed.
-pub(super) fn card_value(state: &GameState, card: CardId) -> i32 {
+/// A rough worth of keeping a card, lowest first given away or committed. `ships` is the
+/// state's `ship_places`, asked once by the caller rather than once a card.
+pub(super) fn card_value(ships: u32, card: CardId) -> i32 {
     match effect(card) {
         CardEffect::Hit { damage, .. } => {
-            2 * *damage as i32 + if hits_now(state, card) { 5 } else { 0 }
+            let fires = crate::reach::card_reach(card) & ships != 0;
+            2 * *damage as i32 + if fires { 5 } else { 0 }
         }
         CardEffect::Dilithium | CardEffect::Tritanium | CardEffect::SecurityTeam => 6,
         CardEffect::DrawCards { .. } | CardEffect::TimeTravel { .. } => 5,
@@ -210,12 +217,13 @@ fn redraw(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action
     {
         return None; // keep the ability for a Medical credit
     }
+    let ships = state.ship_places();
     let card = hand
         .iter()
         .copied()
         .filter(|c| !useful_now(state, *c))
-        .min_by_key(|c| card_value(state, *c))?;
-    (card_value(state, card) < 5).then_some(Action::Redraw { card })
+        .min_by_key(|c| card_value(ships, *c))?;
+    (card_value(ships, card) < 5).then_some(Action::Redraw { card })
 }
 
 /// Ruling R1: with nothing playable, discard the least useful card so the hand turns over.
@@ -224,7 +232,8 @@ fn stand_down(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Ac
     if state.turn.discarded || hand.len() < state.hand_size() || state.has_legal_play(player) {
         return None;
     }
-    let card = hand.iter().copied().min_by_key(|c| card_value(state, *c))?;
+    let ships = state.ship_places();
+    let card = hand.iter().copied().min_by_key(|c| card_value(ships, *c))?;
     Some(Action::Discard { card })
 }
 
@@ -236,12 +245,13 @@ fn time_travel(state: &GameState, hand: &[CardId]) -> Option<Action> {
     let CardEffect::TimeTravel { depth } = effect(card) else {
         return None;
     };
-    let pick = best_in_discard(state, *depth)?;
-    (card_value(state, pick) >= 5).then(|| act(card, Target::Discard(pick)))?
+    let ships = state.ship_places();
+    let pick = best_in_discard(state, ships, *depth)?;
+    (card_value(ships, pick) >= 5).then(|| act(card, Target::Discard(pick)))?
 }
 
 /// The most valuable card Time Travel can fetch from the top `depth` of the discard pile.
-pub(super) fn best_in_discard(state: &GameState, depth: u8) -> Option<CardId> {
+pub(super) fn best_in_discard(state: &GameState, ships: u32, depth: u8) -> Option<CardId> {
     state
         .discard
         .iter()
@@ -249,7 +259,7 @@ pub(super) fn best_in_discard(state: &GameState, depth: u8) -> Option<CardId> {
         .take(depth as usize)
         .copied()
         .filter(|c| !matches!(effect(*c), CardEffect::TimeTravel { .. }))
-        .max_by_key(|c| card_value(state, *c))
+        .max_by_key(|c| card_value(ships, *c))
 }
 
 /// The most threatened section in a state, if any.

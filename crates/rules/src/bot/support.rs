@@ -17,7 +17,8 @@ pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId])
         .filter(|c| state.commit_objective(*c, false).is_some())
         .filter(|c| urgent || !useful_now(state, *c))
         .collect();
-    candidates.sort_by_key(|c| card_value(state, *c));
+    let ships = state.ship_places();
+    candidates.sort_by_key(|c| card_value(ships, *c));
     if let Some(card) = candidates.first() {
         return Some(Action::Commit {
             card: *card,
@@ -30,7 +31,7 @@ pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId])
             .copied()
             .filter(|c| state.commit_objective(*c, true).is_some())
             .filter(|c| urgent || !useful_now(state, *c))
-            .min_by_key(|c| card_value(state, *c));
+            .min_by_key(|c| card_value(ships, *c));
         if let Some(card) = spare {
             return Some(Action::Commit {
                 card,
@@ -203,7 +204,7 @@ pub(super) fn cycle_card(state: &GameState, hand: &[CardId]) -> Option<Action> {
             }
             // Likewise Time Travel: trade it for the best card within reach.
             CardEffect::TimeTravel { depth } => {
-                if let Some(pick) = best_in_discard(state, *depth) {
+                if let Some(pick) = best_in_discard(state, state.ship_places(), *depth) {
                     return act(card, Target::Discard(pick));
                 }
             }
