@@ -116,6 +116,7 @@ fn world(public: &GameState, seed: u64, index: u32, sight: Sight) -> GameState {
 
 /// Plays one candidate in a world, then the heuristic bot to the end (or the horizon).
 fn rollout(mut state: GameState, action: PlayerAction) -> (f64, bool) {
+    state.quiet = true;
     if state.act(action).is_err() {
         return (0.0, false);
     }

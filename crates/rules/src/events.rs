@@ -222,6 +222,17 @@ impl RulesEvent {
     /// Whether the event brings the game closer to its end (ruling R2's "progress"): shots,
     /// damage either way, new threats, cards lost, mission work. Moving tokens around and
     /// playing support cards is not progress on its own.
+    /// The events a bot game's tally reads (`sim`): the only ones a quiet state keeps.
+    pub(crate) fn is_tallied(&self) -> bool {
+        matches!(
+            self,
+            RulesEvent::MissionRevealed { .. }
+                | RulesEvent::MissionCompleted { .. }
+                | RulesEvent::MissionFailed { .. }
+                | RulesEvent::AbilityUsed { .. }
+        )
+    }
+
     pub(crate) fn is_progress(&self) -> bool {
         matches!(
             self,

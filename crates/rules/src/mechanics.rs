@@ -81,7 +81,8 @@ impl GameState {
     /// Draws `count` cards into a hand. Returns false, and loses the game, when a card is
     /// needed and none is left (rulebook "Damage to Destroyed Hull Sections").
     pub(crate) fn draw_cards(&mut self, player: PlayerId, count: usize) -> bool {
-        let mut drawn = Vec::with_capacity(count);
+        // A quiet state drops the event, so it gathers nothing.
+        let mut drawn = Vec::with_capacity(if self.quiet { 0 } else { count });
         for _ in 0..count {
             if self.deck.is_empty() && !self.discard.is_empty() {
                 self.reshuffle_discard();
@@ -89,7 +90,9 @@ impl GameState {
             match self.pop_card() {
                 Some(card) => {
                     self.players[player as usize].hand.push(card);
-                    drawn.push(card);
+                    if !self.quiet {
+                        drawn.push(card);
+                    }
                 }
                 None => {
                     if !drawn.is_empty() {
@@ -412,11 +415,13 @@ impl GameState {
                     if def.is_klingon() {
                         let facing = self.enterprise.facing_of_sector(t.pos.sector);
                         volley[facing as usize] += def.firepower();
-                        self.events.push(RulesEvent::ThreatFired {
-                            token: t.token,
-                            facing,
-                            damage: def.firepower(),
-                        });
+                        if !self.quiet {
+                            self.events.push(RulesEvent::ThreatFired {
+                                token: t.token,
+                                facing,
+                                damage: def.firepower(),
+                            });
+                        }
                     }
                 }
                 for (facing, amount) in volley.into_iter().enumerate() {

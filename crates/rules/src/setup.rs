@@ -149,6 +149,7 @@ impl GameState {
             forced_rolls: Vec::new(),
             seen: None,
             forced: Default::default(),
+            quiet: false,
             stats: crate::stats::GameStats {
                 turns: 1,
                 ..Default::default()

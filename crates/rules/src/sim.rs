@@ -86,6 +86,7 @@ pub fn play_game_with(
     keep_actions: bool,
 ) -> Result<GameRecord, SetupError> {
     let mut state = GameState::new(options)?;
+    state.quiet = true;
     let mut record = GameRecord {
         characters: state.players.iter().map(|p| p.character).collect(),
         ..GameRecord::default()

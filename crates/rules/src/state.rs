@@ -238,6 +238,11 @@ pub struct GameState {
     /// that holds only the public view plays the host's actions with the host's draws.
     #[serde(skip)]
     pub forced: Draws,
+    /// A headless forward model's setting (simulated games, the advisor's rollouts): `emit`
+    /// keeps only the events a bot game's tally counts (`RulesEvent::is_tallied`) and leaves
+    /// the game-over statistics alone. The rules play the same either way. Not saved.
+    #[serde(skip)]
+    pub quiet: bool,
 }
 
 /// What the hidden order gave up, in order: cards off the Enterprise deck (drawn or
@@ -276,6 +281,13 @@ impl GameState {
     pub(crate) fn emit(&mut self, event: RulesEvent) {
         if event.is_progress() {
             self.turn.progress = true;
+        }
+        if self.quiet {
+            // Hundreds of events a game that no one reads: only the tally's are kept.
+            if event.is_tallied() {
+                self.events.push(event);
+            }
+            return;
         }
         self.stats.observe(&event);
         self.events.push(event);
