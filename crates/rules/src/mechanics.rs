@@ -128,7 +128,9 @@ impl GameState {
 
     /// Removes the top `count` Enterprise cards from the game (hits on a destroyed Hull).
     pub fn remove_top_cards(&mut self, count: u8) {
+        // A quiet state drops the event (it is still emitted: it marks progress).
         let mut removed = Vec::new();
+        let mut any = false;
         for _ in 0..count {
             if self.deck.is_empty() && !self.discard.is_empty() {
                 self.reshuffle_discard();
@@ -136,12 +138,15 @@ impl GameState {
             match self.pop_card() {
                 Some(card) => {
                     self.removed.push(card);
-                    removed.push(card);
+                    any = true;
+                    if !self.quiet {
+                        removed.push(card);
+                    }
                 }
                 None => break,
             }
         }
-        if !removed.is_empty() {
+        if any {
             self.emit(RulesEvent::CardsRemoved { cards: removed });
         }
     }

@@ -101,11 +101,13 @@ impl GameState {
     }
 
     pub fn objectives_met(&self) -> bool {
-        self.mission.is_some()
-            && self
-                .mission_progress()
-                .iter()
-                .all(|(done, need)| done >= need)
+        // Asked every turn: each objective in turn, without listing them.
+        self.mission.as_ref().is_some_and(|mission| {
+            (0..builtin().mission(mission.mission).objectives.len()).all(|index| {
+                let (done, need) = self.objective_progress(mission, index);
+                done >= need
+            })
+        })
     }
 
     /// The unmet objective a card would count toward if committed: named-card objectives first,

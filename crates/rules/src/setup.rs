@@ -118,17 +118,19 @@ impl GameState {
                 missions_required: preset.missions_required,
             },
             enterprise: Enterprise::default(),
-            threats: Vec::new(),
+            // The piles get room for the whole deck and bag at once, so a game's cards and
+            // tokens move between them without growing one a step at a time.
+            threats: Vec::with_capacity(bag.len()),
             mission_tokens: Vec::new(),
+            discard: Vec::with_capacity(deck.len()),
+            removed: Vec::with_capacity(deck.len()),
             deck,
-            discard: Vec::new(),
-            removed: Vec::new(),
             players,
             mission: None,
             mission_deck,
             completed_missions: Vec::new(),
+            threat_discard: Vec::with_capacity(bag.len()),
             bag,
-            threat_discard: Vec::new(),
             turn: Turn {
                 number: 1,
                 active: 0,
