@@ -8,7 +8,8 @@ use crate::actions::{Action, PlayerAction, RangeShift, Refusal, Rotation, Target
 use crate::content::{Ability, CardEffect, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
-    CardId, FACINGS, GameState, Phase, PlayerId, Position, Range, SectionKind, SectionRef, Window,
+    CardId, FACINGS, GameState, Phase, PlayerId, Position, Range, SectionKind, SectionRef,
+    ThreatOnBoard, Window,
 };
 
 /// A card play's choices besides the card: its target, the partner card and Chekov's shift.
@@ -112,7 +113,7 @@ impl GameState {
         }
         let mut out = Vec::new();
         if let CardEffect::Hit { .. } = builtin().card(card).effect {
-            self.each_legal_hit(player, card, |action| out.push(action));
+            self.each_legal_hit(player, card, |action, _| out.push(action));
             return out;
         }
         for (target, with, shift) in self.play_choices(player, card) {
@@ -132,12 +133,13 @@ impl GameState {
     /// shift is asked once and stands for every pairing (this runs for every Hit card the
     /// bots weigh, thousands of times a game).
     ///
-    /// Each is handed to `take` rather than gathered, so a bot weighing them allocates nothing.
+    /// Each is handed to `take`, with the ship it targets, rather than gathered, so a bot
+    /// weighing them allocates nothing and looks nothing up again.
     pub(crate) fn each_legal_hit(
         &self,
         player: PlayerId,
         card: CardId,
-        mut take: impl FnMut(PlayerAction),
+        mut take: impl FnMut(PlayerAction, &ThreatOnBoard),
     ) {
         if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
             return;
@@ -171,7 +173,7 @@ impl GameState {
             for with in std::iter::once(None).chain(direct_hits.map(Some)) {
                 for (i, shift) in shifts.iter().enumerate() {
                     if reaches[i] {
-                        take(play(player, card, (target, with, *shift)));
+                        take(play(player, card, (target, with, *shift)), threat);
                     }
                 }
             }
@@ -344,9 +346,10 @@ impl GameState {
     /// The places of the uncloaked enemy ships, as reach-mask bits: a Hit card can hit
     /// something unshifted exactly when its `card_reach` meets this (`hits_anything`).
     pub(crate) fn ship_places(&self) -> u32 {
+        let ships = crate::reach::ship_mask();
         self.threats
             .iter()
-            .filter(|t| !t.cloaked && crate::reach::is_ship(t.token))
+            .filter(|t| !t.cloaked && crate::reach::is_ship_in(ships, t.token))
             .fold(0, |places, t| places | self.place_of(t.pos))
     }
 

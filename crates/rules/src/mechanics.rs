@@ -503,10 +503,22 @@ impl GameState {
         kind: SectionKind,
         state: SectionState,
     ) -> Option<SectionRef> {
+        let sections = match kind {
+            SectionKind::Shield => &self.enterprise.shields,
+            SectionKind::Hull => &self.enterprise.hull,
+        };
+        // One section in that state is the answer whatever presses it (the usual case); the
+        // pressures are summed only to choose between two or more.
+        let mut matching = sections.iter().enumerate().filter(|(_, s)| **s == state);
+        let first = matching.next()?;
+        if matching.next().is_none() {
+            let facing = first.0 as u8;
+            return Some(SectionRef { kind, facing });
+        }
         let mut best: Option<(u8, SectionRef)> = None;
         for facing in 0..FACINGS {
             let section = SectionRef { kind, facing };
-            if self.enterprise.section(section) != state {
+            if sections[facing as usize] != state {
                 continue;
             }
             let pressure = self.pressure(facing);

@@ -61,8 +61,19 @@ pub(crate) fn card_reach_shifted(card: CardId, shift: Option<RangeShift>) -> u32
 /// Whether a threat token is an enemy ship (not a comet or the starbase), from a mask worked
 /// out once: what `ThreatDef::is_ship` answers.
 pub(crate) fn is_ship(token: TokenId) -> bool {
+    is_ship_in(ship_mask(), token)
+}
+
+/// `is_ship` with the mask at hand (`ship_mask`), for a loop over the tokens.
+#[inline]
+pub(crate) fn is_ship_in(ships: u64, token: TokenId) -> bool {
+    u32::from(token) < 64 && ships & (1 << token) != 0
+}
+
+/// The enemy ships among the threat tokens, bit `token`.
+pub(crate) fn ship_mask() -> u64 {
     static SHIPS: OnceLock<u64> = OnceLock::new();
-    let ships = SHIPS.get_or_init(|| {
+    *SHIPS.get_or_init(|| {
         builtin()
             .threats
             .iter()
@@ -71,8 +82,7 @@ pub(crate) fn is_ship(token: TokenId) -> bool {
             .fold(0, |mask, (i, _)| {
                 mask | 1u64.checked_shl(i as u32).unwrap_or(0)
             })
-    });
-    u32::from(token) < 64 && ships & (1 << token) != 0
+    })
 }
 
 impl GameState {

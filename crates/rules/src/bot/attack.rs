@@ -3,11 +3,8 @@
 use super::*;
 
 /// How much hitting a threat for `damage` is worth.
-pub(super) fn hit_score(state: &GameState, token: TokenId, damage: u8) -> i32 {
-    let Some(t) = state.threat(token) else {
-        return i32::MIN;
-    };
-    let def = builtin().threat(token);
+pub(super) fn hit_score(state: &GameState, t: &ThreatOnBoard, damage: u8) -> i32 {
+    let def = builtin().threat(t.token);
     let facing = state.enterprise.facing_of_sector(t.pos.sector);
     let kills = t.defense <= damage;
     let mut score = 10 * def.firepower() as i32 + if kills { 20 } else { 0 };
@@ -40,22 +37,25 @@ pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Op
         if state.reach_with_shifts(player, card) & ships == 0 {
             continue;
         }
-        state.each_legal_hit(player, card, |play| {
-            let Action::PlayCard {
-                target: Target::Threat(token),
-                with,
-                shift,
-                ..
-            } = play.action
-            else {
+        // A ship's worth is the same for each partner and shift: weighed once a ship.
+        let mut weighed: Option<(TokenId, i32)> = None;
+        state.each_legal_hit(player, card, |play, threat| {
+            let Action::PlayCard { with, shift, .. } = play.action else {
                 return;
             };
-            let defense = state.threat(token).map_or(0, |t| t.defense);
-            if with.is_some() != (holds_direct_hit && defense > *damage) {
+            if with.is_some() != (holds_direct_hit && threat.defense > *damage) {
                 return;
             }
+            let worth = match weighed {
+                Some((token, worth)) if token == threat.token => worth,
+                _ => {
+                    let worth = hit_score(state, threat, *damage);
+                    weighed = Some((threat.token, worth));
+                    worth
+                }
+            };
             // Spend cheap cards first; keep Chekov's shift for cards with no target otherwise.
-            let mut score = hit_score(state, token, *damage) - 3 * *damage as i32;
+            let mut score = worth - 3 * *damage as i32;
             if shift.is_some() {
                 score -= 2;
             }

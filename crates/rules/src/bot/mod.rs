@@ -14,7 +14,7 @@ use crate::content::{Ability, Captain, CardEffect, Objective, ThreatKind, builti
 use crate::events::ManeuverKind;
 use crate::state::{
     CardId, FACINGS, GameState, Phase, PlayerId, Range, SectionKind, SectionRef, SectionState,
-    TokenId, Window, arc_of_facing,
+    ThreatOnBoard, TokenId, Window, arc_of_facing,
 };
 
 /// The next action the bot takes for whoever must act now, or `None` when nobody must.
