@@ -181,29 +181,85 @@ pub(super) fn act(card: CardId, target: Target) -> Option<Action> {
 fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     let hand = &state.players[player as usize].hand;
     let find = |pred: &dyn Fn(&CardEffect) -> bool| hand.iter().copied().find(|c| pred(effect(*c)));
+    // Which kinds of card the hand holds, seen once: each step below that needs a kind the
+    // hand lacks is passed over without going through the hand again.
+    let kinds = hand.iter().fold(0, |kinds, c| kinds | Kind::of(effect(*c)));
+    let holds = |wanted: u16| kinds & wanted != 0;
 
-    if let Some(card) = find(&|e| matches!(e, CardEffect::DrawCards { .. })) {
+    if holds(Kind::DRAW_CARDS)
+        && let Some(card) = find(&|e| matches!(e, CardEffect::DrawCards { .. }))
+    {
         return act(card, Target::None);
     }
-    if let Some(action) = time_travel(state, hand) {
+    if holds(Kind::TIME_TRAVEL)
+        && let Some(action) = time_travel(state, hand)
+    {
         return Some(action);
     }
-    if let Some(action) = repairs(state, player, hand) {
+    if (holds(Kind::DILITHIUM | Kind::TRITANIUM)
+        || state.ability_of(player) == Ability::DamageControl)
+        && let Some(action) = repairs(state, player, hand)
+    {
         return Some(action);
     }
     if let Some(action) = maneuver(state) {
         return Some(action);
     }
-    if let Some(action) = attack(state, player, hand) {
+    if holds(Kind::HIT)
+        && let Some(action) = attack(state, player, hand)
+    {
         return Some(action);
     }
     if let Some(action) = mission_work(state, player, hand) {
         return Some(action);
     }
-    support_cards(state, hand)
+    let support = if holds(Kind::SUPPORT) {
+        support_cards(state, hand)
+    } else if holds(Kind::TIME_TRAVEL) {
+        cycle_card(state, hand) // what `support_cards` ends with
+    } else {
+        None // neither a support card nor one to cycle
+    };
+    support
         .or_else(|| redraw(state, player, hand))
         .or_else(|| stand_down(state, player, hand))
         .or_else(|| turn_to_fire(state, player, hand))
+}
+
+/// A bit for each kind of card effect, so that "does the hand hold one?" is one `and`.
+struct Kind;
+
+impl Kind {
+    const HIT: u16 = 1;
+    const DIRECT_HIT: u16 = 1 << 1;
+    const DILITHIUM: u16 = 1 << 2;
+    const TRITANIUM: u16 = 1 << 3;
+    const TRACTOR_BEAM: u16 = 1 << 4;
+    const SECURITY_TEAM: u16 = 1 << 5;
+    const TIME_TRAVEL: u16 = 1 << 6;
+    const DRAW_CARDS: u16 = 1 << 7;
+    const FORCE_FIELD: u16 = 1 << 8;
+    const EVASIVE_MANEUVERS: u16 = 1 << 9;
+    const RED_ALERT: u16 = 1 << 10;
+    /// What `support_cards` plays before it cycles a card.
+    const SUPPORT: u16 =
+        Self::FORCE_FIELD | Self::RED_ALERT | Self::TRACTOR_BEAM | Self::EVASIVE_MANEUVERS;
+
+    fn of(effect: &CardEffect) -> u16 {
+        match effect {
+            CardEffect::Hit { .. } => Self::HIT,
+            CardEffect::DirectHit => Self::DIRECT_HIT,
+            CardEffect::Dilithium => Self::DILITHIUM,
+            CardEffect::Tritanium => Self::TRITANIUM,
+            CardEffect::TractorBeam => Self::TRACTOR_BEAM,
+            CardEffect::SecurityTeam => Self::SECURITY_TEAM,
+            CardEffect::TimeTravel { .. } => Self::TIME_TRAVEL,
+            CardEffect::DrawCards { .. } => Self::DRAW_CARDS,
+            CardEffect::ForceField => Self::FORCE_FIELD,
+            CardEffect::EvasiveManeuvers => Self::EVASIVE_MANEUVERS,
+            CardEffect::RedAlert => Self::RED_ALERT,
+        }
+    }
 }
 
 /// McCoy swaps his least useful card for a fresh one when no mission needs a Medical credit.
