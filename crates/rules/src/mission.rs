@@ -305,6 +305,24 @@ impl GameState {
             .is_some_and(|m| builtin().mission(m.mission).no_trade)
     }
 
+    /// Whether an objective of the current mission still wants committed cards: when none
+    /// does, `commit_objective` is `None` for every card (a bot asks this before each card).
+    pub(crate) fn commits_wanted(&self) -> bool {
+        let Some(mission) = self.mission.as_ref() else {
+            return false;
+        };
+        let def = builtin().mission(mission.mission);
+        def.objectives.iter().enumerate().any(|(i, objective)| {
+            matches!(
+                objective,
+                Objective::CommitCards { .. } | Objective::CommitCredits { .. }
+            ) && {
+                let (done, needed) = self.objective_progress(mission, i);
+                done < needed
+            }
+        })
+    }
+
     /// The die-roll objective of the current mission, if it is still open: its target.
     pub(crate) fn open_die_objective(&self) -> Option<u8> {
         let mission = self.mission.as_ref()?;

@@ -10,6 +10,9 @@ pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId])
     if state.open_die_objective().is_some() && !state.turn.mission_rolled {
         return Some(Action::RollForMission);
     }
+    if !state.commits_wanted() {
+        return None; // no card would count toward anything
+    }
     let urgent = mission.timer.is_some_and(|t| t <= 2);
     let mut candidates: Vec<CardId> = hand
         .iter()
