@@ -139,27 +139,40 @@ impl GameState {
         &self,
         player: PlayerId,
         card: CardId,
-        mut take: impl FnMut(PlayerAction, &ThreatOnBoard),
+        take: impl FnMut(PlayerAction, &ThreatOnBoard),
     ) {
         if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
             return;
         }
-        let CardEffect::Hit { .. } = &builtin().card(card).effect else {
-            return;
-        };
-        let shifts = self.shifts(player);
+        self.each_hit(player, card, self.shifts(player), take);
+    }
+
+    /// `each_legal_hit` once its checks are known to pass: `player` may play cards now, holds
+    /// `card`, and may make `shifts` (`shifts`). A bot that weighs each card of the hand it is
+    /// playing asks those once, not once a card.
+    pub(crate) fn each_hit(
+        &self,
+        player: PlayerId,
+        card: CardId,
+        shifts: &[Option<RangeShift>],
+        mut take: impl FnMut(PlayerAction, &ThreatOnBoard),
+    ) {
+        debug_assert!(self.may_play_cards(player) && self.hand(player).any(|c| c == card));
         // The card's reach for each shift: what `hit_reaches_position` answers, as masks
         // (a shift at all needs Chekov's ability unused, which `shifts` asked).
         let mut masks = [0; SHIFTS.len()];
         for (mask, shift) in masks.iter_mut().zip(shifts) {
             *mask = crate::reach::card_reach_shifted(card, *shift);
         }
-        let reach = masks[0];
-        let shifted = masks[1..].iter().fold(0, |all, m| all | m);
+        let anywhere = masks.iter().fold(0, |all, m| all | m);
+        if anywhere == 0 {
+            return; // not a Hit card
+        }
+        let ships = crate::reach::ship_mask();
         for threat in self.threats.iter().filter(|t| !t.cloaked) {
             let place = self.place_of(threat.pos);
             // Out of reach, shifted or not: nothing to weigh (the usual case).
-            if (reach | shifted) & place == 0 || !crate::reach::is_ship(threat.token) {
+            if anywhere & place == 0 || !crate::reach::is_ship_in(ships, threat.token) {
                 continue;
             }
             let target = Target::Threat(threat.token);
@@ -182,7 +195,7 @@ impl GameState {
 
     /// Chekov's range shifts this player may make now: none but "no shift" unless his
     /// ability is unused.
-    fn shifts(&self, player: PlayerId) -> &'static [Option<RangeShift>] {
+    pub(crate) fn shifts(&self, player: PlayerId) -> &'static [Option<RangeShift>] {
         if self.ability_of(player) == Ability::FireControl && !self.turn.ability_used {
             &SHIFTS
         } else {
@@ -351,14 +364,6 @@ impl GameState {
             .iter()
             .filter(|t| !t.cloaked && crate::reach::is_ship_in(ships, t.token))
             .fold(0, |places, t| places | self.place_of(t.pos))
-    }
-
-    /// Everywhere a card in `player`'s hand could reach now, with any shift the player may
-    /// make: `each_legal_hit` offers nothing for a card whose mask misses `ship_places`.
-    pub(crate) fn reach_with_shifts(&self, player: PlayerId, card: CardId) -> u32 {
-        self.shifts(player).iter().fold(0, |all, shift| {
-            all | crate::reach::card_reach_shifted(card, *shift)
-        })
     }
 
     fn hand(&self, player: PlayerId) -> impl Iterator<Item = CardId> + '_ {

@@ -58,6 +58,13 @@ pub(crate) fn card_reach_shifted(card: CardId, shift: Option<RangeShift>) -> u32
     masks.get(card as usize).map_or(0, |m| m[way])
 }
 
+/// Everywhere a card reaches with any of `shifts`.
+pub(crate) fn reach_with(card: CardId, shifts: &[Option<RangeShift>]) -> u32 {
+    shifts
+        .iter()
+        .fold(0, |all, shift| all | card_reach_shifted(card, *shift))
+}
+
 /// Whether a threat token is an enemy ship (not a comet or the starbase), from a mask worked
 /// out once: what `ThreatDef::is_ship` answers.
 pub(crate) fn is_ship(token: TokenId) -> bool {

@@ -29,17 +29,20 @@ pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Op
     let mut best: Option<(i32, Action)> = None;
     // Where the ships are, worked out once: a card that reaches none of them is passed over
     // without listing its plays (the usual case).
+    // The bot plays only in its own Play Cards & Maneuver phase, from its own hand, so the
+    // listing's checks are asked once here rather than once a card.
     let ships = state.ship_places();
+    let shifts = state.shifts(player);
     for card in hand.iter().copied() {
         let CardEffect::Hit { damage, .. } = effect(card) else {
             continue;
         };
-        if state.reach_with_shifts(player, card) & ships == 0 {
+        if crate::reach::reach_with(card, shifts) & ships == 0 {
             continue;
         }
         // A ship's worth is the same for each partner and shift: weighed once a ship.
         let mut weighed: Option<(TokenId, i32)> = None;
-        state.each_legal_hit(player, card, |play, threat| {
+        state.each_hit(player, card, shifts, |play, threat| {
             let Action::PlayCard { with, shift, .. } = play.action else {
                 return;
             };
