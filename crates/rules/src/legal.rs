@@ -256,17 +256,25 @@ impl GameState {
     /// Whether any card in the player's hand can be played or committed now (ruling R1 allows
     /// a discard only when none can). Stops at the first legal one.
     pub fn has_legal_play(&self, player: PlayerId) -> bool {
+        // A Hit card has a play exactly when it reaches an uncloaked ship with a shift the
+        // player may make (what `validate_hit` answers for each), so it is asked of the masks.
+        let ships = self.ship_places();
+        let shifts = self.shifts(player);
         self.hand(player).any(|card| {
             [false, true]
                 .into_iter()
                 .any(|as_medical| self.validate_commit(player, card, as_medical).is_ok())
-                || self
-                    .play_choices(player, card)
-                    .into_iter()
-                    .any(|(target, with, shift)| {
-                        self.validate_play(player, card, target, with, shift)
-                            .is_ok()
-                    })
+                || match builtin().card(card).effect {
+                    CardEffect::Hit { .. } => crate::reach::reach_with(card, shifts) & ships != 0,
+                    _ => {
+                        self.play_choices(player, card)
+                            .into_iter()
+                            .any(|(target, with, shift)| {
+                                self.validate_play(player, card, target, with, shift)
+                                    .is_ok()
+                            })
+                    }
+                }
         })
     }
 
