@@ -367,11 +367,12 @@ impl GameState {
     /// The places of the uncloaked enemy ships, as reach-mask bits: a Hit card can hit
     /// something unshifted exactly when its `card_reach` meets this (`hits_anything`).
     pub(crate) fn ship_places(&self) -> u32 {
+        // Without a branch a token: which tokens count is as random as the bag.
         let ships = crate::reach::ship_mask();
-        self.threats
-            .iter()
-            .filter(|t| !t.cloaked && crate::reach::is_ship_in(ships, t.token))
-            .fold(0, |places, t| places | self.place_of(t.pos))
+        self.threats.iter().fold(0, |places, t| {
+            let counts = !t.cloaked && crate::reach::is_ship_in(ships, t.token);
+            places | (self.place_of(t.pos) * u32::from(counts))
+        })
     }
 
     fn hand(&self, player: PlayerId) -> impl Iterator<Item = CardId> + '_ {

@@ -27,19 +27,19 @@ pub(super) fn hit_score(state: &GameState, t: &ThreatOnBoard, damage: u8) -> i32
 pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
     let holds_direct_hit = hand.iter().any(|c| *effect(*c) == CardEffect::DirectHit);
     let mut best: Option<(i32, Action)> = None;
-    // Where the ships are, worked out once: a card that reaches none of them is passed over
-    // without listing its plays (the usual case).
+    // Where the ships are, worked out once: a card that reaches none of them (any card but a
+    // Hit card reaches nothing) is passed over without listing its plays (the usual case).
     // The bot plays only in its own Play Cards & Maneuver phase, from its own hand, so the
     // listing's checks are asked once here rather than once a card.
     let ships = state.ship_places();
     let shifts = state.shifts(player);
     for card in hand.iter().copied() {
-        let CardEffect::Hit { damage, .. } = effect(card) else {
-            continue;
-        };
         if crate::reach::reach_with(card, shifts) & ships == 0 {
             continue;
         }
+        let CardEffect::Hit { damage, .. } = effect(card) else {
+            continue;
+        };
         // A ship's worth is the same for each partner and shift: weighed once a ship.
         let mut weighed: Option<(TokenId, i32)> = None;
         state.each_hit(player, card, shifts, |play, threat| {

@@ -183,7 +183,7 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     let find = |pred: &dyn Fn(&CardEffect) -> bool| hand.iter().copied().find(|c| pred(effect(*c)));
     // Which kinds of card the hand holds, seen once: each step below that needs a kind the
     // hand lacks is passed over without going through the hand again.
-    let kinds = hand.iter().fold(0, |kinds, c| kinds | Kind::of(effect(*c)));
+    let kinds = hand.iter().fold(0, |kinds, c| kinds | Kind::of_card(*c));
     let holds = |wanted: u16| kinds & wanted != 0;
 
     if holds(Kind::DRAW_CARDS)
@@ -244,6 +244,19 @@ impl Kind {
     /// What `support_cards` plays before it cycles a card.
     const SUPPORT: u16 =
         Self::FORCE_FIELD | Self::RED_ALERT | Self::TRACTOR_BEAM | Self::EVASIVE_MANEUVERS;
+
+    /// A card's kind, from a table made once (no branch on the effect a card at a time).
+    fn of_card(card: CardId) -> u16 {
+        static KINDS: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+        let kinds = KINDS.get_or_init(|| {
+            builtin()
+                .cards
+                .iter()
+                .map(|c| Self::of(&c.effect))
+                .collect()
+        });
+        kinds.get(card as usize).copied().unwrap_or(0)
+    }
 
     fn of(effect: &CardEffect) -> u16 {
         match effect {
