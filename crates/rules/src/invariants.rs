@@ -19,39 +19,31 @@ const _: () = assert!(CARDS <= 64 && TOKENS <= 64);
 
 /// Whether every invariant of [`problems`] holds.
 fn holds(state: &GameState) -> bool {
-    // Each id sets its bit: every id is in exactly one place when the bits make the full set,
-    // there are as many places as ids and no id is past 63 (`high` ORs them all together).
-    let mut high = 0u8;
+    // Each id sets its bit: every id is in exactly one place when the bits make the full set
+    // and there are as many places as ids (an id past 63 sets no bit, so the set falls short).
     let mut cards = 0u64;
     let mut card_count = state.deck.len() + state.discard.len() + state.removed.len();
     for ids in [&state.deck, &state.discard, &state.removed] {
-        add_bits(ids, &mut cards, &mut high);
+        cards |= bits(ids);
     }
     for player in &state.players {
-        add_bits(&player.hand, &mut cards, &mut high);
+        cards |= bits(&player.hand);
         card_count += player.hand.len();
     }
     if let Some(mission) = &state.mission {
         for c in &mission.committed {
-            high |= c.card;
-            cards |= 1 << (c.card & 63);
+            cards |= BIT[c.card as usize];
         }
         card_count += mission.committed.len();
     }
-    let mut tokens = 0u64;
-    add_bits(&state.bag, &mut tokens, &mut high);
-    add_bits(&state.threat_discard, &mut tokens, &mut high);
+    let mut tokens = bits(&state.bag) | bits(&state.threat_discard);
     for t in &state.threats {
-        high |= t.token;
-        tokens |= 1 << (t.token & 63);
+        tokens |= BIT[t.token as usize];
     }
     let mut token_count = state.bag.len() + state.threat_discard.len() + state.threats.len();
     if let Some(Window::SpockChoice { drawn }) = &state.turn.window {
-        add_bits(drawn, &mut tokens, &mut high);
+        tokens |= bits(drawn);
         token_count += drawn.len();
-    }
-    if high >= 64 {
-        return false;
     }
     if cards != u64::MAX >> (64 - CARDS)
         || card_count != CARDS
@@ -75,15 +67,35 @@ fn holds(state: &GameState) -> bool {
         && state.completed_missions.len() <= state.config.missions_required as usize
 }
 
-/// Sets the bit of each id in `mask`, and ORs each id into `high`.
-fn add_bits(ids: &[u8], mask: &mut u64, high: &mut u8) {
-    let (mut m, mut h) = (0u64, 0u8);
-    for id in ids {
-        h |= id;
-        m |= 1 << (id & 63);
+/// The bit of each id: `1 << id` below 64, none above.
+static BIT: [u64; 256] = {
+    let mut bit = [0u64; 256];
+    let mut id = 0;
+    while id < 64 {
+        bit[id] = 1 << id;
+        id += 1;
     }
-    *mask |= m;
-    *high |= h;
+    bit
+};
+
+/// The set of `ids`, one table load an id, four at a time (the simulator asks this of every
+/// pile after every step).
+fn bits(ids: &[u8]) -> u64 {
+    let bit = |id: u8| BIT[id as usize];
+    let (mut a, mut b, mut c, mut d) = (0, 0, 0, 0);
+    let mut chunks = ids.chunks_exact(4);
+    for chunk in &mut chunks {
+        if let [w, x, y, z] = *chunk {
+            a |= bit(w);
+            b |= bit(x);
+            c |= bit(y);
+            d |= bit(z);
+        }
+    }
+    for id in chunks.remainder() {
+        a |= bit(*id);
+    }
+    a | b | c | d
 }
 
 /// Every violated invariant, in words.
