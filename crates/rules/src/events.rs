@@ -223,6 +223,7 @@ impl RulesEvent {
     /// damage either way, new threats, cards lost, mission work. Moving tokens around and
     /// playing support cards is not progress on its own.
     /// The events a bot game's tally reads (`sim`): the only ones a quiet state keeps.
+    #[inline(always)]
     pub(crate) fn is_tallied(&self) -> bool {
         matches!(
             self,
@@ -233,6 +234,7 @@ impl RulesEvent {
         )
     }
 
+    #[inline(always)]
     pub(crate) fn is_progress(&self) -> bool {
         matches!(
             self,
