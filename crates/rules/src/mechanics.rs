@@ -296,10 +296,10 @@ impl GameState {
 
     /// A Tholian in Short Range holds the Enterprise in its web.
     pub fn tholian_web(&self) -> bool {
-        let content = builtin();
+        let tholians = crate::reach::tholian_mask();
         self.threats
             .iter()
-            .any(|t| t.pos.range == Range::Short && content.threat(t.token).is_tholian())
+            .any(|t| t.pos.range == Range::Short && crate::reach::is_ship_in(tholians, t.token))
     }
 
     /// Draws a random token from the bag, refilling it from the threat discard pile when it is

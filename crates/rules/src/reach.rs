@@ -77,6 +77,22 @@ pub(crate) fn is_ship_in(ships: u64, token: TokenId) -> bool {
     u32::from(token) < 64 && ships & (1 << token) != 0
 }
 
+/// The Tholian ships among the threat tokens, bit `token`: what `ThreatDef::is_tholian`
+/// answers.
+pub(crate) fn tholian_mask() -> u64 {
+    static THOLIANS: OnceLock<u64> = OnceLock::new();
+    *THOLIANS.get_or_init(|| {
+        builtin()
+            .threats
+            .iter()
+            .enumerate()
+            .filter(|(_, def)| def.is_tholian())
+            .fold(0, |mask, (i, _)| {
+                mask | 1u64.checked_shl(i as u32).unwrap_or(0)
+            })
+    })
+}
+
 /// The enemy ships among the threat tokens, bit `token`.
 pub(crate) fn ship_mask() -> u64 {
     static SHIPS: OnceLock<u64> = OnceLock::new();

@@ -282,7 +282,7 @@ impl GameState {
         let index = self
             .threat_index(token)
             .ok_or(Refusal::NoSuchThreat(token))?;
-        if ship && !builtin().threat(token).is_ship() {
+        if ship && !crate::reach::is_ship(token) {
             return Err(Refusal::NotAShip(token));
         }
         if self.threats[index].cloaked {
