@@ -113,7 +113,7 @@ impl GameState {
         }
         let mut out = Vec::new();
         if let CardEffect::Hit { .. } = builtin().card(card).effect {
-            self.each_legal_hit(player, card, |action, _| out.push(action));
+            self.each_legal_hit(player, card, |action| out.push(action));
             return out;
         }
         for (target, with, shift) in self.play_choices(player, card) {
@@ -133,31 +133,17 @@ impl GameState {
     /// shift is asked once and stands for every pairing (this runs for every Hit card the
     /// bots weigh, thousands of times a game).
     ///
-    /// Each is handed to `take`, with the ship it targets, rather than gathered, so a bot
-    /// weighing them allocates nothing and looks nothing up again.
+    /// Each is handed to `take` rather than gathered.
     pub(crate) fn each_legal_hit(
         &self,
         player: PlayerId,
         card: CardId,
-        take: impl FnMut(PlayerAction, &ThreatOnBoard),
+        mut take: impl FnMut(PlayerAction),
     ) {
         if !self.may_play_cards(player) || !self.hand(player).any(|c| c == card) {
             return;
         }
-        self.each_hit(player, card, self.shifts(player), take);
-    }
-
-    /// `each_legal_hit` once its checks are known to pass: `player` may play cards now, holds
-    /// `card`, and may make `shifts` (`shifts`). A bot that weighs each card of the hand it is
-    /// playing asks those once, not once a card.
-    pub(crate) fn each_hit(
-        &self,
-        player: PlayerId,
-        card: CardId,
-        shifts: &[Option<RangeShift>],
-        mut take: impl FnMut(PlayerAction, &ThreatOnBoard),
-    ) {
-        debug_assert!(self.may_play_cards(player) && self.hand(player).any(|c| c == card));
+        let shifts = self.shifts(player);
         // The card's reach for each shift: what `hit_reaches_position` answers, as masks
         // (a shift at all needs Chekov's ability unused, which `shifts` asked).
         let mut masks = [0; SHIFTS.len()];
@@ -186,7 +172,7 @@ impl GameState {
             for with in std::iter::once(None).chain(direct_hits.map(Some)) {
                 for (i, shift) in shifts.iter().enumerate() {
                     if reaches[i] {
-                        take(play(player, card, (target, with, *shift)), threat);
+                        take(play(player, card, (target, with, *shift)));
                     }
                 }
             }
@@ -364,6 +350,29 @@ impl GameState {
             })
     }
 
+    /// The uncloaked enemy ships in board order, each with its place (a reach-mask bit), and
+    /// all their places together: the targets a Hit card may have, for a bot weighing a hand.
+    pub(crate) fn ship_targets(&self) -> ShipTargets {
+        let ships = crate::reach::ship_mask();
+        let mut targets = ShipTargets {
+            places: 0,
+            each: [(0, 0); crate::content::schema::THREAT_TOKENS],
+            len: 0,
+        };
+        for (index, t) in self.threats.iter().enumerate() {
+            if !t.cloaked
+                && crate::reach::is_ship_in(ships, t.token)
+                && targets.len < targets.each.len()
+            {
+                let place = self.place_of(t.pos);
+                targets.each[targets.len] = (place, index as u8);
+                targets.len += 1;
+                targets.places |= place;
+            }
+        }
+        targets
+    }
+
     /// The places of the uncloaked enemy ships, as reach-mask bits: a Hit card can hit
     /// something unshifted exactly when its `card_reach` meets this (`hits_anything`).
     pub(crate) fn ship_places(&self) -> u32 {
@@ -416,5 +425,25 @@ pub fn fallback_action(state: &GameState) -> PlayerAction {
     PlayerAction {
         player: state.turn.active,
         action,
+    }
+}
+
+/// `GameState::ship_targets`: no allocation (a bot asks once a decision).
+pub(crate) struct ShipTargets {
+    /// Every ship's place, ORed.
+    pub places: u32,
+    each: [(u32, u8); crate::content::schema::THREAT_TOKENS],
+    len: usize,
+}
+
+impl ShipTargets {
+    /// Each ship with its place, in board order.
+    pub fn iter<'a>(
+        &'a self,
+        state: &'a GameState,
+    ) -> impl Iterator<Item = (u32, &'a ThreatOnBoard)> {
+        self.each[..self.len]
+            .iter()
+            .filter_map(|(place, index)| Some((*place, state.threats.get(*index as usize)?)))
     }
 }

@@ -24,48 +24,57 @@ pub(super) fn hit_score(state: &GameState, t: &ThreatOnBoard, damage: u8) -> i32
 
 /// The best of the rules' legal plays of the hand's Hit cards. Direct Hit goes with a Hit card
 /// only when the card alone would not destroy the target.
+///
+/// Weighed a ship at a time from the rules' reach masks rather than play by play: a ship one
+/// of the player's shifts reaches is a legal target alone and with each Direct Hit in hand
+/// (`each_legal_hit`), and of those plays this bot would keep the first best one, which is
+/// the first Direct Hit (if the card needs one) with the first shift that reaches, unshifted
+/// first. The validator still checks the play chosen.
 pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
-    let holds_direct_hit = hand.iter().any(|c| *effect(*c) == CardEffect::DirectHit);
-    let mut best: Option<(i32, Action)> = None;
+    let direct_hit = hand
+        .iter()
+        .copied()
+        .find(|c| *effect(*c) == CardEffect::DirectHit);
     // Where the ships are, worked out once: a card that reaches none of them (any card but a
-    // Hit card reaches nothing) is passed over without listing its plays (the usual case).
-    // The bot plays only in its own Play Cards & Maneuver phase, from its own hand, so the
-    // listing's checks are asked once here rather than once a card.
-    let ships = state.ship_places();
+    // Hit card reaches nothing) is passed over (the usual case). The bot plays only in its own
+    // Play Cards & Maneuver phase, from its own hand, which is what the listing checks first.
+    let ships = state.ship_targets();
+    if ships.places == 0 {
+        return None;
+    }
     let shifts = state.shifts(player);
+    let mut best: Option<(i32, Action)> = None;
     for card in hand.iter().copied() {
-        if crate::reach::reach_with(card, shifts) & ships == 0 {
+        let mut reach = [0u32; 3];
+        for (mask, shift) in reach.iter_mut().zip(shifts) {
+            *mask = crate::reach::card_reach_shifted(card, *shift);
+        }
+        if reach.iter().fold(0, |all, m| all | m) & ships.places == 0 {
             continue;
         }
         let CardEffect::Hit { damage, .. } = effect(card) else {
             continue;
         };
-        // A ship's worth is the same for each partner and shift: weighed once a ship.
-        let mut weighed: Option<(TokenId, i32)> = None;
-        state.each_hit(player, card, shifts, |play, threat| {
-            let Action::PlayCard { with, shift, .. } = play.action else {
-                return;
+        for (place, threat) in ships.iter(state) {
+            let Some(way) = reach[..shifts.len()].iter().position(|m| m & place != 0) else {
+                continue;
             };
-            if with.is_some() != (holds_direct_hit && threat.defense > *damage) {
-                return;
-            }
-            let worth = match weighed {
-                Some((token, worth)) if token == threat.token => worth,
-                _ => {
-                    let worth = hit_score(state, threat, *damage);
-                    weighed = Some((threat.token, worth));
-                    worth
-                }
-            };
+            let with = direct_hit.filter(|_| threat.defense > *damage);
             // Spend cheap cards first; keep Chekov's shift for cards with no target otherwise.
-            let mut score = worth - 3 * *damage as i32;
-            if shift.is_some() {
+            let mut score = hit_score(state, threat, *damage) - 3 * *damage as i32;
+            if shifts[way].is_some() {
                 score -= 2;
             }
             if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                best = Some((score, play.action));
+                let action = Action::PlayCard {
+                    card,
+                    target: Target::Threat(threat.token),
+                    with,
+                    shift: shifts[way],
+                };
+                best = Some((score, action));
             }
-        });
+        }
     }
     best.map(|(_, action)| action)
 }
