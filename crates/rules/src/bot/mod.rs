@@ -110,19 +110,29 @@ fn trade(state: &GameState, player: PlayerId) -> Option<Action> {
     let hand = &state.players[player as usize].hand;
     // What the hand lacks, most wanted first: a Hit card that can fire now, then the repair
     // card for a damaged section.
-    // Each question is asked once, not once a card in the other hands.
-    let lacks = |e: CardEffect| !hand.iter().any(|c| *effect(*c) == e);
+    // Each question is asked once, not once a card in the other hands, and as kinds of card:
+    // when no kind is wanted (the usual case) no hand is looked through.
+    let kinds = hand.iter().fold(0, |kinds, c| kinds | Kind::of_card(*c));
     let damaged = |kind| state.enterprise.section_in(kind, SectionState::Damaged);
     let ships = state.ship_places();
     let fires = |c: CardId| crate::reach::card_reach(c) & ships != 0;
     let hand_fires = hand.iter().any(|h| fires(*h));
-    let want_dilithium = lacks(CardEffect::Dilithium) && damaged(SectionKind::Shield);
-    let want_tritanium = lacks(CardEffect::Tritanium) && damaged(SectionKind::Hull);
-    let wanted = |c: CardId| match effect(c) {
-        CardEffect::Hit { .. } => !hand_fires && fires(c),
-        CardEffect::Dilithium => want_dilithium,
-        CardEffect::Tritanium => want_tritanium,
-        _ => false,
+    let mut wanted_kinds = 0;
+    if !hand_fires {
+        wanted_kinds |= Kind::HIT;
+    }
+    if kinds & Kind::DILITHIUM == 0 && damaged(SectionKind::Shield) {
+        wanted_kinds |= Kind::DILITHIUM;
+    }
+    if kinds & Kind::TRITANIUM == 0 && damaged(SectionKind::Hull) {
+        wanted_kinds |= Kind::TRITANIUM;
+    }
+    if wanted_kinds == 0 {
+        return None;
+    }
+    let wanted = |c: CardId| {
+        let kind = Kind::of_card(c);
+        kind & wanted_kinds != 0 && (kind != Kind::HIT || fires(c))
     };
     let (from, card) = state
         .players

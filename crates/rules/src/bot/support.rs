@@ -14,17 +14,17 @@ pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId])
         return None; // no card would count toward anything
     }
     let urgent = mission.timer.is_some_and(|t| t <= 2);
-    let mut candidates: Vec<CardId> = hand
+    // The least valuable, the first of equals (no list to sort).
+    let ships = state.ship_places();
+    let candidate = hand
         .iter()
         .copied()
         .filter(|c| state.commit_objective(*c, false).is_some())
         .filter(|c| urgent || !useful_now(state, *c))
-        .collect();
-    let ships = state.ship_places();
-    candidates.sort_by_key(|c| card_value(ships, *c));
-    if let Some(card) = candidates.first() {
+        .min_by_key(|c| card_value(ships, *c));
+    if let Some(card) = candidate {
         return Some(Action::Commit {
-            card: *card,
+            card,
             as_medical: false,
         });
     }
