@@ -260,10 +260,7 @@ impl Summary {
             Some(Outcome::Won) => self.wins += 1,
             Some(Outcome::Lost(cause)) => {
                 self.losses += 1;
-                *self
-                    .losses_by_cause
-                    .entry(cause.key().to_string())
-                    .or_default() += 1;
+                tally_of(&mut self.losses_by_cause, cause.key(), |n| *n += 1);
             }
             None => self.unfinished += 1,
         }
@@ -277,25 +274,25 @@ impl Summary {
         ];
         for (which, ids) in missions.into_iter().enumerate() {
             for id in ids {
-                let stats = self
-                    .missions
-                    .entry(content.mission(*id).name.clone())
-                    .or_default();
-                match which {
-                    0 => stats.drawn += 1,
-                    1 => stats.completed += 1,
-                    _ => stats.failed += 1,
-                }
+                tally_of(
+                    &mut self.missions,
+                    &content.mission(*id).name,
+                    |stats| match which {
+                        0 => stats.drawn += 1,
+                        1 => stats.completed += 1,
+                        _ => stats.failed += 1,
+                    },
+                );
             }
         }
         for character in &record.characters {
-            let stats = self
-                .characters
-                .entry(content.characters[*character as usize].name.clone())
-                .or_default();
-            stats.games += 1;
-            stats.wins += u64::from(won);
-            stats.ability_uses += u64::from(*record.ability_uses.get(character).unwrap_or(&0));
+            let name = &content.characters[*character as usize].name;
+            let uses = u64::from(*record.ability_uses.get(character).unwrap_or(&0));
+            tally_of(&mut self.characters, name, |stats| {
+                stats.games += 1;
+                stats.wins += u64::from(won);
+                stats.ability_uses += uses;
+            });
         }
     }
 
@@ -323,4 +320,17 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Changes the entry for a name, its key copied only the first time (a summary adds thousands
+/// of games, each naming its missions and crew).
+fn tally_of<V: Default>(map: &mut BTreeMap<String, V>, name: &str, change: impl FnOnce(&mut V)) {
+    match map.get_mut(name) {
+        Some(entry) => change(entry),
+        None => {
+            let mut entry = V::default();
+            change(&mut entry);
+            map.insert(name.to_owned(), entry);
+        }
+    }
 }
