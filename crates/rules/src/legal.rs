@@ -9,7 +9,7 @@ use crate::content::{Ability, CardEffect, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
     CardId, FACINGS, GameState, Phase, PlayerId, Position, Range, SectionKind, SectionRef,
-    ThreatOnBoard, Window,
+    SectionState, ThreatOnBoard, Window,
 };
 
 /// A card play's choices besides the card: its target, the partner card and Chekov's shift.
@@ -252,6 +252,24 @@ impl GameState {
                 .any(|as_medical| self.validate_commit(player, card, as_medical).is_ok())
                 || match builtin().card(card).effect {
                     CardEffect::Hit { .. } => crate::reach::reach_with(card, shifts) & ships != 0,
+                    // Its plays are those of a Hit card in the same hand, asked above.
+                    CardEffect::DirectHit => false,
+                    // Alone it repairs a damaged section of its kind; with the other repair
+                    // card it rebuilds any destroyed one (`validate_play`'s rule, without
+                    // trying all twelve sections with each partner).
+                    CardEffect::Dilithium | CardEffect::Tritanium => {
+                        let (own, partner) = match builtin().card(card).effect {
+                            CardEffect::Dilithium => (SectionKind::Shield, CardEffect::Tritanium),
+                            _ => (SectionKind::Hull, CardEffect::Dilithium),
+                        };
+                        let destroyed =
+                            |kind| self.enterprise.section_in(kind, SectionState::Destroyed);
+                        self.enterprise.section_in(own, SectionState::Damaged)
+                            || (self
+                                .hand(player)
+                                .any(|c| builtin().card(c).effect == partner)
+                                && (destroyed(SectionKind::Shield) || destroyed(SectionKind::Hull)))
+                    }
                     _ => {
                         self.play_choices(player, card)
                             .into_iter()
