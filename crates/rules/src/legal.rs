@@ -9,7 +9,7 @@ use crate::content::{Ability, CardEffect, builtin};
 use crate::events::ManeuverKind;
 use crate::state::{
     CardId, FACINGS, GameState, Phase, PlayerId, Position, Range, SectionKind, SectionRef,
-    SectionState, ThreatOnBoard, Window,
+    SectionState, Window,
 };
 
 /// A card play's choices besides the card: its target, the partner card and Chekov's shift.
@@ -368,29 +368,6 @@ impl GameState {
             })
     }
 
-    /// The uncloaked enemy ships in board order, each with its place (a reach-mask bit), and
-    /// all their places together: the targets a Hit card may have, for a bot weighing a hand.
-    pub(crate) fn ship_targets(&self) -> ShipTargets {
-        let ships = crate::reach::ship_mask();
-        let mut targets = ShipTargets {
-            places: 0,
-            each: [(0, 0); crate::content::schema::THREAT_TOKENS],
-            len: 0,
-        };
-        for (index, t) in self.threats.iter().enumerate() {
-            if !t.cloaked
-                && crate::reach::is_ship_in(ships, t.token)
-                && targets.len < targets.each.len()
-            {
-                let place = self.place_of(t.pos);
-                targets.each[targets.len] = (place, index as u8);
-                targets.len += 1;
-                targets.places |= place;
-            }
-        }
-        targets
-    }
-
     /// The places of the uncloaked enemy ships, as reach-mask bits: a Hit card can hit
     /// something unshifted exactly when its `card_reach` meets this (`hits_anything`).
     pub(crate) fn ship_places(&self) -> u32 {
@@ -443,25 +420,5 @@ pub fn fallback_action(state: &GameState) -> PlayerAction {
     PlayerAction {
         player: state.turn.active,
         action,
-    }
-}
-
-/// `GameState::ship_targets`: no allocation (a bot asks once a decision).
-pub(crate) struct ShipTargets {
-    /// Every ship's place, ORed.
-    pub places: u32,
-    each: [(u32, u8); crate::content::schema::THREAT_TOKENS],
-    len: usize,
-}
-
-impl ShipTargets {
-    /// Each ship with its place, in board order.
-    pub fn iter<'a>(
-        &'a self,
-        state: &'a GameState,
-    ) -> impl Iterator<Item = (u32, &'a ThreatOnBoard)> {
-        self.each[..self.len]
-            .iter()
-            .filter_map(|(place, index)| Some((*place, state.threats.get(*index as usize)?)))
     }
 }

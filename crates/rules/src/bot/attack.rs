@@ -38,10 +38,11 @@ pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Op
     // Where the ships are, worked out once: a card that reaches none of them (any card but a
     // Hit card reaches nothing) is passed over (the usual case). The bot plays only in its own
     // Play Cards & Maneuver phase, from its own hand, which is what the listing checks first.
-    let ships = state.ship_targets();
-    if ships.places == 0 {
+    let ships = state.ship_places();
+    if ships == 0 {
         return None;
     }
+    let ship_tokens = crate::reach::ship_mask();
     let shifts = state.shifts(player);
     let mut best: Option<(i32, Action)> = None;
     for card in hand.iter().copied() {
@@ -49,13 +50,21 @@ pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Op
         for (mask, shift) in reach.iter_mut().zip(shifts) {
             *mask = crate::reach::card_reach_shifted(card, *shift);
         }
-        if reach.iter().fold(0, |all, m| all | m) & ships.places == 0 {
+        let anywhere = reach.iter().fold(0, |all, m| all | m);
+        if anywhere & ships == 0 {
             continue;
         }
         let CardEffect::Hit { damage, .. } = effect(card) else {
             continue;
         };
-        for (place, threat) in ships.iter(state) {
+        for threat in &state.threats {
+            let place = state.place_of(threat.pos);
+            if anywhere & place == 0
+                || threat.cloaked
+                || !crate::reach::is_ship_in(ship_tokens, threat.token)
+            {
+                continue;
+            }
             let Some(way) = reach[..shifts.len()].iter().position(|m| m & place != 0) else {
                 continue;
             };
