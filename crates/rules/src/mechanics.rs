@@ -473,6 +473,17 @@ impl GameState {
 
     /// Incoming fire on each ship facing if every uncloaked ship fired now; used to pick
     /// which section an automatic repair goes to (ruling R5).
+    /// `pressure` of every facing, in one pass over the threats.
+    pub(crate) fn pressures(&self) -> [u8; FACINGS as usize] {
+        let content = builtin();
+        let mut each = [0u8; FACINGS as usize];
+        for t in self.threats.iter().filter(|t| !t.cloaked) {
+            let facing = self.enterprise.facing_of_sector(t.pos.sector) as usize;
+            each[facing] += content.threat(t.token).firepower();
+        }
+        each
+    }
+
     pub(crate) fn pressure(&self, facing: u8) -> u8 {
         let content = builtin();
         self.threats
@@ -515,13 +526,14 @@ impl GameState {
             let facing = first.0 as u8;
             return Some(SectionRef { kind, facing });
         }
+        let pressures = self.pressures();
         let mut best: Option<(u8, SectionRef)> = None;
         for facing in 0..FACINGS {
             let section = SectionRef { kind, facing };
             if sections[facing as usize] != state {
                 continue;
             }
-            let pressure = self.pressure(facing);
+            let pressure = pressures[facing as usize];
             if best.is_none_or(|(most, _)| pressure > most) {
                 best = Some((pressure, section));
             }

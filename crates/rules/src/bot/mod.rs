@@ -354,11 +354,11 @@ fn repairs(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Actio
     let dilithium = hand
         .iter()
         .copied()
-        .find(|c| matches!(effect(*c), CardEffect::Dilithium));
+        .find(|c| Kind::of_card(*c) == Kind::DILITHIUM);
     let tritanium = hand
         .iter()
         .copied()
-        .find(|c| matches!(effect(*c), CardEffect::Tritanium));
+        .find(|c| Kind::of_card(*c) == Kind::TRITANIUM);
     if let (Some(d), Some(t)) = (dilithium, tritanium) {
         let hull = worst(state, SectionKind::Hull, SectionState::Destroyed);
         let shield = worst(state, SectionKind::Shield, SectionState::Destroyed);

@@ -94,13 +94,14 @@ pub(super) fn support_cards(state: &GameState, hand: &[CardId]) -> Option<Action
                 }
             }
             CardEffect::RedAlert => {
+                let pressures = state.pressures();
                 let facing = (0..FACINGS)
                     .filter(|f| {
                         state.enterprise.has_shield(*f) && !state.enterprise.red_alert[*f as usize]
                     })
-                    .max_by_key(|f| state.pressure(*f));
+                    .max_by_key(|f| pressures[*f as usize]);
                 if let Some(facing) = facing
-                    && state.pressure(facing) > 0
+                    && pressures[facing as usize] > 0
                 {
                     return act(card, Target::Facing(facing));
                 }
