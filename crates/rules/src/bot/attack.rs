@@ -30,7 +30,12 @@ pub(super) fn hit_score(state: &GameState, t: &ThreatOnBoard, damage: u8) -> i32
 /// (`each_legal_hit`), and of those plays this bot would keep the first best one, which is
 /// the first Direct Hit (if the card needs one) with the first shift that reaches, unshifted
 /// first. The validator still checks the play chosen.
-pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+pub(super) fn attack(
+    state: &GameState,
+    player: PlayerId,
+    hand: &[CardId],
+    ships: u32,
+) -> Option<Action> {
     let direct_hit = hand
         .iter()
         .copied()
@@ -38,7 +43,6 @@ pub(super) fn attack(state: &GameState, player: PlayerId, hand: &[CardId]) -> Op
     // Where the ships are, worked out once: a card that reaches none of them (any card but a
     // Hit card reaches nothing) is passed over (the usual case). The bot plays only in its own
     // Play Cards & Maneuver phase, from its own hand, which is what the listing checks first.
-    let ships = state.ship_places();
     if ships == 0 {
         return None;
     }

@@ -85,9 +85,17 @@ pub(super) fn maneuver(state: &GameState) -> Option<Action> {
 /// With a full hand, nothing else to do and no Hit card able to fire, turn so that one can: the rules
 /// answer on a copy of the table turned each way. Without this, a threat parked in a facing
 /// no card reaches (a shielded Short Range, say) could fire every turn forever.
-pub(super) fn turn_to_fire(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+pub(super) fn turn_to_fire(
+    state: &GameState,
+    player: PlayerId,
+    hand: &[CardId],
+    ships: u32,
+) -> Option<Action> {
     // Only with a full hand: that is when nothing else changes the hand.
-    let stuck = hand.len() >= state.hand_size() && !hand.iter().any(|c| hits_now(state, *c));
+    let stuck = hand.len() >= state.hand_size()
+        && !hand
+            .iter()
+            .any(|c| crate::reach::card_reach(*c) & ships != 0);
     if !stuck || !state.can_maneuver() {
         return None;
     }

@@ -195,6 +195,8 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     // hand lacks is passed over without going through the hand again.
     let kinds = hand.iter().fold(0, |kinds, c| kinds | Kind::of_card(*c));
     let holds = |wanted: u16| kinds & wanted != 0;
+    // Where the enemy ships are, asked once for every step below.
+    let ships = state.ship_places();
 
     if holds(Kind::DRAW_CARDS)
         && let Some(card) = find(&|e| matches!(e, CardEffect::DrawCards { .. }))
@@ -202,7 +204,7 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
         return act(card, Target::None);
     }
     if holds(Kind::TIME_TRAVEL)
-        && let Some(action) = time_travel(state, hand)
+        && let Some(action) = time_travel(state, hand, ships)
     {
         return Some(action);
     }
@@ -216,24 +218,24 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
         return Some(action);
     }
     if holds(Kind::HIT)
-        && let Some(action) = attack(state, player, hand)
+        && let Some(action) = attack(state, player, hand, ships)
     {
         return Some(action);
     }
-    if let Some(action) = mission_work(state, player, hand) {
+    if let Some(action) = mission_work(state, player, hand, ships) {
         return Some(action);
     }
     let support = if holds(Kind::SUPPORT) {
-        support_cards(state, hand)
+        support_cards(state, hand, ships)
     } else if holds(Kind::TIME_TRAVEL) {
-        cycle_card(state, hand) // what `support_cards` ends with
+        cycle_card(state, hand, ships) // what `support_cards` ends with
     } else {
         None // neither a support card nor one to cycle
     };
     support
-        .or_else(|| redraw(state, player, hand))
-        .or_else(|| stand_down(state, player, hand))
-        .or_else(|| turn_to_fire(state, player, hand))
+        .or_else(|| redraw(state, player, hand, ships))
+        .or_else(|| stand_down(state, player, hand, ships))
+        .or_else(|| turn_to_fire(state, player, hand, ships))
 }
 
 /// A bit for each kind of card effect, so that "does the hand hold one?" is one `and`.
@@ -286,7 +288,7 @@ impl Kind {
 }
 
 /// McCoy swaps his least useful card for a fresh one when no mission needs a Medical credit.
-fn redraw(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+fn redraw(state: &GameState, player: PlayerId, hand: &[CardId], ships: u32) -> Option<Action> {
     if state.ability_of(player) != Ability::FieldMedicine || state.turn.ability_used {
         return None;
     }
@@ -296,27 +298,25 @@ fn redraw(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action
     {
         return None; // keep the ability for a Medical credit
     }
-    let ships = state.ship_places();
     let card = hand
         .iter()
         .copied()
-        .filter(|c| !useful_now(state, *c))
+        .filter(|c| !useful_now(state, ships, *c))
         .min_by_key(|c| card_value(ships, *c))?;
     (card_value(ships, card) < 5).then_some(Action::Redraw { card })
 }
 
 /// Ruling R1: with nothing playable, discard the least useful card so the hand turns over.
-fn stand_down(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+fn stand_down(state: &GameState, player: PlayerId, hand: &[CardId], ships: u32) -> Option<Action> {
     // Only a full hand is stuck: a shorter one draws fresh cards next turn anyway.
     if state.turn.discarded || hand.len() < state.hand_size() || state.has_legal_play(player) {
         return None;
     }
-    let ships = state.ship_places();
     let card = hand.iter().copied().min_by_key(|c| card_value(ships, *c))?;
     Some(Action::Discard { card })
 }
 
-fn time_travel(state: &GameState, hand: &[CardId]) -> Option<Action> {
+fn time_travel(state: &GameState, hand: &[CardId], ships: u32) -> Option<Action> {
     let card = hand
         .iter()
         .copied()
@@ -324,7 +324,6 @@ fn time_travel(state: &GameState, hand: &[CardId]) -> Option<Action> {
     let CardEffect::TimeTravel { depth } = effect(card) else {
         return None;
     };
-    let ships = state.ship_places();
     let pick = best_in_discard(state, ships, *depth)?;
     (card_value(ships, pick) >= 5).then(|| act(card, Target::Discard(pick)))?
 }

@@ -5,7 +5,12 @@ use super::*;
 
 /// Commit cards the mission needs; roll the mission die. Cards that can act now are kept
 /// unless the timer is about to run out.
-pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
+pub(super) fn mission_work(
+    state: &GameState,
+    player: PlayerId,
+    hand: &[CardId],
+    ships: u32,
+) -> Option<Action> {
     let mission = state.mission.as_ref()?;
     if state.open_die_objective().is_some() && !state.turn.mission_rolled {
         return Some(Action::RollForMission);
@@ -15,12 +20,11 @@ pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId])
     }
     let urgent = mission.timer.is_some_and(|t| t <= 2);
     // The least valuable, the first of equals (no list to sort).
-    let ships = state.ship_places();
     let candidate = hand
         .iter()
         .copied()
         .filter(|c| state.commit_objective(*c, false).is_some())
-        .filter(|c| urgent || !useful_now(state, *c))
+        .filter(|c| urgent || !useful_now(state, ships, *c))
         .min_by_key(|c| card_value(ships, *c));
     if let Some(card) = candidate {
         return Some(Action::Commit {
@@ -33,7 +37,7 @@ pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId])
             .iter()
             .copied()
             .filter(|c| state.commit_objective(*c, true).is_some())
-            .filter(|c| urgent || !useful_now(state, *c))
+            .filter(|c| urgent || !useful_now(state, ships, *c))
             .min_by_key(|c| card_value(ships, *c));
         if let Some(card) = spare {
             return Some(Action::Commit {
@@ -46,9 +50,10 @@ pub(super) fn mission_work(state: &GameState, player: PlayerId, hand: &[CardId])
 }
 
 /// Whether a card could do something useful this turn if kept.
-pub(super) fn useful_now(state: &GameState, card: CardId) -> bool {
+/// `ships`: the state's `ship_places`.
+pub(super) fn useful_now(state: &GameState, ships: u32, card: CardId) -> bool {
     match effect(card) {
-        CardEffect::Hit { .. } => hits_now(state, card),
+        CardEffect::Hit { .. } => crate::reach::card_reach(card) & ships != 0,
         CardEffect::SecurityTeam => boarders_possible(state),
         CardEffect::Dilithium => worst(state, SectionKind::Shield, SectionState::Damaged).is_some(),
         CardEffect::Tritanium => worst(state, SectionKind::Hull, SectionState::Damaged).is_some(),
@@ -71,7 +76,7 @@ pub(super) fn boarders_possible(state: &GameState) -> bool {
 }
 
 /// Force Field, Red Alert, Tractor Beam and Evasive Maneuvers where they help.
-pub(super) fn support_cards(state: &GameState, hand: &[CardId]) -> Option<Action> {
+pub(super) fn support_cards(state: &GameState, hand: &[CardId], ships: u32) -> Option<Action> {
     let content = builtin();
     for card in hand.iter().copied() {
         match effect(card) {
@@ -142,7 +147,7 @@ pub(super) fn support_cards(state: &GameState, hand: &[CardId]) -> Option<Action
             _ => {}
         }
     }
-    cycle_card(state, hand)
+    cycle_card(state, hand, ships)
 }
 
 /// Moves a ship no card in hand can reach into a facing that one can.
@@ -175,7 +180,7 @@ pub(super) fn tractor_into_arc(state: &GameState, hand: &[CardId]) -> Option<Tar
 
 /// With a full hand and nothing better to do, spend a support card where it is legal so the
 /// hand turns over next turn (the game has no discard phase).
-pub(super) fn cycle_card(state: &GameState, hand: &[CardId]) -> Option<Action> {
+pub(super) fn cycle_card(state: &GameState, hand: &[CardId], ships: u32) -> Option<Action> {
     if hand.len() < state.hand_size() {
         return None;
     }
@@ -208,7 +213,7 @@ pub(super) fn cycle_card(state: &GameState, hand: &[CardId]) -> Option<Action> {
             }
             // Likewise Time Travel: trade it for the best card within reach.
             CardEffect::TimeTravel { depth } => {
-                if let Some(pick) = best_in_discard(state, state.ship_places(), *depth) {
+                if let Some(pick) = best_in_discard(state, ships, *depth) {
                     return act(card, Target::Discard(pick));
                 }
             }
