@@ -71,12 +71,39 @@ impl GameState {
     /// Progress of one objective of the current mission (`mission`, its state).
     fn objective_progress(&self, mission: &MissionState, index: usize) -> Progress {
         match &builtin().mission(mission.mission).objectives[index] {
-            Objective::CommitCredits { count, .. } | Objective::CommitCards { count, .. } => {
-                let committed = mission
-                    .committed
-                    .iter()
-                    .filter(|c| objective_index_of(self, c) == Some(index))
-                    .count() as u8;
+            // A committed card counts toward the first objective it fits, by the rule
+            // `commit_objective` used (the card's name when committed without a credit, else
+            // its credit's division): this one, unless an earlier one asks the same.
+            Objective::CommitCredits { count, division } => {
+                let objectives = &builtin().mission(mission.mission).objectives;
+                let earlier = objectives[..index].iter().any(
+                    |o| matches!(o, Objective::CommitCredits { division: d, .. } if d == division),
+                );
+                let committed = if earlier {
+                    0
+                } else {
+                    mission
+                        .committed
+                        .iter()
+                        .filter(|c| c.credit == Some(*division))
+                        .count() as u8
+                };
+                (committed.min(*count), *count)
+            }
+            Objective::CommitCards { count, card } => {
+                let objectives = &builtin().mission(mission.mission).objectives;
+                let earlier = objectives[..index].iter().any(
+                    |o| matches!(o, Objective::CommitCards { card: named, .. } if named == card),
+                );
+                let committed = if earlier {
+                    0
+                } else {
+                    mission
+                        .committed
+                        .iter()
+                        .filter(|c| c.credit.is_none() && builtin().card(c.card).name == *card)
+                        .count() as u8
+                };
                 (committed.min(*count), *count)
             }
             Objective::TokenInRange { token, range, arc } => {
@@ -334,21 +361,5 @@ impl GameState {
             } if mission.die_successes < *successes => Some(*at_least),
             _ => None,
         })
-    }
-}
-
-/// Which objective a committed card counts toward: the first matching objective by the rule
-/// `commit_objective` used, counted in commit order.
-fn objective_index_of(state: &GameState, committed: &Committed) -> Option<usize> {
-    let mission = state.mission.as_ref()?;
-    let def = builtin().mission(mission.mission);
-    let card = builtin().card(committed.card);
-    match committed.credit {
-        None => def.objectives.iter().position(
-            |o| matches!(o, Objective::CommitCards { card: name, .. } if *name == card.name),
-        ),
-        Some(division) => def.objectives.iter().position(
-            |o| matches!(o, Objective::CommitCredits { division: d, .. } if *d == division),
-        ),
     }
 }
