@@ -25,35 +25,39 @@ pub(super) fn destination(state: &GameState) -> Option<(u8, Range)> {
         .map(|t| (t.pos.sector, Range::Short))
 }
 
-/// Damage the ship would take if threats fired at their current facings: weighted by how
-/// little stands between each facing and the Hull.
-pub(super) fn exposure(state: &GameState, heading: u8) -> i32 {
+/// Damage the ship would take if threats fired at their current facings, for each of three
+/// headings: weighted by how little stands between each facing and the Hull. One pass over
+/// the threats serves the three.
+pub(super) fn exposures(state: &GameState, headings: [u8; 3]) -> [i32; 3] {
     let content = builtin();
-    let mut total = 0;
+    let mut totals = [0; 3];
     for t in &state.threats {
         let def = content.threat(t.token);
         if !def.is_ship() || (def.is_tholian() && t.pos.range == Range::Short) {
             continue;
         }
-        let facing = (t.pos.sector + FACINGS - heading) % FACINGS;
-        let weight = match (
-            state.enterprise.shields[facing as usize],
-            state.enterprise.hull[facing as usize],
-        ) {
-            (SectionState::Intact, _) => 1,
-            (SectionState::Damaged, _) => 3,
-            (_, SectionState::Intact) => 6,
-            (_, SectionState::Damaged) => 10,
-            _ => 8,
-        };
         let closeness = match t.pos.range {
             Range::Short => 3,
             Range::Medium => 2,
             Range::Long => 1,
         };
-        total += weight * closeness * def.firepower() as i32;
+        let threat = closeness * def.firepower() as i32;
+        for (total, heading) in totals.iter_mut().zip(headings) {
+            let facing = (t.pos.sector + FACINGS - heading) % FACINGS;
+            let weight = match (
+                state.enterprise.shields[facing as usize],
+                state.enterprise.hull[facing as usize],
+            ) {
+                (SectionState::Intact, _) => 1,
+                (SectionState::Damaged, _) => 3,
+                (_, SectionState::Intact) => 6,
+                (_, SectionState::Damaged) => 10,
+                _ => 8,
+            };
+            *total += weight * threat;
+        }
     }
-    total
+    totals
 }
 
 pub(super) fn maneuver(state: &GameState) -> Option<Action> {
@@ -69,9 +73,15 @@ pub(super) fn maneuver(state: &GameState) -> Option<Action> {
         }));
     }
     // Otherwise turn the strongest shields toward the threats, if that is clearly better.
-    let here = exposure(state, state.enterprise.heading);
-    let cw = exposure(state, (state.enterprise.heading + 1) % FACINGS);
-    let ccw = exposure(state, (state.enterprise.heading + FACINGS - 1) % FACINGS);
+    let heading = state.enterprise.heading;
+    let [here, cw, ccw] = exposures(
+        state,
+        [
+            heading,
+            (heading + 1) % FACINGS,
+            (heading + FACINGS - 1) % FACINGS,
+        ],
+    );
     if cw.min(ccw) + 2 < here {
         return Some(Action::Maneuver(if cw <= ccw {
             ManeuverKind::Clockwise
