@@ -59,7 +59,11 @@ impl GameState {
         let mut cards = std::mem::take(&mut self.discard);
         cards.shuffle(&mut self.rng);
         self.emit(RulesEvent::DeckReshuffled { cards: cards.len() });
-        self.deck = cards;
+        // The spent deck's room serves the new discard pile, which then never grows a card
+        // at a time.
+        let mut spent = std::mem::replace(&mut self.deck, cards);
+        spent.clear();
+        self.discard = spent;
     }
 
     /// The top card of the Enterprise deck, or the one the host says came off it.
@@ -312,7 +316,10 @@ impl GameState {
                     tokens: tokens.len(),
                 });
             }
-            self.bag = tokens;
+            // The empty bag's room serves the new discard pile.
+            let mut spent = std::mem::replace(&mut self.bag, tokens);
+            spent.clear();
+            self.threat_discard = spent;
         }
         if self.bag.is_empty() {
             return None;

@@ -207,7 +207,7 @@ impl GameState {
             None
         };
         // Plan every token's move from where the phase started, then resolve by facing.
-        let mut fire_by_token: Vec<(usize, u8)> = Vec::new();
+        let mut fire_by_token: Vec<(usize, u8)> = Vec::with_capacity(self.threats.len());
         for index in 0..self.threats.len() {
             let t = self.threats[index].clone();
             let def = content.threat(t.token);
