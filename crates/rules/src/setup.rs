@@ -88,7 +88,8 @@ impl GameState {
             players.push(Player {
                 name: name.clone(),
                 character,
-                hand: Vec::new(),
+                // Room for a full hand and the cards a turn adds before it plays them.
+                hand: Vec::with_capacity(8),
             });
         }
 
