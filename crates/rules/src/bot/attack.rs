@@ -34,7 +34,7 @@ pub(super) fn attack(
     state: &GameState,
     player: PlayerId,
     hand: &[CardId],
-    ships: u32,
+    ships: &Ships,
 ) -> Option<Action> {
     let direct_hit = hand
         .iter()
@@ -43,6 +43,7 @@ pub(super) fn attack(
     // Where the ships are, worked out once: a card that reaches none of them (any card but a
     // Hit card reaches nothing) is passed over (the usual case). The bot plays only in its own
     // Play Cards & Maneuver phase, from its own hand, which is what the listing checks first.
+    let ships = ships.places();
     if ships == 0 {
         return None;
     }

@@ -99,13 +99,13 @@ pub(super) fn turn_to_fire(
     state: &GameState,
     player: PlayerId,
     hand: &[CardId],
-    ships: u32,
+    ships: &Ships,
 ) -> Option<Action> {
     // Only with a full hand: that is when nothing else changes the hand.
     let stuck = hand.len() >= state.hand_size()
         && !hand
             .iter()
-            .any(|c| crate::reach::card_reach(*c) & ships != 0);
+            .any(|c| crate::reach::card_reach(*c) & ships.places() != 0);
     if !stuck || !state.can_maneuver() {
         return None;
     }

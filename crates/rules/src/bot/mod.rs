@@ -195,8 +195,8 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     // hand lacks is passed over without going through the hand again.
     let kinds = hand.iter().fold(0, |kinds, c| kinds | Kind::of_card(*c));
     let holds = |wanted: u16| kinds & wanted != 0;
-    // Where the enemy ships are, asked once for every step below.
-    let ships = state.ship_places();
+    // Where the enemy ships are, asked once for every step below, the first time one needs it.
+    let ships = &Ships::of(state);
 
     if holds(Kind::DRAW_CARDS)
         && let Some(card) = find(&|e| matches!(e, CardEffect::DrawCards { .. }))
@@ -236,6 +236,25 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
         .or_else(|| redraw(state, player, hand, ships))
         .or_else(|| stand_down(state, player, hand, ships))
         .or_else(|| turn_to_fire(state, player, hand, ships))
+}
+
+/// The state's `ship_places`, worked out the first time a step of a decision asks for it.
+pub(super) struct Ships<'a> {
+    state: &'a GameState,
+    places: std::cell::OnceCell<u32>,
+}
+
+impl<'a> Ships<'a> {
+    fn of(state: &'a GameState) -> Self {
+        Ships {
+            state,
+            places: std::cell::OnceCell::new(),
+        }
+    }
+
+    pub(super) fn places(&self) -> u32 {
+        *self.places.get_or_init(|| self.state.ship_places())
+    }
 }
 
 /// A bit for each kind of card effect, so that "does the hand hold one?" is one `and`.
@@ -288,7 +307,7 @@ impl Kind {
 }
 
 /// McCoy swaps his least useful card for a fresh one when no mission needs a Medical credit.
-fn redraw(state: &GameState, player: PlayerId, hand: &[CardId], ships: u32) -> Option<Action> {
+fn redraw(state: &GameState, player: PlayerId, hand: &[CardId], ships: &Ships) -> Option<Action> {
     if state.ability_of(player) != Ability::FieldMedicine || state.turn.ability_used {
         return None;
     }
@@ -301,22 +320,30 @@ fn redraw(state: &GameState, player: PlayerId, hand: &[CardId], ships: u32) -> O
     let card = hand
         .iter()
         .copied()
-        .filter(|c| !useful_now(state, ships, *c))
-        .min_by_key(|c| card_value(ships, *c))?;
-    (card_value(ships, card) < 5).then_some(Action::Redraw { card })
+        .filter(|c| !useful_now(state, ships.places(), *c))
+        .min_by_key(|c| card_value(ships.places(), *c))?;
+    (card_value(ships.places(), card) < 5).then_some(Action::Redraw { card })
 }
 
 /// Ruling R1: with nothing playable, discard the least useful card so the hand turns over.
-fn stand_down(state: &GameState, player: PlayerId, hand: &[CardId], ships: u32) -> Option<Action> {
+fn stand_down(
+    state: &GameState,
+    player: PlayerId,
+    hand: &[CardId],
+    ships: &Ships,
+) -> Option<Action> {
     // Only a full hand is stuck: a shorter one draws fresh cards next turn anyway.
     if state.turn.discarded || hand.len() < state.hand_size() || state.has_legal_play(player) {
         return None;
     }
-    let card = hand.iter().copied().min_by_key(|c| card_value(ships, *c))?;
+    let card = hand
+        .iter()
+        .copied()
+        .min_by_key(|c| card_value(ships.places(), *c))?;
     Some(Action::Discard { card })
 }
 
-fn time_travel(state: &GameState, hand: &[CardId], ships: u32) -> Option<Action> {
+fn time_travel(state: &GameState, hand: &[CardId], ships: &Ships) -> Option<Action> {
     let card = hand
         .iter()
         .copied()
@@ -324,8 +351,8 @@ fn time_travel(state: &GameState, hand: &[CardId], ships: u32) -> Option<Action>
     let CardEffect::TimeTravel { depth } = effect(card) else {
         return None;
     };
-    let pick = best_in_discard(state, ships, *depth)?;
-    (card_value(ships, pick) >= 5).then(|| act(card, Target::Discard(pick)))?
+    let pick = best_in_discard(state, ships.places(), *depth)?;
+    (card_value(ships.places(), pick) >= 5).then(|| act(card, Target::Discard(pick)))?
 }
 
 /// The most valuable card Time Travel can fetch from the top `depth` of the discard pile.

@@ -9,7 +9,7 @@ pub(super) fn mission_work(
     state: &GameState,
     player: PlayerId,
     hand: &[CardId],
-    ships: u32,
+    ships: &Ships,
 ) -> Option<Action> {
     let mission = state.mission.as_ref()?;
     if state.open_die_objective().is_some() && !state.turn.mission_rolled {
@@ -24,8 +24,8 @@ pub(super) fn mission_work(
         .iter()
         .copied()
         .filter(|c| state.commit_objective(*c, false).is_some())
-        .filter(|c| urgent || !useful_now(state, ships, *c))
-        .min_by_key(|c| card_value(ships, *c));
+        .filter(|c| urgent || !useful_now(state, ships.places(), *c))
+        .min_by_key(|c| card_value(ships.places(), *c));
     if let Some(card) = candidate {
         return Some(Action::Commit {
             card,
@@ -37,8 +37,8 @@ pub(super) fn mission_work(
             .iter()
             .copied()
             .filter(|c| state.commit_objective(*c, true).is_some())
-            .filter(|c| urgent || !useful_now(state, ships, *c))
-            .min_by_key(|c| card_value(ships, *c));
+            .filter(|c| urgent || !useful_now(state, ships.places(), *c))
+            .min_by_key(|c| card_value(ships.places(), *c));
         if let Some(card) = spare {
             return Some(Action::Commit {
                 card,
@@ -76,7 +76,7 @@ pub(super) fn boarders_possible(state: &GameState) -> bool {
 }
 
 /// Force Field, Red Alert, Tractor Beam and Evasive Maneuvers where they help.
-pub(super) fn support_cards(state: &GameState, hand: &[CardId], ships: u32) -> Option<Action> {
+pub(super) fn support_cards(state: &GameState, hand: &[CardId], ships: &Ships) -> Option<Action> {
     let content = builtin();
     for card in hand.iter().copied() {
         match effect(card) {
@@ -180,7 +180,7 @@ pub(super) fn tractor_into_arc(state: &GameState, hand: &[CardId]) -> Option<Tar
 
 /// With a full hand and nothing better to do, spend a support card where it is legal so the
 /// hand turns over next turn (the game has no discard phase).
-pub(super) fn cycle_card(state: &GameState, hand: &[CardId], ships: u32) -> Option<Action> {
+pub(super) fn cycle_card(state: &GameState, hand: &[CardId], ships: &Ships) -> Option<Action> {
     if hand.len() < state.hand_size() {
         return None;
     }
@@ -213,7 +213,7 @@ pub(super) fn cycle_card(state: &GameState, hand: &[CardId], ships: u32) -> Opti
             }
             // Likewise Time Travel: trade it for the best card within reach.
             CardEffect::TimeTravel { depth } => {
-                if let Some(pick) = best_in_discard(state, ships, *depth) {
+                if let Some(pick) = best_in_discard(state, ships.places(), *depth) {
                     return act(card, Target::Discard(pick));
                 }
             }
