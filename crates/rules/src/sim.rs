@@ -239,6 +239,20 @@ pub struct Summary {
     /// Every game's final state hash, folded in game order: two runs played the same games
     /// exactly when this agrees (whatever the threads or the engine's speed).
     pub results_hash: u64,
+    /// `missions` and `characters` by content id while games are added; `finish` names them.
+    #[serde(skip)]
+    by_mission: Vec<MissionStats>,
+    #[serde(skip)]
+    by_character: Vec<CharacterStats>,
+}
+
+/// The entry for id `id`, made when first met.
+fn slot<T: Default>(list: &mut Vec<T>, id: u8) -> &mut T {
+    let index = usize::from(id);
+    if list.len() <= index {
+        list.resize_with(index + 1, T::default);
+    }
+    &mut list[index]
 }
 
 impl Summary {
@@ -252,7 +266,6 @@ impl Summary {
     }
 
     pub fn add(&mut self, record: &GameRecord) {
-        let content = builtin();
         self.games += 1;
         self.results_hash = (self.results_hash ^ record.final_hash).wrapping_mul(0x0100_0000_01b3);
         let won = record.outcome == Some(Outcome::Won);
@@ -274,25 +287,20 @@ impl Summary {
         ];
         for (which, ids) in missions.into_iter().enumerate() {
             for id in ids {
-                tally_of(
-                    &mut self.missions,
-                    &content.mission(*id).name,
-                    |stats| match which {
-                        0 => stats.drawn += 1,
-                        1 => stats.completed += 1,
-                        _ => stats.failed += 1,
-                    },
-                );
+                let stats = slot(&mut self.by_mission, *id);
+                match which {
+                    0 => stats.drawn += 1,
+                    1 => stats.completed += 1,
+                    _ => stats.failed += 1,
+                }
             }
         }
         for character in &record.characters {
-            let name = &content.characters[*character as usize].name;
             let uses = u64::from(*record.ability_uses.get(character).unwrap_or(&0));
-            tally_of(&mut self.characters, name, |stats| {
-                stats.games += 1;
-                stats.wins += u64::from(won);
-                stats.ability_uses += uses;
-            });
+            let stats = slot(&mut self.by_character, *character);
+            stats.games += 1;
+            stats.wins += u64::from(won);
+            stats.ability_uses += uses;
         }
     }
 
@@ -304,6 +312,37 @@ impl Summary {
         }
         if elapsed_seconds > 0.0 {
             self.games_per_second = self.games as f64 / elapsed_seconds;
+        }
+        // The counts by id, named (content ids count by name, as the summary prints them).
+        let content = builtin();
+        for (id, counted) in std::mem::take(&mut self.by_mission).into_iter().enumerate() {
+            if counted.drawn + counted.completed + counted.failed == 0 {
+                continue;
+            }
+            let Some(mission) = content.missions.get(id) else {
+                continue;
+            };
+            tally_of(&mut self.missions, &mission.name, |stats| {
+                stats.drawn += counted.drawn;
+                stats.completed += counted.completed;
+                stats.failed += counted.failed;
+            });
+        }
+        for (id, counted) in std::mem::take(&mut self.by_character)
+            .into_iter()
+            .enumerate()
+        {
+            if counted.games == 0 {
+                continue;
+            }
+            let Some(character) = content.characters.get(id) else {
+                continue;
+            };
+            tally_of(&mut self.characters, &character.name, |stats| {
+                stats.games += counted.games;
+                stats.wins += counted.wins;
+                stats.ability_uses += counted.ability_uses;
+            });
         }
         for stats in self.characters.values_mut() {
             if stats.games > 0 {
