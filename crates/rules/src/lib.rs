@@ -21,6 +21,7 @@ mod mission;
 mod phases;
 pub mod places;
 pub mod plugin;
+mod pressure;
 pub mod preview;
 mod reach;
 pub mod report;
