@@ -10,7 +10,7 @@ use crate::content::{CardEffect, Range, builtin};
 use crate::state::{CardId, FACINGS, GameState, Position, TokenId, arc_of_facing, farther, nearer};
 
 /// The bit of one place: a ship facing and a range ring.
-fn place_bit(facing: u8, range: Range) -> u32 {
+pub(crate) fn place_bit(facing: u8, range: Range) -> u32 {
     1 << (u32::from(facing) * 3 + range as u32)
 }
 

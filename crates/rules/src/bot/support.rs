@@ -153,14 +153,13 @@ pub(super) fn support_cards(state: &GameState, hand: &[CardId], ships: &Ships) -
 /// Moves a ship no card in hand can reach into a facing that one can.
 pub(super) fn tractor_into_arc(state: &GameState, hand: &[CardId]) -> Option<Target> {
     let content = builtin();
-    let reaches = |facing: u8, range: Range| {
-        hand.iter().any(|c| match effect(*c) {
-            CardEffect::Hit { arcs, ranges, .. } => {
-                arcs.contains(&arc_of_facing(facing)) && ranges.contains(&range)
-            }
-            _ => false,
-        })
-    };
+    // Every place a card in hand reaches, from the rules' masks (a place is reached when a
+    // Hit card's arcs hold its facing and its ranges the range).
+    let hand_reach = hand
+        .iter()
+        .fold(0, |all, c| all | crate::reach::card_reach(*c));
+    let reaches =
+        |facing: u8, range: Range| hand_reach & crate::reach::place_bit(facing, range) != 0;
     state
         .threats
         .iter()
