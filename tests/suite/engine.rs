@@ -60,6 +60,55 @@ fn same_seed_and_actions_give_the_same_state_hash() {
     assert_ne!(a.final_hash, b.final_hash, "different seeds should differ");
 }
 
+/// A quiet state (simulated games, the advisor's rollouts) plays exactly the game a loud one
+/// does, step by step, and keeps only the events the simulator's tally reads.
+#[test]
+fn a_quiet_state_plays_the_same_game_and_keeps_only_the_tallied_events() {
+    let tallied = |e: &RulesEvent| {
+        matches!(
+            e,
+            RulesEvent::MissionRevealed { .. }
+                | RulesEvent::MissionCompleted { .. }
+                | RulesEvent::MissionFailed { .. }
+                | RulesEvent::AbilityUsed { .. }
+        )
+    };
+    let mut compared = 0;
+    for (index, (preset, players)) in [("standard", 4), ("admiral", 6), ("cadet", 1), ("ensign", 3)]
+        .into_iter()
+        .enumerate()
+    {
+        let options = GameOptions::quick(game_seed(7, index as u64), players, preset);
+        let mut loud = GameState::new(&options).expect("setup");
+        let mut quiet = GameState::new(&options).expect("setup");
+        // The setup speaks before anyone can set a state quiet (the simulator sets it next).
+        assert_eq!(loud.drain_events(), quiet.drain_events());
+        quiet.quiet = true;
+        let mut step = 0;
+        loop {
+            loud.advance();
+            quiet.advance();
+            assert_eq!(
+                loud.state_hash(),
+                quiet.state_hash(),
+                "{preset}: step {step}"
+            );
+            let kept: Vec<RulesEvent> = loud.drain_events().into_iter().filter(tallied).collect();
+            assert_eq!(quiet.drain_events(), kept, "{preset}: step {step}");
+            compared += 1;
+            let Some(action) = bot::choose(&loud) else {
+                break;
+            };
+            assert!(step < 5_000, "{preset}: the game did not end");
+            loud.act(action).expect("the bot plays legal actions");
+            quiet.act(action).expect("the same action is legal");
+            step += 1;
+        }
+        assert!(loud.is_over(), "{preset}: the game ended");
+    }
+    assert!(compared > 200, "only {compared} steps compared");
+}
+
 /// Golden values: if `rand`/`rand_chacha` ever change their shuffles or ranges, saved games
 /// and replays would break; this catches it.
 #[test]

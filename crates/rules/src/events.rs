@@ -219,9 +219,6 @@ pub enum RulesEvent {
 }
 
 impl RulesEvent {
-    /// Whether the event brings the game closer to its end (ruling R2's "progress"): shots,
-    /// damage either way, new threats, cards lost, mission work. Moving tokens around and
-    /// playing support cards is not progress on its own.
     /// The events a bot game's tally reads (`sim`): the only ones a quiet state keeps.
     #[inline(always)]
     pub(crate) fn is_tallied(&self) -> bool {
@@ -234,6 +231,9 @@ impl RulesEvent {
         )
     }
 
+    /// Whether the event brings the game closer to its end (ruling R2's "progress"): shots,
+    /// damage either way, new threats, cards lost, mission work. Moving tokens around and
+    /// playing support cards is not progress on its own.
     #[inline(always)]
     pub(crate) fn is_progress(&self) -> bool {
         matches!(
