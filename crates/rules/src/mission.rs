@@ -74,35 +74,31 @@ impl GameState {
             // A committed card counts toward the first objective it fits, by the rule
             // `commit_objective` used (the card's name when committed without a credit, else
             // its credit's division): this one, unless an earlier one asks the same.
-            Objective::CommitCredits { count, division } => {
+            objective @ (Objective::CommitCredits { count, .. }
+            | Objective::CommitCards { count, .. }) => {
                 let objectives = &builtin().mission(mission.mission).objectives;
-                let earlier = objectives[..index].iter().any(
-                    |o| matches!(o, Objective::CommitCredits { division: d, .. } if d == division),
-                );
-                let committed = if earlier {
-                    0
-                } else {
-                    mission
-                        .committed
-                        .iter()
-                        .filter(|c| c.credit == Some(*division))
-                        .count() as u8
+                let asks = |o: &Objective| match (o, objective) {
+                    (
+                        Objective::CommitCredits { division: a, .. },
+                        Objective::CommitCredits { division: b, .. },
+                    ) => a == b,
+                    (
+                        Objective::CommitCards { card: a, .. },
+                        Objective::CommitCards { card: b, .. },
+                    ) => a == b,
+                    _ => false,
                 };
-                (committed.min(*count), *count)
-            }
-            Objective::CommitCards { count, card } => {
-                let objectives = &builtin().mission(mission.mission).objectives;
-                let earlier = objectives[..index].iter().any(
-                    |o| matches!(o, Objective::CommitCards { card: named, .. } if named == card),
-                );
-                let committed = if earlier {
+                let fits = |c: &&Committed| match objective {
+                    Objective::CommitCredits { division, .. } => c.credit == Some(*division),
+                    Objective::CommitCards { card, .. } => {
+                        c.credit.is_none() && builtin().card(c.card).name == *card
+                    }
+                    _ => false,
+                };
+                let committed = if objectives[..index].iter().any(asks) {
                     0
                 } else {
-                    mission
-                        .committed
-                        .iter()
-                        .filter(|c| c.credit.is_none() && builtin().card(c.card).name == *card)
-                        .count() as u8
+                    mission.committed.iter().filter(fits).count() as u8
                 };
                 (committed.min(*count), *count)
             }

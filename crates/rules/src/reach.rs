@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use crate::actions::RangeShift;
-use crate::content::{CardEffect, Range, builtin};
+use crate::content::{CardEffect, Range, ThreatDef, builtin};
 use crate::state::{CardId, FACINGS, GameState, Position, TokenId, arc_of_facing, farther, nearer};
 
 /// The bit of one place: a ship facing and a range ring.
@@ -81,31 +81,25 @@ pub(crate) fn is_ship_in(ships: u64, token: TokenId) -> bool {
 /// answers.
 pub(crate) fn tholian_mask() -> u64 {
     static THOLIANS: OnceLock<u64> = OnceLock::new();
-    *THOLIANS.get_or_init(|| {
-        builtin()
-            .threats
-            .iter()
-            .enumerate()
-            .filter(|(_, def)| def.is_tholian())
-            .fold(0, |mask, (i, _)| {
-                mask | 1u64.checked_shl(i as u32).unwrap_or(0)
-            })
-    })
+    *THOLIANS.get_or_init(|| token_mask(ThreatDef::is_tholian))
 }
 
 /// The enemy ships among the threat tokens, bit `token`.
 pub(crate) fn ship_mask() -> u64 {
     static SHIPS: OnceLock<u64> = OnceLock::new();
-    *SHIPS.get_or_init(|| {
-        builtin()
-            .threats
-            .iter()
-            .enumerate()
-            .filter(|(_, def)| def.is_ship())
-            .fold(0, |mask, (i, _)| {
-                mask | 1u64.checked_shl(i as u32).unwrap_or(0)
-            })
-    })
+    *SHIPS.get_or_init(|| token_mask(ThreatDef::is_ship))
+}
+
+/// The threat tokens whose kind answers yes, bit `token` (tokens past 63 left out).
+fn token_mask(yes: fn(&ThreatDef) -> bool) -> u64 {
+    builtin()
+        .threats
+        .iter()
+        .enumerate()
+        .filter(|(_, def)| yes(def))
+        .fold(0, |mask, (i, _)| {
+            mask | 1u64.checked_shl(i as u32).unwrap_or(0)
+        })
 }
 
 impl GameState {

@@ -315,35 +315,14 @@ impl Summary {
         }
         // The counts by id, named (content ids count by name, as the summary prints them).
         let content = builtin();
-        for (id, counted) in std::mem::take(&mut self.by_mission).into_iter().enumerate() {
-            if counted.drawn + counted.completed + counted.failed == 0 {
-                continue;
-            }
-            let Some(mission) = content.missions.get(id) else {
-                continue;
-            };
-            tally_of(&mut self.missions, &mission.name, |stats| {
-                stats.drawn += counted.drawn;
-                stats.completed += counted.completed;
-                stats.failed += counted.failed;
-            });
-        }
-        for (id, counted) in std::mem::take(&mut self.by_character)
-            .into_iter()
-            .enumerate()
-        {
-            if counted.games == 0 {
-                continue;
-            }
-            let Some(character) = content.characters.get(id) else {
-                continue;
-            };
-            tally_of(&mut self.characters, &character.name, |stats| {
-                stats.games += counted.games;
-                stats.wins += counted.wins;
-                stats.ability_uses += counted.ability_uses;
-            });
-        }
+        let missions = std::mem::take(&mut self.by_mission);
+        name_counts(missions, &mut self.missions, |id| {
+            content.missions.get(id).map(|m| m.name.as_str())
+        });
+        let characters = std::mem::take(&mut self.by_character);
+        name_counts(characters, &mut self.characters, |id| {
+            content.characters.get(id).map(|c| c.name.as_str())
+        });
         for stats in self.characters.values_mut() {
             if stats.games > 0 {
                 stats.win_rate = stats.wins as f64 / stats.games as f64;
@@ -359,6 +338,48 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Counts that add up under one name.
+trait Counts: Default {
+    fn any(&self) -> bool;
+    fn absorb(&mut self, other: &Self);
+}
+
+impl Counts for MissionStats {
+    fn any(&self) -> bool {
+        self.drawn + self.completed + self.failed > 0
+    }
+    fn absorb(&mut self, other: &Self) {
+        self.drawn += other.drawn;
+        self.completed += other.completed;
+        self.failed += other.failed;
+    }
+}
+
+impl Counts for CharacterStats {
+    fn any(&self) -> bool {
+        self.games > 0
+    }
+    fn absorb(&mut self, other: &Self) {
+        self.games += other.games;
+        self.wins += other.wins;
+        self.ability_uses += other.ability_uses;
+    }
+}
+
+/// Moves counts kept by content id into a map by name (ids with nothing counted, or no
+/// name, are left out).
+fn name_counts<'a, V: Counts>(
+    by_id: Vec<V>,
+    named: &mut BTreeMap<String, V>,
+    name_of: impl Fn(usize) -> Option<&'a str>,
+) {
+    for (id, counted) in by_id.into_iter().enumerate() {
+        if let Some(name) = name_of(id).filter(|_| counted.any()) {
+            tally_of(named, name, |stats| stats.absorb(&counted));
+        }
+    }
 }
 
 /// Changes the entry for a name, its key copied only the first time (a summary adds thousands
