@@ -21,11 +21,8 @@ const _: () = assert!(CARDS <= 64 && TOKENS <= 64);
 fn holds(state: &GameState) -> bool {
     // Each id sets its bit: every id is in exactly one place when the bits make the full set
     // and there are as many places as ids (an id past 63 sets no bit, so the set falls short).
-    let mut cards = 0u64;
+    let mut cards = bits(&state.deck) | bits(&state.discard) | bits(&state.removed);
     let mut card_count = state.deck.len() + state.discard.len() + state.removed.len();
-    for ids in [&state.deck, &state.discard, &state.removed] {
-        cards |= bits(ids);
-    }
     for player in &state.players {
         cards |= bits(&player.hand);
         card_count += player.hand.len();
@@ -37,34 +34,68 @@ fn holds(state: &GameState) -> bool {
         card_count += mission.committed.len();
     }
     let mut tokens = bits(&state.bag) | bits(&state.threat_discard);
-    for t in &state.threats {
-        tokens |= BIT[t.token as usize];
-    }
     let mut token_count = state.bag.len() + state.threat_discard.len() + state.threats.len();
     if let Some(Window::SpockChoice { drawn }) = &state.turn.window {
         tokens |= bits(drawn);
         token_count += drawn.len();
     }
-    if cards != u64::MAX >> (64 - CARDS)
-        || card_count != CARDS
-        || tokens != u64::MAX >> (64 - TOKENS)
-        || token_count != TOKENS
-    {
-        return false;
+    // The threats on the board in one pass, their tokens and their states together, with `&`
+    // rather than `&&`: which kinds of token are out is as random as the bag, so a branch on
+    // each would be foreseen wrongly half the time.
+    let limits = threat_limits();
+    let mut threats_ok = true;
+    for threat in &state.threats {
+        tokens |= BIT[threat.token as usize];
+        let limit = limits[threat.token as usize];
+        threats_ok &= (threat.pos.sector < FACINGS)
+            & (threat.defense >= limit.least)
+            & (threat.defense <= limit.most)
+            & (!threat.cloaked | limit.cloaks);
     }
-    let content = crate::content::builtin();
-    let threats_ok = state.threats.iter().all(|threat| {
-        let def = content.threat(threat.token);
-        threat.pos.sector < FACINGS
-            && (!def.is_ship() || (threat.defense != 0 && threat.defense <= def.max_defense()))
-            && (!threat.cloaked || def.cloaks())
-    });
-    threats_ok
+    cards == u64::MAX >> (64 - CARDS)
+        && card_count == CARDS
+        && tokens == u64::MAX >> (64 - TOKENS)
+        && token_count == TOKENS
+        && threats_ok
         && state.enterprise.heading < FACINGS
         && (state.enterprise.destroyed_hull() != FACINGS as usize
             || state.outcome == Some(Outcome::Lost(crate::LossCause::HullDestroyed)))
         && (state.turn.active as usize) < state.players.len()
         && state.completed_missions.len() <= state.config.missions_required as usize
+}
+
+/// What a token's threat may be on the board: a ship's Defense is 1 up to its printed
+/// Defense, and only a ship that cloaks may be face down; anything else has no Defense rule.
+#[derive(Clone, Copy)]
+struct Limit {
+    least: u8,
+    most: u8,
+    cloaks: bool,
+}
+
+/// Each token id's [`Limit`], one for every `u8` (an id with no token allows nothing).
+fn threat_limits() -> &'static [Limit; 256] {
+    static LIMITS: std::sync::OnceLock<[Limit; 256]> = std::sync::OnceLock::new();
+    LIMITS.get_or_init(|| {
+        let threats = &crate::content::builtin().threats;
+        std::array::from_fn(|id| match threats.get(id) {
+            Some(def) if def.is_ship() => Limit {
+                least: 1,
+                most: def.max_defense(),
+                cloaks: def.cloaks(),
+            },
+            Some(_) => Limit {
+                least: 0,
+                most: u8::MAX,
+                cloaks: false,
+            },
+            None => Limit {
+                least: 1,
+                most: 0,
+                cloaks: false,
+            },
+        })
+    })
 }
 
 /// The bit of each id: `1 << id` below 64, none above.
@@ -78,24 +109,26 @@ static BIT: [u64; 256] = {
     bit
 };
 
-/// The set of `ids`, one table load an id, four at a time (the simulator asks this of every
-/// pile after every step).
+/// The set of `ids`, one table load an id. The simulator asks this of every pile after every
+/// step, and piles are short and of changing length, so what costs is a loop's end foreseen
+/// wrongly: the ids go in blocks of eight, and the last block is read whole, overlapping the
+/// one before or repeating the last id (a set is the same with an id twice).
+#[inline(always)]
 fn bits(ids: &[u8]) -> u64 {
     let bit = |id: u8| BIT[id as usize];
-    let (mut a, mut b, mut c, mut d) = (0, 0, 0, 0);
-    let mut chunks = ids.chunks_exact(4);
-    for chunk in &mut chunks {
-        if let [w, x, y, z] = *chunk {
-            a |= bit(w);
-            b |= bit(x);
-            c |= bit(y);
-            d |= bit(z);
-        }
+    let block = |ids: &[u8; 8]| {
+        (bit(ids[0]) | bit(ids[1]) | bit(ids[2]) | bit(ids[3]))
+            | (bit(ids[4]) | bit(ids[5]) | bit(ids[6]) | bit(ids[7]))
+    };
+    let Some(last) = ids.len().checked_sub(1) else {
+        return 0;
+    };
+    if let Some(tail) = ids.last_chunk::<8>() {
+        let (blocks, _) = ids.as_chunks::<8>();
+        blocks.iter().fold(block(tail), |set, ids| set | block(ids))
+    } else {
+        block(&std::array::from_fn(|i| ids[i.min(last)]))
     }
-    for id in chunks.remainder() {
-        a |= bit(*id);
-    }
-    a | b | c | d
 }
 
 /// Every violated invariant, in words.

@@ -1,25 +1,38 @@
 //! What the bot shoots: the best of the rules' legal plays of its Hit cards.
 
 use super::*;
+use crate::content::schema::THREAT_TOKENS as TOKENS;
 
-/// How much hitting a threat for `damage` is worth.
-pub(super) fn hit_score(state: &GameState, t: &ThreatOnBoard, damage: u8) -> i32 {
-    let def = builtin().threat(t.token);
-    let facing = state.enterprise.facing_of_sector(t.pos.sector);
-    let kills = t.defense <= damage;
-    let mut score = 10 * def.firepower() as i32 + if kills { 20 } else { 0 };
-    score += match t.pos.range {
-        Range::Short => 12,
-        Range::Medium => 6,
-        Range::Long => 0,
+/// How much hitting a threat is worth, but for the card: its firepower, how near it is,
+/// whether the shield it faces is down, and a Tholian web at Short range (a hit that destroys
+/// it adds 20).
+fn hit_base(state: &GameState, token: TokenId, place: u32) -> i32 {
+    let def = builtin().threat(token);
+    // A place's bit is 3 × facing + range ring.
+    let bit = place.trailing_zeros();
+    let (facing, short) = ((bit / 3) as u8, bit % 3 == Range::Short as u32);
+    let mut score = 10 * def.firepower() as i32;
+    score += match bit % 3 {
+        r if r == Range::Short as u32 => 12,
+        r if r == Range::Medium as u32 => 6,
+        _ => 0,
     };
     if !state.enterprise.has_shield(facing) {
         score += 10;
     }
-    if def.is_tholian() && t.pos.range == Range::Short {
+    if def.is_tholian() && short {
         score += 8; // the web stops every maneuver
     }
     score
+}
+
+/// An uncloaked enemy ship, what the bot weighs of it for any card.
+#[derive(Clone, Copy, Default)]
+struct Ship {
+    place: u32,
+    token: TokenId,
+    defense: u8,
+    base: i32,
 }
 
 /// The best of the rules' legal plays of the hand's Hit cards. Direct Hit goes with a Hit card
@@ -27,68 +40,118 @@ pub(super) fn hit_score(state: &GameState, t: &ThreatOnBoard, damage: u8) -> i32
 ///
 /// Weighed a ship at a time from the rules' reach masks rather than play by play: a ship one
 /// of the player's shifts reaches is a legal target alone and with each Direct Hit in hand
-/// (`each_legal_hit`), and of those plays this bot would keep the first best one, which is
-/// the first Direct Hit (if the card needs one) with the first shift that reaches, unshifted
+/// (`each_legal_hit`), and of those plays this bot keeps the first best one, which is the
+/// first Direct Hit (if the card needs one) with the first shift that reaches, unshifted
 /// first. The validator still checks the play chosen.
+///
+/// The ships are gathered once, and each card weighs them all without a branch a ship: which
+/// ships a card reaches is as random as the deal, and a branch foreseen wrongly costs more
+/// than weighing a ship out of reach.
 pub(super) fn attack(
     state: &GameState,
     player: PlayerId,
     hand: &[CardId],
     ships: &Ships,
+    direct_hits: bool,
 ) -> Option<Action> {
-    let direct_hit = hand
-        .iter()
-        .copied()
-        .find(|c| *effect(*c) == CardEffect::DirectHit);
     // Where the ships are, worked out once: a card that reaches none of them (any card but a
     // Hit card reaches nothing) is passed over (the usual case). The bot plays only in its own
     // Play Cards & Maneuver phase, from its own hand, which is what the listing checks first.
-    let ships = ships.places();
-    if ships == 0 {
+    let places = ships.places();
+    if places == 0 {
         return None;
     }
-    let ship_tokens = crate::reach::ship_mask();
+    let direct_hit = direct_hits
+        .then(|| {
+            hand.iter()
+                .copied()
+                .find(|c| *effect(*c) == CardEffect::DirectHit)
+        })
+        .flatten();
     let shifts = state.shifts(player);
-    let mut best: Option<(i32, Action)> = None;
-    for card in hand.iter().copied() {
+    // Which cards of the hand reach a ship (bit `index in hand`; a hand holds at most the 62
+    // cards), without a branch a card.
+    let reach_of = |card: CardId| {
         let mut reach = [0u32; 3];
         for (mask, shift) in reach.iter_mut().zip(shifts) {
             *mask = crate::reach::card_reach_shifted(card, *shift);
         }
-        let anywhere = reach.iter().fold(0, |all, m| all | m);
-        if anywhere & ships == 0 {
-            continue;
-        }
-        let CardEffect::Hit { damage, .. } = effect(card) else {
+        reach
+    };
+    let reaching = hand
+        .iter()
+        .take(64)
+        .enumerate()
+        .fold(0u64, |set, (i, card)| {
+            let reach = reach_of(*card);
+            set | u64::from((reach[0] | reach[1] | reach[2]) & places != 0) << i
+        });
+    if reaching == 0 {
+        return None;
+    }
+    // The ships, in board order (ties go to the first), kept without a branch a token.
+    let ship_tokens = crate::reach::ship_mask();
+    let mut board = [Ship::default(); TOKENS];
+    let mut count = 0;
+    for threat in state.threats.iter().take(TOKENS) {
+        board[count] = Ship {
+            place: state.place_of(threat.pos),
+            token: threat.token,
+            defense: threat.defense,
+            base: 0,
+        };
+        count +=
+            usize::from(!threat.cloaked && crate::reach::is_ship_in(ship_tokens, threat.token));
+    }
+    let board = &mut board[..count];
+    for ship in board.iter_mut() {
+        ship.base = hit_base(state, ship.token, ship.place);
+    }
+    // The best so far as one number, taken with `max` (no branch): the score above, and below
+    // it the play's order reversed, so that of equal scores the first play wins.
+    // (A row of 32 a card, so that the order is taken apart by shifts, not a division.)
+    const ROW: usize = TOKENS.next_power_of_two();
+    let order_of = |at: usize, index: usize| 0xFFFF - (at * ROW + index) as i64;
+    let mut best = i64::MIN;
+    let mut left = reaching;
+    while left != 0 {
+        let at = left.trailing_zeros() as usize;
+        left &= left - 1;
+        let reach = reach_of(hand[at]);
+        let CardEffect::Hit { damage, .. } = effect(hand[at]) else {
             continue;
         };
-        for threat in &state.threats {
-            let place = state.place_of(threat.pos);
-            if anywhere & place == 0
-                || threat.cloaked
-                || !crate::reach::is_ship_in(ship_tokens, threat.token)
-            {
-                continue;
-            }
-            let Some(way) = reach[..shifts.len()].iter().position(|m| m & place != 0) else {
-                continue;
-            };
-            let with = direct_hit.filter(|_| threat.defense > *damage);
-            // Spend cheap cards first; keep Chekov's shift for cards with no target otherwise.
-            let mut score = hit_score(state, threat, *damage) - 3 * *damage as i32;
-            if shifts[way].is_some() {
-                score -= 2;
-            }
-            if best.as_ref().is_none_or(|(s, _)| score > *s) {
-                let action = Action::PlayCard {
-                    card,
-                    target: Target::Threat(threat.token),
-                    with,
-                    shift: shifts[way],
-                };
-                best = Some((score, action));
-            }
+        let anywhere = reach[0] | reach[1] | reach[2];
+        // Spend cheap cards first; keep Chekov's shift for cards with no target otherwise.
+        let cost = 3 * *damage as i32;
+        for (index, ship) in board.iter().enumerate() {
+            // The first shift that reaches (unshifted is 0; unused shifts reach nothing).
+            let shifted = reach[0] & ship.place == 0;
+            let kills = if ship.defense <= *damage { 20 } else { 0 };
+            let score = ship.base + kills - cost - 2 * i32::from(shifted);
+            let key = (i64::from(score) << 16) | order_of(at, index);
+            best = best.max(if anywhere & ship.place != 0 {
+                key
+            } else {
+                i64::MIN
+            });
         }
     }
-    best.map(|(_, action)| action)
+    if best == i64::MIN {
+        return None;
+    }
+    let order = 0xFFFF - (best & 0xFFFF) as usize;
+    let (card, ship) = (hand[order / ROW], board[order % ROW]);
+    let reach = reach_of(card);
+    let way =
+        usize::from(reach[0] & ship.place == 0) * (1 + usize::from(reach[1] & ship.place == 0));
+    let CardEffect::Hit { damage, .. } = effect(card) else {
+        return None;
+    };
+    Some(Action::PlayCard {
+        card,
+        target: Target::Threat(ship.token),
+        with: direct_hit.filter(|_| ship.defense > *damage),
+        shift: shifts.get(way).copied().flatten(),
+    })
 }

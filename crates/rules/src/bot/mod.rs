@@ -14,7 +14,7 @@ use crate::content::{Ability, Captain, CardEffect, Objective, ThreatKind, builti
 use crate::events::ManeuverKind;
 use crate::state::{
     CardId, FACINGS, GameState, Phase, PlayerId, Range, SectionKind, SectionRef, SectionState,
-    ThreatOnBoard, TokenId, Window, arc_of_facing,
+    TokenId, Window, arc_of_facing,
 };
 
 /// The next action the bot takes for whoever must act now, or `None` when nobody must.
@@ -218,7 +218,7 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
         return Some(action);
     }
     if holds(Kind::HIT)
-        && let Some(action) = attack(state, player, hand, ships)
+        && let Some(action) = attack(state, player, hand, ships, holds(Kind::DIRECT_HIT))
     {
         return Some(action);
     }
