@@ -30,31 +30,34 @@ pub(super) fn destination(state: &GameState) -> Option<(u8, Range)> {
 /// the threats serves the three.
 pub(super) fn exposures(state: &GameState, headings: [u8; 3]) -> [i32; 3] {
     let content = builtin();
-    let mut totals = [0; 3];
-    for t in &state.threats {
-        let def = content.threat(t.token);
-        if !def.is_ship() || (def.is_tholian() && t.pos.range == Range::Short) {
-            continue;
-        }
-        let closeness = match t.pos.range {
-            Range::Short => 3,
-            Range::Medium => 2,
-            Range::Long => 1,
-        };
-        let threat = closeness * def.firepower() as i32;
-        for (total, heading) in totals.iter_mut().zip(headings) {
-            let facing = (t.pos.sector + FACINGS - heading) % FACINGS;
-            let weight = match (
-                state.enterprise.shields[facing as usize],
-                state.enterprise.hull[facing as usize],
-            ) {
+    // Each facing's weight, from its Shield and Hull, read once rather than once a threat
+    // and heading.
+    let weights: [i32; FACINGS as usize] =
+        std::array::from_fn(
+            |f| match (state.enterprise.shields[f], state.enterprise.hull[f]) {
                 (SectionState::Intact, _) => 1,
                 (SectionState::Damaged, _) => 3,
                 (_, SectionState::Intact) => 6,
                 (_, SectionState::Damaged) => 10,
                 _ => 8,
-            };
-            *total += weight * threat;
+            },
+        );
+    let mut totals = [0; 3];
+    for t in &state.threats {
+        let def = content.threat(t.token);
+        // Anything but a ship has no firepower; a Tholian at Short range weaves, not fires.
+        // Counted as nothing rather than passed over: which tokens are out is as random as
+        // the bag, so a branch here is foreseen wrongly.
+        let webbing = def.is_tholian() && t.pos.range == Range::Short;
+        let closeness = match t.pos.range {
+            Range::Short => 3,
+            Range::Medium => 2,
+            Range::Long => 1,
+        };
+        let threat = closeness * def.firepower() as i32 * i32::from(!webbing);
+        for (total, heading) in totals.iter_mut().zip(headings) {
+            let facing = (t.pos.sector + FACINGS - heading) % FACINGS;
+            *total += weights[facing as usize] * threat;
         }
     }
     totals
