@@ -266,7 +266,7 @@ impl GameState {
             }
         }
         self.dock_with_starbase();
-        if !self.open_boarding_window(boarders.clone()) {
+        if !self.open_boarding_window(&boarders) {
             self.land_boarders(&boarders, 0);
         }
     }

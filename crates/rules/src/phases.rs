@@ -2,6 +2,7 @@
 //! phase (see `plugin`), each calling the function of its phase; `advance` runs the same
 //! functions in a loop for the simulator. Interactive phases wait for player actions.
 
+use crate::content::schema::THREAT_TOKENS;
 use crate::content::{Ability, Range, builtin};
 use crate::events::{DieRollPurpose, RulesEvent};
 use crate::mechanics::uncloak_position;
@@ -107,7 +108,7 @@ impl GameState {
     /// player can answer with a Security Team, the rules wait for them.
     pub fn threats_move_and_fire_phase(&mut self) {
         let boarders = self.boarders_at_start();
-        if self.open_boarding_window(boarders.clone()) {
+        if self.open_boarding_window(&boarders) {
             return;
         }
         self.resolve_threats(&boarders, 0);
@@ -137,11 +138,11 @@ impl GameState {
 
     /// Announces boarders and, when someone holds a Security Team, waits for answers.
     /// Returns whether a window opened.
-    pub(crate) fn open_boarding_window(&mut self, boarders: Vec<Boarder>) -> bool {
+    pub(crate) fn open_boarding_window(&mut self, boarders: &[Boarder]) -> bool {
         if boarders.is_empty() {
             return false;
         }
-        for b in &boarders {
+        for b in boarders {
             self.emit(RulesEvent::BoardersArriving {
                 token: b.token,
                 facing: b.facing,
@@ -149,8 +150,9 @@ impl GameState {
             });
         }
         if self.anyone_holds_security_team() {
+            // Copied only when the rules wait (usually nobody holds a Security Team).
             self.turn.window = Some(Window::Boarding {
-                boarders,
+                boarders: boarders.to_vec(),
                 reduction: 0,
             });
             true
@@ -207,7 +209,15 @@ impl GameState {
             None
         };
         // Plan every token's move from where the phase started, then resolve by facing.
-        let mut fire_by_token: Vec<(usize, u8)> = Vec::with_capacity(self.threats.len());
+        // Who fires and for how much, on the stack (one board holds at most every token).
+        let mut fire_by_token = [(0u8, 0u8); THREAT_TOKENS];
+        let mut firing = 0;
+        let mut fire = |index: usize, damage: u8| {
+            if let Some(slot) = fire_by_token.get_mut(firing) {
+                *slot = (index as u8, damage);
+                firing += 1;
+            }
+        };
         for index in 0..self.threats.len() {
             let t = self.threats[index].clone();
             let def = content.threat(t.token);
@@ -223,7 +233,7 @@ impl GameState {
                 self.move_threat(index, to);
                 self.threats[index].cloaked = false;
                 self.emit(RulesEvent::ThreatUncloaked { token: t.token });
-                fire_by_token.push((index, def.firepower()));
+                fire(index, def.firepower());
                 continue;
             }
             let advanced = match nearer(t.pos.range) {
@@ -234,7 +244,7 @@ impl GameState {
                 if t.pos.range != Range::Short {
                     self.move_threat(index, advanced);
                     if advanced.range != Range::Short {
-                        fire_by_token.push((index, def.firepower()));
+                        fire(index, def.firepower());
                     }
                 }
                 continue;
@@ -244,14 +254,14 @@ impl GameState {
                 self.threats[index].cloaked = true;
                 self.emit(RulesEvent::ThreatCloaked { token: t.token });
             } else {
-                fire_by_token.push((index, def.firepower()));
+                fire(index, def.firepower());
             }
         }
         // Simultaneous fire, facing by facing.
         let shield_token = self.fire_drawing_token();
         let mut volley = [0u8; FACINGS as usize];
-        for (index, damage) in fire_by_token {
-            let t = &self.threats[index];
+        for &(index, damage) in &fire_by_token[..firing] {
+            let t = &self.threats[index as usize];
             let (token, sector) = (t.token, t.pos.sector);
             let facing = self.enterprise.facing_of_sector(sector);
             if let Some(m) = shield_token

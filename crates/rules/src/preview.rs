@@ -91,7 +91,7 @@ impl GameState {
         while table.turn.phase != Phase::ThreatsMoveAndFire && table.step() {}
         if table.turn.phase == Phase::ThreatsMoveAndFire && !table.is_over() {
             let boarders = table.boarders_at_start();
-            table.open_boarding_window(boarders.clone());
+            table.open_boarding_window(&boarders);
             // As if no Security Team were played: the preview shows the full boarding damage.
             table.resolve_threats(&boarders, 0);
         }

@@ -23,8 +23,20 @@ impl GameOptions {
         GameOptions {
             seed,
             preset: preset.to_string(),
-            players: (1..=count).map(|i| (format!("Player {i}"), None)).collect(),
+            players: (1..=count).map(|i| (seat_name(i), None)).collect(),
         }
+    }
+}
+
+/// "Player N" for seat N (counted from 1): the six seats' names are written out, because the
+/// simulator names a game's seats for every game it plays and `format!` costs more than a copy.
+fn seat_name(seat: usize) -> String {
+    const NAMES: [&str; 6] = [
+        "Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6",
+    ];
+    match NAMES.get(seat.wrapping_sub(1)) {
+        Some(name) => (*name).to_string(),
+        None => format!("Player {seat}"),
     }
 }
 
