@@ -210,7 +210,7 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     }
     if (holds(Kind::DILITHIUM | Kind::TRITANIUM)
         || state.ability_of(player) == Ability::DamageControl)
-        && let Some(action) = repairs(state, player, hand)
+        && let Some(action) = repairs(state, player, hand, kinds)
     {
         return Some(action);
     }
@@ -376,15 +376,16 @@ pub(super) fn worst(
     state.most_pressed(kind, wanted)
 }
 
-fn repairs(state: &GameState, player: PlayerId, hand: &[CardId]) -> Option<Action> {
-    let dilithium = hand
-        .iter()
-        .copied()
-        .find(|c| Kind::of_card(*c) == Kind::DILITHIUM);
-    let tritanium = hand
-        .iter()
-        .copied()
-        .find(|c| Kind::of_card(*c) == Kind::TRITANIUM);
+/// `kinds` are the hand's kinds of card: a hand without a repair card is not looked through
+/// (Scotty's Damage Control repairs without one).
+fn repairs(state: &GameState, player: PlayerId, hand: &[CardId], kinds: u16) -> Option<Action> {
+    let first = |kind: u16| {
+        if kinds & kind == 0 {
+            return None;
+        }
+        hand.iter().copied().find(|c| Kind::of_card(*c) == kind)
+    };
+    let (dilithium, tritanium) = (first(Kind::DILITHIUM), first(Kind::TRITANIUM));
     if let (Some(d), Some(t)) = (dilithium, tritanium) {
         let hull = worst(state, SectionKind::Hull, SectionState::Destroyed);
         let shield = worst(state, SectionKind::Shield, SectionState::Destroyed);
