@@ -374,7 +374,7 @@ impl GameState {
         // Without a branch a token: which tokens count is as random as the bag.
         let ships = crate::reach::ship_mask();
         self.threats.iter().fold(0, |places, t| {
-            let counts = !t.cloaked && crate::reach::is_ship_in(ships, t.token);
+            let counts = !t.cloaked & crate::reach::is_ship_in(ships, t.token);
             places | (self.place_of(t.pos) * u32::from(counts))
         })
     }
