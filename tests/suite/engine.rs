@@ -36,6 +36,25 @@ fn two_hundred_bot_games_keep_every_invariant_and_end() {
     assert!(outcomes[0] > 0 && outcomes[1] > 0, "{outcomes:?}");
 }
 
+/// A broken state is told in words, not a panic: a threat whose token the content lacks and a
+/// token twice are each named (the invariants read states from files and from the network).
+#[test]
+fn invariants_name_a_token_that_does_not_exist_without_panicking() {
+    let mut state = GameState::new(&GameOptions::quick(7, 2, "standard")).expect("setup");
+    assert!(stp_rules::invariants::check(&state).is_empty());
+    let twice = state.threats[1].clone();
+    let mut ghost = state.threats[0].clone();
+    ghost.token = 200;
+    state.threats.extend([ghost, twice.clone()]);
+    let problems = stp_rules::invariants::check(&state);
+    assert!(
+        problems.contains(&"threat token 200 does not exist".to_string()),
+        "{problems:?}"
+    );
+    let again = format!("threat token {} is in 2 places", twice.token);
+    assert!(problems.contains(&again), "{problems:?}");
+}
+
 /// Determinism: the same seed and the same actions give the same final state hash.
 #[test]
 fn same_seed_and_actions_give_the_same_state_hash() {

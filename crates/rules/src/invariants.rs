@@ -182,8 +182,13 @@ fn problems(state: &GameState) -> Vec<String> {
         }
     }
 
+    let content = crate::content::builtin();
     for threat in &state.threats {
-        let def = crate::content::builtin().threat(threat.token);
+        // A token the content does not have is told, not indexed (a broken state is input).
+        let Some(def) = content.threats.get(threat.token as usize) else {
+            problems.push(format!("threat token {} does not exist", threat.token));
+            continue;
+        };
         if threat.pos.sector >= FACINGS {
             problems.push(format!("threat {} is off the board", threat.token));
         }
