@@ -31,7 +31,7 @@ fn hit_base(state: &GameState, token: TokenId, place: u32) -> i32 {
 #[derive(Clone, Copy, Default)]
 struct Ship {
     place: u32,
-    /// [`hit_base`], which is under a hundred.
+    /// [`hit_base`]: at most 10 × 255 + 30 (firepower is a `u8`), so an `i16` holds it.
     base: i16,
     token: TokenId,
     defense: u8,
