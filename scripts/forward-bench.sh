@@ -65,15 +65,42 @@ for cell in "standard 4" "admiral 6"; do
   done
 done
 
+# Threads: `--threads 2` against `--threads 1` on two cores, $runs interleaved pairs, the
+# median of each. Beside it the host's own ceiling: two one-thread processes side by side, one
+# a core, against one alone. A second busy core runs slower on some hosts (shared caches, the
+# neighbours), and no code can scale past what two separate processes get.
 if [ "$cores" -ge 2 ]; then
   second=$(( core == 0 ? 1 : 0 ))
-  one=$(taskset -c "$core,$second" "$new" simulate --games "$games" --seed 1 --json --threads 1 --preset standard --players 4)
-  two=$(taskset -c "$core,$second" "$new" simulate --games "$games" --seed 1 --json --threads 2 --preset standard --players 4)
   gps() { sed -n 's/.*"games_per_second":\([0-9.]*\).*/\1/p' <<<"$1"; }
   results() { sed 's/"games_per_second":[0-9.]*,//; s/"elapsed_seconds":[0-9.]*,//' <<<"$1"; }
-  same=$([ "$(results "$one")" = "$(results "$two")" ] && echo "the same results" || echo "DIFFERENT results")
-  printf 'threads 2 vs 1 (cores %s,%s): %.0f vs %.0f games/s, %.2fx; %s\n' "$core" "$second" \
-    "$(gps "$two")" "$(gps "$one")" "$(awk -v a="$(gps "$two")" -v b="$(gps "$one")" 'BEGIN {print a / b}')" "$same"
+  # one run's JSON: the cores it may use, then its threads
+  sim() {
+    taskset -c "$1" "$new" simulate --games "$games" --seed 1 --json --threads "$2" \
+      --preset standard --players 4 2>/dev/null
+  }
+  ones=() twos=() alone=() pairs=() same="the same results"
+  for _ in $(seq "$runs"); do
+    one=$(sim "$core,$second" 1)
+    two=$(sim "$core,$second" 2)
+    [ "$(results "$one")" = "$(results "$two")" ] || same="DIFFERENT results"
+    ones+=("$(gps "$one")") twos+=("$(gps "$two")")
+    alone+=("$(gps "$(sim "$core" 1)")")
+    side=$(mktemp)
+    sim "$second" 1 >"$side" &
+    here=$(gps "$(sim "$core" 1)")
+    wait
+    pairs+=("$(awk -v a="$here" -v b="$(gps "$(cat "$side")")" 'BEGIN {print a + b}')")
+    rm -f "$side"
+  done
+  t1=$(printf '%s\n' "${ones[@]}" | median)
+  t2=$(printf '%s\n' "${twos[@]}" | median)
+  a1=$(printf '%s\n' "${alone[@]}" | median)
+  p2=$(printf '%s\n' "${pairs[@]}" | median)
+  printf 'threads 2 vs 1 (cores %s,%s): %.0f vs %.0f games/s, %.2fx; %s   (runs: %s | %s)\n' \
+    "$core" "$second" "$t2" "$t1" "$(awk -v a="$t2" -v b="$t1" 'BEGIN {print a / b}')" "$same" \
+    "${ones[*]}" "${twos[*]}"
+  printf 'the host'"'"'s ceiling: two processes side by side %.0f vs one alone %.0f games/s, %.2fx   (runs: %s | %s)\n' \
+    "$p2" "$a1" "$(awk -v a="$p2" -v b="$a1" 'BEGIN {print a / b}')" "${alone[*]}" "${pairs[*]}"
 fi
 
 # A hint at the default budget on one core, file and all, for every docs scenario.
