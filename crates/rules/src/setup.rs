@@ -60,7 +60,18 @@ fn preset_names() -> String {
 }
 
 impl GameState {
+    /// A new game dealt from its options, with the setup's events kept for the table.
     pub fn new(options: &GameOptions) -> Result<GameState, SetupError> {
+        Self::deal(options, false)
+    }
+
+    /// A new game that is quiet from the deal on (`quiet`): the simulator's games keep only
+    /// the setup's events the tally reads, and deal the same game as `new`.
+    pub fn new_quiet(options: &GameOptions) -> Result<GameState, SetupError> {
+        Self::deal(options, true)
+    }
+
+    fn deal(options: &GameOptions, quiet: bool) -> Result<GameState, SetupError> {
         let content = builtin();
         let count = options.players.len();
         if !(1..=6).contains(&count) {
@@ -164,7 +175,7 @@ impl GameState {
             forced_rolls: Vec::new(),
             seen: None,
             forced: Default::default(),
-            quiet: false,
+            quiet,
             stats: crate::stats::GameStats {
                 turns: 1,
                 ..Default::default()

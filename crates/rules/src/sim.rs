@@ -85,8 +85,7 @@ pub fn play_game_with(
     check: bool,
     keep_actions: bool,
 ) -> Result<GameRecord, SetupError> {
-    let mut state = GameState::new(options)?;
-    state.quiet = true;
+    let mut state = GameState::new_quiet(options)?;
     let mut record = GameRecord {
         characters: state.players.iter().map(|p| p.character).collect(),
         ..GameRecord::default()
