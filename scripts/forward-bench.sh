@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The forward model's speed against the engine as it was first built (commit 6a3ef07), side by
 # side on one core: `simulate` with the heuristic bot, release and headless, on the same seeds
-# and presets, with the invariant checks on and off. Prints every run, the medians and the
-# ratio; then `--threads 2` against `--threads 1` on two cores, and whether both give the same
+# and presets, with the invariant checks on and off. Prints every run, the medians and their
+# ratio, and the median of the runs' ratios pair by pair (each new run follows an old one, so
+# a pair shares the host's load of that moment; on a busy shared host it is the steadier of
+# the two); then `--threads 2` against `--threads 1` on two cores, and whether both give the same
 # results (the games' hashes).
 #
 #   scripts/forward-bench.sh              # 3 runs a cell, 10,000 games a run
@@ -48,7 +50,7 @@ rate() {
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR%2 ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2)}'; }
 
-printf '%-28s %12s %12s %7s\n' "cell (core $core, $games games)" "$base_rev g/s" "HEAD g/s" ratio
+printf '%-28s %12s %12s %7s %7s\n' "cell (core $core, $games games)" "$base_rev g/s" "HEAD g/s" ratio paired
 for cell in "standard 4" "admiral 6"; do
   set -- $cell
   for check in "" "--no-check"; do
@@ -59,9 +61,12 @@ for cell in "standard 4" "admiral 6"; do
     done
     o=$(printf '%s\n' "${olds[@]}" | median)
     n=$(printf '%s\n' "${news[@]}" | median)
+    paired=$(for i in "${!olds[@]}"; do
+      awk -v n="${news[$i]}" -v o="${olds[$i]}" 'BEGIN {print n / o}'
+    done | median)
     name="$1 $2p ${check:-checked}"
-    printf '%-28s %12.0f %12.0f %6.2fx   (runs: %s | %s)\n' "$name" "$o" "$n" \
-      "$(awk -v n="$n" -v o="$o" 'BEGIN {print n / o}')" "${olds[*]}" "${news[*]}"
+    printf '%-28s %12.0f %12.0f %6.2fx %6.2fx   (runs: %s | %s)\n' "$name" "$o" "$n" \
+      "$(awk -v n="$n" -v o="$o" 'BEGIN {print n / o}')" "$paired" "${olds[*]}" "${news[*]}"
   done
 done
 
