@@ -375,6 +375,29 @@ fn balance_runs_with_its_own_options() {
     );
 }
 
+/// The setup screen's win rates (`assets/balance.ron`, written by `balance --crews --write`)
+/// parse, and cover every preset with every crew of 1 to 6, each rate a fraction.
+#[test]
+fn the_shipped_win_rates_cover_every_preset_and_crew() {
+    use star_trek_panic::words::odds::BalanceData;
+    let data = BalanceData::shipped().expect("assets/balance.ron parses");
+    assert!(data.games > 0 && data.rollouts > 0, "{data:?}");
+    for preset in &stp_rules::content::builtin().presets {
+        for players in 1..=6 {
+            let rate = data
+                .rate(&preset.id, players)
+                .unwrap_or_else(|| panic!("no rate for {} with {players}", preset.id));
+            for value in [rate.ensign, rate.captain] {
+                assert!((0.0..=1.0).contains(&value), "{rate:?}");
+            }
+        }
+    }
+    assert_eq!(
+        data.rates.len(),
+        6 * stp_rules::content::builtin().presets.len()
+    );
+}
+
 mod data_dir {
     use star_trek_panic::data_dir::{Platform, data_dir_for};
     use std::ffi::OsString;
