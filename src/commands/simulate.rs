@@ -148,14 +148,16 @@ pub(crate) fn run(options: SimulateOptions) -> i32 {
     }
 }
 
-/// Plays one game of a run and writes its record when asked.
-fn run_game(sim: &SimArgs, index: u64) -> Result<GameRecord, String> {
-    let options = GameOptions::quick(game_seed(sim.seed, index), sim.players, &sim.preset);
-    let record = play_game_with(&options, sim.bot, sim.check, sim.record.is_some())
+/// Plays game `index` of a run and writes its record when asked. `options` are the run's,
+/// made once a thread (naming the seats is a handful of allocations a game otherwise); the
+/// game's seed is set here.
+fn run_game(sim: &SimArgs, options: &mut GameOptions, index: u64) -> Result<GameRecord, String> {
+    options.seed = game_seed(sim.seed, index);
+    let record = play_game_with(options, sim.bot, sim.check, sim.record.is_some())
         .map_err(|err| err.to_string())?;
     if let Some(dir) = &sim.record {
         let path = dir.join(format!("game-{index:05}.json"));
-        ReplayFile::new(&options, &record.actions, record.final_hash)
+        ReplayFile::new(options, &record.actions, record.final_hash)
             .write(&path)
             .map_err(|err| err.to_string())?;
     }
@@ -181,12 +183,13 @@ pub(crate) fn run_games(sim: &SimArgs) -> Result<Summary, String> {
     std::thread::scope(|scope| {
         for _ in 0..threads {
             scope.spawn(|| {
+                let mut options = GameOptions::quick(sim.seed, sim.players, &sim.preset);
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     if index >= sim.games {
                         break;
                     }
-                    let mut record = run_game(sim, index);
+                    let mut record = run_game(sim, &mut options, index);
                     if let Ok(r) = &mut record {
                         // Only the summary's numbers travel back, not a game's actions.
                         r.actions = Vec::new();
