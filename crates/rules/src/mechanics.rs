@@ -37,10 +37,20 @@ impl GameState {
 
     /// Rulebook "Winning the Game": the required missions are done and no threat is left on
     /// the board. In a patrol game (no missions) the bag must be empty too.
+    ///
+    /// Inlined: it is asked after every step and action, and until the last mission is done
+    /// the answer is the first test; the board is looked at out of line.
+    #[inline(always)]
     pub(crate) fn check_victory(&mut self) {
-        if self.outcome.is_some() || !self.missions_done() {
-            return;
+        if self.outcome.is_none() && self.missions_done() {
+            self.check_board_cleared();
         }
+    }
+
+    /// `check_victory` once the missions are done: won when no ship is left (and, on patrol,
+    /// the bag is empty).
+    #[inline(never)]
+    fn check_board_cleared(&mut self) {
         let content = builtin();
         let ships_left = self
             .threats
