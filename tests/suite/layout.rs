@@ -392,9 +392,8 @@ fn check_scaled(size: (u32, u32), base: u32, positions: &[Position], scale: f32)
             .map(|(worker, chunk)| {
                 let (dir, window) = (&dir, &window);
                 scope.spawn(move || {
-                    let display =
-                        format!(":{}", base + worker as u32 * 10 + std::process::id() % 10);
-                    let _xvfb = start_xvfb_sized(&display, size);
+                    let first = base + worker as u32 * 10 + std::process::id() % 10;
+                    let xvfb = start_xvfb_sized(first, size);
                     let mut failures = Vec::new();
                     for (name, args, players) in chunk {
                         let picture = dir.join(format!("{name}.png"));
@@ -402,7 +401,7 @@ fn check_scaled(size: (u32, u32), base: u32, positions: &[Position], scale: f32)
                         let mut all: Vec<&str> = args.to_vec();
                         let report_arg = report.to_string_lossy().to_string();
                         all.extend(["--window", window, "--layout", &report_arg]);
-                        render(&display, dir, &all, &picture);
+                        render(xvfb.display(), dir, &all, &picture);
                         check_not_blank(&picture, size);
                         let text = std::fs::read_to_string(&report).expect("the layout report");
                         let value: Value = serde_json::from_str(&text).expect("the report is JSON");

@@ -7,30 +7,65 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-pub(super) struct Xvfb(Child);
+/// An X server of a test's own, on the display it found free.
+pub(super) struct Xvfb {
+    child: Child,
+    display: String,
+}
 
-impl Drop for Xvfb {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
+impl Xvfb {
+    /// The display it serves, such as ":123", for the game's `DISPLAY`.
+    pub(super) fn display(&self) -> &str {
+        &self.display
     }
 }
 
-pub(super) fn start_xvfb(display: &str) -> Xvfb {
-    start_xvfb_sized(display, (1280, 720))
+impl Drop for Xvfb {
+    fn drop(&mut self) {
+        // Asked to stop first, so that it removes its lock file (/tmp/.X<n>-lock): a killed
+        // server leaves it, and a later run whose stale lock names a live process id would
+        // find that display taken.
+        let _ = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .stderr(Stdio::null())
+            .status();
+        for _ in 0..20 {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
-/// An X server whose one screen is `size` (at least the window it will show).
-pub(super) fn start_xvfb_sized(display: &str, (w, h): (u32, u32)) -> Xvfb {
+pub(super) fn start_xvfb(first: u32) -> Xvfb {
+    start_xvfb_sized(first, (1280, 720))
+}
+
+/// An X server whose one screen is `size` (at least the window it will show), on the first
+/// free display from `first` on: one with a lock file is passed over, and so is one another
+/// server took first (the new one exits at once).
+pub(super) fn start_xvfb_sized(first: u32, (w, h): (u32, u32)) -> Xvfb {
     let screen = format!("{w}x{h}x24");
-    let child = Command::new("Xvfb")
-        .args([display, "-screen", "0", &screen, "-nolisten", "tcp"])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("Xvfb is installed by scripts/setup.sh");
-    std::thread::sleep(Duration::from_millis(800));
-    Xvfb(child)
+    for number in first..first + 50 {
+        if std::path::Path::new(&format!("/tmp/.X{number}-lock")).exists() {
+            continue;
+        }
+        let display = format!(":{number}");
+        let mut child = Command::new("Xvfb")
+            .args([&display, "-screen", "0", &screen, "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb is installed by scripts/setup.sh");
+        std::thread::sleep(Duration::from_millis(800));
+        if matches!(child.try_wait(), Ok(None)) {
+            return Xvfb { child, display };
+        }
+    }
+    panic!("no X display free from :{first} to :{}", first + 49);
 }
 
 /// What a child wrote to one of its pipes, read as it comes so that a noisy child never blocks
@@ -97,15 +132,14 @@ fn screenshot_of_the_first_lesson_is_not_blank() {
     screenshot_is_not_blank(190, &["--tutorial"]);
 }
 
-/// Runs the game with `args` and `--screenshot` on its own Xvfb display (`base` + the process
-/// id, so tests running at once never share one); checks the picture.
+/// Runs the game with `args` and `--screenshot` on its own Xvfb display (the first free one
+/// from `base` + the process id, so tests running at once never share one); checks the picture.
 fn screenshot_is_not_blank(base: u32, args: &[&str]) {
-    let display = format!(":{}", base + std::process::id() % 100);
-    let _xvfb = start_xvfb(&display);
+    let xvfb = start_xvfb(base + std::process::id() % 100);
     let dir = std::env::temp_dir().join(format!("stp-shot-{}-{base}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("table.png");
-    render(&display, &dir, args, &path);
+    render(xvfb.display(), &dir, args, &path);
     check_not_blank(&path, (1280, 720));
     let _ = std::fs::remove_dir_all(&dir);
 }
