@@ -143,6 +143,17 @@ pub(super) fn legend(state: &GameState) -> String {
     {
         keys.push("dotted ring: cloaks");
     }
+    // A Hit card shows its damage as "×2" where "2 dmg" does not fit (and in the seats).
+    // Its spaces do not break, so that a wrapped line never leaves "×2" alone at its end.
+    let hit = |card: &u8| {
+        matches!(
+            content.card(*card).effect,
+            stp_rules::content::CardEffect::Hit { .. }
+        )
+    };
+    if state.players.iter().any(|p| p.hand.iter().any(hit)) {
+        keys.push("×2\u{a0}on\u{a0}a\u{a0}card:\u{a0}2\u{a0}damage");
+    }
     keys.join(" · ")
 }
 
