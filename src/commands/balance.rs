@@ -32,8 +32,9 @@ pub struct BalanceArgs {
     /// Measure crews of 1 to 6 with both bots
     #[arg(long)]
     pub crews: bool,
-    /// With --crews: the advisor's rollouts a decision
-    #[arg(long, value_name = "N", default_value_t = 120, value_parser = whole::<u32, 1, { u32::MAX as u64 }>)]
+    /// With --crews: the advisor's rollouts a decision (the shipped assets/balance.ron is
+    /// measured at the default, near the Captain crewmate's strength at the table)
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = whole::<u32, 1, { u32::MAX as u64 }>)]
     pub rollouts: u32,
     /// With --crews: keep the numbers as data in FILE.ron
     #[arg(long, value_name = "FILE.ron")]
