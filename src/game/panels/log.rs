@@ -126,14 +126,22 @@ pub struct LogView {
 
 /// The key to the board's marks, beside the turn's controls: what the preview's arrows,
 /// lines and "?" mean, and the rims on the tokens in play.
-pub(super) fn legend(state: &GameState) -> String {
+pub fn legend(state: &GameState) -> String {
     // First, so a narrow window still shows it: readers took the big number for anything.
     let mut keys = vec![
         "big number on a token: its Defense",
         "Ship: outer band Shields, inner plates Hull",
     ];
-    if state.threat_preview().is_some() {
+    if let Some(preview) = state.threat_preview() {
         keys.push("arrow: moves · dashed: fires · ?: the die decides");
+        // The rim's forecast by a side ("next: Shield −1"): readers took it for damage done.
+        let forecast = preview
+            .facings
+            .iter()
+            .any(|f| f.shield_hits > 0 || f.hull_hits > 0 || f.chance);
+        if forecast {
+            keys.push("next:\u{a0}damage\u{a0}to\u{a0}come");
+        }
     }
     let content = stp_rules::content::builtin();
     if state

@@ -232,3 +232,41 @@ fn automatic_log_lines_say_why() {
     }
     assert!(automatic > 3, "only {automatic} automatic lines");
 }
+
+/// The board's key names what is on the table, and only that: with the threats' forecast by
+/// the rim it explains "next:" (readers took "next: Shield −1" for damage done), and with a
+/// Hit card in a hand it explains "×2". Its entries do not break inside (no-break spaces), so
+/// a wrapped key never leaves "next:" or "×2" alone at a line's end.
+#[test]
+fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
+    use star_trek_panic::game::panels::log::legend;
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios/table.ron");
+    let text = std::fs::read_to_string(path).expect("docs/scenarios/table.ron");
+    let table = stp_rules::scenario::Scenario::from_text(&text)
+        .expect("scenario")
+        .table()
+        .expect("its table");
+    let preview = table
+        .threat_preview()
+        .expect("Play Cards & Maneuver has a forecast");
+    assert!(preview.facings.iter().any(|f| f.shield_hits > 0));
+    let key = legend(&table);
+    assert!(key.contains("next:\u{a0}damage\u{a0}to\u{a0}come"), "{key}");
+    assert!(
+        key.contains("×2\u{a0}on\u{a0}a\u{a0}card:\u{a0}2\u{a0}damage"),
+        "{key}"
+    );
+    // No threat on the board and no card in hand: neither entry.
+    let mut empty = table.clone();
+    empty.threats.clear();
+    for player in &mut empty.players {
+        player.hand.clear();
+    }
+    let key = legend(&empty);
+    assert!(!key.contains("next:"), "{key}");
+    assert!(!key.contains("×2"), "{key}");
+    assert!(
+        key.starts_with("big number on a token: its Defense"),
+        "{key}"
+    );
+}
