@@ -137,6 +137,7 @@ fn one_game(
         record: None,
         quiet: true,
         bot_after: None,
+        answer_within: None,
     };
     let host_thread = std::thread::spawn(move || host(&serve));
     let address: SocketAddr = ([127, 0, 0, 1], port).into();

@@ -51,6 +51,9 @@ pub(crate) struct ServeOptions {
     /// Seconds a dropped seat waits before the host's bot plays it (0: for ever)
     #[arg(long, value_name = "S", default_value_t = crate::net::room::BOT_AFTER.as_secs(), value_parser = whole::<u64, 0, 86_400>)]
     bot_after: u64,
+    /// Seconds a trade offered to another table waits for its answer (0: for ever)
+    #[arg(long, value_name = "S", default_value_t = crate::net::room::ANSWER_WITHIN.as_secs(), value_parser = whole::<u64, 0, 86_400>)]
+    answer_within: u64,
 }
 
 /// Play a seat of a hosted game: in the game's window, or with --bot without one.
@@ -151,6 +154,7 @@ fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
         load,
         record,
         bot_after,
+        answer_within,
     } = options;
     let named_game = seed.is_some() || players.is_some() || preset.is_some();
     let mut players = players.unwrap_or(2);
@@ -194,6 +198,7 @@ fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
         record,
         quiet: false,
         bot_after: (bot_after > 0).then(|| std::time::Duration::from_secs(bot_after)),
+        answer_within: (answer_within > 0).then(|| std::time::Duration::from_secs(answer_within)),
     })
 }
 

@@ -35,6 +35,8 @@ pub struct ServeArgs {
     /// How long a dropped seat waits for its person before the host's bot plays it;
     /// `None`: for ever.
     pub bot_after: Option<std::time::Duration>,
+    /// How long a trade offered across tables waits for its answer; `None`: for ever.
+    pub answer_within: Option<std::time::Duration>,
 }
 
 /// How a hosted game went: its end, and the figures the network's docs report.
@@ -251,6 +253,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         },
     };
     host.room.bot_after = args.bot_after;
+    host.room.answer_within = args.answer_within;
     let mut first_action: Option<Instant> = None;
     let mut saved_turn = 0;
     if !args.quiet {
@@ -267,6 +270,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         let mut busy = !incoming.is_empty();
         host.receive(incoming);
         host.core.stand_in(&mut host.room, host.table.game(), &[]);
+        host.core.expire_offer(&mut host.room, host.table.game());
         host.show();
         // The host's bots play their seats once every remote seat has its player.
         if ended.is_none()

@@ -49,7 +49,8 @@ pub enum Shown {
     Back(u8),
     /// A trade offered to a person at the host's table: the offer window.
     OfferHere(PlayerAction),
-    /// The trade offered to a person here is off (its proposer's link dropped).
+    /// The trade offered to a person here is off (its proposer's link dropped, or it waited
+    /// past the room's `answer_within`).
     OfferHereClosed,
 }
 
@@ -90,6 +91,8 @@ pub struct HostCore {
     /// A trade offered to a person at another table than its proposer: the proposer's link
     /// (`None`: a person here), and the trade. Play waits for the answer.
     offer: Option<(Option<u64>, PlayerAction)>,
+    /// When `offer` was made (it is off after the room's `answer_within`).
+    offered_at: Option<Instant>,
     /// Answers to `offer` that arrived.
     answers: Vec<bool>,
     shown: Vec<Shown>,
@@ -367,6 +370,7 @@ impl HostCore {
             return;
         };
         self.offer = Some((proposer, action));
+        self.offered_at = Some(Instant::now());
         self.answers.clear();
         if self.place(with) == Place::Here {
             self.shown.push(Shown::OfferHere(action));
@@ -403,6 +407,38 @@ impl HostCore {
             )),
         }
         None
+    }
+
+    /// A trade offer unanswered for the room's `answer_within` is off: its other player's
+    /// offer closes, its proposer hears why, and play goes on (a person away from the
+    /// keyboard would hold the whole table up otherwise).
+    pub fn expire_offer(&mut self, room: &mut Room, game: Game) {
+        let (Some(within), Some(at)) = (room.answer_within, self.offered_at) else {
+            return;
+        };
+        if at.elapsed() < within || !self.answers.is_empty() {
+            return;
+        }
+        let Some((proposer, action)) = self.offer.take() else {
+            return;
+        };
+        let Some(with) = trade_with(&action) else {
+            return;
+        };
+        if self.place(with) == Place::Here {
+            self.shown.push(Shown::OfferHereClosed);
+        } else if let Some(holder) = room.holder(with) {
+            room.send(holder, &ToClient::OfferClosed);
+        }
+        let reason = format!(
+            "{} did not answer the trade within {} s; the trade is off",
+            seat_name(Some(game.state), with),
+            within.as_secs()
+        );
+        match proposer {
+            Some(client) => room.send(client, &ToClient::Refused { reason }),
+            None => self.notice(format!("{reason}.")),
+        }
     }
 
     /// A seat whose link dropped takes its side of a pending trade with it.

@@ -16,6 +16,7 @@ mod network_code;
 mod network_guard;
 mod network_hostile;
 mod network_machines;
+mod network_trades;
 mod network_watch;
 mod preview;
 mod rules;

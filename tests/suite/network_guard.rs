@@ -13,7 +13,7 @@ fn host(offset: u16, code: &str, players: usize) -> (std::process::Child, u16) {
     (serve(port, code, players, 1, &["--seed", "11"]), port)
 }
 
-fn last_refusal(got: &[ToClient]) -> String {
+pub(crate) fn last_refusal(got: &[ToClient]) -> String {
     got.iter()
         .rev()
         .find_map(|m| match m {
@@ -23,7 +23,7 @@ fn last_refusal(got: &[ToClient]) -> String {
         .unwrap_or_else(|| panic!("not refused: {got:?}"))
 }
 
-fn refused(got: &[ToClient]) -> bool {
+pub(crate) fn refused(got: &[ToClient]) -> bool {
     got.iter().any(|m| matches!(m, ToClient::Refused { .. }))
 }
 
@@ -296,84 +296,6 @@ fn predictions_from_a_welcome_fail(
     );
     // What the welcome holds is the real game's public view, so it is the same game.
     assert_eq!(welcome.public_hash(), real.public_hash());
-}
-
-/// Across machines a trade is an offer its other player answers (rulebook p. 8, "Trading a
-/// Card"): the host holds it, asks the other seat, tells the proposer when it is declined,
-/// and carries it out for everyone when it is accepted.
-#[test]
-fn a_trade_with_another_table_waits_for_its_answer() {
-    use stp_rules::{Action, PlayerAction};
-    let port = port(41);
-    let code = "trade-offers";
-    let mut host = serve(port, code, 2, 0, &["--seed", "4"]);
-    let mut first = seated(port, code, 0);
-    let mut second = seated(port, code, 1);
-    first.send(&ToHost::Sync);
-    let got = pump(&mut first, |m| {
-        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
-    });
-    let Some(ToClient::Welcome { state, actions, .. }) = got
-        .iter()
-        .rev()
-        .find(|m| matches!(m, ToClient::Welcome { .. }))
-    else {
-        panic!("no game: {got:?}");
-    };
-    let state = &state.0;
-    assert_eq!(
-        state.turn.phase,
-        stp_rules::Phase::Trade,
-        "the first turn waits to trade"
-    );
-    let active = state.turn.active;
-    let other = 1 - active;
-    let trade = PlayerAction {
-        player: active,
-        action: Action::Trade {
-            with: other,
-            give: state.players[usize::from(active)].hand[0],
-            take: state.players[usize::from(other)].hand[0],
-        },
-    };
-    let at = actions.len() as u32;
-    let (proposer, answerer) = if active == 0 {
-        (&mut first, &mut second)
-    } else {
-        (&mut second, &mut first)
-    };
-    let offered = |got: &[ToClient]| got.iter().any(|m| matches!(m, ToClient::Offer { .. }));
-    for accept in [false, true] {
-        proposer.send(&ToHost::Act { at, action: trade });
-        proposer.flush().expect("link");
-        let got = pump(answerer, offered);
-        assert!(got.contains(&ToClient::Offer { action: trade }), "{got:?}");
-        answerer.send(&ToHost::Answer { accept });
-        answerer.flush().expect("link");
-        let answered = pump(proposer, |m| {
-            m.iter()
-                .any(|m| matches!(m, ToClient::Declined { .. } | ToClient::Accepted { .. }))
-        });
-        if accept {
-            assert!(
-                answered
-                    .iter()
-                    .any(|m| matches!(m, ToClient::Accepted { action, .. } if *action == trade)),
-                "{answered:?}"
-            );
-        } else {
-            assert!(
-                answered.contains(&ToClient::Declined { seat: other }),
-                "{answered:?}"
-            );
-        }
-    }
-    // An answer with no offer is refused, without a strike.
-    answerer.send(&ToHost::Answer { accept: true });
-    let got = pump(answerer, refused);
-    assert_eq!(last_refusal(&got), "no trade is offered to you now");
-    let _ = host.kill();
-    let _ = host.wait();
 }
 
 /// `serve --save FILE` keeps each seat's ticket beside the save (`FILE.tickets`, the owner's

@@ -194,6 +194,7 @@ pub(super) fn receive(
     // Asked for (the host's button), or due: a seat away past the room's wait.
     let asked: Vec<u8> = handed.read().map(|HandToBot(seat)| *seat).collect();
     host.core.stand_in(&mut link.room, game, &asked);
+    host.core.expire_offer(&mut link.room, game);
     let arrived: Vec<Incoming> = link.arrived.drain(..).collect();
     for incoming in arrived {
         host.core.receive(&mut link.room, game, incoming);

@@ -105,10 +105,17 @@ pub struct Room {
     /// How long a dropped seat waits before a bot plays it (told to everyone when it drops);
     /// `None`: it waits for its person.
     pub bot_after: Option<std::time::Duration>,
+    /// How long a trade offered across tables waits for its answer before it is off (its
+    /// proposer and its other player are told); `None`: it waits for the answer.
+    pub answer_within: Option<std::time::Duration>,
 }
 
 /// How long a dropped seat waits for its person before a bot plays it, by default.
 pub(crate) const BOT_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// How long a trade offer waits for its answer, by default: a person away from the keyboard
+/// does not hold the game up for longer than a dropped seat does.
+pub(crate) const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl Room {
     /// Opens the port; clients get in only once they prove `code` (`net::pake`).
@@ -137,6 +144,7 @@ impl Room {
             notes: Vec::new(),
             quiet: false,
             bot_after: Some(BOT_AFTER),
+            answer_within: Some(ANSWER_WITHIN),
         })
     }
 

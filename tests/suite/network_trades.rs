@@ -1,0 +1,157 @@
+//! Trades across tables: an offer the other seat's person answers (rulebook p. 8, "Trading a
+//! Card"), and one nobody answers. Loopback, against `serve`.
+
+use star_trek_panic::net::protocol::{ToClient, ToHost};
+
+use crate::network::{port, pump, seated, serve};
+use crate::network_guard::{last_refusal, refused};
+
+/// Across machines a trade is an offer its other player answers (rulebook p. 8, "Trading a
+/// Card"): the host holds it, asks the other seat, tells the proposer when it is declined,
+/// and carries it out for everyone when it is accepted.
+#[test]
+fn a_trade_with_another_table_waits_for_its_answer() {
+    use stp_rules::{Action, PlayerAction};
+    let port = port(41);
+    let code = "trade-offers";
+    let mut host = serve(port, code, 2, 0, &["--seed", "4"]);
+    let mut first = seated(port, code, 0);
+    let mut second = seated(port, code, 1);
+    first.send(&ToHost::Sync);
+    let got = pump(&mut first, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+    });
+    let Some(ToClient::Welcome { state, actions, .. }) = got
+        .iter()
+        .rev()
+        .find(|m| matches!(m, ToClient::Welcome { .. }))
+    else {
+        panic!("no game: {got:?}");
+    };
+    let state = &state.0;
+    assert_eq!(
+        state.turn.phase,
+        stp_rules::Phase::Trade,
+        "the first turn waits to trade"
+    );
+    let active = state.turn.active;
+    let other = 1 - active;
+    let trade = PlayerAction {
+        player: active,
+        action: Action::Trade {
+            with: other,
+            give: state.players[usize::from(active)].hand[0],
+            take: state.players[usize::from(other)].hand[0],
+        },
+    };
+    let at = actions.len() as u32;
+    let (proposer, answerer) = if active == 0 {
+        (&mut first, &mut second)
+    } else {
+        (&mut second, &mut first)
+    };
+    let offered = |got: &[ToClient]| got.iter().any(|m| matches!(m, ToClient::Offer { .. }));
+    for accept in [false, true] {
+        proposer.send(&ToHost::Act { at, action: trade });
+        proposer.flush().expect("link");
+        let got = pump(answerer, offered);
+        assert!(got.contains(&ToClient::Offer { action: trade }), "{got:?}");
+        answerer.send(&ToHost::Answer { accept });
+        answerer.flush().expect("link");
+        let answered = pump(proposer, |m| {
+            m.iter()
+                .any(|m| matches!(m, ToClient::Declined { .. } | ToClient::Accepted { .. }))
+        });
+        if accept {
+            assert!(
+                answered
+                    .iter()
+                    .any(|m| matches!(m, ToClient::Accepted { action, .. } if *action == trade)),
+                "{answered:?}"
+            );
+        } else {
+            assert!(
+                answered.contains(&ToClient::Declined { seat: other }),
+                "{answered:?}"
+            );
+        }
+    }
+    // An answer with no offer is refused, without a strike.
+    answerer.send(&ToHost::Answer { accept: true });
+    let got = pump(answerer, refused);
+    assert_eq!(last_refusal(&got), "no trade is offered to you now");
+    let _ = host.kill();
+    let _ = host.wait();
+}
+
+/// A trade offer nobody answers does not hold the table up for ever: after the host's
+/// `--answer-within` it is off, its other player's offer closes, its proposer hears why, and
+/// the proposer may trade again.
+#[test]
+fn a_trade_offer_nobody_answers_is_off_after_the_hosts_wait() {
+    use stp_rules::{Action, PlayerAction};
+    let port = port(44);
+    let code = "unanswered-offer";
+    let mut host = serve(port, code, 2, 0, &["--seed", "4", "--answer-within", "1"]);
+    let mut first = seated(port, code, 0);
+    let mut second = seated(port, code, 1);
+    first.send(&ToHost::Sync);
+    let got = pump(&mut first, |m| {
+        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+    });
+    let Some(ToClient::Welcome { state, actions, .. }) = got
+        .iter()
+        .rev()
+        .find(|m| matches!(m, ToClient::Welcome { .. }))
+    else {
+        panic!("no game: {got:?}");
+    };
+    let state = &state.0;
+    assert_eq!(state.turn.phase, stp_rules::Phase::Trade);
+    let active = state.turn.active;
+    let other = 1 - active;
+    let trade = PlayerAction {
+        player: active,
+        action: Action::Trade {
+            with: other,
+            give: state.players[usize::from(active)].hand[0],
+            take: state.players[usize::from(other)].hand[0],
+        },
+    };
+    let at = actions.len() as u32;
+    let (proposer, answerer) = if active == 0 {
+        (&mut first, &mut second)
+    } else {
+        (&mut second, &mut first)
+    };
+    let offered = |got: &[ToClient]| got.contains(&ToClient::Offer { action: trade });
+    for _ in 0..2 {
+        proposer.send(&ToHost::Act { at, action: trade });
+        proposer.flush().expect("link");
+        let started = std::time::Instant::now();
+        assert!(offered(&pump(answerer, offered)), "no offer");
+        // Nobody answers: the offer closes at the other table, and the proposer is told.
+        let closed = pump(answerer, |m| m.contains(&ToClient::OfferClosed));
+        assert!(closed.contains(&ToClient::OfferClosed), "{closed:?}");
+        assert!(
+            started.elapsed() >= std::time::Duration::from_millis(900),
+            "closed before the host's wait"
+        );
+        let told = pump(proposer, refused);
+        let reason = last_refusal(&told);
+        assert!(
+            reason.contains("did not answer the trade within 1 s; the trade is off"),
+            "{reason}"
+        );
+        assert!(
+            !told.iter().any(|m| matches!(m, ToClient::Accepted { .. })),
+            "an unanswered trade was carried out: {told:?}"
+        );
+    }
+    // An answer after the offer is off is refused, without a strike.
+    answerer.send(&ToHost::Answer { accept: true });
+    let got = pump(answerer, refused);
+    assert_eq!(last_refusal(&got), "no trade is offered to you now");
+    let _ = host.kill();
+    let _ = host.wait();
+}
