@@ -53,9 +53,11 @@ pub(super) fn top_bar(
             }
             None => stepper(ui, state),
         }
+        // Apart from the stepper and named, so it does not read as a phase after the seventh.
+        ui.separator();
         if ui
-            .small_button("?")
-            .on_hover_text("The turn's phases")
+            .small_button("? Phases")
+            .on_hover_text("How a turn goes: the seven phases")
             .clicked()
         {
             help.at(super::help::PHASES);
