@@ -252,7 +252,7 @@ fn bot_turns(
         (None, Some(Seat::Captain)) => {
             let position = state.clone();
             let task = AsyncComputeTaskPool::get()
-                .spawn(async move { advisor::choose(&position, Budget::Millis(400), hash) });
+                .spawn(async move { advisor::choose(&position, Budget::CREWMATE, hash) });
             pending.search = Some((task, hash));
             return;
         }

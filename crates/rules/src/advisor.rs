@@ -35,6 +35,8 @@ impl Budget {
     /// of asking on one core, file and all. The faster forward model plays about as many
     /// rollouts in 360 ms as the engine before it did in the 600 ms this was.
     pub const HINT: Budget = Budget::Millis(360);
+    /// A Captain crewmate's search a decision at the table.
+    pub const CREWMATE: Budget = Budget::Millis(400);
     /// `simulate --bot advisor`'s default: rollouts, so runs repeat exactly.
     pub const SIMULATE: Budget = Budget::Rollouts(240);
 }

@@ -492,10 +492,8 @@ fn difficulty_section(ui: &mut egui::Ui, form: &mut SetupForm) {
         ui.label(&preset.description);
     }
     // Measured, not typed: `balance --crews --write assets/balance.ron`.
-    let rate = BALANCE
-        .get_or_init(BalanceData::shipped)
-        .as_ref()
-        .and_then(|data| data.rate(&form.preset, form.names.len()));
+    let data = BALANCE.get_or_init(BalanceData::shipped).as_ref();
+    let rate = data.and_then(|data| data.rate(&form.preset, form.names.len()));
     let words = match rate {
         Some(rate) => format!(
             "Measured with {} players: Captain bots win {:.0}% of games, Ensign bots {:.0}%.",
@@ -508,5 +506,14 @@ fn difficulty_section(ui: &mut egui::Ui, form: &mut SetupForm) {
             form.names.len()
         ),
     };
-    ui.label(egui::RichText::new(words).color(theme::QUIET));
+    let label = ui.label(egui::RichText::new(words).color(theme::QUIET));
+    // How it was measured: a Captain crewmate at the table searches longer than this.
+    if let (Some(data), Some(_)) = (data, rate) {
+        label.on_hover_text(format!(
+            "{} games for each difficulty and crew size, every seat played by the bot. The Captain \
+             here weighed {} sampled futures a decision; a Captain crewmate at the table searches \
+             longer, several thousand futures a decision.",
+            data.games, data.rollouts
+        ));
+    }
 }
