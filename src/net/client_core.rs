@@ -10,7 +10,7 @@ use std::time::Instant;
 use stp_rules::{Draws, GameOptions, GameState, PlayerAction};
 
 use super::host_core::seat_name;
-use super::protocol::{PingTarget, ToClient, ToHost};
+use super::protocol::{PingTarget, TRADE_OFF, ToClient, ToHost};
 
 /// How long a client keeps asking for its seat (a rejoin waits while the host still holds
 /// the seat for the dropped link).
@@ -39,12 +39,15 @@ pub enum Step {
     Apply { action: PlayerAction, draws: Draws },
     /// The host's public hash after `at` actions, to compare once this table gets there.
     Check { at: u32, hash: String },
-    /// The host refused this table's last action: nothing was carried out.
-    Refused,
+    /// The host refused this table's last action: nothing was carried out. `trade_off`: it
+    /// was a trade whose other player left or did not answer in time (not worth offering
+    /// again this turn).
+    Refused { trade_off: bool },
     /// The seat offered a trade declined it: nothing was carried out.
     Declined(u8),
-    /// A trade is offered to this seat: accept or decline.
-    Offer(PlayerAction),
+    /// A trade is offered to this seat: accept or decline, within so many seconds (0: no
+    /// limit).
+    Offer(PlayerAction, u32),
     /// The trade offered to this seat is off.
     OfferClosed,
     /// The seat's person is away (play waits).
@@ -203,13 +206,16 @@ impl ClientCore {
             _ if !self.welcomed => Vec::new(),
             ToClient::Accepted { action, draws } => vec![Step::Apply { action, draws }],
             ToClient::Check { at, hash } => vec![Step::Check { at, hash }],
-            ToClient::Refused { reason } => vec![
-                Step::Notice(format!("The host refused: {reason}.")),
-                Step::Refused,
-            ],
-            ToClient::Offer { action } => vec![
+            ToClient::Refused { reason } => {
+                let trade_off = reason.ends_with(TRADE_OFF);
+                vec![
+                    Step::Notice(format!("The host refused: {reason}.")),
+                    Step::Refused { trade_off },
+                ]
+            }
+            ToClient::Offer { action, within } => vec![
                 Step::Notice(format!("{} offers you a trade.", self.name(action.player))),
-                Step::Offer(action),
+                Step::Offer(action, within),
             ],
             ToClient::Declined { seat } => vec![
                 Step::Notice(format!("{} declines the trade.", self.name(seat))),

@@ -11,7 +11,7 @@ use std::time::Instant;
 use stp_rules::files::hash_text;
 use stp_rules::{Action, Draws, GameOptions, GameState, PlayerAction};
 
-use super::protocol::{HostState, PingTarget, ToClient, seat_number};
+use super::protocol::{HostState, PingTarget, TRADE_OFF, ToClient, seat_number};
 use super::room::{Incoming, Room, assign_seat};
 
 /// The hosted game as the core reads it: its setup (with the seed, which stays here), its
@@ -47,8 +47,9 @@ pub enum Shown {
     BotPlays(u8),
     /// The remote seat's person took it back from the bot.
     Back(u8),
-    /// A trade offered to a person at the host's table: the offer window.
-    OfferHere(PlayerAction),
+    /// A trade offered to a person at the host's table: the offer window, and the seconds it
+    /// waits for the answer (0: no limit).
+    OfferHere(PlayerAction, u32),
     /// The trade offered to a person here is off (its proposer's link dropped, or it waited
     /// past the room's `answer_within`).
     OfferHereClosed,
@@ -372,12 +373,13 @@ impl HostCore {
         self.offer = Some((proposer, action));
         self.offered_at = Some(Instant::now());
         self.answers.clear();
+        let within = room.answer_within.map_or(0, |d| d.as_secs() as u32);
         if self.place(with) == Place::Here {
-            self.shown.push(Shown::OfferHere(action));
+            self.shown.push(Shown::OfferHere(action, within));
             return;
         }
         match room.holder(with) {
-            Some(holder) => room.send(holder, &ToClient::Offer { action }),
+            Some(holder) => room.send(holder, &ToClient::Offer { action, within }),
             // Nobody holds the seat (play waits for it anyway): no trade.
             None => self.answers.push(false),
         }
@@ -431,7 +433,7 @@ impl HostCore {
             room.send(holder, &ToClient::OfferClosed);
         }
         let reason = format!(
-            "{} did not answer the trade within {} s; the trade is off",
+            "{} did not answer the trade within {} s; {TRADE_OFF}",
             seat_name(Some(game.state), with),
             within.as_secs()
         );
@@ -452,7 +454,7 @@ impl HostCore {
         if seat == with {
             self.offer = None;
             if let Some(client) = proposer {
-                let reason = format!("seat {} left; the trade is off", seat_number(seat));
+                let reason = format!("seat {} left; {TRADE_OFF}", seat_number(seat));
                 room.send(client, &ToClient::Refused { reason });
             }
         } else if seat == action.player {

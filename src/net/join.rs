@@ -172,7 +172,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                         }
                     }
                     // The bot takes any trade offered: the crew shares one goal.
-                    Step::Offer(_) => {
+                    Step::Offer(..) => {
                         note("join: trade accepted".into());
                         link.send(&ToHost::Answer { accept: true });
                     }
@@ -181,8 +181,13 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                         pending = false;
                         hold_until = Some(Instant::now() + REFUSED_PAUSE);
                     }
-                    // Ask again in a moment, not at once.
-                    Step::Refused => {
+                    // A trade whose other player left or did not answer is not offered
+                    // again this turn (it would hold the table up again).
+                    Step::Refused { trade_off } => {
+                        if trade_off {
+                            declined.extend(last_sent);
+                        }
+                        // Ask again in a moment, not at once.
                         pending = false;
                         hold_until = Some(Instant::now() + REFUSED_PAUSE);
                     }

@@ -77,6 +77,10 @@ impl PartialEq for HostState {
 /// The longest chat line.
 pub(crate) const MAX_CHAT_CHARS: usize = 200;
 
+/// How a refusal of a trade ends when the trade is off (its other player left or did not
+/// answer in time): a bot that reads it does not offer that trade again this turn.
+pub const TRADE_OFF: &str = "the trade is off";
+
 /// The host to a client.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ToClient {
@@ -122,9 +126,15 @@ pub enum ToClient {
         bot_in: u32,
     },
     /// Another player offers your seat this trade (`action.player` gives, you take): answer
-    /// with `ToHost::Answer`. Play waits for the answer.
-    Offer { action: PlayerAction },
-    /// The trade offered to you is off (its player left, or the game moved on).
+    /// with `ToHost::Answer`. Play waits for the answer, `within` seconds at most (0: no
+    /// limit; a host that does not say has none).
+    Offer {
+        action: PlayerAction,
+        #[serde(default)]
+        within: u32,
+    },
+    /// The trade offered to you is off (its player left, it waited past the host's `within`,
+    /// or the game moved on).
     OfferClosed,
     /// Your trade's other player (this seat) declined it; nothing was carried out.
     Declined { seat: u8 },

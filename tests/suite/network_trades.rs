@@ -55,7 +55,13 @@ fn a_trade_with_another_table_waits_for_its_answer() {
         proposer.send(&ToHost::Act { at, action: trade });
         proposer.flush().expect("link");
         let got = pump(answerer, offered);
-        assert!(got.contains(&ToClient::Offer { action: trade }), "{got:?}");
+        assert!(
+            got.contains(&ToClient::Offer {
+                action: trade,
+                within: 60
+            }),
+            "{got:?}"
+        );
         answerer.send(&ToHost::Answer { accept });
         answerer.flush().expect("link");
         let answered = pump(proposer, |m| {
@@ -124,7 +130,12 @@ fn a_trade_offer_nobody_answers_is_off_after_the_hosts_wait() {
     } else {
         (&mut second, &mut first)
     };
-    let offered = |got: &[ToClient]| got.contains(&ToClient::Offer { action: trade });
+    let offered = |got: &[ToClient]| {
+        got.contains(&ToClient::Offer {
+            action: trade,
+            within: 1,
+        })
+    };
     for _ in 0..2 {
         proposer.send(&ToHost::Act { at, action: trade });
         proposer.flush().expect("link");
@@ -152,6 +163,67 @@ fn a_trade_offer_nobody_answers_is_off_after_the_hosts_wait() {
     answerer.send(&ToHost::Answer { accept: true });
     let got = pump(answerer, refused);
     assert_eq!(last_refusal(&got), "no trade is offered to you now");
+    let _ = host.kill();
+    let _ = host.wait();
+}
+
+/// An offer names how long the host waits for its answer; an offer from a host that does not
+/// say (an older one) reads as no limit, not as a malformed message.
+#[test]
+fn an_offer_without_its_wait_reads_as_no_limit() {
+    use stp_rules::{Action, PlayerAction};
+    let action = PlayerAction {
+        player: 0,
+        action: Action::Trade {
+            with: 1,
+            give: 3,
+            take: 4,
+        },
+    };
+    let text = serde_json::to_string(&ToClient::Offer { action, within: 60 }).expect("json");
+    assert!(text.contains("\"within\":60"), "{text}");
+    let older = text.replace(",\"within\":60", "");
+    assert_ne!(older, text);
+    let read: ToClient = serde_json::from_str(&older).expect("an older host's offer");
+    assert_eq!(read, ToClient::Offer { action, within: 0 });
+}
+
+/// The `join` bot does not offer again a trade that went unanswered: the host said the trade
+/// is off, and offering it again would hold the table up again. It plays on instead.
+#[test]
+fn the_join_bot_does_not_offer_an_unanswered_trade_again() {
+    use stp_rules::Action;
+    let port = port(45);
+    let code = "unanswered-bot-offer";
+    // Seed 5: the first seat's bot offers the second seat a trade on turn 1.
+    let mut host = serve(port, code, 2, 0, &["--seed", "5", "--answer-within", "1"]);
+    let mut person = seated(port, code, 1);
+    let address = format!("127.0.0.1:{port}");
+    let mut bot = crate::network::spawn(&crate::network::strings(&[
+        "join", &address, "--code", code, "--seat", "1", "--bot",
+    ]));
+    let offers = |got: &[ToClient]| {
+        got.iter()
+            .filter(|m| matches!(m, ToClient::Offer { within: 1, .. }))
+            .count()
+    };
+    let got = pump(&mut person, |m| offers(m) > 0);
+    assert_eq!(offers(&got), 1, "no offer: {got:?}");
+    // Nobody answers. The offer closes, and the bot ends its Trade phase rather than offer
+    // the same trade again.
+    let ended = |m: &ToClient| {
+        matches!(m, ToClient::Accepted { action, .. }
+            if action.player == 0 && action.action == Action::EndPhase)
+    };
+    let after = pump(&mut person, |m| m.iter().any(ended));
+    assert!(after.contains(&ToClient::OfferClosed), "{after:?}");
+    assert!(
+        after.iter().any(ended),
+        "the bot did not play on: {after:?}"
+    );
+    assert_eq!(offers(&after), 0, "offered again: {after:?}");
+    let _ = bot.kill();
+    let _ = bot.wait();
     let _ = host.kill();
     let _ = host.wait();
 }

@@ -285,10 +285,10 @@ fn take_step(
         }
         Step::Check { at, hash } => me.check = Some((at, hash)),
         // Nothing was carried out: the table is as the host's.
-        Step::Refused | Step::Declined(_) => {
+        Step::Refused { .. } | Step::Declined(_) => {
             me.mine.pop_front();
         }
-        Step::Offer(action) => shows.offer_here.0 = Some(action),
+        Step::Offer(action, within) => *shows.offer_here = super::OfferHere::new(action, within),
         Step::OfferClosed => shows.offer_here.0 = None,
         Step::Away(seat) => {
             if !shows.away.0.contains(&seat) {

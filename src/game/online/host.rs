@@ -130,7 +130,9 @@ impl HostShows<'_> {
                 Shown::Pinged { seat, target } => self.pings.add(seat, target),
                 Shown::BotPlays(seat) => self.set_seat(seat, Seat::Ensign),
                 Shown::Back(seat) => self.set_seat(seat, Seat::Remote),
-                Shown::OfferHere(action) => self.offer_here.0 = Some(action),
+                Shown::OfferHere(action, within) => {
+                    *self.offer_here = OfferHere::new(action, within)
+                }
                 Shown::OfferHereClosed => self.offer_here.0 = None,
             }
         }

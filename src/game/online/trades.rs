@@ -16,9 +16,16 @@ use crate::game::session::record::Record;
 use crate::net::host_core::{Agreed, Game};
 use crate::net::protocol::ToHost;
 
-/// A trade offered to a person at this table, waiting for their answer (the offer window).
+/// A trade offered to a person at this table, waiting for their answer (the offer window),
+/// and the seconds the host waits for it (0: no limit).
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
-pub struct OfferHere(pub Option<PlayerAction>);
+pub struct OfferHere(pub Option<PlayerAction>, pub u32);
+
+impl OfferHere {
+    pub fn new(action: PlayerAction, within: u32) -> OfferHere {
+        OfferHere(Some(action), within)
+    }
+}
 
 /// The person here answers the trade offered to them: accept (`true`) or decline.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -165,6 +172,9 @@ pub(super) fn offer_window(
                 crate::words::describe::card_name(give),
                 crate::words::describe::card_name(take),
             ));
+            if here.1 > 0 {
+                ui.weak(format!("Unanswered for {} s, the offer is off.", here.1));
+            }
             ui.horizontal(|ui| {
                 if ui.button("Accept [Y]").clicked() || ui.input(|i| i.key_pressed(egui::Key::Y)) {
                     answers.write(AnswerOffer(true));
