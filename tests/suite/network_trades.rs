@@ -1,22 +1,33 @@
 //! Trades across tables: an offer the other seat's person answers (rulebook p. 8, "Trading a
 //! Card"), and one nobody answers. Loopback, against `serve`.
 
+use star_trek_panic::net::link::Connection;
 use star_trek_panic::net::protocol::{ToClient, ToHost};
+use stp_rules::{Action, PlayerAction};
 
 use crate::network::{port, pump, seated, serve};
 use crate::network_guard::{last_refusal, refused};
 
-/// Across machines a trade is an offer its other player answers (rulebook p. 8, "Trading a
-/// Card"): the host holds it, asks the other seat, tells the proposer when it is declined,
-/// and carries it out for everyone when it is accepted.
-#[test]
-fn a_trade_with_another_table_waits_for_its_answer() {
-    use stp_rules::{Action, PlayerAction};
-    let port = port(41);
-    let code = "trade-offers";
-    let mut host = serve(port, code, 2, 0, &["--seed", "4"]);
+/// A hosted game of two seats, each a person at a table of their own, at its first Trade
+/// phase: the active seat's link, the other's, and the trade the first would offer the
+/// second (their first cards), as action number `at`.
+struct TradeTable {
+    host: std::process::Child,
+    proposer: Connection,
+    answerer: Connection,
+    trade: PlayerAction,
+    at: u32,
+    other: u8,
+}
+
+/// `serve` on `port(offset)` with seed 4 and `extra` options, both seats taken.
+fn trade_table(offset: u16, code: &str, extra: &[&str]) -> TradeTable {
+    let port = port(offset);
+    let mut options = vec!["--seed", "4"];
+    options.extend(extra);
+    let host = serve(port, code, 2, 0, &options);
     let mut first = seated(port, code, 0);
-    let mut second = seated(port, code, 1);
+    let second = seated(port, code, 1);
     first.send(&ToHost::Sync);
     let got = pump(&mut first, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
@@ -46,10 +57,43 @@ fn a_trade_with_another_table_waits_for_its_answer() {
     };
     let at = actions.len() as u32;
     let (proposer, answerer) = if active == 0 {
-        (&mut first, &mut second)
+        (first, second)
     } else {
-        (&mut second, &mut first)
+        (second, first)
     };
+    TradeTable {
+        host,
+        proposer,
+        answerer,
+        trade,
+        at,
+        other,
+    }
+}
+
+/// An answer when no trade is offered is refused (without a strike); then the host stops.
+fn answer_with_no_offer(answerer: &mut Connection, mut host: std::process::Child) {
+    answerer.send(&ToHost::Answer { accept: true });
+    let got = pump(answerer, refused);
+    assert_eq!(last_refusal(&got), "no trade is offered to you now");
+    let _ = host.kill();
+    let _ = host.wait();
+}
+
+/// Across machines a trade is an offer its other player answers (rulebook p. 8, "Trading a
+/// Card"): the host holds it, asks the other seat, tells the proposer when it is declined,
+/// and carries it out for everyone when it is accepted.
+#[test]
+fn a_trade_with_another_table_waits_for_its_answer() {
+    let TradeTable {
+        host,
+        mut proposer,
+        mut answerer,
+        trade,
+        at,
+        other,
+    } = trade_table(41, "trade-offers", &[]);
+    let (proposer, answerer) = (&mut proposer, &mut answerer);
     let offered = |got: &[ToClient]| got.iter().any(|m| matches!(m, ToClient::Offer { .. }));
     for accept in [false, true] {
         proposer.send(&ToHost::Act { at, action: trade });
@@ -83,11 +127,7 @@ fn a_trade_with_another_table_waits_for_its_answer() {
         }
     }
     // An answer with no offer is refused, without a strike.
-    answerer.send(&ToHost::Answer { accept: true });
-    let got = pump(answerer, refused);
-    assert_eq!(last_refusal(&got), "no trade is offered to you now");
-    let _ = host.kill();
-    let _ = host.wait();
+    answer_with_no_offer(answerer, host);
 }
 
 /// A trade offer nobody answers does not hold the table up for ever: after the host's
@@ -95,41 +135,15 @@ fn a_trade_with_another_table_waits_for_its_answer() {
 /// the proposer may trade again.
 #[test]
 fn a_trade_offer_nobody_answers_is_off_after_the_hosts_wait() {
-    use stp_rules::{Action, PlayerAction};
-    let port = port(44);
-    let code = "unanswered-offer";
-    let mut host = serve(port, code, 2, 0, &["--seed", "4", "--answer-within", "1"]);
-    let mut first = seated(port, code, 0);
-    let mut second = seated(port, code, 1);
-    first.send(&ToHost::Sync);
-    let got = pump(&mut first, |m| {
-        m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
-    });
-    let Some(ToClient::Welcome { state, actions, .. }) = got
-        .iter()
-        .rev()
-        .find(|m| matches!(m, ToClient::Welcome { .. }))
-    else {
-        panic!("no game: {got:?}");
-    };
-    let state = &state.0;
-    assert_eq!(state.turn.phase, stp_rules::Phase::Trade);
-    let active = state.turn.active;
-    let other = 1 - active;
-    let trade = PlayerAction {
-        player: active,
-        action: Action::Trade {
-            with: other,
-            give: state.players[usize::from(active)].hand[0],
-            take: state.players[usize::from(other)].hand[0],
-        },
-    };
-    let at = actions.len() as u32;
-    let (proposer, answerer) = if active == 0 {
-        (&mut first, &mut second)
-    } else {
-        (&mut second, &mut first)
-    };
+    let TradeTable {
+        host,
+        mut proposer,
+        mut answerer,
+        trade,
+        at,
+        ..
+    } = trade_table(44, "unanswered-offer", &["--answer-within", "1"]);
+    let (proposer, answerer) = (&mut proposer, &mut answerer);
     let offered = |got: &[ToClient]| {
         got.contains(&ToClient::Offer {
             action: trade,
@@ -160,18 +174,13 @@ fn a_trade_offer_nobody_answers_is_off_after_the_hosts_wait() {
         );
     }
     // An answer after the offer is off is refused, without a strike.
-    answerer.send(&ToHost::Answer { accept: true });
-    let got = pump(answerer, refused);
-    assert_eq!(last_refusal(&got), "no trade is offered to you now");
-    let _ = host.kill();
-    let _ = host.wait();
+    answer_with_no_offer(answerer, host);
 }
 
 /// An offer names how long the host waits for its answer; an offer from a host that does not
 /// say (an older one) reads as no limit, not as a malformed message.
 #[test]
 fn an_offer_without_its_wait_reads_as_no_limit() {
-    use stp_rules::{Action, PlayerAction};
     let action = PlayerAction {
         player: 0,
         action: Action::Trade {
@@ -192,7 +201,6 @@ fn an_offer_without_its_wait_reads_as_no_limit() {
 /// is off, and offering it again would hold the table up again. It plays on instead.
 #[test]
 fn the_join_bot_does_not_offer_an_unanswered_trade_again() {
-    use stp_rules::Action;
     let port = port(45);
     let code = "unanswered-bot-offer";
     // Seed 5: the first seat's bot offers the second seat a trade on turn 1.
