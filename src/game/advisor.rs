@@ -33,7 +33,7 @@ pub(crate) struct AskAdvisor;
 
 /// Advice for one position, in words.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Counsel {
+pub struct Counsel {
     /// The position it is for; a change of position makes it stale.
     pub hash: u64,
     pub action: PlayerAction,
@@ -44,7 +44,7 @@ pub(crate) struct Counsel {
 
 /// The advisor's state: searching (since when, for how long), or its last counsel.
 #[derive(Resource)]
-pub(crate) struct Advisor {
+pub struct Advisor {
     pub budget: Budget,
     search: Option<(Task<Option<Advice>>, u64, f32)>,
     pub counsel: Option<Counsel>,

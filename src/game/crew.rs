@@ -63,12 +63,30 @@ impl Seat {
             .unwrap_or_default()
     }
 
+    /// The seat's kind as the setup screen and the menu name it: the bots' ranks with what
+    /// they mean in plain words, so nobody needs to know the jargon.
     pub fn label(self) -> &'static str {
         match self {
             Seat::Human => "Human",
-            Seat::Ensign => "Ensign bot",
-            Seat::Captain => "Captain bot",
+            Seat::Ensign => "Ensign bot (quick)",
+            Seat::Captain => "Captain bot (strong)",
             Seat::Remote => "Remote player",
+        }
+    }
+
+    /// What the seat's kind is, for its hover.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Seat::Human => "A person at this machine.",
+            Seat::Ensign => {
+                "A quick bot that plays by rules of thumb: it fires at what threatens the ship \
+                 most and repairs what is damaged."
+            }
+            Seat::Captain => {
+                "A strong bot that thinks ahead: before each choice it plays out many possible \
+                 futures and takes what wins most. It sees only what the players see."
+            }
+            Seat::Remote => "A person at another machine, who joins this game with its code.",
         }
     }
 }

@@ -31,9 +31,23 @@ pub struct Settings {
     /// The last game joined: the host's address and code.
     pub join_address: String,
     pub join_code: String,
+    /// The setup screen's last engaged form (players, characters, seats, difficulty): the
+    /// next game starts from it.
+    pub last_setup: Option<LastSetup>,
     /// Set when a change has ended and should be written.
     #[serde(skip)]
     pub unsaved: bool,
+}
+
+/// The setup screen's form as last engaged, without its seed (each game draws a new one).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LastSetup {
+    pub names: Vec<String>,
+    /// Character id per seat, or "random".
+    pub characters: Vec<String>,
+    /// Seat kinds by id ("human", "ensign", "captain").
+    pub seats: Vec<String>,
+    pub preset: String,
 }
 
 impl Default for Settings {
@@ -50,6 +64,7 @@ impl Default for Settings {
             reduced_motion: false,
             join_address: String::new(),
             join_code: String::new(),
+            last_setup: None,
             unsaved: false,
         }
     }

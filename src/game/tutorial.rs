@@ -146,7 +146,13 @@ fn follow_steps(
     mut shown_step: Local<Option<(usize, usize)>>,
     mut commands: Commands,
 ) {
-    let Some(state) = state else { return };
+    // No table (the Academy left for the title): no gate either.
+    let Some(state) = state else {
+        if gate.is_some() {
+            commands.remove_resource::<ActionGate>();
+        }
+        return;
+    };
     let expected = |academy: &Academy| -> Option<PlayerAction> {
         let lesson = academy.current()?;
         lesson.expected(academy.step, &state)?.ok()
@@ -295,6 +301,8 @@ fn follow_choices(
     mut academy: ResMut<Academy>,
     mut open: MessageWriter<OpenLesson>,
     mut start: MessageWriter<StartGame>,
+    mut leave: MessageWriter<crate::game::session::LeaveTable>,
+    mut next: ResMut<NextState<crate::game::screens::state::Screen>>,
 ) {
     for choice in choices.read() {
         match *choice {
@@ -305,7 +313,11 @@ fn follow_choices(
                 academy.lesson = None;
                 start.write(StartGame(GameOptions::quick(random_seed(), 1, "cadet")));
             }
-            AcademyChoice::Leave => academy.lesson = None,
+            // Back to the title, the lesson's table taken away.
+            AcademyChoice::Leave => {
+                leave.write(crate::game::session::LeaveTable::ToScreen);
+                next.set(crate::game::screens::state::Screen::Title);
+            }
         }
     }
 }

@@ -37,7 +37,7 @@ pub fn reason(state: &GameState, advice: &Advice) -> String {
     ));
     match &advice.heuristic {
         Some(h) if h.rollouts > 0 => words.push_str(&format!(
-            "; the Ensign's choice ({}) won {:.0}% of {}.",
+            "; the quick bot's rule of thumb ({}) won {:.0}% of {}.",
             action_words(state, &h.action),
             percent(h.wins, h.rollouts),
             h.rollouts

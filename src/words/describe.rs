@@ -22,7 +22,7 @@ pub fn short_card_name<'a>(kind: &str, name: &'a str) -> &'a str {
     name.split_whitespace().find(|w| *w == word).unwrap_or(name)
 }
 
-pub(crate) fn card_name(card: u8) -> String {
+pub fn card_name(card: u8) -> String {
     use stp_rules::content::{Arc, CardEffect};
     let c = builtin().card(card);
     match &c.effect {
@@ -97,9 +97,19 @@ pub(crate) fn target_name(state: &GameState, target: Target) -> String {
     match target {
         Target::None => "Play".into(),
         Target::Threat(token) => threat(token),
-        Target::Shift(token, Rotation::Clockwise) => format!("{}: pull clockwise", threat(token)),
-        Target::Shift(token, Rotation::CounterClockwise) => {
-            format!("{}: pull counter-clockwise", threat(token))
+        Target::Shift(token, way) => {
+            let words = match way {
+                Rotation::Clockwise => "pull clockwise",
+                Rotation::CounterClockwise => "pull counter-clockwise",
+            };
+            match state.threat(token) {
+                Some(t) => format!(
+                    "{}: {words} to sector {}",
+                    threat(token),
+                    way.next_sector(t.pos.sector) + 1
+                ),
+                None => format!("{}: {words}", threat(token)),
+            }
         }
         Target::Section(section) => section_name(section),
         Target::Facing(facing) => format!("facing {} ({})", facing + 1, facing_name(facing)),

@@ -12,6 +12,17 @@ pub enum Rotation {
     CounterClockwise,
 }
 
+impl Rotation {
+    /// The sector one step this way round the board (Tractor Beam's pull), 0-based.
+    pub fn next_sector(self, sector: u8) -> u8 {
+        let sectors = crate::places::FACINGS;
+        match self {
+            Rotation::Clockwise => (sector + 1) % sectors,
+            Rotation::CounterClockwise => (sector + sectors - 1) % sectors,
+        }
+    }
+}
+
 /// Chekov's ability: a Hit card reaches one ring nearer or farther than printed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum RangeShift {

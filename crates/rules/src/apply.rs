@@ -1,6 +1,6 @@
 //! Carrying out validated actions. `act` is the only way player input changes the state.
 
-use crate::actions::{Action, PlayerAction, Refusal, Rotation, Target};
+use crate::actions::{Action, PlayerAction, Refusal, Target};
 use crate::content::{CardEffect, Range, ThreatKind, builtin};
 use crate::events::{DieRollPurpose, ManeuverKind, RulesEvent};
 use crate::state::{
@@ -162,10 +162,7 @@ impl GameState {
                     && let Some(index) = self.threat_index(token)
                 {
                     let from = self.threats[index].pos;
-                    let sector = match rotation {
-                        Rotation::Clockwise => (from.sector + 1) % FACINGS,
-                        Rotation::CounterClockwise => (from.sector + FACINGS - 1) % FACINGS,
-                    };
+                    let sector = rotation.next_sector(from.sector);
                     self.move_threat(index, Position::new(from.range, sector));
                 }
             }

@@ -2,11 +2,16 @@
 //! event every frame, changed or not; egui treats any input event as a reason to repaint, so
 //! the app redrew continuously (measured: ~180 % of a core under Xvfb). Dropping the events
 //! that repeat the last modifiers lets `WinitSettings::desktop_app()` sleep until real input.
-//! On the table, egui also does not get the Tab key, which targets cards there.
+//! On the table, egui also does not get the Tab key, which targets cards there. And the
+//! window wakes when egui asks to be drawn again later (`wake_when_egui_asks`).
+
+use std::time::Duration;
 
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
-use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
+use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_egui::{EguiFullOutput, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, egui};
 
 use crate::game::screens::state::Screen;
 
@@ -19,8 +24,65 @@ pub(super) fn plugin(app: &mut App) {
         )
             .after(EguiPreUpdateSet::ProcessInput)
             .before(EguiPreUpdateSet::BeginPass),
+    )
+    .add_systems(
+        PostUpdate,
+        wake_when_egui_asks
+            .after(EguiPostUpdateSet::EndPass)
+            .before(EguiPostUpdateSet::ProcessOutput),
     );
 }
+
+/// How long the window sleeps without input when nothing asks to be drawn (Bevy's desktop
+/// default).
+const IDLE_WAIT: Duration = Duration::from_secs(5);
+
+/// egui asks to be drawn again after a delay (a dropdown or tooltip opening, a button's
+/// highlight fading) and after new letters enter its font atlas; bevy_egui 0.42 passes on
+/// only the asks for "now", so a popup waited for the next input, up to `IDLE_WAIT`, and a
+/// new screen showed its text with letters missing ("Di ic lt") until the pointer moved. The
+/// window now wakes when egui asks, and draws once more after the atlas grows; at rest egui
+/// asks nothing and the window sleeps.
+fn wake_when_egui_asks(
+    outputs: Query<&EguiFullOutput>,
+    mut winit: ResMut<WinitSettings>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    let mut delay = Duration::MAX;
+    for output in &outputs {
+        let Some(output) = &output.0 else { continue };
+        if !output.textures_delta.set.is_empty() {
+            redraw.write(RequestRedraw);
+        }
+        if let Some(viewport) = output.viewport_output.get(&egui::ViewportId::ROOT) {
+            delay = delay.min(viewport.repaint_delay);
+        }
+    }
+    let soon = (delay < IDLE_WAIT).then(|| delay.max(Duration::from_millis(10)));
+    let wait_of = |mode: &UpdateMode| match mode {
+        UpdateMode::Reactive { wait, .. } => Some(*wait),
+        UpdateMode::Continuous => None,
+    };
+    let focused = soon.unwrap_or(IDLE_WAIT);
+    let unfocused = soon.unwrap_or(UNFOCUSED_WAIT);
+    // Written only when it changes, so Bevy sees no change at rest.
+    if wait_of(&winit.focused_mode).is_some_and(|w| w != focused)
+        || wait_of(&winit.unfocused_mode).is_some_and(|w| w != unfocused)
+    {
+        let winit = &mut *winit;
+        for (mode, wanted) in [
+            (&mut winit.focused_mode, focused),
+            (&mut winit.unfocused_mode, unfocused),
+        ] {
+            if let UpdateMode::Reactive { wait, .. } = mode {
+                *wait = wanted;
+            }
+        }
+    }
+}
+
+/// How long a window without the focus sleeps (Bevy's desktop default).
+const UNFOCUSED_WAIT: Duration = Duration::from_secs(60);
 
 /// On the table, Tab cycles the picked card's targets (`keys`). egui would also move its
 /// keyboard focus to a button, which Enter would then press (End phase, say): it does not

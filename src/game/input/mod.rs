@@ -2,6 +2,7 @@
 //! runs in `GameSystems::Input`, before the rules read the actions it sends.
 
 mod egui_idle;
+pub(crate) mod hotkeys;
 mod keys;
 pub mod pointer;
 pub mod pointing;
@@ -16,5 +17,5 @@ pub(super) fn window_plugin(app: &mut App) {
 
 /// What the player has picked, without a window (the presentation tests run this).
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins(selection::plugin);
+    app.add_plugins((selection::plugin, hotkeys::plugin));
 }

@@ -12,16 +12,14 @@ use crate::game::table::ThreatPiece;
 use crate::game::table::camera::Orbit;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TableRect>()
-        .init_resource::<Hovered>()
-        .add_systems(
-            Update,
-            (
-                (point_at_tokens, click_tokens, click_to_skip).chain(),
-                orbit,
-            )
-                .in_set(GameSystems::Input),
-        );
+    app.init_resource::<TableRect>().add_systems(
+        Update,
+        (
+            (point_at_tokens, click_tokens, click_to_skip).chain(),
+            orbit,
+        )
+            .in_set(GameSystems::Input),
+    );
 }
 
 /// Finds the token under the pointer, over the table only.

@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 use stp_rules::{
-    Action, ActionRefused, CardId, GameState, PlayerAction, PlayerId, RangeShift, RulesEvent,
-    Target, UndoRefused,
+    Action, ActionAccepted, ActionRefused, CardId, GameState, PlayerAction, PlayerId, RangeShift,
+    RulesEvent, Target, TokenId, UndoRefused,
 };
 
 use super::pointing::TokenClicked;
@@ -26,6 +26,9 @@ pub struct Selection {
     /// The card was picked with its number key: the hand shows it at full size, as hovering
     /// would, until a target is in focus or the pointer picks instead.
     pub keyed: bool,
+    /// A token clicked that the card can act on in more than one way (Tractor Beam pulls it
+    /// either way): its choices are offered, and none is made for the player.
+    pub token: Option<TokenId>,
 }
 
 impl Selection {
@@ -46,6 +49,7 @@ impl Selection {
         self.with = None;
         self.shift = None;
         self.focus = None;
+        self.token = None;
     }
 }
 
@@ -55,34 +59,46 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, play_on_clicked_token.in_set(GameSystems::Input))
         .add_systems(
             Update,
-            (show_refusals, new_turn).in_set(GameSystems::Events),
+            (show_refusals, new_turn, forget_on_leaving).in_set(GameSystems::Events),
         );
 }
 
-/// The play a click on a token makes with the picked card: the first of the rules' legal plays
-/// that acts on that token, with the chosen partner and shift when they fit.
-pub(crate) fn play_on_token(
-    state: &GameState,
-    selection: &Selection,
-    token: stp_rules::TokenId,
-) -> Option<PlayerAction> {
-    let (player, card) = selection.card?;
-    let on_token = |p: &PlayerAction| match p.action {
-        Action::PlayCard { target, .. } => {
-            matches!(target, Target::Threat(t) | Target::Shift(t, _) if t == token)
-        }
-        _ => false,
+/// What a click on a token does with the picked card.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum OnToken {
+    /// The one legal play on that token (with the chosen partner and shift when they fit).
+    Play(PlayerAction),
+    /// More than one play acts on it (Tractor Beam's two directions): the player picks.
+    Choose,
+    /// No legal play acts on it.
+    None,
+}
+
+/// The play a click on a token makes with the picked card: the rules' legal play on that
+/// token, with the chosen partner and shift when they fit; never a guess among several.
+pub(crate) fn play_on_token(state: &GameState, selection: &Selection, token: TokenId) -> OnToken {
+    let Some((player, card)) = selection.card else {
+        return OnToken::None;
     };
     let plays: Vec<PlayerAction> = state
         .legal_plays(player, card)
         .into_iter()
-        .filter(on_token)
+        .filter(|p| crate::game::panels::offers::on_token(p, token))
         .collect();
-    let chosen = |p: &&PlayerAction| {
-        matches!(p.action, Action::PlayCard { with, shift, .. }
-            if with == selection.with && shift == selection.shift)
-    };
-    plays.iter().find(chosen).or(plays.first()).copied()
+    let chosen: Vec<PlayerAction> = plays
+        .iter()
+        .filter(|p| {
+            matches!(p.action, Action::PlayCard { with, shift, .. }
+                if with == selection.with && shift == selection.shift)
+        })
+        .copied()
+        .collect();
+    let candidates = if chosen.is_empty() { plays } else { chosen };
+    match candidates.as_slice() {
+        [] => OnToken::None,
+        [one] => OnToken::Play(*one),
+        _ => OnToken::Choose,
+    }
 }
 
 fn play_on_clicked_token(
@@ -101,11 +117,17 @@ fn play_on_clicked_token(
             continue;
         };
         match play_on_token(&state, &selection, *token) {
-            Some(action) => {
+            OnToken::Play(action) => {
                 actions.write(action);
                 selection.clear_card();
             }
-            None => {
+            OnToken::Choose => {
+                // Its choices on that token take the buttons' place; none is made here.
+                selection.token = Some(*token);
+                selection.focus = None;
+                selection.message = None;
+            }
+            OnToken::None => {
                 // Send it anyway: the rules' refusal says why this card cannot act there.
                 actions.write(PlayerAction {
                     player,
@@ -121,11 +143,18 @@ fn play_on_clicked_token(
     }
 }
 
+/// A refusal shows until the next action the rules accept (or the next turn): a legal play
+/// after it clears it, so an old "Not allowed" never stands beside a play that went through.
 fn show_refusals(
+    mut accepted: MessageReader<ActionAccepted>,
     mut refused: MessageReader<ActionRefused>,
     mut undo_refused: MessageReader<UndoRefused>,
     mut selection: ResMut<Selection>,
 ) {
+    if accepted.read().count() > 0 && selection.message.is_some() {
+        selection.message = None;
+        selection.refusal = None;
+    }
     for r in refused.read() {
         selection.message = Some(format!("Not allowed: {}.", r.reason));
         selection.refusal = Some(r.reason.clone());
@@ -142,6 +171,16 @@ fn new_turn(mut events: MessageReader<RulesEvent>, mut selection: ResMut<Selecti
         .read()
         .any(|e| matches!(e, RulesEvent::TurnStarted { .. }))
     {
+        *selection = Selection::default();
+    }
+}
+
+/// A table left behind keeps nothing picked for the next game.
+fn forget_on_leaving(
+    mut leaves: MessageReader<crate::game::session::LeaveTable>,
+    mut selection: ResMut<Selection>,
+) {
+    if leaves.read().count() > 0 {
         *selection = Selection::default();
     }
 }

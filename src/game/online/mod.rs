@@ -105,6 +105,8 @@ pub(super) fn logic_plugin(app: &mut App) {
             OnEnter(Screen::Setup),
             (leave, join_from_command_line).chain(),
         )
+        // Back to the title leaves a networked game as the setup screen does.
+        .add_systems(OnEnter(Screen::Title), leave)
         .add_message::<PingRequest>()
         .add_message::<SayRequest>()
         .add_message::<HandToBot>()

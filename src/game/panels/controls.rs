@@ -94,6 +94,15 @@ impl Controls<'_> {
                 .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
             return asked;
         }
+        // A turn played elsewhere (a bot's, a player's at another machine): no buttons that
+        // look as if they could be pressed, only the line that says whose turn it is.
+        if self.elsewhere.is_some() && !self.sequence {
+            return asked;
+        }
+        // The table's choice Tab has in focus (End phase, a maneuver, Kirk's take), lit.
+        let focused = selection
+            .focus
+            .and_then(|i| offers::keyed_choices(state, selection).get(i).cloned());
         ui.horizontal_wrapped(|ui| {
             // While the threats act, skipping is all there is to do: the turn's own controls
             // come back with the phase that offers them.
@@ -109,10 +118,13 @@ impl Controls<'_> {
             for control in controls {
                 let words = short_words(&control.offer.action.action)
                     .unwrap_or(control.offer.words.as_str());
+                let lit = focused
+                    .as_ref()
+                    .is_some_and(|f| f.action == control.offer.action);
                 let button = ui
                     .add_enabled(
                         playing && control.refusal.is_none(),
-                        egui::Button::new(words),
+                        egui::Button::new(words).selected(lit),
                     )
                     .on_hover_text(&control.offer.words);
                 if let Some(reason) = &control.refusal {
@@ -126,7 +138,7 @@ impl Controls<'_> {
                 }
             }
             // Kirk's take: a menu of every card the others hold; Tab and Enter reach them too.
-            let takes = offers::table_choices(state);
+            let takes = offers::kirks_takes(state);
             if playing && !takes.is_empty() {
                 ui.menu_button("Take a card (Kirk)", |ui| {
                     for offer in takes {
@@ -168,10 +180,9 @@ impl Controls<'_> {
                 .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
                 .clicked();
         });
-        // With no card picked, Tab brings the table's own choices into focus (Kirk's take).
-        if let (None, Some(index)) = (selection.card, selection.focus)
-            && let Some(offer) = offers::keyed_choices(state, selection).get(index)
-        {
+        // With no card picked, Tab brings the table's own choices into focus (the controls,
+        // Kirk's take): what Enter would do, in words.
+        if let (None, Some(offer)) = (selection.card, &focused) {
             ui.label(
                 egui::RichText::new(format!("Tab: {} · Enter takes it · Esc: none", offer.words))
                     .color(super::theme::GOLD),
@@ -192,11 +203,15 @@ impl Controls<'_> {
                     .size(12.0)
                     .color(super::theme::QUIET),
             );
-            let label = match wrapped.size().y <= ui.available_height() {
-                true => label.wrap(),
-                false => label.truncate(),
-            };
-            ui.add(label).on_hover_text(key);
+            // Cut, its whole text shows on hover; whole already, a hover would only repeat it.
+            match wrapped.size().y <= ui.available_height() {
+                true => {
+                    ui.add(label.wrap());
+                }
+                false => {
+                    ui.add(label.truncate()).on_hover_text(key);
+                }
+            }
         }
         asked
     }

@@ -122,13 +122,19 @@ fn hand_card(
         number: Some(index + 1),
     };
     let (response, badge) = cards::card(ui, card, size, look);
-    // Picked with its key, the card shows at full size as a hover would show it.
+    // Picked with its key, the card shows at full size as a hover would show it: in the
+    // window's bottom-left corner above the hand (over the seats' column), never over the
+    // middle of the board where its targets are.
     if look.chosen && selection.keyed && selection.focus.is_none() && !response.hovered() {
+        let corner = egui::pos2(
+            ui.ctx().viewport_rect().left() + 8.0,
+            response.rect.top() - 8.0,
+        );
         egui::Area::new(egui::Id::new(("keyed card", card)))
             .order(egui::Order::Tooltip)
             .interactable(false)
             .pivot(egui::Align2::LEFT_BOTTOM)
-            .fixed_pos(response.rect.left_top() - egui::vec2(0.0, 8.0))
+            .fixed_pos(corner)
             .constrain(true)
             .show(ui.ctx(), |ui| {
                 egui::Frame::popup(ui.style())
@@ -209,30 +215,38 @@ pub(super) fn picked_card(
         }
         _ => card_name(card),
     };
-    if plays.is_empty() {
-        let uses = offers::picked_uses(state, selection);
-        if uses.is_empty() {
-            ui.strong(name);
-            ui.weak("No legal play now, and nothing else to do with it.");
-            return;
-        }
-        ui.strong(format!(
-            "{name}: no play now; Tab and Enter, or click (Esc: put it back)"
-        ));
-        choice_buttons(ui, state, uses, selection, actions);
+    // Its choices: the targets (or "Play" for a card that takes none), then what else the
+    // rules allow with it (commit to the mission, McCoy's uses, a trade): all as buttons,
+    // Tab and Enter reaching each.
+    let choices = offers::picked_choices(state, selection);
+    if choices.is_empty() {
+        ui.strong(name);
+        ui.weak("No legal play now, and nothing else to do with it.");
         return;
     }
-    if offers::takes_no_target(&plays) {
-        if ui.button(format!("Play {}", card_name(card))).clicked() {
-            actions.write(plays[0]);
-            selection.clear_card();
+    let how = match (selection.token, plays.is_empty(), choices.len()) {
+        (Some(token), _, _) => format!(
+            "{name}: which way for the {}? (Esc: put it back)",
+            crate::words::describe::token_name(token)
+        ),
+        (None, true, _) => {
+            format!("{name}: no play now; Tab and Enter, or click (Esc: put it back)")
         }
-        return;
+        (None, false, 1) => format!("{name}: Enter or click to play (Esc: put it back)"),
+        (None, false, _) => {
+            format!("{name}: pick a target here or on the board (Esc: put it back)")
+        }
+    };
+    ui.strong(how);
+    if selection.token.is_none() {
+        partner_and_shift(ui, &plays, selection);
     }
-    ui.strong(format!(
-        "{name}: pick a target here or on the board (Esc: put it back)"
-    ));
-    let partners = offers::partners(&plays);
+    choice_buttons(ui, state, choices, selection, actions);
+}
+
+/// The picked card's partner card and Chekov's range shift, where it has a choice of them.
+fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut Selection) {
+    let partners = offers::partners(plays);
     if partners.iter().any(Option::is_some) {
         ui.horizontal_wrapped(|ui| {
             ui.label("with:");
@@ -244,7 +258,7 @@ pub(super) fn picked_card(
             }
         });
     }
-    let shifts = offers::shifts(&plays, selection.with);
+    let shifts = offers::shifts(plays, selection.with);
     if shifts.iter().any(Option::is_some) {
         ui.horizontal_wrapped(|ui| {
             ui.label("Chekov:");
@@ -263,8 +277,6 @@ pub(super) fn picked_card(
             }
         });
     }
-    let targets = offers::targets(state, &plays, selection.with, selection.shift);
-    choice_buttons(ui, state, targets, selection, actions);
 }
 
 /// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.

@@ -9,7 +9,7 @@ use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::pacing::AnimationSpeed;
 use crate::game::screens::state::Screen;
-use crate::game::session::record::Replaying;
+use crate::game::session::LeaveTable;
 use crate::game::session::record::SaveRequest;
 use crate::game::session::record::SaveStatus;
 use crate::game::session::record::save_path;
@@ -18,10 +18,19 @@ use crate::game::systems::GameSystems;
 use crate::game::tutorial::{Academy, AcademyChoice};
 use stp_rules::GameState;
 
-/// Whether the menu (Esc) is open.
+/// Whether the menu (Esc) is open, and whether it asks before quitting a game in progress.
 #[derive(Resource, Debug, Default)]
 pub struct Menu {
     pub open: bool,
+    /// "Quit to the desktop?" shows in place of the game's buttons.
+    pub confirm_quit: bool,
+}
+
+impl Menu {
+    pub fn close(&mut self) {
+        self.open = false;
+        self.confirm_quit = false;
+    }
 }
 
 /// The UI scale takes effect once the pointer is released, so a slider never jumps away
@@ -61,7 +70,12 @@ pub enum MenuChoice {
     Save,
     Load(std::path::PathBuf),
     NewGame,
+    /// Leave the table for the title screen (the game is autosaved: Continue brings it back).
+    Title,
+    /// Quit: asks first while a game is in progress.
     Quit,
+    /// Quit after the question, or where there was nothing to ask.
+    QuitNow,
 }
 
 pub(super) fn logic_plugin(app: &mut App) {
@@ -75,10 +89,10 @@ fn act_on_menu(
     mut choices: MessageReader<MenuChoice>,
     mut menu: ResMut<Menu>,
     mut status: ResMut<SaveStatus>,
-    mut replaying: ResMut<Replaying>,
     mut next: ResMut<NextState<Screen>>,
     mut saves: MessageWriter<SaveRequest>,
-    mut exit: MessageWriter<AppExit>,
+    mut leave: MessageWriter<LeaveTable>,
+    state: Option<Res<GameState>>,
 ) {
     for choice in choices.read() {
         match choice {
@@ -87,18 +101,25 @@ fn act_on_menu(
             }
             MenuChoice::Load(path) => {
                 saves.write(SaveRequest::Load(path.clone()));
-                menu.open = false;
+                menu.close();
                 status.0 = None;
             }
-            MenuChoice::NewGame => {
-                replaying.record = None;
-                replaying.playing = false;
-                next.set(Screen::Setup);
-                menu.open = false;
+            MenuChoice::NewGame | MenuChoice::Title => {
+                leave.write(LeaveTable::ToScreen);
+                next.set(match choice {
+                    MenuChoice::NewGame => Screen::Setup,
+                    _ => Screen::Title,
+                });
+                menu.close();
                 status.0 = None;
             }
-            MenuChoice::Quit => {
-                exit.write(AppExit::Success);
+            // A game in progress is not left without a word: the menu asks first.
+            MenuChoice::Quit if state.as_ref().is_some_and(|s| !s.is_over()) => {
+                menu.open = true;
+                menu.confirm_quit = true;
+            }
+            MenuChoice::Quit | MenuChoice::QuitNow => {
+                leave.write(LeaveTable::Quit);
             }
         }
     }
@@ -120,11 +141,26 @@ pub(super) fn menu_window(
     let mut lesson_chosen = None;
     // Taller than a small window with a lesson's list open: it scrolls inside the window.
     let room = ctx.viewport_rect().height() - 60.0;
+    let mut open = menu.open;
+    let confirm_quit = menu.confirm_quit;
+    let mut stay = false;
     let shown = egui::Window::new("Menu")
-        .open(&mut menu.open)
+        .open(&mut open)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
+            // Quitting a game in progress asks first, in place of everything else.
+            if confirm_quit {
+                ui.heading("Quit to the desktop?");
+                ui.label("The game is saved: Continue on the title screen brings it back.");
+                ui.horizontal(|ui| {
+                    if ui.button("Quit").clicked() {
+                        choices.write(MenuChoice::QuitNow);
+                    }
+                    stay = ui.button("Stay").clicked();
+                });
+                return;
+            }
             egui::ScrollArea::vertical()
                 .max_height(room)
                 .show(ui, |ui| {
@@ -145,7 +181,8 @@ pub(super) fn menu_window(
                                 .selected_text(seat.label())
                                 .show_ui(ui, |ui| {
                                     for kind in Seat::ALL {
-                                        ui.selectable_value(seat, kind, kind.label());
+                                        ui.selectable_value(seat, kind, kind.label())
+                                            .on_hover_text(kind.explain());
                                     }
                                 });
                         }
@@ -155,21 +192,31 @@ pub(super) fn menu_window(
                         ui.separator();
                     }
                     ui.heading("Game");
-                    if ui.button("Save game").clicked() {
-                        choices.write(MenuChoice::Save);
-                    }
+                    // What a save did shows beside its button, where the player looks.
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.button("Save game").clicked() {
+                            choices.write(MenuChoice::Save);
+                        }
+                        if let Some(message) = &status.0 {
+                            ui.label(egui::RichText::new(message).color(super::theme::GOLD));
+                        }
+                    });
                     if let Some(path) = save_path(&launch).filter(|p| p.exists())
                         && ui.button("Load saved game").clicked()
                     {
                         choices.write(MenuChoice::Load(path));
                     }
-                    if let Some(message) = &status.0 {
-                        ui.label(message);
-                    }
                     if ui.button("New game").clicked() {
                         choices.write(MenuChoice::NewGame);
                     }
-                    if ui.button("Quit").clicked() {
+                    if ui
+                        .button("Back to the title")
+                        .on_hover_text("The game is kept: Continue on the title brings it back.")
+                        .clicked()
+                    {
+                        choices.write(MenuChoice::Title);
+                    }
+                    if ui.button("Quit to the desktop").clicked() {
                         choices.write(MenuChoice::Quit);
                     }
                 });
@@ -179,9 +226,13 @@ pub(super) fn menu_window(
     if let Some(window) = shown {
         ctx.memory_mut(|m| m.set_modal_layer(window.response.layer_id));
     }
+    menu.open = open;
+    if stay || !open {
+        menu.confirm_quit = false;
+    }
     if let Some(choice) = lesson_chosen {
         lessons.write(choice);
-        menu.open = false;
+        menu.close();
     }
     Ok(())
 }
@@ -189,9 +240,18 @@ pub(super) fn menu_window(
 /// Sound, display and pace: the menu's first sections, and the title screen's Settings.
 pub fn settings_section(ui: &mut egui::Ui, settings: &mut Settings, speed: &mut AnimationSpeed) {
     ui.heading("Sound");
-    let music = ui.add(egui::Slider::new(&mut settings.music, 0.0..=1.0).text("music"));
+    // Two decimals each: egui would show a value of 0 as "0.000" beside "0.35".
+    let music = ui.add(
+        egui::Slider::new(&mut settings.music, 0.0..=1.0)
+            .fixed_decimals(2)
+            .text("music"),
+    );
     setting(music, settings);
-    let effects = ui.add(egui::Slider::new(&mut settings.effects, 0.0..=1.0).text("effects"));
+    let effects = ui.add(
+        egui::Slider::new(&mut settings.effects, 0.0..=1.0)
+            .fixed_decimals(2)
+            .text("effects"),
+    );
     setting(effects, settings);
     let mute = ui.checkbox(&mut settings.muted, "mute");
     setting(mute, settings);

@@ -8,7 +8,7 @@ use stp_rules::{GameState, SectionState};
 use super::theme;
 use crate::words::describe::{card_name, facing_name};
 
-pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
+pub fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     let content = builtin();
     // The ship first: boarders' windows and a long mission card never hide her state.
     ui.heading("Ship status");
@@ -39,11 +39,8 @@ pub(super) fn mission_card(ui: &mut egui::Ui, state: &GameState) {
                         timer_dial(ui, timer, start.unwrap_or(timer));
                     }
                     ui.label(egui::RichText::new("Objectives").color(theme::QUIET));
-                    let progress = state.mission_progress();
-                    let lines: Vec<&str> = def.text.objective.split(". ").collect();
-                    for (i, (done, need)) in progress.iter().enumerate() {
-                        let text = lines.get(i).map_or("", |l| l.trim_end_matches('.'));
-                        objective(ui, *done, *need, text);
+                    for (done, need, text) in objective_lines(state) {
+                        objective(ui, done, need, &text);
                     }
                     if !m.committed.is_empty() {
                         ui.label(egui::RichText::new("Committed").color(theme::QUIET));
@@ -244,6 +241,24 @@ fn timer_dial(ui: &mut egui::Ui, timer: u8, start: u8) {
             },
         );
     });
+}
+
+/// The mission's objectives as the panel lists them, one line each: its progress and its own
+/// words, generated from the objective as the card's text is (never cut out of the card's
+/// sentences, which split "the S.S. Botany Bay" in two).
+pub fn objective_lines(state: &GameState) -> Vec<(u8, u8, String)> {
+    let Some(mission) = &state.mission else {
+        return Vec::new();
+    };
+    let content = builtin();
+    let def = content.mission(mission.mission);
+    let words = stp_rules::content::schema::objective_texts(def, &content.mission_tokens);
+    state
+        .mission_progress()
+        .into_iter()
+        .zip(words)
+        .map(|((done, need), text)| (done, need, text.trim_end_matches('.').to_string()))
+        .collect()
 }
 
 /// One objective: a pip for each step it needs, lit for each done, then its words (green

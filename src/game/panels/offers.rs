@@ -233,20 +233,44 @@ pub fn settle(selection: &mut Selection, plays: &[PlayerAction]) {
     }
 }
 
-/// The picked card's targets as the hand lists them (partner and shift as chosen).
+/// The picked card's targets as the hand lists them (partner and shift as chosen); with a
+/// token clicked that the card can act on in more than one way (Tractor Beam's two
+/// directions), only that token's. A play that takes no target reads "Play <card>".
 pub fn picked_targets(state: &GameState, selection: &Selection) -> Vec<Offer> {
     let plays = plays(state, selection);
-    targets(state, &plays, selection.with, selection.shift)
+    let mut out = targets(state, &plays, selection.with, selection.shift);
+    if let Some(token) = selection.token {
+        out.retain(|o| on_token(&o.action, token));
+    }
+    for offer in &mut out {
+        if let Action::PlayCard {
+            card,
+            target: Target::None,
+            ..
+        } = offer.action.action
+        {
+            offer.words = format!("Play {}", card_name(card));
+        }
+    }
+    out
 }
 
-/// What the picked card may do when it has no play now: its menu (commit, McCoy's uses, stand
-/// down) and, in the Trade phase, a trade of it for each card another player holds. The
-/// keyboard reaches these as it reaches a card's targets.
+/// Whether a play acts on this threat token (a Tractor Beam's shift counts).
+pub(crate) fn on_token(play: &PlayerAction, token: stp_rules::TokenId) -> bool {
+    matches!(play.action, Action::PlayCard {
+        target: Target::Threat(t) | Target::Shift(t, _), ..
+    } if t == token)
+}
+
+/// What else the picked card may do, beside its plays: its menu (commit to the mission,
+/// McCoy's uses, stand down) and, in the Trade phase, a trade of it for each card another
+/// player holds. The hand shows these beside the targets, and the keyboard reaches them as
+/// it reaches the targets.
 pub(crate) fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer> {
     let Some((holder, card)) = selection.card else {
         return Vec::new();
     };
-    if !plays(state, selection).is_empty() {
+    if selection.token.is_some() {
         return Vec::new();
     }
     let mut out = card_menu(state, holder, card);
@@ -273,7 +297,7 @@ pub(crate) fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer
 
 /// What the active player may do to another player's hand with no card of their own picked:
 /// Kirk's take of each card the others hold.
-pub(crate) fn table_choices(state: &GameState) -> Vec<Offer> {
+pub(crate) fn kirks_takes(state: &GameState) -> Vec<Offer> {
     let active = state.turn.active;
     state
         .legal_actions(active)
@@ -292,16 +316,67 @@ pub(crate) fn table_choices(state: &GameState) -> Vec<Offer> {
         .collect()
 }
 
-/// The choices Tab cycles and Enter takes: the picked card's targets, or else its uses; with
-/// no card picked, the table's own choices (Kirk's take).
+/// With no card picked, the table's own choices: Kirk's takes, then the top bar's enabled
+/// controls (end the phase, the maneuvers, the mission die, Scotty's repairs).
+pub(crate) fn table_choices(state: &GameState) -> Vec<Offer> {
+    let mut out = kirks_takes(state);
+    out.extend(
+        top_bar(state)
+            .into_iter()
+            .filter(|c| c.refusal.is_none())
+            .map(|c| c.offer),
+    );
+    out
+}
+
+/// The picked card's choices, as its buttons show them: its targets, then its other uses.
+pub(crate) fn picked_choices(state: &GameState, selection: &Selection) -> Vec<Offer> {
+    let mut out = picked_targets(state, selection);
+    out.extend(picked_uses(state, selection));
+    out
+}
+
+/// The choices Tab cycles and Enter takes: the picked card's (its targets and other uses);
+/// with no card picked, the table's own.
 pub fn keyed_choices(state: &GameState, selection: &Selection) -> Vec<Offer> {
-    if selection.card.is_none() {
-        return table_choices(state);
+    match selection.card {
+        Some(_) => picked_choices(state, selection),
+        None => table_choices(state),
     }
-    let targets = picked_targets(state, selection);
-    match targets.is_empty() {
-        true => picked_uses(state, selection),
-        false => targets,
+}
+
+/// What Enter does: the choice in focus; with a card picked and nothing in focus, its only
+/// choice. Anything else is a word to the player, never an action they did not pick (Enter
+/// ends the phase only with "End phase" in focus).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Confirm {
+    Act(PlayerAction),
+    Say(String),
+}
+
+pub fn confirm(state: &GameState, selection: &Selection) -> Confirm {
+    let choices = keyed_choices(state, selection);
+    if let Some(offer) = selection.focus.and_then(|i| choices.get(i)) {
+        return Confirm::Act(offer.action);
+    }
+    let Some((_, card)) = selection.card else {
+        return Confirm::Say(
+            "Enter takes the choice in focus: pick a card (1–9) or Tab to a control; \
+             Space ends the phase."
+                .into(),
+        );
+    };
+    match choices.as_slice() {
+        [only] => Confirm::Act(only.action),
+        [] => Confirm::Say(format!(
+            "{}: nothing to do with it now. Esc puts it back.",
+            card_name(card)
+        )),
+        many => Confirm::Say(format!(
+            "{}: {} choices. Tab to one and press Enter, or click it.",
+            card_name(card),
+            many.len()
+        )),
     }
 }
 
@@ -315,7 +390,7 @@ pub fn focus_next(state: &GameState, selection: &mut Selection) {
     };
 }
 
-/// Enter: the choice in focus, if there is one.
+/// The choice in focus, if there is one.
 pub fn focused_play(state: &GameState, selection: &Selection) -> Option<PlayerAction> {
     let index = selection.focus?;
     keyed_choices(state, selection)

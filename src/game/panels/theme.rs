@@ -155,6 +155,14 @@ pub fn contrast(a: Color32, b: Color32) -> f32 {
 
 /// Puts the console's look and font in place, once; egui's fonts stay behind B612 for the
 /// glyphs it lacks.
+/// A click is a press and a release on one control, however long the frames between them
+/// took. egui counts a press held over 0.8 s as no click, timed by frames, and under software
+/// rendering one frame can take longer than that: End phase, Dismiss and a settings box lost
+/// clicks. A drag is told from a click by the pointer's movement alone.
+pub fn console_input(options: &mut bevy_egui::egui::InputOptions) {
+    options.max_click_duration = f64::INFINITY;
+}
+
 pub(super) fn install_theme(
     mut contexts: bevy_egui::EguiContexts,
     mut done: bevy::prelude::Local<bool>,
@@ -167,6 +175,7 @@ pub(super) fn install_theme(
     };
     *done = true;
     ctx.all_styles_mut(console_style);
+    ctx.options_mut(|options| console_input(&mut options.input_options));
     let Some(bytes) = CONSOLE_FONT else {
         return;
     };

@@ -35,7 +35,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, start_from_command_line)
         .add_systems(
             Update,
-            (enter_table, watch_for_game_over, watch_turns).in_set(GameSystems::Events),
+            (
+                enter_table,
+                watch_for_game_over,
+                watch_turns,
+                forget_handover,
+            )
+                .in_set(GameSystems::Events),
         );
 }
 
@@ -108,8 +114,19 @@ fn watch_for_game_over(
     }
 }
 
+/// A table left behind hands nothing over.
+fn forget_handover(
+    mut leaves: MessageReader<crate::game::session::LeaveTable>,
+    mut handover: ResMut<Handover>,
+) {
+    if leaves.read().count() > 0 {
+        handover.0 = None;
+    }
+}
+
 /// A new turn for a different person in a hot-seat game shows the handover screen, once the
-/// threat phase before it has played. A machine with one person on it hands nothing over.
+/// threat phase before it has played. A machine with one person on it (the others bots or
+/// elsewhere) hands nothing over: there is nobody to hand it to.
 fn watch_turns(
     mut events: MessageReader<Paced>,
     state: Option<Res<GameState>>,
@@ -125,7 +142,7 @@ fn watch_turns(
             && launch.screenshot.is_none()
             && replaying.record.is_none()
             && crew.is_here(*player)
-            && (crew.people_here() > 1 || !crew.seats.contains(&crate::game::crew::Seat::Remote))
+            && crew.people_here() > 1
         {
             handover.0 = Some(*player);
         }

@@ -41,7 +41,43 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(GameSystems::Input),
         )
         .add_systems(Update, report_setup_failures)
-        .add_systems(Startup, fill_from_command_line);
+        .add_systems(
+            Startup,
+            (fill_from_settings, fill_from_command_line).chain(),
+        );
+}
+
+/// The form starts as the last game engaged here left it (its difficulty, seats and names),
+/// when the settings hold one that still fits the game's data; a new seed each time.
+fn fill_from_settings(settings: Res<Settings>, mut form: ResMut<SetupForm>) {
+    let Some(last) = &settings.last_setup else {
+        return;
+    };
+    let content = stp_rules::content::builtin();
+    let seats = last.names.len();
+    let fits = (1..=6).contains(&seats)
+        && last.characters.len() == seats
+        && last.seats.len() == seats
+        && content.preset(&last.preset).is_some()
+        && last
+            .characters
+            .iter()
+            .all(|c| c == "random" || content.characters.iter().any(|k| &k.id == c));
+    if !fits {
+        return;
+    }
+    form.names = last.names.clone();
+    form.characters = last.characters.clone();
+    // A remote seat belongs to the game hosted then: a person's seat now.
+    form.seats = last
+        .seats
+        .iter()
+        .map(|id| match Seat::from_id(id) {
+            Seat::Remote => Seat::Human,
+            seat => seat,
+        })
+        .collect();
+    form.preset = last.preset.clone();
 }
 
 /// `--setup` with `--players`, `--preset`, `--seed` or `--bots`: the form starts as they say
@@ -184,6 +220,13 @@ fn engage(
     };
     form.error = None;
     crew.pending = Some(form.seats.clone());
+    settings.last_setup = Some(crate::game::settings::LastSetup {
+        names: form.names.clone(),
+        characters: form.characters.clone(),
+        seats: form.seats.iter().map(|s| s.id().to_string()).collect(),
+        preset: form.preset.clone(),
+    });
+    settings.unsaved = true;
     start.write(StartGame(options));
 }
 
@@ -453,17 +496,15 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
                     let kinds = Seat::ALL.into_iter().chain(hosting.then_some(Seat::Remote));
                     egui::ComboBox::from_id_salt(("seat", seat))
                         .selected_text(seat_kind.label())
-                        .width(110.0)
+                        .width(150.0)
                         .show_ui(ui, |ui| {
                             for kind in kinds {
-                                ui.selectable_value(seat_kind, kind, kind.label());
+                                ui.selectable_value(seat_kind, kind, kind.label())
+                                    .on_hover_text(kind.explain());
                             }
                         })
                         .response
-                        .on_hover_text(
-                            "Human: a person at this machine. Ensign: the quick heuristic bot. \
-                             Captain: the advisor, which searches sampled futures.",
-                        );
+                        .on_hover_text(seat_kind.explain());
                 });
             });
         });

@@ -16,6 +16,7 @@ use crate::game::launch::Launch;
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::Academy;
 
+pub use record::autosave_path_in;
 pub use record::{Record, Replaying, SaveRequest, SaveStatus};
 pub(crate) use record::{autosave_path, save_path};
 pub use watch::{replay_step, start_replay, stop_watching};
@@ -25,12 +26,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Replaying>()
         .init_resource::<SaveStatus>()
         .add_message::<SaveRequest>()
+        .add_message::<LeaveTable>()
         .add_plugins(watch::plugin)
         .add_systems(
             Update,
             (
                 record_starts.in_set(GameSystems::Input),
-                (record_actions, autosave, save_and_load)
+                (record_actions, autosave, save_and_load, leave_table)
                     .chain()
                     .in_set(GameSystems::Events),
             ),
@@ -82,37 +84,89 @@ fn write_save(
     save.write(path).map_err(|e| e.to_string())
 }
 
-/// An autosave at every turn handover (not while a replay or a screenshot run plays).
+/// What the autosave needs to know of the table: whether the game on it is one to continue.
+#[derive(bevy::ecs::system::SystemParam)]
+struct AutosaveCheck<'w> {
+    launch: Res<'w, Launch>,
+    replaying: Res<'w, Replaying>,
+    academy: Res<'w, Academy>,
+    forwarding: Option<Res<'w, stp_rules::ForwardActions>>,
+}
+
+impl AutosaveCheck<'_> {
+    /// Where the autosave goes, when the game on the table is one to continue: a lesson is
+    /// not, nor a game watched again or a screenshot's, nor a seat of a game hosted elsewhere
+    /// (the host keeps that one; such a table forwards its actions).
+    fn path(&self) -> Option<std::path::PathBuf> {
+        let keep = self.forwarding.is_none()
+            && self.replaying.record.is_none()
+            && self.launch.screenshot.is_none()
+            && self.academy.lesson.is_none();
+        autosave_path(&self.launch).filter(|_| keep)
+    }
+}
+
+/// An autosave at every turn handover.
 fn autosave(
     mut events: MessageReader<RulesEvent>,
     state: Option<Res<GameState>>,
     record: Res<Record>,
-    replaying: Res<Replaying>,
-    launch: Res<Launch>,
     crew: Res<Crew>,
-    academy: Res<Academy>,
-    forwarding: Option<Res<stp_rules::ForwardActions>>,
+    check: AutosaveCheck,
     mut status: ResMut<SaveStatus>,
 ) {
     let handover = events
         .read()
         .any(|e| matches!(e, RulesEvent::TurnStarted { .. }));
-    let (Some(state), Some(path)) = (state, autosave_path(&launch)) else {
+    let (Some(state), Some(path)) = (state, check.path()) else {
         return;
     };
-    // A lesson is not a game to continue, nor a seat of a game hosted elsewhere (the host
-    // keeps that one; such a table forwards its actions): neither replaces the autosave.
-    let joined = forwarding.is_some();
-    if !handover
-        || joined
-        || replaying.record.is_some()
-        || launch.screenshot.is_some()
-        || academy.lesson.is_some()
-    {
+    if !handover {
         return;
     }
     if let Err(err) = write_save(&path, &record, &state, &crew) {
         status.0 = Some(format!("Autosave failed: {err}"));
+    }
+}
+
+/// The player leaves the table: for another screen (the title, setup) or the desktop.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeaveTable {
+    ToScreen,
+    Quit,
+}
+
+/// Leaving the table autosaves the game where it stands, mid-turn too, so Continue brings
+/// back exactly this position; then the game comes off the table (no bot plays on behind the
+/// title), and the lesson or the game watched again ends. Quitting then closes the window.
+fn leave_table(
+    mut leaves: MessageReader<LeaveTable>,
+    state: Option<Res<GameState>>,
+    record: Res<Record>,
+    crew: Res<Crew>,
+    check: AutosaveCheck,
+    mut status: ResMut<SaveStatus>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Some(leave) = leaves.read().last().copied() else {
+        return;
+    };
+    if let (Some(state), Some(path)) = (&state, check.path())
+        && let Err(err) = write_save(&path, &record, state, &crew)
+    {
+        status.0 = Some(format!("Autosave failed: {err}"));
+    }
+    commands.remove_resource::<GameState>();
+    commands.queue(|world: &mut World| {
+        world.resource_mut::<Academy>().lesson = None;
+        let mut replaying = world.resource_mut::<Replaying>();
+        replaying.record = None;
+        replaying.playing = false;
+        replaying.finished = None;
+    });
+    if leave == LeaveTable::Quit {
+        exit.write(AppExit::Success);
     }
 }
 
@@ -136,7 +190,8 @@ fn save_and_load(
                     (_, None) => Err("no data directory (set HOME or XDG_DATA_HOME)".into()),
                 };
                 status.0 = Some(match result {
-                    Ok(path) => format!("Saved to {}", path.display()),
+                    // The player looks at the button: a word, not a path (Load finds it).
+                    Ok(_) => "Saved.".to_string(),
                     Err(err) => format!("Not saved: {err}"),
                 });
             }

@@ -71,5 +71,10 @@ pub(crate) fn save_path(launch: &Launch) -> Option<PathBuf> {
 }
 
 pub(crate) fn autosave_path(launch: &Launch) -> Option<PathBuf> {
-    launch.data_dir.as_ref().map(|d| d.join("autosave.json"))
+    launch.data_dir.as_deref().map(autosave_path_in)
+}
+
+/// The autosave in a data directory: what Continue opens.
+pub fn autosave_path_in(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join("autosave.json")
 }

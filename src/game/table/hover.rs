@@ -10,7 +10,7 @@ use stp_rules::{Action, GameState, PlayerAction, Target, TokenId};
 
 use super::intent::Foresight;
 use crate::game::input::pointing::Hovered;
-use crate::game::input::selection::{Selection, play_on_token};
+use crate::game::input::selection::{OnToken, Selection, play_on_token};
 use crate::game::pacing::Shown;
 use crate::game::screens::state::Screen;
 use crate::words::describe::{card_name, intent_words, place, token_name};
@@ -66,18 +66,47 @@ pub fn token_lines(
 fn play_result(state: &GameState, selection: &Selection, token: TokenId) -> Option<String> {
     let (player, card) = selection.card?;
     let name = card_name(card);
-    let Some(play) = play_on_token(state, selection, token) else {
-        let attempt = PlayerAction {
-            player,
-            action: Action::PlayCard {
-                card,
-                target: Target::Threat(token),
-                with: selection.with,
-                shift: selection.shift,
-            },
-        };
-        let reason = state.validate(&attempt).err()?;
-        return Some(format!("{name}: not here ({reason})."));
+    let play = match play_on_token(state, selection, token) {
+        OnToken::Play(play) => play,
+        OnToken::Choose => {
+            // Each way in words: the click offers them, and makes none.
+            let ways: Vec<String> = state
+                .legal_plays(player, card)
+                .into_iter()
+                .filter(|p| crate::game::panels::offers::on_token(p, token))
+                .filter_map(|p| {
+                    let mut after = state.clone();
+                    after.act(p).ok()?;
+                    let to = after.threat(token)?.pos;
+                    let way = match p.action {
+                        Action::PlayCard {
+                            target: Target::Shift(_, stp_rules::Rotation::Clockwise),
+                            ..
+                        } => "clockwise",
+                        Action::PlayCard {
+                            target: Target::Shift(..),
+                            ..
+                        } => "counter-clockwise",
+                        _ => "",
+                    };
+                    Some(format!("{way} to {}", place(to)))
+                })
+                .collect();
+            return Some(format!("{name}: click to choose: {}.", ways.join(", or ")));
+        }
+        OnToken::None => {
+            let attempt = PlayerAction {
+                player,
+                action: Action::PlayCard {
+                    card,
+                    target: Target::Threat(token),
+                    with: selection.with,
+                    shift: selection.shift,
+                },
+            };
+            let reason = state.validate(&attempt).err()?;
+            return Some(format!("{name}: not here ({reason})."));
+        }
     };
     let before = state.threat(token)?;
     let mut after = state.clone();

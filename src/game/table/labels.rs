@@ -27,6 +27,13 @@ use crate::game::screens::state::Screen;
 pub(crate) struct PaintBoard;
 
 pub(super) fn plugin(app: &mut App) {
+    // The marks read where the pieces are this frame: egui's pass runs after the transforms
+    // reach the pieces' `GlobalTransform`, or a gliding or flipping token's labels trail a
+    // frame behind it (and stay there once the glide's last frame is drawn).
+    app.configure_sets(
+        PostUpdate,
+        bevy_egui::EguiPostUpdateSet::EndPass.after(bevy::transform::TransformSystems::Propagate),
+    );
     app.init_resource::<SceneMarks>()
         .add_systems(EguiPrimaryContextPass, clear_marks.before(PaintBoard))
         .add_systems(

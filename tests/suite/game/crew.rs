@@ -21,7 +21,8 @@ fn bots_seats_are_the_last_ones() {
 }
 
 /// An Ensign in seat 2 plays its whole turn by itself, a choice at a time, and the table
-/// hands back to the person in seat 1 without a handover for the bot.
+/// hands back to the person in seat 1 with no handover curtain either way: one person sits
+/// at this table (issue 38: the curtain showed with nobody to hand over to).
 #[test]
 fn an_ensign_bot_takes_its_turn_and_hands_back() {
     let mut app = app(None);
@@ -63,9 +64,8 @@ fn an_ensign_bot_takes_its_turn_and_hands_back() {
     assert!(state(&app).turn.number > turn || state(&app).is_over());
     // A readable pace: each choice shows for most of a second (here 5 frames of 200 ms).
     assert!(frames >= 5, "the bot took its turn in {frames} frames");
-    if !state(&app).is_over() {
-        assert_eq!(app.world().resource::<Handover>().0, Some(0));
-    }
+    // One person at this table: the turn comes back to them with no curtain to lift.
+    assert_eq!(app.world().resource::<Handover>().0, None);
 }
 
 /// A save keeps who sits in each seat: loading it brings the bots back.

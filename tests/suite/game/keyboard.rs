@@ -11,7 +11,7 @@ use stp_rules::{GameOptions, GameState};
 
 use super::{app, settle, start, temp_dir};
 
-fn keyboard_app(data_dir: Option<std::path::PathBuf>) -> App {
+pub(super) fn keyboard_app(data_dir: Option<std::path::PathBuf>) -> App {
     let mut app = app(data_dir);
     app.add_plugins(InputPlugin);
     app.update();
@@ -27,7 +27,7 @@ fn focused(app: &App) -> Option<TitleChoice> {
 }
 
 /// One key pressed and let go, as a window sends it, with frames for the screen to follow.
-fn press(app: &mut App, key: KeyCode) {
+pub(super) fn press(app: &mut App, key: KeyCode) {
     for state in [ButtonState::Pressed, ButtonState::Released] {
         app.world_mut().write_message(KeyboardInput {
             key_code: key,

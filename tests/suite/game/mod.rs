@@ -8,6 +8,7 @@ mod crew;
 mod framing;
 mod keyboard;
 mod log;
+mod newcomer;
 mod offers;
 mod online;
 mod online_edges;
@@ -113,6 +114,38 @@ pub fn egui_frame(
     let mut output = ctx.run_ui(input, |ui| {
         egui::CentralPanel::default().show(ui, &mut draw);
     });
+    // No renderer here to take the font atlas: dropped on purpose.
+    output.textures_delta.clear();
+}
+
+/// One frame of a bare egui context drawing `draw` in a 1280x720 panel, and every text it
+/// painted, in the order painted: what a panel shows, as a test can read it.
+pub fn egui_frame_texts(
+    ctx: &bevy_egui::egui::Context,
+    mut draw: impl FnMut(&mut bevy_egui::egui::Ui),
+    texts: &mut Vec<String>,
+) {
+    use bevy_egui::egui;
+    fn collect(shape: &egui::Shape, texts: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Text(text) => texts.push(text.galley.text().to_string()),
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| collect(s, texts)),
+            _ => {}
+        }
+    }
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        ..Default::default()
+    };
+    let mut output = ctx.run_ui(input, |ui| {
+        egui::CentralPanel::default().show(ui, &mut draw);
+    });
+    for clipped in &output.shapes {
+        collect(&clipped.shape, texts);
+    }
     // No renderer here to take the font atlas: dropped on purpose.
     output.textures_delta.clear();
 }

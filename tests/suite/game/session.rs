@@ -78,7 +78,7 @@ fn save_then_load_restores_the_game_and_its_record() {
     let hash = state(&app).state_hash();
     let actions = record(&app).actions.clone();
     save(&mut app);
-    assert!(status(&app).starts_with("Saved to"), "{}", status(&app));
+    assert_eq!(status(&app), "Saved.");
     let path = dir.join("save.json");
     assert_eq!(SaveFile::load(&path).unwrap().actions, actions);
     bot_steps(&mut app, 10);

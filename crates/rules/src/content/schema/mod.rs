@@ -9,7 +9,7 @@
 mod checks;
 mod text;
 
-pub use text::{card_text, describe};
+pub use text::{card_text, describe, objective_texts};
 
 use serde::{Deserialize, Serialize};
 

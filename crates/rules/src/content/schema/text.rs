@@ -146,7 +146,46 @@ pub fn describe(mission: &MissionEntry, tokens: &[MissionTokenEntry]) -> Mission
             }
         });
     }
-    let objective = mission
+    let objective = objective_texts(mission, tokens);
+    let reward = mission
+        .rewards
+        .iter()
+        .map(|r| match r {
+            Reward::RepairShields(n) => format!(
+                "Repair {}.",
+                plural(*n, "damaged Shield", "damaged Shields")
+            ),
+            Reward::RepairHull(n) => format!(
+                "Repair {}.",
+                plural(*n, "damaged Hull section", "damaged Hull sections")
+            ),
+            Reward::Rebuild(n) => format!(
+                "Rebuild {}, Hull first.",
+                plural(*n, "destroyed section", "destroyed sections")
+            ),
+            Reward::AllPlayersDraw(n) => {
+                format!("Every player draws {}.", plural(*n, "card", "cards"))
+            }
+            Reward::ActivePlayerDraws(n) => {
+                format!("The active player draws {}.", plural(*n, "card", "cards"))
+            }
+            Reward::DestroyThreatsInRange(range) => {
+                format!("Destroy every uncloaked enemy ship in {range:?} Range.")
+            }
+        })
+        .collect::<Vec<_>>();
+    MissionText {
+        parameters: parameters.join(" "),
+        objective: objective.join(" "),
+        reward: reward.join(" "),
+    }
+}
+
+/// Each objective of a mission in its own words, in card order (the order of
+/// `GameState::mission_progress`): the mission panel shows one line for each, and the card's
+/// objective text is these joined.
+pub fn objective_texts(mission: &MissionEntry, tokens: &[MissionTokenEntry]) -> Vec<String> {
+    mission
         .objectives
         .iter()
         .map(|o| match o {
@@ -196,37 +235,5 @@ pub fn describe(mission: &MissionEntry, tokens: &[MissionTokenEntry]) -> Mission
                 format!("Destroy {what} while this Mission is in play.")
             }
         })
-        .collect::<Vec<_>>();
-    let reward = mission
-        .rewards
-        .iter()
-        .map(|r| match r {
-            Reward::RepairShields(n) => format!(
-                "Repair {}.",
-                plural(*n, "damaged Shield", "damaged Shields")
-            ),
-            Reward::RepairHull(n) => format!(
-                "Repair {}.",
-                plural(*n, "damaged Hull section", "damaged Hull sections")
-            ),
-            Reward::Rebuild(n) => format!(
-                "Rebuild {}, Hull first.",
-                plural(*n, "destroyed section", "destroyed sections")
-            ),
-            Reward::AllPlayersDraw(n) => {
-                format!("Every player draws {}.", plural(*n, "card", "cards"))
-            }
-            Reward::ActivePlayerDraws(n) => {
-                format!("The active player draws {}.", plural(*n, "card", "cards"))
-            }
-            Reward::DestroyThreatsInRange(range) => {
-                format!("Destroy every uncloaked enemy ship in {range:?} Range.")
-            }
-        })
-        .collect::<Vec<_>>();
-    MissionText {
-        parameters: parameters.join(" "),
-        objective: objective.join(" "),
-        reward: reward.join(" "),
-    }
+        .collect()
 }

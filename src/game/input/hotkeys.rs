@@ -1,0 +1,205 @@
+//! The table's keys: Q/E (←/→) turn, W (↑) forward, 1–9 pick a card, Tab the next choice,
+//! Enter takes the choice in focus (or a picked card's only one), Space ends the phase,
+//! Ctrl+Z undo, H the advisor, L the log, F1 help, Esc closes the topmost window (else puts
+//! the card back, else opens the menu). While the menu or the rules reference is open, only
+//! Esc and F1 reach the table; no hotkey fires while an egui field has the keyboard.
+//!
+//! This is logic, not drawing: the presentation tests press keys through Bevy's
+//! `InputPlugin` and see what the table does.
+
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
+
+use super::pointing::Hovered;
+use super::selection::Selection;
+use super::wait::ControlsWait;
+use crate::game::advisor::{Advisor, AskAdvisor};
+use crate::game::pacing::SkipSequence;
+use crate::game::panels::help::Help;
+use crate::game::panels::menu::Menu;
+use crate::game::panels::offers::{self, Confirm};
+use crate::game::panels::{LogDrawer, help};
+use crate::game::screens::state::Screen;
+use crate::game::systems::GameSystems;
+use crate::words::describe::card_name;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hovered>().add_systems(
+        Update,
+        (
+            close_topmost,
+            (hotkeys, toggle_log).run_if(no_window_takes_keys),
+        )
+            .chain()
+            .run_if(in_state(Screen::Playing).and_then(keys_are_free))
+            .in_set(GameSystems::Input),
+    );
+}
+
+/// No egui text field has the keyboard (always so without a window).
+pub(crate) fn keys_are_free(wants: Option<Res<EguiWantsInput>>) -> bool {
+    wants.is_none_or(|w| !w.wants_any_keyboard_input())
+}
+
+/// Neither the menu nor the rules reference is open: those take the keys (their controls,
+/// their search), and the table behind them waits as behind a dialog.
+pub(crate) fn no_window_takes_keys(help: Res<Help>, menu: Res<Menu>) -> bool {
+    !help.open && !menu.open
+}
+
+/// Esc closes the topmost window first: the menu (over everything while open), the rules
+/// reference, the advisor's word; then it puts a picked card back; only then does it open the
+/// menu. F1 opens the reference (over a token, at its topic) or closes it.
+fn close_topmost(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    (mut help, mut menu): (ResMut<Help>, ResMut<Menu>),
+    mut advisor: ResMut<Advisor>,
+    mut selection: ResMut<Selection>,
+    hovered: Res<Hovered>,
+) {
+    let Some(keys) = keys else { return };
+    if keys.just_pressed(KeyCode::F1) {
+        match hovered.0 {
+            Some(token) if !help.open => help.at(help::topic_for_token(token)),
+            _ => help.open = !help.open,
+        }
+    }
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    if menu.open {
+        menu.close();
+    } else if help.open {
+        help.open = false;
+    } else if advisor.counsel.is_some() || advisor.note.is_some() {
+        advisor.counsel = None;
+        advisor.note = None;
+    } else if selection.card.is_some() || selection.focus.is_some() {
+        selection.clear_card();
+    } else {
+        menu.open = true;
+    }
+}
+
+/// L opens and closes the log's drawer.
+fn toggle_log(keys: Option<Res<ButtonInput<KeyCode>>>, mut drawer: ResMut<LogDrawer>) {
+    if keys.is_some_and(|k| k.just_pressed(KeyCode::KeyL)) {
+        drawer.open = !drawer.open;
+    }
+}
+
+const DIGITS: [KeyCode; 9] = [
+    KeyCode::Digit1,
+    KeyCode::Digit2,
+    KeyCode::Digit3,
+    KeyCode::Digit4,
+    KeyCode::Digit5,
+    KeyCode::Digit6,
+    KeyCode::Digit7,
+    KeyCode::Digit8,
+    KeyCode::Digit9,
+];
+
+fn hotkeys(
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    state: Option<Res<GameState>>,
+    wait: ControlsWait,
+    mut selection: ResMut<Selection>,
+    mut actions: MessageWriter<PlayerAction>,
+    mut undo: MessageWriter<UndoRequest>,
+    mut skip: MessageWriter<SkipSequence>,
+    mut ask: MessageWriter<AskAdvisor>,
+) {
+    let (Some(keys), Some(state)) = (keys, state) else {
+        return;
+    };
+    // A threat phase playing: Space (or Enter) shows the rest at once; nothing else acts.
+    if wait.sequence_playing() {
+        if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+            skip.write(SkipSequence);
+        }
+        return;
+    }
+    // A rules window open (the boarders, Spock's pick): its number keys answer it, even
+    // during a bot's turn, as its buttons do.
+    let choices = offers::window_choices(&state);
+    if !choices.is_empty() {
+        for (key, offer) in DIGITS.iter().zip(&choices) {
+            if keys.just_pressed(*key) && wait.window_answers(offer.action.player) {
+                actions.write(offer.action);
+            }
+        }
+    }
+    // While a bot takes its turn, the keys wait (undo never reaches into a bot's turn).
+    if wait.now(&state) {
+        return;
+    }
+    if keys.just_pressed(KeyCode::KeyH) {
+        ask.write(AskAdvisor);
+    }
+    let player = state.turn.active;
+    let mut send = |action| actions.write(PlayerAction { player, action });
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyZ) && wait.undo_allowed() {
+        undo.write(UndoRequest { player });
+        return;
+    }
+    if keys.any_just_pressed([KeyCode::KeyQ, KeyCode::ArrowLeft]) {
+        send(Action::Maneuver(ManeuverKind::CounterClockwise));
+    }
+    if keys.any_just_pressed([KeyCode::KeyE, KeyCode::ArrowRight]) {
+        send(Action::Maneuver(ManeuverKind::Clockwise));
+    }
+    if keys.any_just_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
+        send(Action::Maneuver(ManeuverKind::Forward));
+    }
+    if keys.just_pressed(KeyCode::Tab) {
+        offers::focus_next(&state, &mut selection);
+    }
+    // Enter confirms: the choice in focus, or a picked card's only one; never the end of the
+    // phase unless "End phase" is what is in focus.
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+        match offers::confirm(&state, &selection) {
+            Confirm::Act(action) => {
+                actions.write(action);
+                selection.clear_card();
+            }
+            Confirm::Say(words) => {
+                selection.message = Some(words);
+                selection.refusal = None;
+            }
+        }
+    }
+    // Space is the End phase button's key, and that button shows only with no card picked.
+    if keys.just_pressed(KeyCode::Space) {
+        match selection.card {
+            None => {
+                selection.focus = None;
+                actions.write(PlayerAction {
+                    player,
+                    action: Action::EndPhase,
+                });
+            }
+            Some((_, card)) => {
+                selection.message = Some(format!(
+                    "{} is picked: Enter plays it, Esc puts it back, then Space ends the phase.",
+                    card_name(card)
+                ));
+                selection.refusal = None;
+            }
+        }
+    }
+    for (index, key) in DIGITS.iter().enumerate() {
+        if choices.is_empty()
+            && keys.just_pressed(*key)
+            && let Some(card) = state.players[player as usize].hand.get(index)
+        {
+            *selection = Selection {
+                card: Some((player, *card)),
+                keyed: true,
+                ..Selection::default()
+            };
+        }
+    }
+}
