@@ -63,13 +63,13 @@ impl Seat {
             .unwrap_or_default()
     }
 
-    /// The seat's kind as the setup screen and the menu name it: the bots' ranks with what
-    /// they mean in plain words, so nobody needs to know the jargon.
+    /// The seat's kind as the setup screen and the menu name it (`explain` says what a bot's
+    /// rank means).
     pub fn label(self) -> &'static str {
         match self {
             Seat::Human => "Human",
-            Seat::Ensign => "Ensign bot (quick)",
-            Seat::Captain => "Captain bot (strong)",
+            Seat::Ensign => "Ensign bot",
+            Seat::Captain => "Captain bot",
             Seat::Remote => "Remote player",
         }
     }

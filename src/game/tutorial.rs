@@ -5,6 +5,7 @@
 //! hands over to a Cadet game.
 
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::{
     ActionAccepted, ActionGate, ActionRefused, GameOptions, GameState, LoadGame, PlayerAction,
@@ -20,10 +21,47 @@ use crate::game::systems::GameSystems;
 use crate::words::lessons::{Lesson, lessons};
 
 pub(super) fn window_plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        academy_window.run_if(crate::game::screens::state::at_table),
-    );
+    app.add_systems(EguiPrimaryContextPass, opening_note);
+}
+
+/// "Opening lesson N: …" in the middle of the window from the frame a lesson is chosen until
+/// its table has been drawn twice, so a slow first frame never looks like a dead click.
+fn opening_note(
+    mut contexts: EguiContexts,
+    mut academy: ResMut<Academy>,
+    screen: Res<State<crate::game::screens::state::Screen>>,
+    mut drawn: Local<u8>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) -> Result {
+    let Some(index) = academy.opening else {
+        *drawn = 0;
+        return Ok(());
+    };
+    if *screen.get() == crate::game::screens::state::Screen::Playing {
+        *drawn += 1;
+        if *drawn > 2 {
+            academy.opening = None;
+            return Ok(());
+        }
+    }
+    let title = academy
+        .lessons
+        .get(index)
+        .map_or(String::new(), |l| format!(": {}", l.title));
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new("opening lesson".into())
+        .order(egui::Order::Foreground)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.label(
+                    egui::RichText::new(format!("Opening lesson {}{title}…", index + 1)).size(20.0),
+                );
+            });
+        });
+    redraw.write(RequestRedraw);
+    Ok(())
 }
 
 /// The Academy without its window (the presentation tests run this headless).
@@ -79,6 +117,9 @@ pub struct Academy {
     pub refused: Option<String>,
     /// A lesson file that would not open (shown instead of the lesson).
     pub error: Option<String>,
+    /// A lesson being opened: "Opening lesson N…" shows until its table has been drawn (the
+    /// first frames of a table can take seconds under software rendering).
+    pub opening: Option<usize>,
 }
 
 impl Academy {
@@ -129,6 +170,7 @@ fn open_lessons(
             academy.step = 0;
             academy.refused = None;
             academy.error = None;
+            academy.opening = Some(index);
         }
         Err(err) => academy.error = Some(format!("{}: {err}", lesson.title)),
     }
@@ -203,86 +245,55 @@ fn follow_steps(
     }
 }
 
-/// The lesson's window, over the log's right side (the rules' windows and the handover take
-/// its middle): the step's words, the last refusal, Next for a step to read, and the way on
-/// (restart, skip, another lesson, leave), which the menu (Esc) offers to the keyboard too.
-fn academy_window(
-    mut contexts: EguiContexts,
-    mut academy: ResMut<Academy>,
-    mut choices: MessageWriter<AcademyChoice>,
-    panels: Res<crate::game::panels::overlays::PanelLayout>,
-) -> Result {
-    let Some(index) = academy.lesson else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
+/// The lesson, docked in the table's left column (the seats' column, which a lesson's one
+/// player leaves free), so it covers neither the board, the piles nor the controls: the
+/// step's words, the last refusal, Next for a step to read, and the way on (restart, skip,
+/// another lesson, leave), which the menu (Esc) offers to the keyboard too. Returns the way
+/// on chosen.
+pub(crate) fn lesson_panel(ui: &mut egui::Ui, academy: &mut Academy) -> Option<AcademyChoice> {
+    let index = academy.lesson?;
     let count = academy.lessons.len();
-    let Some(lesson) = academy.current().cloned() else {
-        return Ok(());
-    };
-    let above_hand = panels
-        .panels
-        .iter()
-        .find(|(name, _)| *name == "hand")
-        .map_or(0.0, |(_, r)| ctx.viewport_rect().bottom() - r.top());
-    // A rules window (the boarders, Spock's pick) takes the right-hand corner: the lesson,
-    // which asks the player to answer it, stands beside it.
-    let beside = panels
-        .windows
-        .iter()
-        .map(|(_, r)| ctx.viewport_rect().right() - r.left() + 6.0)
-        .fold(0.0, f32::max);
-    let title = format!(
-        "Academy — lesson {} of {count}: {}",
-        index + 1,
-        lesson.title
+    let lesson = academy.current().cloned()?;
+    ui.label(
+        egui::RichText::new(format!("Academy · lesson {} of {count}", index + 1))
+            .color(crate::game::panels::theme::QUIET),
     );
-    egui::Window::new("Academy")
-        .title_bar(false)
-        .collapsible(false)
-        .resizable(false)
-        .default_width(430.0)
-        // Above the hand and its controls, which the lesson asks for.
-        .anchor(
-            egui::Align2::RIGHT_BOTTOM,
-            [-8.0 - beside, -8.0 - above_hand],
-        )
-        .show(ctx, |ui| {
-            ui.set_max_width(430.0);
-            ui.strong(title);
-            if let Some(error) = &academy.error {
-                ui.colored_label(egui::Color32::LIGHT_RED, error);
+    ui.label(
+        egui::RichText::new(&lesson.title)
+            .size(20.0)
+            .color(crate::game::panels::theme::GOLD),
+    );
+    ui.add_space(4.0);
+    if let Some(error) = &academy.error {
+        ui.colored_label(egui::Color32::LIGHT_RED, error);
+    }
+    // The steps so far, the current one bright, the next ones still to come.
+    let total = lesson.steps.len();
+    ui.label(
+        egui::RichText::new(format!("Step {} of {total}", (academy.step + 1).min(total)))
+            .color(crate::game::panels::theme::QUIET),
+    );
+    match lesson.steps.get(academy.step) {
+        Some(step) => {
+            ui.label(egui::RichText::new(&step.say).size(15.0));
+            if step.action.is_none() && ui.button("Next [N]").clicked() {
+                academy.step += 1;
             }
-            match lesson.steps.get(academy.step) {
-                Some(step) => {
-                    ui.label(egui::RichText::new(&step.say).size(15.0));
-                    if step.action.is_none() && ui.button("Next [N]").clicked() {
-                        academy.step += 1;
-                    }
-                }
-                None => {
-                    ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
-                }
-            }
-            if let Some(reason) = &academy.refused {
-                ui.colored_label(egui::Color32::LIGHT_RED, format!("Refused: {reason}."));
-            }
-            ui.separator();
-            let chosen = ui
-                .horizontal_wrapped(|ui| {
-                    let mut chosen = way_on(ui, &academy);
-                    egui::ComboBox::from_id_salt("lessons")
-                        .selected_text("Lessons")
-                        .show_ui(ui, |ui| chosen = chosen.or(lesson_list(ui, &academy)));
-                    chosen
-                })
-                .inner;
-            if let Some(choice) = chosen {
-                choices.write(choice);
-            }
-            ui.small("Esc: the menu, where the keyboard reaches these too.");
-        });
-    Ok(())
+        }
+        None => {
+            ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
+        }
+    }
+    if let Some(reason) = &academy.refused {
+        ui.colored_label(egui::Color32::LIGHT_RED, format!("Refused: {reason}."));
+    }
+    ui.separator();
+    let mut chosen = ui.horizontal_wrapped(|ui| way_on(ui, academy)).inner;
+    egui::ComboBox::from_id_salt("lessons")
+        .selected_text("Other lessons")
+        .show_ui(ui, |ui| chosen = chosen.or(lesson_list(ui, academy)));
+    ui.small("Esc: the menu, where the keyboard reaches these too.");
+    chosen
 }
 
 /// Where the player goes from a lesson: the window's buttons and the menu's Academy section
@@ -301,7 +312,7 @@ fn follow_choices(
     mut academy: ResMut<Academy>,
     mut open: MessageWriter<OpenLesson>,
     mut start: MessageWriter<StartGame>,
-    mut leave: MessageWriter<crate::game::session::LeaveTable>,
+    mut leave: MessageWriter<crate::game::screens::state::LeaveTable>,
     mut next: ResMut<NextState<crate::game::screens::state::Screen>>,
 ) {
     for choice in choices.read() {
@@ -315,7 +326,7 @@ fn follow_choices(
             }
             // Back to the title, the lesson's table taken away.
             AcademyChoice::Leave => {
-                leave.write(crate::game::session::LeaveTable::ToScreen);
+                leave.write(crate::game::screens::state::LeaveTable::ToScreen);
                 next.set(crate::game::screens::state::Screen::Title);
             }
         }

@@ -2,7 +2,7 @@
 //! event every frame, changed or not; egui treats any input event as a reason to repaint, so
 //! the app redrew continuously (measured: ~180 % of a core under Xvfb). Dropping the events
 //! that repeat the last modifiers lets `WinitSettings::desktop_app()` sleep until real input.
-//! On the table, egui also does not get the Tab key, which targets cards there. And the
+//! On the table, egui also does not get Tab, Enter or Space, which the table's keys take. And the
 //! window wakes when egui asks to be drawn again later (`wake_when_egui_asks`).
 
 use std::time::Duration;
@@ -11,7 +11,10 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
-use bevy_egui::{EguiFullOutput, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, egui};
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{
+    EguiContext, EguiFullOutput, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, egui,
+};
 
 use crate::game::screens::state::Screen;
 
@@ -20,17 +23,42 @@ pub(super) fn plugin(app: &mut App) {
         PreUpdate,
         (
             drop_repeated_modifiers,
-            keep_tab_for_targets.run_if(in_state(Screen::Playing)),
+            keep_table_keys.run_if(in_state(Screen::Playing)),
         )
             .after(EguiPreUpdateSet::ProcessInput)
             .before(EguiPreUpdateSet::BeginPass),
     )
     .add_systems(
         PostUpdate,
-        wake_when_egui_asks
+        (
+            wake_when_egui_asks,
+            redraw_without_focus.run_if(in_state(Screen::Playing)),
+        )
             .after(EguiPostUpdateSet::EndPass)
             .before(EguiPostUpdateSet::ProcessOutput),
     );
+}
+
+/// A click gives its button egui's focus ring in the frame it is drawn; on the table, where
+/// egui holds no focus (`keep_table_keys`), one more frame draws the button without it, so
+/// "End phase" never looks as if Enter would press it.
+fn redraw_without_focus(
+    mut contexts: Query<&mut EguiContext>,
+    (help, menu): (
+        Res<crate::game::panels::help::Help>,
+        Res<crate::game::panels::menu::Menu>,
+    ),
+    wants: Option<Res<EguiWantsInput>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if menu.open || help.open || wants.is_some_and(|w| w.wants_any_keyboard_input()) {
+        return;
+    }
+    for mut context in &mut contexts {
+        if context.get_mut().memory(|m| m.focused().is_some()) {
+            redraw.write(RequestRedraw);
+        }
+    }
 }
 
 /// How long the window sleeps without input when nothing asks to be drawn (Bevy's desktop
@@ -84,31 +112,38 @@ fn wake_when_egui_asks(
 /// How long a window without the focus sleeps (Bevy's desktop default).
 const UNFOCUSED_WAIT: Duration = Duration::from_secs(60);
 
-/// On the table, Tab cycles the picked card's targets (`keys`). egui would also move its
-/// keyboard focus to a button, which Enter would then press (End phase, say): it does not
-/// get the Tab key there, unless the menu or the rules reference is open. The setup screen
-/// keeps Tab for moving between its fields.
-fn keep_tab_for_targets(
-    mut inputs: Query<&mut EguiInput>,
+/// On the table the keys belong to the table: Tab cycles the picked card's choices, Enter
+/// takes the one in focus and Space ends the phase (`hotkeys`). egui would also move its own
+/// focus to a button with Tab, or keep it on a button the pointer pressed (and, as the panels
+/// change, on whatever button comes to stand there: "Leave the Academy"), and Enter or Space
+/// would press that button too. So while no text field or popup has the keyboard, egui gets
+/// none of the three keys there and holds no focus, unless the menu or the rules reference is
+/// open (then Tab goes round their controls). The setup screen keeps them for its fields.
+fn keep_table_keys(
+    mut inputs: Query<(&mut EguiInput, &mut EguiContext)>,
     (help, menu): (
         Res<crate::game::panels::help::Help>,
         Res<crate::game::panels::menu::Menu>,
     ),
+    wants: Option<Res<EguiWantsInput>>,
 ) {
-    // With the menu or the rules reference open, Tab moves egui's focus through their
-    // controls, as on the setup screen: the keyboard reaches every one of them.
-    if menu.open || help.open {
+    if menu.open || help.open || wants.is_some_and(|w| w.wants_any_keyboard_input()) {
         return;
     }
-    for mut input in &mut inputs {
+    for (mut input, mut context) in &mut inputs {
         input.0.events.retain(|event| {
             !matches!(
                 event,
                 egui::Event::Key {
-                    key: egui::Key::Tab,
+                    key: egui::Key::Tab | egui::Key::Enter | egui::Key::Space,
                     ..
                 }
             )
+        });
+        context.get_mut().memory_mut(|memory| {
+            if let Some(id) = memory.focused() {
+                memory.surrender_focus(id);
+            }
         });
     }
 }

@@ -63,6 +63,13 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// Whether a play acts on this threat token (a Tractor Beam's shift counts).
+pub(crate) fn on_token(play: &PlayerAction, token: TokenId) -> bool {
+    matches!(play.action, Action::PlayCard {
+        target: Target::Threat(t) | Target::Shift(t, _), ..
+    } if t == token)
+}
+
 /// What a click on a token does with the picked card.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) enum OnToken {
@@ -83,7 +90,7 @@ pub(crate) fn play_on_token(state: &GameState, selection: &Selection, token: Tok
     let plays: Vec<PlayerAction> = state
         .legal_plays(player, card)
         .into_iter()
-        .filter(|p| crate::game::panels::offers::on_token(p, token))
+        .filter(|p| on_token(p, token))
         .collect();
     let chosen: Vec<PlayerAction> = plays
         .iter()
@@ -177,7 +184,7 @@ fn new_turn(mut events: MessageReader<RulesEvent>, mut selection: ResMut<Selecti
 
 /// A table left behind keeps nothing picked for the next game.
 fn forget_on_leaving(
-    mut leaves: MessageReader<crate::game::session::LeaveTable>,
+    mut leaves: MessageReader<crate::game::screens::state::LeaveTable>,
     mut selection: ResMut<Selection>,
 ) {
     if leaves.read().count() > 0 {

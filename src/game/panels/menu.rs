@@ -8,8 +8,8 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
 use crate::game::pacing::AnimationSpeed;
+use crate::game::screens::state::LeaveTable;
 use crate::game::screens::state::Screen;
-use crate::game::session::LeaveTable;
 use crate::game::session::record::SaveRequest;
 use crate::game::session::record::SaveStatus;
 use crate::game::session::record::save_path;
@@ -130,20 +130,33 @@ pub(super) fn menu_window(
     mut menu: ResMut<Menu>,
     mut settings: ResMut<Settings>,
     mut choices: MessageWriter<MenuChoice>,
-    status: Res<SaveStatus>,
+    mut status: ResMut<SaveStatus>,
     launch: Res<Launch>,
     mut crew: ResMut<Crew>,
     state: Option<Res<GameState>>,
     mut speed: ResMut<AnimationSpeed>,
     (academy, mut lessons): (Res<Academy>, MessageWriter<AcademyChoice>),
+    mut was_open: Local<bool>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    // A menu that opens starts afresh: no word left from an earlier save or load beside its
+    // Save button, and no button in egui's focus (Enter would press it).
+    if menu.open && !*was_open {
+        status.0 = None;
+        ctx.memory_mut(|m| {
+            if let Some(id) = m.focused() {
+                m.surrender_focus(id);
+            }
+        });
+    }
+    *was_open = menu.open;
     let mut lesson_chosen = None;
     // Taller than a small window with a lesson's list open: it scrolls inside the window.
     let room = ctx.viewport_rect().height() - 60.0;
     let mut open = menu.open;
     let confirm_quit = menu.confirm_quit;
     let mut stay = false;
+    let mut resume = false;
     let shown = egui::Window::new("Menu")
         .open(&mut open)
         .collapsible(false)
@@ -169,27 +182,10 @@ pub(super) fn menu_window(
                         lesson_chosen = crate::game::tutorial::menu_section(ui, &academy);
                         ui.separator();
                     }
-                    settings_section(ui, &mut settings, &mut speed);
-                    ui.separator();
-                    if let Some(state) = &state {
-                        // Take over a bot's seat, or hand yours to a bot.
-                        ui.heading("Crew");
-                        let mut seats = crew.seats.clone();
-                        for (player, seat) in seats.iter_mut().enumerate() {
-                            let name = state.players.get(player).map_or("", |p| p.name.as_str());
-                            egui::ComboBox::from_label(name)
-                                .selected_text(seat.label())
-                                .show_ui(ui, |ui| {
-                                    for kind in Seat::ALL {
-                                        ui.selectable_value(seat, kind, kind.label())
-                                            .on_hover_text(kind.explain());
-                                    }
-                                });
-                        }
-                        if seats != crew.seats {
-                            crew.seats = seats;
-                        }
-                        ui.separator();
+                    // The game's own choices first, where the eye lands; then the crew
+                    // and the settings.
+                    if ui.button("Resume [Esc]").clicked() {
+                        resume = true;
                     }
                     ui.heading("Game");
                     // What a save did shows beside its button, where the player looks.
@@ -219,6 +215,28 @@ pub(super) fn menu_window(
                     if ui.button("Quit to the desktop").clicked() {
                         choices.write(MenuChoice::Quit);
                     }
+                    ui.separator();
+                    if let Some(state) = &state {
+                        // Take over a bot's seat, or hand yours to a bot.
+                        ui.heading("Crew");
+                        let mut seats = crew.seats.clone();
+                        for (player, seat) in seats.iter_mut().enumerate() {
+                            let name = state.players.get(player).map_or("", |p| p.name.as_str());
+                            egui::ComboBox::from_label(name)
+                                .selected_text(seat.label())
+                                .show_ui(ui, |ui| {
+                                    for kind in Seat::ALL {
+                                        ui.selectable_value(seat, kind, kind.label())
+                                            .on_hover_text(kind.explain());
+                                    }
+                                });
+                        }
+                        if seats != crew.seats {
+                            crew.seats = seats;
+                        }
+                        ui.separator();
+                    }
+                    settings_section(ui, &mut settings, &mut speed);
                 });
         });
     // The menu holds the keyboard's focus while it is open: Tab goes round its controls, not
@@ -226,8 +244,8 @@ pub(super) fn menu_window(
     if let Some(window) = shown {
         ctx.memory_mut(|m| m.set_modal_layer(window.response.layer_id));
     }
-    menu.open = open;
-    if stay || !open {
+    menu.open = open && !resume;
+    if stay || !menu.open {
         menu.confirm_quit = false;
     }
     if let Some(choice) = lesson_chosen {

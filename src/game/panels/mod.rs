@@ -35,6 +35,7 @@ use crate::game::input::selection::Selection;
 use crate::game::input::wait::ControlsWait;
 use crate::game::online::pings::CardPings;
 use crate::game::pacing::{Shown, SkipSequence};
+use crate::game::tutorial::{Academy, AcademyChoice};
 use log::GameLog;
 pub(crate) use overlays::{LogDrawer, PanelLayout};
 
@@ -121,13 +122,15 @@ pub struct CardMenus<'a> {
 }
 
 /// The panels' own state, each part its feature's: the rules reference, the menu, the log's
-/// filters, and the cards' pings.
+/// filters, the cards' pings, and the Academy's lesson (docked in the left column).
 #[derive(SystemParam)]
 struct Asides<'w> {
     help: ResMut<'w, help::Help>,
     menu: ResMut<'w, menu::Menu>,
     log_view: ResMut<'w, log::LogView>,
     pings: ResMut<'w, CardPings>,
+    academy: ResMut<'w, Academy>,
+    lesson_choices: MessageWriter<'w, AcademyChoice>,
 }
 
 /// Lays the panels out around the table and records the rectangle they leave free: the top
@@ -155,6 +158,8 @@ fn table_panels(
         mut menu,
         mut log_view,
         mut pings,
+        mut academy,
+        mut lesson_choices,
     } = asides;
     let Some(state) = shown.get() else {
         return Ok(());
@@ -250,11 +255,21 @@ fn table_panels(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state));
         });
-    // The other seats; a player alone has none, and the board takes the room.
-    let left = (state.players.len() > 1).then(|| {
+    // The other seats, and a lesson's words above them; a player alone outside the Academy
+    // has neither, and the board takes the room.
+    let lesson = academy.lesson.is_some();
+    let left = (state.players.len() > 1 || lesson).then(|| {
         egui::Panel::left("seats")
             .exact_size((width * 0.2).clamp(210.0, 300.0))
             .show(&mut root, |ui| {
+                if lesson {
+                    if let Some(choice) = crate::game::tutorial::lesson_panel(ui, &mut academy) {
+                        lesson_choices.write(choice);
+                    }
+                    if state.players.len() > 1 {
+                        ui.separator();
+                    }
+                }
                 if watching {
                     ui.disable();
                 }

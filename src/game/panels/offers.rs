@@ -9,7 +9,7 @@ use stp_rules::{
     Window,
 };
 
-use crate::game::input::selection::Selection;
+use crate::game::input::selection::{Selection, on_token};
 use crate::words::describe::{card_name, section_name, target_name, token_name};
 
 /// A button: the action it sends and its words.
@@ -253,13 +253,6 @@ pub fn picked_targets(state: &GameState, selection: &Selection) -> Vec<Offer> {
         }
     }
     out
-}
-
-/// Whether a play acts on this threat token (a Tractor Beam's shift counts).
-pub(crate) fn on_token(play: &PlayerAction, token: stp_rules::TokenId) -> bool {
-    matches!(play.action, Action::PlayCard {
-        target: Target::Threat(t) | Target::Shift(t, _), ..
-    } if t == token)
 }
 
 /// What else the picked card may do, beside its plays: its menu (commit to the mission,

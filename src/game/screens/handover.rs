@@ -9,10 +9,31 @@ use super::state::Screen;
 use crate::game::pacing::Shown;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Handover>().add_systems(
-        EguiPrimaryContextPass,
-        handover_screen.run_if(in_state(Screen::Playing)),
-    );
+    app.init_resource::<Handover>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            handover_screen.run_if(in_state(Screen::Playing)),
+        )
+        .add_systems(
+            Update,
+            take_the_conn_by_key
+                .run_if(in_state(Screen::Playing))
+                // After the table's keys, which wait while the curtain is up: the key that
+                // lifts it does nothing else.
+                .in_set(crate::game::systems::GameSystems::Events),
+        );
+}
+
+/// Enter or Space takes the conn: the curtain's one button, as Enter confirms the only choice
+/// everywhere on the table.
+fn take_the_conn_by_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut handover: ResMut<Handover>) {
+    if handover.0.is_some()
+        && keys.is_some_and(|k| {
+            k.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
+        })
+    {
+        handover.0 = None;
+    }
 }
 
 /// Set when the next turn belongs to another person: the handover screen shows until
@@ -41,7 +62,7 @@ fn handover_screen(
             ui.heading(handover_title(&seat.name, &character.name));
             ui.label("Your turn.");
             ui.label(egui::RichText::new(&character.text).italics());
-            if ui.button("Take the conn").clicked() {
+            if ui.button("Take the conn [Enter]").clicked() {
                 handover.0 = None;
             }
         });

@@ -26,6 +26,7 @@ pub use title::{TitleChoice, TitleMenu};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
+        .add_message::<state::LeaveTable>()
         .add_plugins((
             title::plugin,
             setup::plugin,
@@ -115,10 +116,7 @@ fn watch_for_game_over(
 }
 
 /// A table left behind hands nothing over.
-fn forget_handover(
-    mut leaves: MessageReader<crate::game::session::LeaveTable>,
-    mut handover: ResMut<Handover>,
-) {
+fn forget_handover(mut leaves: MessageReader<state::LeaveTable>, mut handover: ResMut<Handover>) {
     if leaves.read().count() > 0 {
         handover.0 = None;
     }

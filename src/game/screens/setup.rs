@@ -385,7 +385,8 @@ fn crew_section(ui: &mut egui::Ui, form: &mut SetupForm, online_form: &OnlineFor
     ui.label(
         egui::RichText::new(
             "1–6 players share this keyboard and mouse, or play from other machines; any seat \
-             may be a bot crewmate.",
+             may be a bot: an Ensign bot plays quickly by rules of thumb, a Captain bot thinks \
+             ahead and plays strong. Bots see only what the players see.",
         )
         .color(theme::QUIET),
     );
@@ -496,7 +497,7 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
                     let kinds = Seat::ALL.into_iter().chain(hosting.then_some(Seat::Remote));
                     egui::ComboBox::from_id_salt(("seat", seat))
                         .selected_text(seat_kind.label())
-                        .width(150.0)
+                        .width(110.0)
                         .show_ui(ui, |ui| {
                             for kind in kinds {
                                 ui.selectable_value(seat_kind, kind, kind.label())

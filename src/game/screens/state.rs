@@ -24,3 +24,11 @@ pub(crate) fn random_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
 }
+
+/// The player leaves the table: for another screen (the title, setup) or the desktop. The
+/// session autosaves the game and takes it off the table; each feature forgets its part.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LeaveTable {
+    ToScreen,
+    Quit,
+}

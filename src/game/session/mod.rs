@@ -13,6 +13,7 @@ mod watch;
 
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
+use crate::game::screens::state::LeaveTable;
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::Academy;
 
@@ -26,7 +27,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Replaying>()
         .init_resource::<SaveStatus>()
         .add_message::<SaveRequest>()
-        .add_message::<LeaveTable>()
         .add_plugins(watch::plugin)
         .add_systems(
             Update,
@@ -127,13 +127,6 @@ fn autosave(
     if let Err(err) = write_save(&path, &record, &state, &crew) {
         status.0 = Some(format!("Autosave failed: {err}"));
     }
-}
-
-/// The player leaves the table: for another screen (the title, setup) or the desktop.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LeaveTable {
-    ToScreen,
-    Quit,
 }
 
 /// Leaving the table autosaves the game where it stands, mid-turn too, so Continue brings

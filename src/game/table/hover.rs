@@ -73,7 +73,7 @@ fn play_result(state: &GameState, selection: &Selection, token: TokenId) -> Opti
             let ways: Vec<String> = state
                 .legal_plays(player, card)
                 .into_iter()
-                .filter(|p| crate::game::panels::offers::on_token(p, token))
+                .filter(|p| crate::game::input::selection::on_token(p, token))
                 .filter_map(|p| {
                     let mut after = state.clone();
                     after.act(p).ok()?;

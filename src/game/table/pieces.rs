@@ -208,7 +208,17 @@ fn sync_pieces(
     speed: Res<AnimationSpeed>,
     corners: Res<super::camera::Corners>,
 ) {
-    let Some(state) = shown.get() else { return };
+    let Some(state) = shown.get() else {
+        // No game on the table (the title, once a game is left): no pieces either.
+        for (_, entity) in std::mem::take(&mut pieces.threats) {
+            commands.entity(entity).despawn();
+        }
+        for (_, entity) in std::mem::take(&mut pieces.missions) {
+            commands.entity(entity).despawn();
+        }
+        pieces.force_fields.clear();
+        return;
+    };
     // Tokens sharing a space fan out.
     let fanned = fan_out(state);
     for (token, entity) in pieces.threats.clone() {

@@ -548,3 +548,27 @@ fn a_click_counts_however_slow_the_frames_between_press_and_release() {
     table.options_mut(|o| console_input(&mut o.input_options));
     assert!(click(&table), "a slow frame lost the click");
 }
+
+/// The handover curtain's one button answers Enter (as Enter takes the only choice
+/// everywhere), and the key that lifts it does nothing on the table behind it.
+#[test]
+fn enter_takes_the_conn_and_does_nothing_else() {
+    use star_trek_panic::game::screens::Handover;
+    let mut app = keyboard_app(None);
+    start(&mut app, GameOptions::quick(8, 2, "cadet"));
+    let mut guard = 0;
+    while app.world().resource::<Handover>().0.is_none() {
+        bot_steps(&mut app, 1);
+        guard += 1;
+        assert!(guard < 300, "no handover in a two-person game");
+    }
+    let hash = state(&app).state_hash();
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.world().resource::<Handover>().0, None);
+    assert_eq!(state(&app).state_hash(), hash);
+    assert_eq!(
+        selection(&app).message,
+        None,
+        "Enter spoke to the table too"
+    );
+}
