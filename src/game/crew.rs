@@ -22,8 +22,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Crew>()
         .init_resource::<Away>()
         .init_resource::<BotMove>()
+        .init_resource::<BotRecap>()
+        .init_resource::<BotTrades>()
         .add_message::<RequestRedraw>()
-        .add_systems(Update, fit_crew.in_set(GameSystems::Pace))
+        .add_systems(
+            Update,
+            (fit_crew, forget_recap, new_turn_trades).in_set(GameSystems::Pace),
+        )
         .add_systems(Update, bot_turns.in_set(GameSystems::Input));
 }
 
@@ -170,6 +175,53 @@ fn fit_crew(
     }
 }
 
+/// A bot's trades with the people here: the one offered and waiting for their answer (the
+/// bot waits too), and those declined this turn (not offered again: the bot ends its Trade
+/// phase instead).
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct BotTrades {
+    pub pending: Option<PlayerAction>,
+    pub declined: Vec<PlayerAction>,
+}
+
+/// A new turn forgets the last turn's declined trades.
+fn new_turn_trades(
+    mut events: MessageReader<stp_rules::RulesEvent>,
+    mut trades: ResMut<BotTrades>,
+) {
+    if events
+        .read()
+        .any(|e| matches!(e, stp_rules::RulesEvent::TurnStarted { .. }))
+    {
+        trades.declined.clear();
+    }
+}
+
+/// What a bot did on its turn, in words, for the controls to show while it plays and after,
+/// until a person at this table acts: a bot's turn is not over in a blur.
+#[derive(Resource, Debug, Default, Clone, PartialEq)]
+pub struct BotRecap {
+    pub player: Option<PlayerId>,
+    /// The bot's seat as the table names it ("Player 2").
+    pub who: Option<String>,
+    pub lines: Vec<String>,
+}
+
+/// A person's action clears the recap: they have seen it.
+fn forget_recap(
+    mut accepted: MessageReader<stp_rules::ActionAccepted>,
+    crew: Res<Crew>,
+    mut recap: ResMut<BotRecap>,
+) {
+    if accepted
+        .read()
+        .any(|stp_rules::ActionAccepted(a)| !crew.is_bot(a.player))
+        && recap.who.is_some()
+    {
+        *recap = BotRecap::default();
+    }
+}
+
 /// A bot's move in progress: the search (a Captain's), then the chosen action on show.
 #[derive(Resource, Default)]
 pub(crate) struct BotMove {
@@ -200,6 +252,7 @@ fn bot_turns(
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,
     mut redraw: MessageWriter<RequestRedraw>,
+    (mut recap, trades): (ResMut<BotRecap>, Res<BotTrades>),
 ) {
     let Some(state) = state else { return };
     // A crew of people only, here or elsewhere: nothing to do (and no search for who acts).
@@ -207,6 +260,7 @@ fn bot_turns(
         return;
     }
     let waiting = !state.awaits_players()
+        || trades.pending.is_some()
         || !away.0.is_empty()
         || sequence.is_playing()
         || handover.0.is_some()
@@ -250,6 +304,19 @@ fn bot_turns(
         }
         *shown += time.delta_secs() * speed.speed.max(0.1);
         if *shown >= SHOW_CHOICE || speed.skip {
+            if recap.player != Some(action.player) {
+                *recap = BotRecap {
+                    player: Some(action.player),
+                    who: state
+                        .players
+                        .get(usize::from(action.player))
+                        .map(|p| p.name.clone()),
+                    lines: Vec::new(),
+                };
+            }
+            recap
+                .lines
+                .push(crate::words::describe::action_words(&state, action));
             actions.write(*action);
             selection.clear_card();
             *pending = BotMove::default();
@@ -276,6 +343,14 @@ fn bot_turns(
         }
         _ => bot::choose(&state),
     };
+    // A trade the person declined this turn is not offered again: the bot trades no more.
+    let chosen = chosen.map(|action| match trades.declined.contains(&action) {
+        true => PlayerAction {
+            player: action.player,
+            action: Action::EndPhase,
+        },
+        false => action,
+    });
     if let Some(action) = chosen {
         show_on_table(&state, action, &mut selection);
         pending.chosen = Some((hash, action, 0.0));

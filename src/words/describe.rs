@@ -54,6 +54,29 @@ pub(crate) fn token_name(token: u8) -> String {
     builtin().threat(token).name.clone()
 }
 
+/// A token drawn from the bag, with what makes it matter: "Kor's Battle Cruiser (Defense 4,
+/// fires 3)", "Comet", "Starbase".
+pub(crate) fn token_brief(token: u8) -> String {
+    let def = builtin().threat(token);
+    match def.max_defense() {
+        0 => def.name.clone(),
+        defense => format!(
+            "{} (Defense {defense}, fires {})",
+            def.name,
+            def.firepower()
+        ),
+    }
+}
+
+/// A card with its Division credit, where two copies would read alike ("Tritanium
+/// (Engineering)").
+pub(crate) fn card_with_credit(card: u8) -> String {
+    match builtin().card(card).credit {
+        Some(division) => format!("{} ({division:?})", card_name(card)),
+        None => card_name(card),
+    }
+}
+
 pub fn place(pos: Position) -> String {
     format!("{:?} Range, sector {}", pos.range, pos.sector + 1)
 }
@@ -115,6 +138,36 @@ pub(crate) fn target_name(state: &GameState, target: Target) -> String {
         Target::Facing(facing) => format!("facing {} ({})", facing + 1, facing_name(facing)),
         Target::Discard(card) => format!("take {}", card_name(card)),
     }
+}
+
+/// A threat target in a few words for its button ("Klingon Cruiser · Long 1", "… · Medium 3:
+/// pull clockwise to 4"); the hover has `target_name`'s whole. `None` for other targets.
+pub(crate) fn short_target_name(state: &GameState, target: Target) -> Option<String> {
+    let (token, way) = match target {
+        Target::Threat(token) => (token, None),
+        Target::Shift(token, way) => (token, Some(way)),
+        _ => return None,
+    };
+    let t = state.threat(token)?;
+    let at = format!(
+        "{} · {:?} {}",
+        token_name(token),
+        t.pos.range,
+        t.pos.sector + 1
+    );
+    Some(match way {
+        None => at,
+        Some(way) => {
+            let words = match way {
+                Rotation::Clockwise => "clockwise",
+                Rotation::CounterClockwise => "counter-clockwise",
+            };
+            format!(
+                "{at}: pull {words} to {}",
+                way.next_sector(t.pos.sector) + 1
+            )
+        }
+    })
 }
 
 /// An action in words, as the advisor says it: "Phasers — Forward, Long on the Klingon

@@ -22,9 +22,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         PreUpdate,
         (
+            one_press_a_frame,
             drop_repeated_modifiers,
             keep_table_keys.run_if(in_state(Screen::Playing)),
         )
+            .chain()
             .after(EguiPreUpdateSet::ProcessInput)
             .before(EguiPreUpdateSet::BeginPass),
     )
@@ -145,6 +147,49 @@ fn keep_table_keys(
                 memory.surrender_focus(id);
             }
         });
+    }
+}
+
+/// Splits a frame's egui events so that a pointer button's press and its release never reach
+/// egui in one frame: returns the events to hold for the next frame (the release and what
+/// follows it). A quick click under a slow frame brought both at once, and egui then moved no
+/// slider (a one-frame click on a slider's track does nothing).
+pub fn hold_release(events: &mut Vec<egui::Event>) -> Vec<egui::Event> {
+    let is_button = |e: &egui::Event, down: bool| matches!(e, egui::Event::PointerButton { pressed, .. } if *pressed == down);
+    let Some(press) = events.iter().position(|e| is_button(e, true)) else {
+        return Vec::new();
+    };
+    match events[press + 1..].iter().position(|e| is_button(e, false)) {
+        Some(release) => events.split_off(press + 1 + release),
+        None => Vec::new(),
+    }
+}
+
+/// One press or release of a pointer button a frame (`hold_release`), the rest the next frame,
+/// which is asked for at once.
+fn one_press_a_frame(
+    mut inputs: Query<(Entity, &mut EguiInput)>,
+    mut held: Local<HashMap<Entity, Vec<egui::Event>>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    for (entity, mut input) in &mut inputs {
+        let mut events = held.remove(&entity).unwrap_or_default();
+        if events.is_empty()
+            && !input
+                .0
+                .events
+                .iter()
+                .any(|e| matches!(e, egui::Event::PointerButton { .. }))
+        {
+            continue;
+        }
+        events.append(&mut input.0.events);
+        let later = hold_release(&mut events);
+        input.0.events = events;
+        if !later.is_empty() {
+            held.insert(entity, later);
+            redraw.write(RequestRedraw);
+        }
     }
 }
 

@@ -89,6 +89,10 @@ fn toggle_log(keys: Option<Res<ButtonInput<KeyCode>>>, mut drawer: ResMut<LogDra
     }
 }
 
+/// How long after a key ends the phase a skip key waits (seconds): a double press is one
+/// press too many, not a wish to skip the threats' turn.
+const SKIP_GUARD: f64 = 0.8;
+
 const DIGITS: [KeyCode; 9] = [
     KeyCode::Digit1,
     KeyCode::Digit2,
@@ -110,13 +114,18 @@ fn hotkeys(
     mut undo: MessageWriter<UndoRequest>,
     mut skip: MessageWriter<SkipSequence>,
     mut ask: MessageWriter<AskAdvisor>,
+    (time, mut ended_at): (Res<Time<Real>>, Local<Option<f64>>),
 ) {
     let (Some(keys), Some(state)) = (keys, state) else {
         return;
     };
-    // A threat phase playing: Space (or Enter) shows the rest at once; nothing else acts.
+    let now = time.elapsed_secs_f64();
+    // A threat phase playing: Space (or Enter) shows the rest at once; nothing else acts. Not
+    // within a moment of the key that ended the phase, so a double press does not skip the
+    // threats' whole turn unseen.
     if wait.sequence_playing() {
-        if keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
+        let settled = ended_at.is_none_or(|at| now - at > SKIP_GUARD);
+        if settled && keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
             skip.write(SkipSequence);
         }
         return;
@@ -140,7 +149,10 @@ fn hotkeys(
     }
     let player = state.turn.active;
     let mut send = |action| actions.write(PlayerAction { player, action });
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    // Held, or pressed this frame: a quick chord's Ctrl may be up again by the time the frame
+    // reads the keys.
+    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    let ctrl = keys.any_pressed(ctrls) || keys.any_just_pressed(ctrls);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) && wait.undo_allowed() {
         undo.write(UndoRequest { player });
         return;
@@ -162,6 +174,9 @@ fn hotkeys(
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
         match offers::confirm(&state, &selection) {
             Confirm::Act(action) => {
+                if action.action == Action::EndPhase {
+                    *ended_at = Some(now);
+                }
                 actions.write(action);
                 selection.clear_card();
             }
@@ -176,6 +191,7 @@ fn hotkeys(
         match selection.card {
             None => {
                 selection.focus = None;
+                *ended_at = Some(now);
                 actions.write(PlayerAction {
                     player,
                     action: Action::EndPhase,

@@ -1,7 +1,7 @@
 //! Input: keys, the pointer over the table, and what the player has picked. Everything here
 //! runs in `GameSystems::Input`, before the rules read the actions it sends.
 
-mod egui_idle;
+pub mod egui_idle;
 pub(crate) mod hotkeys;
 mod keys;
 pub mod pointer;

@@ -127,6 +127,9 @@ pub(super) fn logic_plugin(app: &mut App) {
                 trades::answer_from_a_client
                     .run_if(is_client)
                     .in_set(GameSystems::Input),
+                trades::settle_here
+                    .run_if(not(is_host).and_then(not(is_client)))
+                    .in_set(GameSystems::Events),
                 trades::offer
                     .run_if(is_host)
                     .before(host::tell)

@@ -3,7 +3,8 @@
 //! active player trades one card *with* another player). The host's rules hold such a trade
 //! back (`TradeOffers` sends it out as `TradeOffered`); the host asks the other player
 //! (`ToClient::Offer`, or the offer window here) and carries the trade out only when they
-//! accept. A bot takes any trade at once.
+//! accept. A bot takes any trade at once. At a table without a network, a bot's trade with a
+//! person here is offered to them the same way (`settle_here`).
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -45,7 +46,8 @@ pub(super) fn keep_tables(
             host.core.set_places(super::host::places(&crew));
             Some(host.core.tables())
         }
-        _ => None,
+        Some(Online::Client(_)) => None,
+        None => local_tables(&crew),
     };
     match (tables, offers) {
         (Some(tables), Some(mut offers)) if offers.tables != tables => offers.tables = tables,
@@ -55,6 +57,68 @@ pub(super) fn keep_tables(
         }),
         (None, Some(_)) => commands.remove_resource::<TradeOffers>(),
         _ => {}
+    }
+}
+
+/// A game at this table alone, with bots and people: the people at table 0, each bot at one
+/// of its own, so a bot's trade with a person is an offer the person answers (the offer
+/// window), and a person's trade with a bot one the bot takes at once (`settle_here`). With
+/// people only, or bots only, every trade is carried out at once.
+fn local_tables(crew: &Crew) -> Option<Vec<Option<u32>>> {
+    let seats = 0..crew.seats.len() as u8;
+    let bots = seats.clone().filter(|p| crew.is_bot(*p)).count();
+    if bots == 0 || bots == crew.seats.len() {
+        return None;
+    }
+    Some(
+        seats
+            .map(|p| match crew.is_bot(p) {
+                true => Some(1 + u32::from(p)),
+                false => Some(0),
+            })
+            .collect(),
+    )
+}
+
+/// The offers of a game at this table alone: a bot offered a trade takes it; a person here
+/// offered one by a bot answers in the offer window, and the bot waits for the answer. A
+/// declined trade is not offered again that turn (`BotTrades`).
+pub(super) fn settle_here(
+    mut offered: MessageReader<TradeOffered>,
+    mut answers: MessageReader<AnswerOffer>,
+    offers: Option<ResMut<TradeOffers>>,
+    crew: Res<Crew>,
+    mut here: ResMut<OfferHere>,
+    mut bots: ResMut<crate::game::crew::BotTrades>,
+    mut actions: MessageWriter<PlayerAction>,
+) {
+    let Some(mut offers) = offers else {
+        return;
+    };
+    for TradeOffered(action) in offered.read() {
+        let Action::Trade { with, .. } = action.action else {
+            continue;
+        };
+        if crew.is_bot(with) {
+            offers.agreed.push(*action);
+            actions.write(*action);
+        } else {
+            *here = OfferHere::new(*action, 0);
+            bots.pending = Some(*action);
+        }
+    }
+    for AnswerOffer(accept) in answers.read() {
+        let Some(action) = here.0.take() else {
+            continue;
+        };
+        bots.pending = None;
+        match accept {
+            true => {
+                offers.agreed.push(action);
+                actions.write(action);
+            }
+            false => bots.declined.push(action),
+        }
     }
 }
 

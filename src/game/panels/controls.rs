@@ -33,6 +33,9 @@ pub(super) struct Controls<'a> {
     /// The turn is played away from this table (by a player elsewhere, or a bot): what to say
     /// instead of the phase's instructions, which are not this table's to follow.
     pub elsewhere: Option<String>,
+    /// What a bot did on its turn, in words: shown while it plays and after, until this
+    /// table acts.
+    pub recap: &'a crate::game::crew::BotRecap,
 }
 
 /// A maneuver's button is short; its hover says it in full.
@@ -46,6 +49,26 @@ fn short_words(action: &Action) -> Option<&'static str> {
 }
 
 impl Controls<'_> {
+    /// The bot's actions this turn (or its last turn), newest last; whether there were any.
+    fn recap(&self, ui: &mut egui::Ui) -> bool {
+        let Some(who) = self.recap.who.as_deref() else {
+            return false;
+        };
+        if self.recap.lines.is_empty() {
+            return false;
+        }
+        egui::ScrollArea::vertical()
+            .id_salt("recap")
+            .stick_to_bottom(true)
+            .show(ui, |ui| {
+                ui.label(egui::RichText::new(format!("{who} (bot):")).color(super::theme::QUIET));
+                for line in &self.recap.lines {
+                    ui.add(egui::Label::new(format!("· {line}")).wrap());
+                }
+            });
+        true
+    }
+
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -56,47 +79,60 @@ impl Controls<'_> {
         let mut asked = Asked::default();
         let state = self.state;
         let active = state.turn.active;
-        // Always one line, so a refusal appearing never moves the buttons.
-        ui.horizontal(|ui| match (&selection.message, &selection.refusal) {
-            (Some(message), refusal) => {
-                ui.add(
-                    egui::Label::new(egui::RichText::new(message).color(egui::Color32::LIGHT_RED))
-                        .truncate(),
-                );
-                if let Some(refusal) = refusal
-                    && ui
-                        .small_button("?")
-                        .on_hover_text("The rule behind this")
-                        .clicked()
-                {
-                    self.help.at(super::help::topic_for_refusal(refusal));
+        // Always two lines' room, wrapped: a refusal appearing never moves the buttons, and
+        // no word of it is cut.
+        let lines = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 2.0;
+        let width = ui.available_width();
+        ui.allocate_ui_with_layout(
+            egui::vec2(width, lines),
+            egui::Layout::top_down(egui::Align::LEFT),
+            |ui| {
+                ui.set_min_size(egui::vec2(width, lines));
+                match (&selection.message, &selection.refusal) {
+                    (Some(message), refusal) => {
+                        ui.horizontal_top(|ui| {
+                            if let Some(refusal) = refusal
+                                && ui
+                                    .small_button("?")
+                                    .on_hover_text("The rule behind this")
+                                    .clicked()
+                            {
+                                self.help.at(super::help::topic_for_refusal(refusal));
+                            }
+                            ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(message).color(egui::Color32::LIGHT_RED),
+                                )
+                                .wrap(),
+                            );
+                        });
+                    }
+                    (None, _) if self.sequence => {
+                        ui.label("The threats are acting: watch the board.");
+                    }
+                    (None, _) if self.elsewhere.is_some() => {
+                        let words = self.elsewhere.as_deref().unwrap_or_default();
+                        ui.add(egui::Label::new(words).wrap());
+                    }
+                    (None, _) => {
+                        // With a card picked, what to do with it; else the phase's instructions.
+                        let words = hands::picked_how(state, selection)
+                            .filter(|_| !self.watching)
+                            .unwrap_or_else(|| top_bar::phase_hint(state));
+                        ui.add(egui::Label::new(words).wrap());
+                    }
                 }
-            }
-            (None, _) if self.sequence => {
-                ui.label("The threats are acting: watch the board.");
-            }
-            (None, _) if self.elsewhere.is_some() => {
-                let words = self.elsewhere.as_deref().unwrap_or_default();
-                ui.add(egui::Label::new(words).truncate());
-            }
-            (None, _) => {
-                ui.add(egui::Label::new(top_bar::phase_hint(state)).truncate());
-            }
-        });
+            },
+        );
         let playing = !self.watching;
         // A game that is over has no turn to play: the result window holds the ways on.
         if state.is_over() {
             return asked;
         }
-        if selection.card.is_some() && playing {
-            egui::ScrollArea::vertical()
-                .id_salt("picked")
-                .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
-            return asked;
-        }
         // A turn played elsewhere (a bot's, a player's at another machine): no buttons that
-        // look as if they could be pressed, only the line that says whose turn it is.
+        // look as if they could be pressed; what the bot has done so far this turn.
         if self.elsewhere.is_some() && !self.sequence {
+            self.recap(ui);
             return asked;
         }
         // The table's choice Tab has in focus (End phase, a maneuver, Kirk's take), lit.
@@ -121,12 +157,14 @@ impl Controls<'_> {
                 let lit = focused
                     .as_ref()
                     .is_some_and(|f| f.action == control.offer.action);
-                let button = ui
-                    .add_enabled(
-                        playing && control.refusal.is_none(),
-                        egui::Button::new(words).selected(lit),
-                    )
-                    .on_hover_text(&control.offer.words);
+                let mut button = ui.add_enabled(
+                    playing && control.refusal.is_none(),
+                    egui::Button::new(words).selected(lit),
+                );
+                // The hover says it in full, where the button says it short.
+                if words != control.offer.words {
+                    button = button.on_hover_text(&control.offer.words);
+                }
                 if let Some(reason) = &control.refusal {
                     button.clone().on_disabled_hover_text(format!(
                         "{}: {reason}",
@@ -180,6 +218,17 @@ impl Controls<'_> {
                 .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
                 .clicked();
         });
+        // The picked card's choices below the turn's buttons, which stay where they are.
+        if selection.card.is_some() && playing {
+            egui::ScrollArea::vertical()
+                .id_salt("picked")
+                .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
+            return asked;
+        }
+        // The bot's last turn, until this table acts.
+        if self.recap(ui) {
+            return asked;
+        }
         // With no card picked, Tab brings the table's own choices into focus (the controls,
         // Kirk's take): what Enter would do, in words.
         if let (None, Some(offer)) = (selection.card, &focused) {

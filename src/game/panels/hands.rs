@@ -38,6 +38,9 @@ pub(super) fn active_hand(
         card_size.y,
     );
     let start = ui.cursor().min;
+    // The hand keeps a fixed room, whatever it holds, so the turn's controls beside it never
+    // slide under the pointer as cards are played (a click meant for a target landed on Undo).
+    let room = ui.available_width() - controls_width(ui.ctx().viewport_rect().width());
     cards::character_tile(
         ui,
         tile,
@@ -47,7 +50,11 @@ pub(super) fn active_hand(
     // A long hand overlaps like one held in the hand, each card's name and number still in
     // view, so the turn's controls keep their room beside it.
     let count = seat.hand.len();
-    let step = hand_step(count, card_size.x, ui.available_width() - CONTROLS_ROOM);
+    let step = hand_step(
+        count,
+        card_size.x,
+        room - tile.x - ui.spacing().item_spacing.x,
+    );
     let strip = match count {
         0 => egui::Vec2::ZERO,
         n => egui::vec2(card_size.x + step * (n - 1) as f32, card_size.y),
@@ -74,6 +81,10 @@ pub(super) fn active_hand(
     if seat.hand.is_empty() {
         ui.weak("No cards in hand.");
     }
+    let pad = start.x + room - ui.cursor().min.x;
+    if pad > 0.0 {
+        ui.allocate_space(egui::vec2(pad, 1.0));
+    }
     let end = cards.last().map_or(start.x + tile.x, |(_, r)| r.right());
     super::overlays::HandLayout {
         player,
@@ -83,8 +94,11 @@ pub(super) fn active_hand(
     }
 }
 
-/// What the turn's controls keep beside the hand, however long it grows (egui points).
-const CONTROLS_ROOM: f32 = 300.0;
+/// The turn's controls' column beside the hand, at a fixed width for the window (egui
+/// points): the hand takes the rest, however many cards it holds.
+pub fn controls_width(window_width: f32) -> f32 {
+    (window_width * 0.36).clamp(300.0, 560.0)
+}
 
 /// How far apart a hand's cards start: a card's width and a gap while `room` holds them all,
 /// else overlapping to fit, but never closer than the strip that shows a card's number and
@@ -116,9 +130,22 @@ fn hand_card(
         .then(|| state.why_no_play(player, card))
         .flatten()
         .map(|refusal| refusal.to_string());
+    // A card with no play but another use now (commit it to the mission, McCoy's) is not
+    // dimmed: its hover says what it can do instead.
+    let uses: Vec<String> = match why {
+        Some(_) => offers::card_menu(state, player, card)
+            .into_iter()
+            .map(|o| o.words)
+            .collect(),
+        None => Vec::new(),
+    };
+    let why = why.map(|reason| match uses.is_empty() {
+        true => reason,
+        false => format!("{reason}; pick it to {}", lower_first(&uses.join(" or "))),
+    });
     let look = CardLook {
         chosen: selection.card == Some((player, card)),
-        dim: why.is_some(),
+        dim: why.is_some() && uses.is_empty(),
         number: Some(index + 1),
     };
     let (response, badge) = cards::card(ui, card, size, look);
@@ -204,27 +231,35 @@ pub(super) fn picked_card(
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
 ) {
-    let Some((_, card)) = selection.card else {
+    if selection.card.is_none() {
         return;
-    };
+    }
     let plays = offers::plays(state, selection);
     offers::settle(selection, &plays);
+    // Its choices: the targets (or "Play" for a card that takes none), then what else the
+    // rules allow with it (commit to the mission, McCoy's uses, a trade): all as buttons,
+    // Tab and Enter reaching each. What to do with them is said on the controls' line.
+    let choices = offers::picked_choices(state, selection);
+    if selection.token.is_none() {
+        partner_and_shift(ui, &plays, selection);
+    }
+    choice_buttons(ui, state, choices, selection, actions);
+}
+
+/// What to do with the picked card, in words, for the controls' line: its name and damage,
+/// and how its choices are taken.
+pub(super) fn picked_how(state: &GameState, selection: &Selection) -> Option<String> {
+    let (_, card) = selection.card?;
+    let plays = offers::plays(state, selection);
     let name = match &builtin().card(card).effect {
         stp_rules::content::CardEffect::Hit { damage, .. } => {
             format!("{} · {damage} damage", card_name(card))
         }
         _ => card_name(card),
     };
-    // Its choices: the targets (or "Play" for a card that takes none), then what else the
-    // rules allow with it (commit to the mission, McCoy's uses, a trade): all as buttons,
-    // Tab and Enter reaching each.
     let choices = offers::picked_choices(state, selection);
-    if choices.is_empty() {
-        ui.strong(name);
-        ui.weak("No legal play now, and nothing else to do with it.");
-        return;
-    }
-    let how = match (selection.token, plays.is_empty(), choices.len()) {
+    Some(match (selection.token, plays.is_empty(), choices.len()) {
+        (_, _, 0) => format!("{name}: no legal play now, and nothing else to do with it."),
         (Some(token), _, _) => format!(
             "{name}: which way for the {}? (Esc: put it back)",
             crate::words::describe::token_name(token)
@@ -233,15 +268,11 @@ pub(super) fn picked_card(
             format!("{name}: no play now; Tab and Enter, or click (Esc: put it back)")
         }
         (None, false, 1) => format!("{name}: Enter or click to play (Esc: put it back)"),
-        (None, false, _) => {
-            format!("{name}: pick a target here or on the board (Esc: put it back)")
+        (None, false, _) if !offers::target_tokens(&plays).is_empty() => {
+            format!("{name}: pick a target below or on the board (Esc: put it back)")
         }
-    };
-    ui.strong(how);
-    if selection.token.is_none() {
-        partner_and_shift(ui, &plays, selection);
-    }
-    choice_buttons(ui, state, choices, selection, actions);
+        (None, false, _) => format!("{name}: pick one below (Esc: put it back)"),
+    })
 }
 
 /// The picked card's partner card and Chekov's range shift, where it has a choice of them.
@@ -301,11 +332,19 @@ fn choice_buttons(
             chosen = Some(index);
         }
     };
+    // A threat's button names it and its place in a few words; the hover says it whole.
+    let short = |offer: &offers::Offer| match offer.action.action {
+        stp_rules::Action::PlayCard { target, .. } => {
+            crate::words::describe::short_target_name(state, target)
+        }
+        _ => None,
+    };
     if choices.iter().any(|o| trade_with(o).is_none()) {
         ui.horizontal_wrapped(|ui| {
             for (index, offer) in choices.iter().enumerate() {
                 if trade_with(offer).is_none() {
-                    button(ui, index, offer.words.clone(), &offer.words);
+                    let words = short(offer).unwrap_or_else(|| offer.words.clone());
+                    button(ui, index, words, &offer.words);
                 }
             }
         });
@@ -327,7 +366,12 @@ fn choice_buttons(
                 if let Some((with, take)) = trade_with(offer)
                     && with == partner
                 {
-                    button(ui, index, card_name(take), &offer.words);
+                    button(
+                        ui,
+                        index,
+                        crate::words::describe::card_with_credit(take),
+                        &offer.words,
+                    );
                 }
             }
         });
@@ -354,4 +398,12 @@ fn ping_tag(painter: &egui::Painter, card: egui::Rect, who: &str) {
         egui::Rect::from_center_size(card.center_bottom(), galley.size() + egui::vec2(8.0, 2.0));
     painter.rect_filled(tag, 4.0, egui::Color32::GOLD);
     painter.galley(tag.min + egui::vec2(4.0, 1.0), galley, egui::Color32::BLACK);
+}
+
+/// "Commit to the mission" as it reads mid-sentence.
+fn lower_first(words: &str) -> String {
+    let mut letters = words.chars();
+    letters
+        .next()
+        .map_or(String::new(), |c| c.to_lowercase().chain(letters).collect())
 }

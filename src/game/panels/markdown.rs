@@ -1,4 +1,4 @@
-//! Just enough Markdown for the help window: headings, bullet items, paragraphs, and **bold**,
+//! Just enough Markdown for the help window: headings, bullet and numbered items, paragraphs, and **bold**,
 //! *italic* and `code` inside them, so the rulings read as a document, not as raw marks.
 
 use bevy_egui::egui;
@@ -6,9 +6,21 @@ use bevy_egui::egui;
 /// One block of a document.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Block {
-    Heading { level: usize, text: String },
+    Heading {
+        level: usize,
+        text: String,
+    },
     Bullet(String),
+    /// An item of a numbered list, with its number ("3.").
+    Numbered(String, String),
     Paragraph(String),
+}
+
+/// "3. Trade a Card" as a numbered item: its number and its text.
+fn numbered(line: &str) -> Option<(String, String)> {
+    let digits = line.chars().take_while(char::is_ascii_digit).count();
+    let rest = line[digits..].strip_prefix(". ")?;
+    (digits > 0).then(|| (line[..digits + 1].to_string(), rest.to_string()))
 }
 
 /// A run of text with one style.
@@ -37,9 +49,12 @@ pub fn blocks(text: &str) -> Vec<Block> {
         } else if let Some(item) = trimmed.strip_prefix("- ") {
             close(&mut open, &mut out);
             open = Some(Block::Bullet(item.to_string()));
+        } else if let Some((number, item)) = numbered(trimmed) {
+            close(&mut open, &mut out);
+            open = Some(Block::Numbered(number, item));
         } else {
             match &mut open {
-                Some(Block::Bullet(text) | Block::Paragraph(text)) => {
+                Some(Block::Bullet(text) | Block::Numbered(_, text) | Block::Paragraph(text)) => {
                     text.push(' ');
                     text.push_str(trimmed);
                 }
@@ -126,6 +141,12 @@ pub fn show(ui: &mut egui::Ui, text: &str) {
             Block::Bullet(text) => {
                 ui.horizontal(|ui| {
                     ui.label("•");
+                    ui.vertical(|ui| runs(ui, &text));
+                });
+            }
+            Block::Numbered(number, text) => {
+                ui.horizontal(|ui| {
+                    ui.label(number);
                     ui.vertical(|ui| runs(ui, &text));
                 });
             }

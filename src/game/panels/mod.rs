@@ -151,7 +151,7 @@ fn table_panels(
     mut table_rect: ResMut<TableRect>,
     mut talk: crate::game::online::TalkPanel,
     (mut layout, mut drawer): (ResMut<PanelLayout>, ResMut<LogDrawer>),
-    (crew, away): (Res<Crew>, Res<Away>),
+    (crew, away, recap): (Res<Crew>, Res<Away>, Res<crate::game::crew::BotRecap>),
 ) -> Result {
     let Asides {
         mut help,
@@ -236,6 +236,7 @@ fn table_panels(
                             sequence: wait.sequence_playing(),
                             undo: wait.undo_allowed(),
                             elsewhere: turn_elsewhere(state, (&crew, &away)),
+                            recap: &recap,
                         };
                         let asked = controls.show(ui, &mut selection, &mut actions, &mut undo);
                         if asked.skip {

@@ -10,7 +10,7 @@ use stp_rules::{
 };
 
 use crate::game::input::selection::{Selection, on_token};
-use crate::words::describe::{card_name, section_name, target_name, token_name};
+use crate::words::describe::{card_name, card_with_credit, section_name, target_name, token_brief};
 
 /// A button: the action it sends and its words.
 #[derive(Debug, Clone, PartialEq)]
@@ -129,7 +129,7 @@ pub(crate) fn card_menu(state: &GameState, holder: PlayerId, card: CardId) -> Ve
                     Action::Trade { with, give, take } if with == holder && take == card => {
                         Some(Offer {
                             action: a,
-                            words: format!("Trade {} for it", card_name(give)),
+                            words: format!("Trade {} for it", card_with_credit(give)),
                         })
                     }
                     _ => None,
@@ -278,7 +278,7 @@ pub(crate) fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer
                         words: format!(
                             "Trade for {}'s {}",
                             state.players[with as usize].name,
-                            card_name(take)
+                            card_with_credit(take)
                         ),
                     }),
                     _ => None,
@@ -445,7 +445,7 @@ pub fn spock(state: &GameState) -> Vec<Offer> {
         .filter_map(|a| match a.action {
             Action::ChooseThreats { first, second } => Some(Offer {
                 action: a,
-                words: format!("{} then {}", token_name(first), token_name(second)),
+                words: format!("{} then {}", token_brief(first), token_brief(second)),
             }),
             _ => None,
         })

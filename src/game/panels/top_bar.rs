@@ -166,7 +166,23 @@ pub(super) fn phase_hint(state: &GameState) -> String {
         };
     }
     match state.turn.phase {
-        Phase::Trade => "Trade a card: right-click another player's card, or pick yours (its number) and Tab. Or end the phase.".into(),
+        Phase::Trade => {
+            "Trade: pick one of your cards, then who to trade with (or right-click their card). \
+             Or end the phase."
+                .into()
+        }
+        // A Trade phase the rules skipped says why, where the player reads on.
+        Phase::PlayAndManeuver
+            if state.trade_forbidden().is_some() && state.turn.maneuvers == 0 =>
+        {
+            let why = state
+                .trade_forbidden()
+                .map(|r| r.to_string())
+                .unwrap_or_default();
+            format!(
+                "No trading this turn: {why}. Play or commit cards, maneuver, then end the phase."
+            )
+        }
         Phase::PlayAndManeuver => match state.maneuver_forbidden() {
             Some(reason) => {
                 format!(

@@ -289,12 +289,21 @@ fn setup_screen(
                         academy.write(OpenLesson(0));
                     }
                     if let Some(saved) = save_path(&launch).filter(|p| p.exists())
-                        && ui.button("Load the saved game").clicked()
+                        && ui
+                            .button("Load the saved game")
+                            .on_hover_text("The game you saved with the menu's Save game.")
+                            .clicked()
                     {
                         saves.write(SaveRequest::Load(saved));
                     }
                     if let Some(path) = autosave_path(&launch).filter(|p| p.exists())
-                        && ui.button("Continue the last game").clicked()
+                        && ui
+                            .button("Continue the last game")
+                            .on_hover_text(
+                                "The last game played, where it was left: it is kept by itself \
+                                 at every turn and whenever you leave the table.",
+                            )
+                            .clicked()
                     {
                         saves.write(SaveRequest::Load(path));
                     }

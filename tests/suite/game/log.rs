@@ -144,6 +144,16 @@ fn the_rules_reference_covers_the_game_in_players_words() {
     ] {
         assert!(titles.contains(&needed), "no topic {needed}: {titles:?}");
     }
+    // The seven phases read as a numbered list, one item a phase, not one long paragraph.
+    let phases = all
+        .iter()
+        .find(|t| t.title == PHASES)
+        .expect("the phases topic");
+    let items = blocks(phases.body)
+        .into_iter()
+        .filter(|b| matches!(b, Block::Numbered(..)))
+        .count();
+    assert_eq!(items, 7, "{:?}", blocks(phases.body));
     for topic in &all {
         for internal in [
             "tests/",
@@ -162,7 +172,7 @@ fn the_rules_reference_covers_the_game_in_players_words() {
         for block in blocks(topic.body) {
             let text = match block {
                 Block::Heading { text, .. } => text,
-                Block::Bullet(text) | Block::Paragraph(text) => text,
+                Block::Bullet(text) | Block::Numbered(_, text) | Block::Paragraph(text) => text,
             };
             for span in spans(&text) {
                 assert!(

@@ -572,3 +572,262 @@ fn enter_takes_the_conn_and_does_nothing_else() {
         "Enter spoke to the table too"
     );
 }
+
+/// A click on a slider's track moves its value there (the settings' sliders), with the
+/// table's input options as with egui's own.
+#[test]
+fn a_click_on_a_sliders_track_moves_it() {
+    use star_trek_panic::game::panels::theme::console_input;
+    for table in [false, true] {
+        let ctx = egui::Context::default();
+        if table {
+            ctx.options_mut(|o| console_input(&mut o.input_options));
+        }
+        let mut value = 0.35f32;
+        let mut frame = |time: f64, events: Vec<egui::Event>, value: &mut f32| {
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(800.0, 600.0),
+                )),
+                time: Some(time),
+                events,
+                ..Default::default()
+            };
+            let mut rect = egui::Rect::NOTHING;
+            let mut output = ctx.run_ui(input, |ui| {
+                egui::CentralPanel::default().show(ui, |ui| {
+                    rect = ui
+                        .add(egui::Slider::new(value, 0.0..=1.0).fixed_decimals(2))
+                        .rect;
+                });
+            });
+            output.textures_delta.clear();
+            rect
+        };
+        let rect = frame(0.0, Vec::new(), &mut value);
+        // Near the track's right end (the value box is drawn beside the track).
+        let at = egui::pos2(rect.left() + 0.9 * ui_track(rect), rect.center().y);
+        let button = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        frame(0.1, vec![egui::Event::PointerMoved(at)], &mut value);
+        frame(0.2, vec![button(true)], &mut value);
+        frame(0.3, vec![button(false)], &mut value);
+        assert!(
+            value > 0.6,
+            "table options {table}: the click left it at {value}"
+        );
+        // The press and the release in one frame, as a quick click under a slow frame: egui
+        // alone moves nothing; the table holds the release for the next frame.
+        value = 0.35;
+        let mut events = vec![button(true), button(false)];
+        let later = if table {
+            star_trek_panic::game::input::egui_idle::hold_release(&mut events)
+        } else {
+            Vec::new()
+        };
+        frame(0.4, events, &mut value);
+        frame(0.5, later, &mut value);
+        match table {
+            true => assert!(value > 0.6, "a one-frame click left it at {value}"),
+            false => assert_eq!(
+                value, 0.35,
+                "egui moved it by itself: the test shows nothing"
+            ),
+        }
+    }
+}
+
+/// The slider's track width: egui lays the value box beside it, at the default slider width.
+fn ui_track(rect: egui::Rect) -> f32 {
+    rect.width().min(100.0)
+}
+
+/// Ctrl+Z undoes from the keyboard, even when the chord is quick enough that Ctrl is up again
+/// by the time the frame reads the keys.
+#[test]
+fn a_quick_ctrl_z_undoes() {
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::{Key, KeyboardInput, NativeKey};
+    let mut position = common::table(2);
+    common::place(&mut position, "klingon_cruiser", Range::Long, 1);
+    let mut app = table_at(position);
+    let before = state(&app).enterprise.clone();
+    press(&mut app, KeyCode::KeyE);
+    assert_ne!(state(&app).enterprise, before, "E did not turn the ship");
+    // Ctrl down, Z down, Z up, Ctrl up: all in one frame.
+    for (key, pressed) in [
+        (KeyCode::ControlLeft, true),
+        (KeyCode::KeyZ, true),
+        (KeyCode::KeyZ, false),
+        (KeyCode::ControlLeft, false),
+    ] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: key,
+            logical_key: Key::Unidentified(NativeKey::Unidentified),
+            state: match pressed {
+                true => ButtonState::Pressed,
+                false => ButtonState::Released,
+            },
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+    app.update();
+    settle(&mut app);
+    assert_eq!(
+        state(&app).enterprise,
+        before,
+        "Ctrl+Z did not undo the turn"
+    );
+}
+
+/// A second Space right after the one that ended the phase does not skip the threats' turn:
+/// the threat phase plays on until a later press.
+#[test]
+fn a_double_space_does_not_skip_the_threats_turn() {
+    use bevy::time::TimeUpdateStrategy;
+    use star_trek_panic::game::pacing::{AnimationSpeed, Sequence};
+    let mut position = common::table(2);
+    common::place(&mut position, "klingon_cruiser", Range::Long, 1);
+    let mut app = table_at(position);
+    app.insert_resource(AnimationSpeed {
+        speed: 1.0,
+        skip: false,
+    });
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(20),
+    ));
+    press(&mut app, KeyCode::Space);
+    assert!(
+        app.world().resource::<Sequence>().is_playing(),
+        "no threat phase to watch"
+    );
+    press(&mut app, KeyCode::Space);
+    assert!(
+        app.world().resource::<Sequence>().is_playing(),
+        "the second Space skipped the threats' turn"
+    );
+}
+
+/// A bot's trade with a person here is an offer they answer, not a card taken: the bot waits
+/// for the answer; declined, nothing changes hands and the bot ends its Trade phase; accepted,
+/// the trade is made.
+#[test]
+fn a_bots_trade_with_a_person_waits_for_their_answer() {
+    use star_trek_panic::game::crew::{BotRecap, Crew, Seat};
+    use star_trek_panic::game::online::{AnswerOffer, OfferHere};
+    for accept in [false, true] {
+        let mut position = common::table(2);
+        position.turn.active = 1;
+        common::to_phase(&mut position, Phase::Trade);
+        let mut app = keyboard_app(None);
+        app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Ensign]);
+        app.world_mut()
+            .resource_mut::<star_trek_panic::game::pacing::AnimationSpeed>()
+            .skip = true;
+        app.world_mut().write_message(LoadGame(Box::new(position)));
+        settle(&mut app);
+        let hands = |app: &App| {
+            let s = state(app);
+            (s.players[0].hand.clone(), s.players[1].hand.clone())
+        };
+        let before = hands(&app);
+        // The bot's trade, as it would choose it, offered to the person.
+        let trade = {
+            let s = state(&app);
+            PlayerAction {
+                player: 1,
+                action: Action::Trade {
+                    with: 0,
+                    give: s.players[1].hand[0],
+                    take: s.players[0].hand[0],
+                },
+            }
+        };
+        app.world_mut().write_message(trade);
+        for _ in 0..4 {
+            app.update();
+        }
+        assert_eq!(
+            hands(&app),
+            before,
+            "the bot took the person's card unasked"
+        );
+        assert_eq!(
+            app.world().resource::<OfferHere>().0,
+            Some(trade),
+            "no offer shown"
+        );
+        for _ in 0..20 {
+            app.update();
+        }
+        assert_eq!(
+            state(&app).turn.phase,
+            Phase::Trade,
+            "the bot went on without an answer"
+        );
+        app.world_mut().write_message(AnswerOffer(accept));
+        for _ in 0..30 {
+            app.update();
+        }
+        let after = hands(&app);
+        match accept {
+            true => {
+                assert!(after.0.contains(&before.1[0]) && after.1.contains(&before.0[0]));
+            }
+            false => {
+                // The bot plays on (its Play phase): the person's hand is as it was.
+                assert_eq!(after.0, before.0, "a declined trade was made");
+                assert!(!after.1.contains(&before.0[0]));
+                assert!(
+                    state(&app).turn.phase != Phase::Trade || state(&app).turn.active != 1,
+                    "the bot kept offering"
+                );
+            }
+        }
+        assert!(
+            app.world().resource::<BotRecap>().lines.len() <= 40,
+            "the recap runs on"
+        );
+    }
+}
+
+/// A bot's turn is told in words as it plays, and stays told until the person here acts.
+#[test]
+fn a_bots_turn_is_recapped_until_the_person_acts() {
+    use star_trek_panic::game::crew::{BotRecap, Crew, Seat};
+    let mut app = keyboard_app(None);
+    app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Ensign]);
+    start(&mut app, GameOptions::quick(5, 2, "cadet"));
+    let mut guard = 0;
+    while state(&app).turn.active == 0 {
+        let action = stp_rules::bot::choose(state(&app)).expect("someone acts");
+        super::send(&mut app, action);
+        guard += 1;
+        assert!(guard < 200);
+    }
+    let mut frames = 0;
+    while state(&app).turn.active == 1 && !state(&app).is_over() {
+        app.update();
+        frames += 1;
+        assert!(frames < 3_000, "the bot's turn never ends");
+    }
+    let recap = app.world().resource::<BotRecap>().clone();
+    assert_eq!(
+        recap.who.as_deref(),
+        Some(state(&app).players[1].name.as_str())
+    );
+    assert!(!recap.lines.is_empty(), "nothing told of the bot's turn");
+    let action = stp_rules::bot::choose(state(&app)).expect("the person acts");
+    super::send(&mut app, action);
+    assert!(
+        app.world().resource::<BotRecap>().lines.is_empty(),
+        "the recap stayed"
+    );
+}
