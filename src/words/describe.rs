@@ -56,7 +56,7 @@ pub(crate) fn token_name(token: u8) -> String {
 
 /// A token drawn from the bag, with what makes it matter: "Kor's Battle Cruiser (Defense 4,
 /// fires 3)", "Comet", "Starbase".
-pub(crate) fn token_brief(token: u8) -> String {
+pub fn token_brief(token: u8) -> String {
     let def = builtin().threat(token);
     match def.max_defense() {
         0 => def.name.clone(),
@@ -70,7 +70,7 @@ pub(crate) fn token_brief(token: u8) -> String {
 
 /// A card with its Division credit, where two copies would read alike ("Tritanium
 /// (Engineering)").
-pub(crate) fn card_with_credit(card: u8) -> String {
+pub fn card_with_credit(card: u8) -> String {
     match builtin().card(card).credit {
         Some(division) => format!("{} ({division:?})", card_name(card)),
         None => card_name(card),
@@ -142,7 +142,7 @@ pub(crate) fn target_name(state: &GameState, target: Target) -> String {
 
 /// A threat target in a few words for its button ("Klingon Cruiser · Long 1", "… · Medium 3:
 /// pull clockwise to 4"); the hover has `target_name`'s whole. `None` for other targets.
-pub(crate) fn short_target_name(state: &GameState, target: Target) -> Option<String> {
+pub fn short_target_name(state: &GameState, target: Target) -> Option<String> {
     let (token, way) = match target {
         Target::Threat(token) => (token, None),
         Target::Shift(token, way) => (token, Some(way)),

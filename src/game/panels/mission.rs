@@ -34,7 +34,10 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState) {
                     ui.set_width(ui.available_width());
                     // The story is on hover: the panel's room goes to what the rules track.
                     ui.label(egui::RichText::new(&def.name).size(17.0).color(theme::GOLD))
-                        .on_hover_text(egui::RichText::new(&def.description).italics());
+                        .on_hover_ui(|ui| {
+                            ui.label(egui::RichText::new(&def.description).italics());
+                            ui.label(format!("Parameters: {}", def.text.parameters));
+                        });
                     if let (Some(timer), start) = (m.timer, def.timer) {
                         timer_dial(ui, timer, start.unwrap_or(timer));
                     }
@@ -59,9 +62,7 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState) {
                                  are discarded and it goes under the mission deck.",
                         );
                     }
-                })
-                .response
-                .on_hover_text(format!("Parameters: {}", def.text.parameters));
+                });
         }
         None => {
             ui.label(no_mission(state));

@@ -10,7 +10,7 @@ use stp_rules::{
 };
 
 use crate::game::input::selection::{Selection, on_token};
-use crate::words::describe::{card_name, card_with_credit, section_name, target_name, token_brief};
+use crate::words::describe::{card_name, card_with_credit, section_name, target_name, token_name};
 
 /// A button: the action it sends and its words.
 #[derive(Debug, Clone, PartialEq)]
@@ -235,7 +235,7 @@ pub fn settle(selection: &mut Selection, plays: &[PlayerAction]) {
 
 /// The picked card's targets as the hand lists them (partner and shift as chosen); with a
 /// token clicked that the card can act on in more than one way (Tractor Beam's two
-/// directions), only that token's. A play that takes no target reads "Play <card>".
+/// directions), only that token's. A play that takes no target reads `Play Yeoman Rand`.
 pub fn picked_targets(state: &GameState, selection: &Selection) -> Vec<Offer> {
     let plays = plays(state, selection);
     let mut out = targets(state, &plays, selection.with, selection.shift);
@@ -445,7 +445,7 @@ pub fn spock(state: &GameState) -> Vec<Offer> {
         .filter_map(|a| match a.action {
             Action::ChooseThreats { first, second } => Some(Offer {
                 action: a,
-                words: format!("{} then {}", token_brief(first), token_brief(second)),
+                words: format!("{}, then {}", token_name(first), token_name(second)),
             }),
             _ => None,
         })

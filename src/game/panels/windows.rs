@@ -87,13 +87,18 @@ pub(super) fn windows(
                 layout.windows.push(("boarders", window.response.rect));
             }
         }
-        Some(RulesWindow::SpockChoice { .. }) if !waiting => {
-            let shown = egui::Window::new("Spock: choose two threats")
+        Some(RulesWindow::SpockChoice { drawn }) if !waiting => {
+            let shown = egui::Window::new("Spock's choice")
                 .collapsible(false)
                 .anchor(egui::Align2::RIGHT_BOTTOM, [-6.0, -above_hand])
                 .max_width(side)
                 .show(ctx, |ui| {
-                    ui.label("Resolve the first, then the second; the third goes back in the bag.");
+                    // What was drawn, once, with what makes each matter; the buttons name them.
+                    ui.label("Drawn:");
+                    for token in drawn {
+                        ui.label(format!("· {}", crate::words::describe::token_brief(*token)));
+                    }
+                    ui.label("Pick two to resolve, in order; the third goes back in the bag.");
                     for (index, offer) in offers::spock(state).into_iter().enumerate() {
                         send(ui, index, offer);
                     }

@@ -584,7 +584,7 @@ fn a_click_on_a_sliders_track_moves_it() {
             ctx.options_mut(|o| console_input(&mut o.input_options));
         }
         let mut value = 0.35f32;
-        let mut frame = |time: f64, events: Vec<egui::Event>, value: &mut f32| {
+        let frame = |time: f64, events: Vec<egui::Event>, value: &mut f32| {
             let input = egui::RawInput {
                 screen_rect: Some(egui::Rect::from_min_size(
                     egui::Pos2::ZERO,
