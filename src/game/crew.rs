@@ -176,8 +176,8 @@ fn fit_crew(
 }
 
 /// A bot's trades with the people here: the one offered and waiting for their answer (the
-/// bot waits too), and those declined this turn (not offered again: the bot ends its Trade
-/// phase instead).
+/// bot waits too), and those declined this turn (once declined, the bot offers no more trades
+/// that turn: it ends its Trade phase instead of asking again).
 #[derive(Resource, Debug, Default, Clone, PartialEq)]
 pub struct BotTrades {
     pub pending: Option<PlayerAction>,
@@ -252,7 +252,11 @@ fn bot_turns(
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,
     mut redraw: MessageWriter<RequestRedraw>,
-    (mut recap, trades): (ResMut<BotRecap>, Res<BotTrades>),
+    (mut recap, trades, paused): (
+        ResMut<BotRecap>,
+        Res<BotTrades>,
+        Res<crate::game::screens::state::Paused>,
+    ),
 ) {
     let Some(state) = state else { return };
     // A crew of people only, here or elsewhere: nothing to do (and no search for who acts).
@@ -260,6 +264,7 @@ fn bot_turns(
         return;
     }
     let waiting = !state.awaits_players()
+        || paused.0
         || trades.pending.is_some()
         || !away.0.is_empty()
         || sequence.is_playing()
@@ -344,12 +349,13 @@ fn bot_turns(
         _ => bot::choose(&state),
     };
     // A trade the person declined this turn is not offered again: the bot trades no more.
-    let chosen = chosen.map(|action| match trades.declined.contains(&action) {
-        true => PlayerAction {
+    let declined = |a: &PlayerAction| trades.declined.iter().any(|d| d.player == a.player);
+    let chosen = chosen.map(|action| match action.action {
+        Action::Trade { .. } if declined(&action) => PlayerAction {
             player: action.player,
             action: Action::EndPhase,
         },
-        false => action,
+        _ => action,
     });
     if let Some(action) = chosen {
         show_on_table(&state, action, &mut selection);

@@ -94,7 +94,10 @@ fn next_by_key(
     }
     let count = academy.lessons.len();
     match academy.current().and_then(|l| l.steps.get(academy.step)) {
-        Some(step) if step.action.is_none() => academy.step += 1,
+        Some(step) if step.action.is_none() => {
+            academy.step += 1;
+            academy.refused = None;
+        }
         None if academy.finished() && index + 1 < count => {
             open.write(OpenLesson(index + 1));
         }
@@ -263,11 +266,16 @@ pub(crate) fn lesson_panel(ui: &mut egui::Ui, academy: &mut Academy) -> Option<A
             .size(20.0)
             .color(crate::game::panels::theme::GOLD),
     );
-    ui.add_space(4.0);
+    // The way on first, where it stays put: the step's words below grow and shrink, and a
+    // second click on Next never lands on "Skip lesson".
+    let mut chosen = ui.horizontal_wrapped(|ui| way_on(ui, academy)).inner;
+    egui::ComboBox::from_id_salt("lessons")
+        .selected_text("Other lessons")
+        .show_ui(ui, |ui| chosen = chosen.or(lesson_list(ui, academy)));
+    ui.separator();
     if let Some(error) = &academy.error {
         ui.colored_label(egui::Color32::LIGHT_RED, error);
     }
-    // The steps so far, the current one bright, the next ones still to come.
     let total = lesson.steps.len();
     ui.label(
         egui::RichText::new(format!("Step {} of {total}", (academy.step + 1).min(total)))
@@ -278,6 +286,7 @@ pub(crate) fn lesson_panel(ui: &mut egui::Ui, academy: &mut Academy) -> Option<A
             ui.label(egui::RichText::new(&step.say).size(15.0));
             if step.action.is_none() && ui.button("Next [N]").clicked() {
                 academy.step += 1;
+                academy.refused = None;
             }
         }
         None => {
@@ -287,11 +296,7 @@ pub(crate) fn lesson_panel(ui: &mut egui::Ui, academy: &mut Academy) -> Option<A
     if let Some(reason) = &academy.refused {
         ui.colored_label(egui::Color32::LIGHT_RED, format!("Refused: {reason}."));
     }
-    ui.separator();
-    let mut chosen = ui.horizontal_wrapped(|ui| way_on(ui, academy)).inner;
-    egui::ComboBox::from_id_salt("lessons")
-        .selected_text("Other lessons")
-        .show_ui(ui, |ui| chosen = chosen.or(lesson_list(ui, academy)));
+    ui.add_space(6.0);
     ui.small("Esc: the menu, where the keyboard reaches these too.");
     chosen
 }

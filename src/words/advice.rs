@@ -31,16 +31,15 @@ pub fn reason(state: &GameState, advice: &Advice) -> String {
         return words;
     }
     words.push_str(&format!(
-        "Won {:.0}% of {} sampled futures",
-        percent(best.wins, best.rollouts),
-        best.rollouts
+        "Played out in {} possible futures, this won {:.0}% of the games",
+        best.rollouts,
+        percent(best.wins, best.rollouts)
     ));
     match &advice.heuristic {
         Some(h) if h.rollouts > 0 => words.push_str(&format!(
-            "; the quick bot's rule of thumb ({}) won {:.0}% of {}.",
+            "; the obvious move ({}) won {:.0}%.",
             action_words(state, &h.action),
             percent(h.wins, h.rollouts),
-            h.rollouts
         )),
         _ => words.push('.'),
     }

@@ -126,7 +126,7 @@ fn hint_prints_an_action_the_scenario_file_accepts() {
     // Plain text names the player and says why.
     let words = String::from_utf8(succeeds(&["hint", path, "--rollouts", "30"])).expect("utf-8");
     assert!(words.starts_with("Alice: "), "{words}");
-    assert!(words.contains("sampled futures"), "{words}");
+    assert!(words.contains("possible futures"), "{words}");
 }
 
 /// A bad file, or none, gets a message and exit 2.

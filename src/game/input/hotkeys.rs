@@ -149,10 +149,11 @@ fn hotkeys(
     }
     let player = state.turn.active;
     let mut send = |action| actions.write(PlayerAction { player, action });
-    // Held, or pressed this frame: a quick chord's Ctrl may be up again by the time the frame
-    // reads the keys.
+    // Held, or pressed or let go this frame: a quick chord's Ctrl may be up again by the time
+    // the frame reads the keys (its release and the Z can arrive in the same frame).
     let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
-    let ctrl = keys.any_pressed(ctrls) || keys.any_just_pressed(ctrls);
+    let ctrl =
+        keys.any_pressed(ctrls) || keys.any_just_pressed(ctrls) || keys.any_just_released(ctrls);
     if ctrl && keys.just_pressed(KeyCode::KeyZ) && wait.undo_allowed() {
         undo.write(UndoRequest { player });
         return;
@@ -199,7 +200,8 @@ fn hotkeys(
             }
             Some((_, card)) => {
                 selection.message = Some(format!(
-                    "{} is picked: Enter plays it, Esc puts it back, then Space ends the phase.",
+                    "{} is picked: choose what to do with it, or Esc puts it back; then Space \
+                     ends the phase.",
                     card_name(card)
                 ));
                 selection.refusal = None;

@@ -59,7 +59,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, play_on_clicked_token.in_set(GameSystems::Input))
         .add_systems(
             Update,
-            (show_refusals, new_turn, forget_on_leaving).in_set(GameSystems::Events),
+            (show_refusals, new_turn, forget_on_leaving, drop_a_card_gone)
+                .in_set(GameSystems::Events),
         );
 }
 
@@ -189,5 +190,20 @@ fn forget_on_leaving(
 ) {
     if leaves.read().count() > 0 {
         *selection = Selection::default();
+    }
+}
+
+/// A picked card no longer in its holder's hand (traded away, played by a button, taken by
+/// Kirk) is no longer picked: nothing waits on a card that is gone.
+fn drop_a_card_gone(state: Option<Res<GameState>>, mut selection: ResMut<Selection>) {
+    let (Some(state), Some((player, card))) = (state, selection.card) else {
+        return;
+    };
+    let held = state
+        .players
+        .get(usize::from(player))
+        .is_some_and(|p| p.hand.contains(&card));
+    if !held {
+        selection.clear_card();
     }
 }

@@ -147,6 +147,7 @@ fn take_events(
 /// Shows the next step when the one before has had its time; at the end the table is the
 /// rules state again.
 fn play_steps(
+    paused: Option<Res<crate::game::screens::state::Paused>>,
     time: Res<Time>,
     speed: Res<AnimationSpeed>,
     state: Option<Res<GameState>>,
@@ -157,7 +158,7 @@ fn play_steps(
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let skip = skips.read().count() > 0 || speed.skip;
-    if !sequence.is_playing() {
+    if !sequence.is_playing() || (paused.is_some_and(|p| p.0) && !skip) {
         return;
     }
     let Some(state) = state else {

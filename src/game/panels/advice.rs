@@ -13,7 +13,9 @@ pub(super) fn advisor_window(
     mut advisor: ResMut<Advisor>,
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,
+    table_rect: Res<crate::game::input::pointing::TableRect>,
 ) -> Result {
+    let table = table_rect.0;
     let progress = advisor.progress();
     if progress.is_none() && advisor.counsel.is_none() && advisor.note.is_none() {
         return Ok(());
@@ -23,7 +25,9 @@ pub(super) fn advisor_window(
         .collapsible(false)
         .resizable(false)
         .default_width(250.0)
-        .anchor(egui::Align2::RIGHT_TOP, [-10.0, 96.0])
+        // Over the board's top-left corner, clear of the ship's status it asks you to judge
+        // and of the rules' windows at the right.
+        .anchor(egui::Align2::LEFT_TOP, [table.left() + 10.0, table.top() + 10.0])
         .show(ctx, |ui| {
             ui.set_max_width(250.0);
             if let Some(done) = progress {
@@ -49,7 +53,13 @@ pub(super) fn advisor_window(
                     selection.clear_card();
                     advisor.counsel = None;
                 }
-                if ui.button("Dismiss").clicked() {
+                if ui.button("Dismiss [Esc]").clicked() {
+                    // What the advice picked on the table goes back with it.
+                    if selection.card.is_some_and(|(_, c)| {
+                        matches!(counsel.action.action, stp_rules::Action::PlayCard { card, .. } if card == c)
+                    }) {
+                        selection.clear_card();
+                    }
                     advisor.counsel = None;
                 }
             });

@@ -218,12 +218,24 @@ impl Controls<'_> {
                 .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
                 .clicked();
         });
-        // The picked card's choices below the turn's buttons, which stay where they are.
+        // The picked card's choices in a panel of their own rising above the turn's buttons
+        // (which stay where they are): every choice in view, however many, none cut off.
         if selection.card.is_some() && playing {
-            egui::ScrollArea::vertical()
-                .id_salt("picked")
-                .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
-            return asked;
+            let column = ui.max_rect();
+            let room = ui.ctx().viewport_rect().height() * 0.45;
+            egui::Area::new(egui::Id::new("picked card's choices"))
+                .order(egui::Order::Foreground)
+                .pivot(egui::Align2::LEFT_BOTTOM)
+                .fixed_pos(column.left_top() - egui::vec2(0.0, 8.0))
+                .show(ui.ctx(), |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.set_width(column.width() - 16.0);
+                        egui::ScrollArea::vertical()
+                            .id_salt("picked")
+                            .max_height(room)
+                            .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
+                    });
+                });
         }
         // The bot's last turn, until this table acts.
         if self.recap(ui) {

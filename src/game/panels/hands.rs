@@ -135,6 +135,7 @@ fn hand_card(
     let uses: Vec<String> = match why {
         Some(_) => offers::card_menu(state, player, card)
             .into_iter()
+            .filter(|o| matches!(o.action.action, stp_rules::Action::Commit { .. }))
             .map(|o| o.words)
             .collect(),
         None => Vec::new(),
@@ -152,7 +153,13 @@ fn hand_card(
     // Picked with its key, the card shows at full size as a hover would show it: in the
     // window's bottom-left corner above the hand (over the seats' column), never over the
     // middle of the board where its targets are.
-    if look.chosen && selection.keyed && selection.focus.is_none() && !response.hovered() {
+    let menu_open = egui::Popup::is_any_open(ui.ctx());
+    if look.chosen
+        && selection.keyed
+        && selection.focus.is_none()
+        && !response.hovered()
+        && !menu_open
+    {
         let corner = egui::pos2(
             ui.ctx().viewport_rect().left() + 8.0,
             response.rect.top() - 8.0,
@@ -168,8 +175,13 @@ fn hand_card(
                     .show(ui, |ui| cards::zoomed(ui, card, why.as_deref(), None));
             });
     }
-    let response =
-        response.on_hover_ui(|ui| cards::zoomed(ui, card, why.as_deref(), badge.as_deref()));
+    // The zoom stays away while a card's menu is open: it would cover the menu.
+    let response = match menu_open {
+        true => response,
+        false => {
+            response.on_hover_ui(|ui| cards::zoomed(ui, card, why.as_deref(), badge.as_deref()))
+        }
+    };
     if response.clicked() {
         selection.toggle(player, card);
     }
@@ -213,7 +225,12 @@ pub(super) fn card_menu(
         }
         let menu = offers::card_menu(state, player, card);
         if menu.is_empty() {
-            ui.weak("Nothing else to do with this card now.");
+            // Its plays and trades are offered once it is picked (a click).
+            let words = match player == state.turn.active {
+                true => "Click the card to pick it: its plays and trades are offered then.",
+                false => "Nothing else to do with this card now.",
+            };
+            ui.weak(words);
         }
         for offer in menu {
             if ui.button(offer.words).clicked() {
@@ -264,6 +281,9 @@ pub(super) fn picked_how(state: &GameState, selection: &Selection) -> Option<Str
             "{name}: which way for the {}? (Esc: put it back)",
             crate::words::describe::token_name(token)
         ),
+        (None, true, _) if state.turn.phase == stp_rules::Phase::Trade => {
+            format!("{name}: trade it: pick who with below (Esc: put it back)")
+        }
         (None, true, _) => {
             format!("{name}: no play now; Tab and Enter, or click (Esc: put it back)")
         }
@@ -328,6 +348,10 @@ fn choice_buttons(
     let mut button = |ui: &mut egui::Ui, index: usize, words: String, full: &str| {
         let focused = selection.focus == Some(index);
         let response = ui.add(egui::Button::new(words).selected(focused));
+        // The choice Tab brings into focus is scrolled into view: never taken unseen.
+        if focused {
+            response.scroll_to_me(None);
+        }
         if response.on_hover_text(full).clicked() {
             chosen = Some(index);
         }

@@ -79,8 +79,17 @@ pub enum MenuChoice {
 }
 
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_message::<MenuChoice>()
-        .add_systems(Update, act_on_menu.in_set(GameSystems::Input));
+    app.add_message::<MenuChoice>().add_systems(
+        Update,
+        (act_on_menu, pause_under_the_menu).in_set(GameSystems::Input),
+    );
+}
+
+/// The menu pauses the table (`Paused`): a game in progress waits while it is open.
+fn pause_under_the_menu(menu: Res<Menu>, mut paused: ResMut<crate::game::screens::state::Paused>) {
+    if paused.0 != menu.open {
+        paused.0 = menu.open;
+    }
 }
 
 /// A load or a new game closes the menu and clears its last message, so neither stays open
@@ -197,9 +206,13 @@ pub(super) fn menu_window(
                             ui.label(egui::RichText::new(message).color(super::theme::GOLD));
                         }
                     });
-                    if let Some(path) = save_path(&launch).filter(|p| p.exists())
-                        && ui.button("Load saved game").clicked()
-                    {
+                    // Always in its place (greyed with no save yet), so saving never moves the
+                    // buttons below it under the pointer.
+                    let saved = save_path(&launch).filter(|p| p.exists());
+                    let load = ui
+                        .add_enabled(saved.is_some(), egui::Button::new("Load saved game"))
+                        .on_disabled_hover_text("No game saved yet: Save game makes one.");
+                    if let (true, Some(path)) = (load.clicked(), saved) {
                         choices.write(MenuChoice::Load(path));
                     }
                     if ui.button("New game").clicked() {

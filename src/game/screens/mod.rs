@@ -27,6 +27,7 @@ pub use title::{TitleChoice, TitleMenu};
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_message::<state::LeaveTable>()
+        .init_resource::<state::Paused>()
         .add_plugins((
             title::plugin,
             setup::plugin,

@@ -32,3 +32,8 @@ pub enum LeaveTable {
     ToScreen,
     Quit,
 }
+
+/// The table is paused: the menu is open over it. Bots wait and a threat phase holds its step,
+/// so nothing happens on the table while a player changes a setting.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Paused(pub bool);

@@ -96,8 +96,20 @@ fn spawn_backdrop(
     );
     // Only around the board (the board hides the rest), so a software renderer shades half
     // the pixels; the low graphics setting leaves it out (`camera::apply_graphics`).
+    // The sky is mapped flat across the plane (the ring's own mapping runs round it and drew
+    // the stars as streaks, "warp lines" behind the labels).
+    let mut sky = Mesh::from(Annulus::new(super::framing::BOARD_RADIUS, 13.0));
+    if let Some(bevy::mesh::VertexAttributeValues::Float32x3(positions)) =
+        sky.attribute(Mesh::ATTRIBUTE_POSITION)
+    {
+        let uvs: Vec<[f32; 2]> = positions
+            .iter()
+            .map(|p| [p[0] / 26.0 + 0.5, p[1] / 26.0 + 0.5])
+            .collect();
+        sky.insert_attribute(Mesh::ATTRIBUTE_UV_0, uvs);
+    }
     commands.spawn((
-        Mesh3d(meshes.add(Annulus::new(super::framing::BOARD_RADIUS, 13.0))),
+        Mesh3d(meshes.add(sky)),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color_texture: Some(images.add(image)),
             unlit: true,

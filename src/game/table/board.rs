@@ -39,6 +39,9 @@ fn draw_first_frames(mut frames: Local<u32>, mut redraw: MessageWriter<RequestRe
 pub(crate) struct Palette {
     /// A threat token: a thick disc, like the cardboard piece.
     pub token_mesh: Handle<Mesh>,
+    /// Each kind's chit, its outline telling the faction as well as its colour (a Klingon's
+    /// hexagon, a Romulan's disc, a Tholian's triangle, the Starbase's square).
+    pub chits: BTreeMap<Look, Handle<Mesh>>,
     pub border_mesh: Handle<Mesh>,
     pub dot_mesh: Handle<Mesh>,
     /// The cloak's mark on a token's back.
@@ -74,6 +77,25 @@ pub(crate) struct Palette {
     pub enemy_fire: Handle<StandardMaterial>,
     pub blast: Handle<StandardMaterial>,
 }
+
+/// Each range's band (deep, quiet) and the glowing line at its edges (bright, the same hue).
+pub(crate) const RANGE_LOOKS: [(Range, Color, Color); 3] = [
+    (
+        Range::Short,
+        Color::srgb(0.05, 0.13, 0.3),
+        Color::srgb(0.35, 0.68, 1.0),
+    ),
+    (
+        Range::Medium,
+        Color::srgb(0.13, 0.07, 0.24),
+        Color::srgb(0.74, 0.55, 1.0),
+    ),
+    (
+        Range::Long,
+        Color::srgb(0.05, 0.19, 0.12),
+        Color::srgb(0.4, 0.92, 0.6),
+    ),
+];
 
 /// A brushed-metal look for the hull plates and rims.
 pub(super) fn metal(
@@ -150,6 +172,10 @@ fn make_palette(
     let m = &mut *materials;
     let palette = Palette {
         token_mesh: meshes.add(Cylinder::new(TOKEN_RADIUS, 0.08)),
+        chits: Look::ALL
+            .iter()
+            .map(|look| (*look, meshes.add(looks::chit(*look))))
+            .collect(),
         border_mesh: meshes.add(Torus::new(TOKEN_RADIUS - 0.035, TOKEN_RADIUS + 0.035)),
         dot_mesh: meshes.add(Sphere::new(0.035)),
         back_mesh: meshes.add(Annulus::new(0.2, 0.27)),
@@ -184,7 +210,7 @@ fn make_palette(
         mission: material(m, Color::srgb(0.85, 0.9, 1.0)),
         shield: [
             glow(m, Color::srgb(0.35, 0.8, 1.0), 0.9),
-            glow(m, Color::srgb(1.0, 0.6, 0.1), 0.95),
+            glow(m, Color::srgb(1.0, 0.7, 0.28), 0.95),
         ],
         hull: [
             m.add(StandardMaterial {
@@ -239,66 +265,78 @@ fn spawn_board(
         brightness: 400.0,
         ..default()
     });
-    commands.insert_resource(ClearColor(Color::srgb(0.01, 0.01, 0.04)));
+    commands.insert_resource(ClearColor(Color::srgb(0.02, 0.027, 0.05)));
 
     let flat = Quat::from_rotation_x(-FRAC_PI_2);
     let outer = ring_center(Range::Long) + RING_WIDTH / 2.0;
-    // The board's cardboard: a dark base a little wider than the rings, with a raised rim.
+    // The tactical display (docs/look.md): a dark glass plot with a steel rim, quiet bands for
+    // the three ranges and bright, glowing edges that say where each begins and ends.
     commands.spawn((
-        Mesh3d(meshes.add(Cylinder::new(outer + 0.12, 0.06))),
-        MeshMaterial3d(material(&mut materials, Color::srgb(0.05, 0.06, 0.1))),
+        Mesh3d(meshes.add(Cylinder::new(outer + 0.14, 0.06))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.025, 0.04, 0.07),
+            perceptual_roughness: 0.18,
+            reflectance: 0.6,
+            ..default()
+        })),
         Transform::from_xyz(0.0, -0.04, 0.0),
     ));
     commands.spawn((
-        Mesh3d(meshes.add(Torus::new(outer + 0.02, outer + 0.12))),
-        MeshMaterial3d(metal(&mut materials, Color::srgb(0.55, 0.58, 0.66))),
+        Mesh3d(meshes.add(Torus::new(outer + 0.05, outer + 0.14))),
+        MeshMaterial3d(metal(&mut materials, Color::srgb(0.3, 0.34, 0.42))),
         Transform::from_xyz(0.0, -0.01, 0.0),
     ));
-    // The rings: Short blue, Medium purple, Long green (rulebook "Components"), each with a
-    // lighter edge. Their tones differ too (Medium darkest, Long lightest), so they part in
-    // greyscale as well as by hue.
-    for (range, color) in [
-        (Range::Short, Color::srgb(0.1, 0.27, 0.8)),
-        (Range::Medium, Color::srgb(0.4, 0.13, 0.56)),
-        (Range::Long, Color::srgb(0.1, 0.45, 0.19)),
-    ] {
+    // The rings: Short blue, Medium purple, Long green (rulebook "Components"), deep and low in
+    // saturation so the tokens on them stand out; their tones differ too (Long lightest), so
+    // they part in greyscale as well as by hue.
+    for (range, band, edge) in RANGE_LOOKS {
         let inner = ring_center(range) - RING_WIDTH / 2.0;
         commands.spawn((
             Mesh3d(meshes.add(Annulus::new(inner, inner + RING_WIDTH))),
             MeshMaterial3d(materials.add(StandardMaterial {
-                base_color: color,
-                perceptual_roughness: 0.85,
-                reflectance: 0.3,
+                base_color: band,
+                perceptual_roughness: 0.35,
+                reflectance: 0.35,
                 ..default()
             })),
             Transform::from_rotation(flat),
         ));
-        let edge = color.mix(&Color::WHITE, 0.55);
-        for r in [inner, inner + RING_WIDTH] {
+        let line = glow(&mut materials, edge, 1.0);
+        for r in [inner + 0.012, inner + RING_WIDTH - 0.012] {
             commands.spawn((
-                Mesh3d(meshes.add(Annulus::new(r - 0.018, r + 0.018))),
-                MeshMaterial3d(material(&mut materials, edge)),
+                Mesh3d(meshes.add(Annulus::new(r - 0.011, r + 0.011))),
+                MeshMaterial3d(line.clone()),
                 Transform::from_rotation(flat).with_translation(Vec3::Y * 0.004),
             ));
         }
     }
     commands.spawn((
         Mesh3d(meshes.add(Circle::new(SHIP_RADIUS - 0.02))),
-        MeshMaterial3d(material(&mut materials, Color::srgb(0.04, 0.04, 0.09))),
+        MeshMaterial3d(material(&mut materials, Color::srgb(0.03, 0.04, 0.08))),
         Transform::from_rotation(flat).with_translation(Vec3::new(0.0, -0.005, 0.0)),
     ));
-    // Sector lines.
-    let line = meshes.add(Cuboid::new(0.035, 0.02, outer - SHIP_RADIUS));
-    let white = material(&mut materials, Color::srgb(0.82, 0.82, 0.88));
+    // Sector lines, faint, with a tick where each ring begins, as on a plotting grid.
+    let line = meshes.add(Cuboid::new(0.022, 0.01, outer - SHIP_RADIUS));
+    let tick = meshes.add(Cuboid::new(0.2, 0.01, 0.022));
+    let faint = materials_unlit(&mut materials, Color::srgb(0.62, 0.7, 0.82), 0.55);
+    let bright = materials_unlit(&mut materials, Color::srgb(0.75, 0.82, 0.92), 0.9);
     for sector in 0..6u8 {
         let angle = f32::from(sector) * TAU / 6.0;
         let middle = (outer + SHIP_RADIUS) / 2.0;
+        let turn = Quat::from_rotation_y(-angle);
         commands.spawn((
             Mesh3d(line.clone()),
-            MeshMaterial3d(white.clone()),
-            Transform::from_translation(on_board(angle, middle, 0.006))
-                .with_rotation(Quat::from_rotation_y(-angle)),
+            MeshMaterial3d(faint.clone()),
+            Transform::from_translation(on_board(angle, middle, 0.006)).with_rotation(turn),
         ));
+        for ring in 0..4 {
+            let r = SHIP_RADIUS + RING_WIDTH * ring as f32;
+            commands.spawn((
+                Mesh3d(tick.clone()),
+                MeshMaterial3d(bright.clone()),
+                Transform::from_translation(on_board(angle, r, 0.008)).with_rotation(turn),
+            ));
+        }
     }
     super::piles::spawn_die(&mut commands, &mut meshes, &mut materials);
     super::piles::spawn_piles(&mut commands, &mut meshes, &mut materials);

@@ -300,8 +300,8 @@ fn spawn_effects(
     for angle in flashes {
         spawned.push(Spawned {
             mesh: meshes.add(super::shapes::flat_arc(
-                1.0,
-                1.26,
+                super::HULL_RING.1,
+                super::SHIELD_RING.1 + 0.03,
                 angle - 0.5,
                 angle + 0.5,
                 0.1,

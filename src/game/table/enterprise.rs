@@ -7,7 +7,7 @@ use std::f32::consts::FRAC_PI_2;
 use super::board::{Palette, glow, metal};
 use super::motion::Glide;
 use super::shapes::{arc_wall, crack, flat_arc, lathe};
-use super::{HullPiece, ShieldPiece, Ship, on_board, sector_angle};
+use super::{HULL_RING, HullPiece, SHIELD_RING, ShieldPiece, Ship, on_board, sector_angle};
 
 /// Half the angle a Shield or Hull piece spans (a little under a sector's 30°).
 const PIECE_HALF: f32 = 0.47;
@@ -131,10 +131,11 @@ pub(super) fn spawn_enterprise(
             },
         ))
         .id();
-    // The model, larger than the board's ship disc would suggest, so she reads at a glance.
+    // The model, within `MODEL_RADIUS` of her middle: her Hull plates and Shields lie outside
+    // it, so no part of her covers them.
     let model = commands
         .spawn((
-            Transform::from_scale(Vec3::splat(1.0)),
+            Transform::from_scale(Vec3::splat(0.9)),
             Visibility::default(),
         ))
         .id();
@@ -174,22 +175,66 @@ pub(super) fn spawn_enterprise(
             .entity(model)
             .add_children(&[hull, collector, pylon]);
     }
-    // Six Shields as arcs and six Hull sections as plates, by ship facing; each has a crack
-    // that shows while it is damaged.
+    // Her Fore on the board itself: a faint gold wedge from her disc over the two Fore
+    // sectors, bright at the rim, turning with her.
+    let fore = std::f32::consts::FRAC_PI_3;
+    let wedge = materials.add(StandardMaterial {
+        base_color: Color::srgba(1.0, 0.8, 0.3, 0.07),
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        cull_mode: None,
+        ..default()
+    });
+    let gold = glow(materials, Color::srgb(1.0, 0.78, 0.3), 1.0);
+    let rim = super::framing::BOARD_RADIUS;
+    let marks = [
+        (flat_arc(super::SHIP_RADIUS, rim, -fore, fore, 0.003), wedge),
+        (
+            flat_arc(rim - 0.05, rim + 0.03, -fore, fore, 0.012),
+            gold.clone(),
+        ),
+        (
+            flat_arc(super::SHIP_RADIUS, rim, -fore - 0.008, -fore + 0.008, 0.01),
+            gold.clone(),
+        ),
+        (
+            flat_arc(super::SHIP_RADIUS, rim, fore - 0.008, fore + 0.008, 0.01),
+            gold,
+        ),
+    ];
+    for (mesh, material) in marks {
+        let part = commands
+            .spawn((
+                Mesh3d(meshes.add(mesh)),
+                MeshMaterial3d(material),
+                Transform::default(),
+                super::ForeMark,
+            ))
+            .id();
+        commands.entity(ship).add_child(part);
+    }
+    // Six Shields as arcs and six Hull sections as plates, by ship facing, in rings of their
+    // own outside the model. A state reads by shape as well as colour (docs/look.md): a
+    // Shield intact is a full bright arc, damaged a broken amber one, destroyed gone but for a
+    // thin red outline of its slot; a Hull plate damaged is amber and cracked, destroyed
+    // charred and crossed out in red.
     let dark = materials.add(StandardMaterial {
         base_color: Color::srgb(0.08, 0.02, 0.0),
         unlit: true,
         cull_mode: None,
         ..default()
     });
-    let ember = glow(materials, Color::srgb(1.0, 0.45, 0.25), 1.0);
+    let red = glow(materials, Color::srgb(1.0, 0.3, 0.25), 1.0);
+    let (hull_in, hull_out) = HULL_RING;
+    let (shield_in, shield_out) = SHIELD_RING;
+    let hull_mid = (hull_in + hull_out) / 2.0;
     for facing in 0..6u8 {
         let angle = sector_angle(facing);
         let (from, to) = (angle - PIECE_HALF, angle + PIECE_HALF);
         // A Shield: a lit band around the ship with a low wall at its rim.
         let shield = commands
             .spawn((
-                Mesh3d(meshes.add(flat_arc(1.03, 1.21, from, to, 0.06))),
+                Mesh3d(meshes.add(flat_arc(shield_in, shield_out, from, to, 0.06))),
                 MeshMaterial3d(palette.shield[0].clone()),
                 Transform::default(),
                 ShieldPiece(facing),
@@ -197,12 +242,56 @@ pub(super) fn spawn_enterprise(
             .id();
         let wall = commands
             .spawn((
-                Mesh3d(meshes.add(arc_wall(1.21, from, to, 0.0, 0.16))),
+                Mesh3d(meshes.add(arc_wall(shield_out, from, to, 0.0, 0.16))),
                 MeshMaterial3d(palette.shield[0].clone()),
                 Transform::default(),
                 ShieldPiece(facing),
             ))
             .id();
+        let mut marks: Vec<Entity> = Vec::new();
+        // Damaged: the same arc broken into four dashes, amber.
+        let dash = (to - from) / 7.0;
+        for k in 0..4 {
+            let (a, b) = (
+                from + dash * (2 * k) as f32,
+                from + dash * (2 * k + 1) as f32,
+            );
+            for mesh in [
+                flat_arc(shield_in, shield_out, a, b, 0.06),
+                arc_wall(shield_out, a, b, 0.0, 0.12),
+            ] {
+                marks.push(
+                    commands
+                        .spawn((
+                            Mesh3d(meshes.add(mesh)),
+                            MeshMaterial3d(palette.shield[1].clone()),
+                            Transform::default(),
+                            Visibility::Hidden,
+                            Crack::ShieldDamaged(facing),
+                        ))
+                        .id(),
+                );
+            }
+        }
+        // Destroyed: a thin red outline of the empty slot, so the gap reads as a lost Shield.
+        for mesh in [
+            flat_arc(shield_in, shield_in + 0.03, from, to, 0.02),
+            flat_arc(shield_out - 0.03, shield_out, from, to, 0.02),
+            flat_arc(shield_in, shield_out, from, from + 0.03, 0.02),
+            flat_arc(shield_in, shield_out, to - 0.03, to, 0.02),
+        ] {
+            marks.push(
+                commands
+                    .spawn((
+                        Mesh3d(meshes.add(mesh)),
+                        MeshMaterial3d(red.clone()),
+                        Transform::default(),
+                        Visibility::Hidden,
+                        Crack::ShieldGone(facing),
+                    ))
+                    .id(),
+            );
+        }
         // A mark: a line of (radius, angle off the facing's middle) points, at a height.
         let mut mark = |line: &[(f32, f32)],
                         y: f32,
@@ -223,55 +312,47 @@ pub(super) fn spawn_enterprise(
                 ))
                 .id()
         };
-        let shield_crack = mark(
-            &[(1.05, -0.25), (1.1, 0.0), (1.15, -0.12), (1.19, 0.2)],
-            0.065,
-            0.014,
-            &dark,
-            Crack::Shield(facing),
-        );
-        let hull_crack = mark(
-            &[(0.66, -0.2), (0.76, 0.05), (0.86, -0.1), (0.97, 0.15)],
+        // Damaged plate: a dark crack across it.
+        let depth = hull_out - hull_in;
+        marks.push(mark(
+            &[
+                (hull_in + 0.05 * depth, -0.22),
+                (hull_mid - 0.1 * depth, 0.05),
+                (hull_mid + 0.15 * depth, -0.1),
+                (hull_out - 0.05 * depth, 0.17),
+            ],
             0.026,
-            0.014,
+            0.02,
             &dark,
             Crack::Hull(facing),
-        );
-        // A destroyed plate is crossed out, as the status panel's diagram shows it: a mark
-        // unlike the damaged plate's crack, so the two part without colour too.
-        // A destroyed Shield is gone: a fainter cross marks its empty slot, so the gap is not
-        // taken for the dark between two Shields.
-        let diagonals =
-            |inner: f32, outer: f32| [[(inner, -0.3), (outer, 0.3)], [(inner, 0.3), (outer, -0.3)]];
-        let mut crossed = Vec::new();
-        for ((inner, outer), y, width, which) in [
-            ((0.68, 0.96), 0.027, 0.026, Crack::Destroyed(facing)),
-            ((1.05, 1.19), 0.01, 0.016, Crack::ShieldGone(facing)),
+        ));
+        // Destroyed plate: crossed out in red, unlike the damaged plate's crack, so the two
+        // part without colour too.
+        for line in [
+            [(hull_in + 0.02, -0.32), (hull_out - 0.02, 0.32)],
+            [(hull_in + 0.02, 0.32), (hull_out - 0.02, -0.32)],
         ] {
-            for line in diagonals(inner, outer) {
-                crossed.push(mark(&line, y, width, &ember, which));
-            }
+            marks.push(mark(&line, 0.027, 0.034, &red, Crack::Destroyed(facing)));
         }
         let hull = commands
             .spawn((
-                Mesh3d(meshes.add(flat_arc(0.64, 1.0, from, to, 0.02))),
+                Mesh3d(meshes.add(flat_arc(hull_in, hull_out, from, to, 0.02))),
                 MeshMaterial3d(palette.hull[0].clone()),
                 Transform::default(),
                 HullPiece(facing),
             ))
             .id();
-        commands
-            .entity(ship)
-            .add_children(&[shield, wall, shield_crack, hull, hull_crack]);
-        commands.entity(ship).add_children(&crossed);
+        commands.entity(ship).add_children(&[shield, wall, hull]);
+        commands.entity(ship).add_children(&marks);
     }
 }
 
-/// The crack on a damaged Shield or Hull section, the cross on a destroyed Hull plate and
-/// the one in a destroyed Shield's empty slot (by facing).
+/// The marks of a section's state (by facing): a damaged Shield's broken arc, a damaged Hull
+/// plate's crack, a destroyed plate's cross and a destroyed Shield's outline.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Crack {
-    Shield(u8),
+    /// A damaged Shield's broken arc.
+    ShieldDamaged(u8),
     Hull(u8),
     Destroyed(u8),
     ShieldGone(u8),

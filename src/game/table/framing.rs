@@ -54,8 +54,8 @@ pub fn rim_font(table_height: f32) -> f32 {
 
 /// The room the rim's text needs beside and above the board, in points, for that text size.
 pub fn rim_room(font: f32) -> Vec2 {
-    // The longest line ("Fore-Starboard" with its number) in B612, and a margin.
-    Vec2::new(6.4 * font + 12.0, 26.0)
+    // The longest line ("Fore-Starboard" with its number's badge) in B612, and a margin.
+    Vec2::new(6.4 * font + 30.0, 30.0)
 }
 
 /// How much of the viewport the board may take, as a fraction of each half-axis: the rest is

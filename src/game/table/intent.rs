@@ -136,7 +136,7 @@ fn draw_intent(
             _ => (from, radius),
         };
         if let Some((facing, damage)) = intent.fires
-            && let Some(hit) = screen(facing_point(state, facing, 1.15))
+            && let Some(hit) = screen(facing_point(state, facing, super::SHIELD_RING.1))
             && let Some((a, b)) = clear_of(start, hit, clearance, 2.0)
         {
             let stroke = egui::Stroke::new(1.8, fire_color);

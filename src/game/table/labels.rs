@@ -155,6 +155,28 @@ impl<'a> BoardPainter<'a> {
             .layout_no_wrap(text.to_string(), egui::FontId::proportional(size), color)
     }
 
+    /// Paints a number as a round badge centred on its digits at `centre` (a dark disc with a
+    /// bright ring); returns the digits' ink.
+    pub(crate) fn badge(
+        &self,
+        centre: egui::Pos2,
+        galley: std::sync::Arc<egui::Galley>,
+        ring: egui::Color32,
+    ) -> egui::Rect {
+        let line = centre - galley.size() / 2.0;
+        let ink = ink_rect(&galley, line);
+        // The line box sits the digits a little off its middle: centre the ink instead.
+        let at = line + (centre - ink.center());
+        let ink = ink.translate(centre - ink.center());
+        let radius = ink.width().max(ink.height()) / 2.0 + 5.0;
+        self.painter
+            .circle_filled(centre, radius, egui::Color32::from_rgb(10, 16, 30));
+        self.painter
+            .circle_stroke(centre, radius, egui::Stroke::new(2.0, ring));
+        self.painter.galley(at, galley, egui::Color32::WHITE);
+        ink
+    }
+
     /// Paints a laid-out line with its top-left at `at`, on a dark plate when `plate` is
     /// given, with a dark outline when `outline`; returns its ink's rectangle.
     pub(crate) fn paint(
@@ -245,6 +267,8 @@ fn board_labels(
             .and_then(|offer| offers::target_tokens(&[offer.action]).first().copied())
     });
     let fanned = super::pieces::fan_out(state);
+    // Where the Enterprise is on screen: each token's Defense badge faces her.
+    let ship_at = board.screen(Vec3::ZERO);
     // Each token's face on screen (centre, radius), so the rings' names keep off them.
     let mut faces: Vec<(egui::Pos2, f32)> = Vec::new();
     for t in &state.threats {
@@ -294,32 +318,35 @@ fn board_labels(
             } else {
                 egui::Color32::WHITE
             };
+            // The Defense as a badge on the edge that faces the Enterprise, as the cardboard
+            // token's number points at her: the silhouette in the middle stays uncovered.
+            // B612's digits stand taller than their size: 0.94 of the face's radius.
             let galley = board.galley(
                 &t.defense.to_string(),
-                // B612's digits stand taller than their size: 0.94 of the face's radius.
                 (radius * 0.94).clamp(13.0, 40.0),
                 color,
             );
-            let at = c - galley.size() / 2.0 - up * 0.12;
-            let ink = board.paint(at, galley, None, true);
-            marks.defense.insert(t.token, ink);
-            // The faction's letter, or the captain's name plate, at the top of the face.
-            let (words, plate, text) = match rim_of(t.token) {
-                Rim::Captain(captain) => (
-                    captain_name(captain),
-                    egui::Color32::from_rgb(120, 10, 10),
-                    egui::Color32::GOLD,
-                ),
-                _ => (
-                    look.letter(),
-                    egui::Color32::from_black_alpha(170),
-                    egui::Color32::from_gray(230),
-                ),
+            let inward = ship_at.map_or(-up, |s| s - c).normalized();
+            // A token under another in a crowded space shows it, outlined, on the strip its
+            // neighbour leaves bare.
+            let ink = match along == 0.0 {
+                true => board.badge(c + inward * radius * 0.8, galley, color),
+                false => board.paint(c - galley.size() / 2.0, galley, None, true),
             };
-            let galley = board.galley(words, (radius * 0.4).clamp(8.0, 13.0), text);
-            let at = c + up * 0.7 - galley.size() / 2.0;
-            let rect = board.paint(at, galley, Some(plate), false);
-            marks.labels.push((words.to_string(), rect));
+            marks.defense.insert(t.token, ink);
+            // A captain's name plate at the top of the face.
+            if let Rim::Captain(captain) = rim_of(t.token) {
+                let words = captain_name(captain);
+                let galley = board.galley(
+                    words,
+                    (radius * 0.42).clamp(10.0, 14.0),
+                    egui::Color32::GOLD,
+                );
+                let at = c - inward * radius * 0.72 - galley.size() / 2.0;
+                let plate = egui::Color32::from_rgb(120, 10, 10);
+                let rect = board.paint(at, galley, Some(plate), false);
+                marks.labels.push((words.to_string(), rect));
+            }
             // Held by a Force Field: said on the piece, under its numeral.
             if t.force_field {
                 let galley = board.galley(
@@ -327,7 +354,12 @@ fn board_labels(
                     (radius * 0.34).clamp(7.0, 11.0),
                     egui::Color32::from_rgb(170, 230, 255),
                 );
-                let at = c - up * 0.8 - galley.size() / 2.0;
+                // On the outer edge, away from the Defense badge (below a captain's plate).
+                let plate_room = match rim_of(t.token) {
+                    Rim::Captain(_) => 0.3,
+                    _ => 0.72,
+                };
+                let at = c - inward * radius * plate_room - galley.size() / 2.0;
                 let rect = board.paint(
                     at,
                     galley,
@@ -357,38 +389,42 @@ fn board_labels(
             marks.labels.push((words.to_string(), rect));
         }
     }
-    // The rings by name as well as colour, on the first sector line no token stands on.
-    for (range, name) in [
-        (Range::Long, "Long"),
-        (Range::Medium, "Medium"),
-        (Range::Short, "Short"),
-    ] {
-        let galley = board.galley(name, 12.0, egui::Color32::from_gray(225));
-        let spot = [3u8, 0, 2, 4, 1, 5].iter().find_map(|line| {
-            let p = board.screen(on_board(
-                f32::from(*line) * TAU / 6.0,
-                ring_center(range),
-                0.02,
-            ))?;
-            let rect = egui::Rect::from_center_size(p, galley.size()).expand(3.0);
-            let clear = faces.iter().all(|(c, r)| {
+    // Each ring named in every sector, small and in its edge's hue, just clockwise of the
+    // sector line, where no token's face is: a token's ring reads where the token is.
+    for (range, _, edge) in super::board::RANGE_LOOKS {
+        let name = match range {
+            Range::Short => "SHORT",
+            Range::Medium => "MEDIUM",
+            Range::Long => "LONG",
+        };
+        let [r, g, b, _] = edge.to_srgba().to_u8_array();
+        let ink = egui::Color32::from_rgba_unmultiplied(r, g, b, 210);
+        let size = (font - 3.0).clamp(9.0, 13.0);
+        for line in 0..6u8 {
+            let angle = f32::from(line) * TAU / 6.0;
+            // In the band's outer half, clear of the ship's disc and of most faces.
+            let r = ring_center(range) + 0.25 * super::RING_WIDTH;
+            let (Some(p0), Some(p1)) = (
+                board.screen(on_board(angle, r, 0.02)),
+                board.screen(on_board(angle + 0.05, r, 0.02)),
+            ) else {
+                continue;
+            };
+            let galley = board.galley(name, size, ink);
+            let along = (p1 - p0).normalized();
+            let centre = p0 + along * (galley.size().x / 2.0 + 6.0);
+            let rect = egui::Rect::from_center_size(centre, galley.size()).expand(2.0);
+            let clear = faces.iter().all(|(c, radius)| {
                 let nearest = egui::pos2(
                     c.x.clamp(rect.left(), rect.right()),
                     c.y.clamp(rect.top(), rect.bottom()),
                 );
-                nearest.distance(*c) > *r
+                nearest.distance(*c) > *radius
             });
-            clear.then_some(p)
-        });
-        if let Some(p) = spot {
-            let at = p - galley.size() / 2.0;
-            let rect = board.paint(
-                at,
-                galley,
-                Some(egui::Color32::from_black_alpha(140)),
-                false,
-            );
-            marks.labels.push((name.to_string(), rect));
+            if clear {
+                let rect = board.paint(centre - galley.size() / 2.0, galley, None, false);
+                marks.labels.push((name.to_string(), rect));
+            }
         }
     }
     // Under a point: a name on a dark plate (the piles and the die).

@@ -55,6 +55,9 @@ pub(crate) struct TokenReport {
     pub slot: usize,
     pub rect: Rect4,
     pub defense_rect: Option<Rect4>,
+    /// The share (0–1) of the face's rect that lies inside its ring's band on the board: a
+    /// token reads as in its ring when nearly all of it is.
+    pub band_share: f32,
 }
 
 #[derive(Debug, Serialize)]
@@ -102,12 +105,43 @@ pub(crate) struct LayoutReport {
     pub hands: Vec<HandReport>,
 }
 
+/// The ship's meshes, without the Fore's wedge over the board (it turns with her, but it is
+/// no part of her).
+type ShipMeshes<'w, 's> = Query<
+    'w,
+    's,
+    (&'static Aabb, &'static GlobalTransform),
+    (With<Mesh3d>, Without<super::ForeMark>),
+>;
+
 /// The rectangle around points on screen.
 fn bounds(points: impl IntoIterator<Item = Vec2>) -> Option<Rect4> {
     let mut points = points.into_iter();
     let first = points.next()?;
     let (min, max) = points.fold((first, first), |(lo, hi), p| (lo.min(p), hi.max(p)));
     Some([min.x, min.y, max.x - min.x, max.y - min.y])
+}
+
+/// The share of a screen rect whose points lie, on the board, within a ring's band: a grid of
+/// points over the rect, each taken back through the camera to its distance from the board's
+/// middle (`distance`, in world units).
+fn band_share(rect: Rect4, range: stp_rules::Range, distance: impl Fn(Vec2) -> Option<f32>) -> f32 {
+    const GRID: usize = 12;
+    let inner = super::ring_center(range) - super::RING_WIDTH / 2.0;
+    let outer = inner + super::RING_WIDTH;
+    let mut inside = 0;
+    for i in 0..GRID {
+        for j in 0..GRID {
+            let pixel = Vec2::new(
+                rect[0] + rect[2] * (i as f32 + 0.5) / GRID as f32,
+                rect[1] + rect[3] * (j as f32 + 0.5) / GRID as f32,
+            );
+            if distance(pixel).is_some_and(|r| (inner..=outer).contains(&r)) {
+                inside += 1;
+            }
+        }
+    }
+    inside as f32 / (GRID * GRID) as f32
 }
 
 /// The eight corners of an entity's bounds, in the world.
@@ -133,7 +167,7 @@ fn write_layout(
     threats: Query<&GlobalTransform, With<ThreatPiece>>,
     ship: Query<Entity, With<Ship>>,
     children: Query<&Children>,
-    meshes: Query<(&Aabb, &GlobalTransform), With<Mesh3d>>,
+    meshes: ShipMeshes,
     marks: Res<SceneMarks>,
     panels: Res<PanelLayout>,
 ) {
@@ -196,6 +230,14 @@ fn write_layout(
             ))
         });
         let rect = bounds(face.filter_map(project)).unwrap_or_default();
+        let face_height = at.translation().y + 0.04;
+        let band_share = band_share(rect, t.pos.range, |pixel| {
+            let ray = camera.viewport_to_world(camera_at, pixel / scale).ok()?;
+            let along =
+                ray.intersect_plane(Vec3::Y * face_height, InfinitePlane3d::new(Vec3::Y))?;
+            let p = ray.get_point(along);
+            Some(Vec2::new(p.x, p.z).length())
+        });
         tokens.push(TokenReport {
             kind: builtin().threat(t.token).kind.clone(),
             range: format!("{:?}", t.pos.range),
@@ -204,6 +246,7 @@ fn write_layout(
             slot: this_slot,
             rect,
             defense_rect: marks.defense.get(&t.token).map(|r| points(*r)),
+            band_share,
         });
     }
     let named = |list: &[(&'static str, egui::Rect)]| -> Vec<Panel> {

@@ -54,7 +54,19 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
 pub(crate) const SHIP_RADIUS: f32 = 1.25;
-pub(crate) const RING_WIDTH: f32 = 1.05;
+pub(crate) const RING_WIDTH: f32 = 1.12;
+
+/// The ship's disc, from her middle out: the model (within `MODEL_RADIUS`), then her Hull
+/// plates in a ring of their own, then her Shields' arcs, so no part of the model covers a
+/// section (docs/look.md).
+pub(crate) const MODEL_RADIUS: f32 = 0.74;
+pub(crate) const HULL_RING: (f32, f32) = (0.78, 0.98);
+pub(crate) const SHIELD_RING: (f32, f32) = (1.02, 1.22);
+
+// The rings nest without touching: the model, the Hull plates, the Shields, the ship's disc.
+const _: () = assert!(
+    MODEL_RADIUS < HULL_RING.0 && HULL_RING.1 < SHIELD_RING.0 && SHIELD_RING.1 < SHIP_RADIUS
+);
 
 pub(crate) fn ring_center(range: Range) -> f32 {
     let index = match range {
@@ -92,6 +104,10 @@ pub(crate) struct ShieldPiece(pub u8);
 
 #[derive(Component)]
 pub(crate) struct HullPiece(pub u8);
+
+/// The Fore's wedge over the board: turns with the ship, but is no part of her.
+#[derive(Component)]
+pub(crate) struct ForeMark;
 
 #[derive(Resource, Default)]
 pub(crate) struct Pieces {

@@ -27,11 +27,13 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A token's radius on the board: its face fills most of a ring's width.
-pub const TOKEN_RADIUS: f32 = 0.5;
+/// A token's face: within its ring band with room to spare, so it reads as in that ring, never
+/// across two (the layout report's `band_share`).
+pub const TOKEN_RADIUS: f32 = 0.53;
 
 /// How far apart the centres of tokens sharing a space sit along the ring, at most and at
 /// least: at least, each Defense numeral still shows on the strip its neighbour leaves.
-const FAN: (f32, f32) = (1.0, 0.42);
+const FAN: (f32, f32) = (1.0, 0.4);
 
 /// A token's place in its space: its slot and how many pieces share the space.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -125,10 +127,21 @@ pub fn token_transform(
 
 /// The rim pieces: a solid ring, or a ring of dots, around the token's face.
 fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim) {
+    // The Starbase's square chit sits on a gold square a little larger: a friend's frame.
+    if rim == Rim::Starbase {
+        let frame = commands
+            .spawn((
+                Mesh3d(palette.chits[&Look::Starbase].clone()),
+                MeshMaterial3d(palette.border_yellow.clone()),
+                Transform::from_xyz(0.0, -0.01, 0.0).with_scale(Vec3::new(1.14, 0.9, 1.14)),
+            ))
+            .id();
+        commands.entity(token).add_child(frame);
+        return;
+    }
     let solid = match rim {
         Rim::Captain(_) => Some(palette.border_red.clone()),
-        Rim::Starbase => Some(palette.border_yellow.clone()),
-        Rim::Cloaks | Rim::None => None,
+        Rim::Starbase | Rim::Cloaks | Rim::None => None,
     };
     if let Some(material) = solid {
         let ring = commands
@@ -184,7 +197,7 @@ fn spawn_face(commands: &mut Commands, palette: &Palette, token: Entity, id: Tok
         .id();
     let veil = commands
         .spawn((
-            Mesh3d(palette.token_mesh.clone()),
+            Mesh3d(palette.chits[&look].clone()),
             MeshMaterial3d(palette.veil.clone()),
             Transform::from_xyz(0.0, 0.01, 0.0).with_scale(Vec3::new(1.06, 1.4, 1.06)),
             Visibility::Hidden,
@@ -253,7 +266,7 @@ fn sync_pieces(
                 }
                 let entity = commands
                     .spawn((
-                        Mesh3d(palette.token_mesh.clone()),
+                        Mesh3d(palette.chits[&Look::of(t.token)].clone()),
                         MeshMaterial3d(mat),
                         from,
                         Glide { to },
@@ -351,18 +364,13 @@ fn sync_ship(
         let yaw = -f32::from(state.enterprise.heading) * TAU / 6.0;
         glide.to = Transform::from_rotation(Quat::from_rotation_y(yaw));
     }
+    // The whole arc only while intact: a damaged Shield shows its broken arc instead.
     for (piece, mut mat, mut visible) in &mut shields {
-        match state.enterprise.shields[piece.0 as usize] {
-            SectionState::Intact => {
-                mat.0 = palette.shield[0].clone();
-                *visible = Visibility::Inherited;
-            }
-            SectionState::Damaged => {
-                mat.0 = palette.shield[1].clone();
-                *visible = Visibility::Inherited;
-            }
-            SectionState::Destroyed => *visible = Visibility::Hidden,
-        }
+        mat.0 = palette.shield[0].clone();
+        visible.set_if_neq(match state.enterprise.shields[piece.0 as usize] {
+            SectionState::Intact => Visibility::Inherited,
+            _ => Visibility::Hidden,
+        });
     }
     for (piece, mut mat) in &mut hulls {
         let index = match state.enterprise.hull[piece.0 as usize] {
@@ -376,7 +384,7 @@ fn sync_ship(
     for (crack, mut visible) in &mut cracks {
         use SectionState::{Damaged, Destroyed};
         let shown = match *crack {
-            Crack::Shield(f) => state.enterprise.shields[f as usize] == Damaged,
+            Crack::ShieldDamaged(f) => state.enterprise.shields[f as usize] == Damaged,
             Crack::Hull(f) => state.enterprise.hull[f as usize] == Damaged,
             // A destroyed Shield is gone; a destroyed Hull plate stays, charred and crossed.
             Crack::Destroyed(f) => state.enterprise.hull[f as usize] == Destroyed,

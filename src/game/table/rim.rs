@@ -118,7 +118,7 @@ pub(super) fn rim_labels(
             })
             .collect();
         let first = egui::vec2(
-            number.size().x + 6.0 + name.size().x,
+            number.size().x + 16.0 + name.size().x,
             number.size().y.max(name.size().y),
         );
         let rows: Vec<egui::Vec2> = hits
@@ -127,9 +127,10 @@ pub(super) fn rim_labels(
             .collect();
         let size = egui::vec2(
             rows.iter().map(|r| r.x).fold(first.x, f32::max),
-            first.y + rows.iter().map(|r| r.y).sum::<f32>(),
+            first.y + 5.0 + rows.iter().map(|r| r.y).sum::<f32>(),
         );
-        let group = beside(point, out, size);
+        // A margin all round for the number's badge, which stands out of its line.
+        let group = beside(point, out, size + egui::vec2(10.0, 10.0)).shrink(5.0);
         // Rows hug the board's side of the group.
         let row_left = |width: f32| match out.x {
             x if x > 0.45 => group.left(),
@@ -139,11 +140,16 @@ pub(super) fn rim_labels(
         let at = egui::pos2(row_left(first.x), group.top());
         let name_at = at
             + egui::vec2(
-                number.size().x + 6.0,
+                number.size().x + 16.0,
                 (number.size().y - name.size().y).max(0.0) / 2.0,
             );
         let number_text = number.text().to_string();
-        let number_rect = board.paint(at, number, None, true);
+        // The sector's number as a rim badge, its ring gold on the Fore.
+        let ring = match fore {
+            true => egui::Color32::from_rgb(236, 190, 70),
+            false => egui::Color32::from_rgb(120, 150, 190),
+        };
+        let number_rect = board.badge(at + number.size() / 2.0, number, ring);
         marks.labels.push((number_text, number_rect));
         let name_text = name.text().replace('\n', "");
         let name_rect = board.paint(name_at, name, None, true);
@@ -155,7 +161,8 @@ pub(super) fn rim_labels(
                 sector + 1
             ),
         ));
-        let mut top = group.top() + first.y + 2.0;
+        // Below the number's badge, which stands a little out of its line.
+        let mut top = group.top() + first.y + 7.0;
         for (galley, words) in hits {
             let height = galley.size().y + 2.0;
             let at = egui::pos2(row_left(galley.size().x + 6.0) + 3.0, top);

@@ -50,7 +50,8 @@ fn pulse_targets(
     if !targets.is_changed() && targets.0.is_none() && !pieces.is_changed() {
         return;
     }
-    let pulse = 1.0 + 0.14 * (time.elapsed_secs() * 6.0).sin().abs();
+    // A small pulse: a target still lies within its ring band (docs/look.md).
+    let pulse = 1.0 + 0.04 * (time.elapsed_secs() * 6.0).sin().abs();
     for (piece, mut transform, children) in &mut tokens {
         let (scale, veiled) = match &targets.0 {
             None => (1.0, false),

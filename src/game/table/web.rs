@@ -34,11 +34,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Where the No Maneuver token sits: on her stern, between the nacelles, clear of the saucer.
-const NO_MANEUVER_AT: Vec3 = Vec3::new(0.0, 0.62, 0.62);
+const NO_MANEUVER_AT: Vec3 = Vec3::new(0.0, 0.56, 0.56);
 const NO_MANEUVER_RADIUS: f32 = 0.17;
 
 /// Where the web holds her: just outside her Shields' wall, so it never hides their state.
-pub const WEB_RADIUS: f32 = 1.27;
+pub const WEB_RADIUS: f32 = super::SHIP_RADIUS + 0.02;
 
 /// The rulebook's "No Maneuver" reminder: a red octagon with a white bar.
 #[derive(Component)]

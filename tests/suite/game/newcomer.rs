@@ -685,6 +685,35 @@ fn a_quick_ctrl_z_undoes() {
         before,
         "Ctrl+Z did not undo the turn"
     );
+    // Ctrl down in one frame; Z down and Ctrl up in the next (as xdotool's ctrl+z arrives).
+    press(&mut app, KeyCode::KeyE);
+    assert_ne!(state(&app).enterprise, before);
+    let key = |code, pressed| KeyboardInput {
+        key_code: code,
+        logical_key: Key::Unidentified(NativeKey::Unidentified),
+        state: match pressed {
+            true => ButtonState::Pressed,
+            false => ButtonState::Released,
+        },
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    };
+    app.world_mut()
+        .write_message(key(KeyCode::ControlLeft, true));
+    app.update();
+    app.world_mut().write_message(key(KeyCode::KeyZ, true));
+    app.world_mut()
+        .write_message(key(KeyCode::ControlLeft, false));
+    app.update();
+    app.world_mut().write_message(key(KeyCode::KeyZ, false));
+    app.update();
+    settle(&mut app);
+    assert_eq!(
+        state(&app).enterprise,
+        before,
+        "a split Ctrl+Z did not undo"
+    );
 }
 
 /// A second Space right after the one that ended the phase does not skip the threats' turn:
