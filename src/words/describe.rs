@@ -57,11 +57,19 @@ pub(crate) fn token_name(token: u8) -> String {
 /// A token drawn from the bag, with what makes it matter: "Kor's Battle Cruiser (Defense 4,
 /// fires 3)", "Comet", "Starbase".
 pub fn token_brief(token: u8) -> String {
+    use stp_rules::content::Captain;
     let def = builtin().threat(token);
+    // A captain's arrival changes the board: said here, as the rules reference says it.
+    let arrival = match def.captain() {
+        Some(Captain::Kang) => "; arriving, every cloaked Klingon uncloaks and every Klingon fires",
+        Some(Captain::Koloth) => "; arriving, every uncloaked Klingon moves one ring closer",
+        Some(Captain::Kor) => "; arriving, every Klingon regains one Defense",
+        None => "",
+    };
     match def.max_defense() {
         0 => def.name.clone(),
         defense => format!(
-            "{} (Defense {defense}, fires {})",
+            "{} (Defense {defense}, fires {}{arrival})",
             def.name,
             def.firepower()
         ),

@@ -294,6 +294,15 @@ fn why_no_play_gives_the_rules_reason() {
             range: Range::Short
         })
     );
+    // Of two ships, one outside the facings and one in them at the wrong range, the reason
+    // given is the near miss: the range (a newcomer was told "outside the facings").
+    common::place(&mut state, "romulan_battle_cruiser", Range::Long, 3);
+    assert_eq!(
+        state.why_no_play(0, phasers),
+        Some(Refusal::OutOfRange {
+            range: Range::Short
+        })
+    );
     // Another player's card: it is not their turn.
     let other = common::give(&mut state, 1, "photon_torpedoes");
     assert_eq!(

@@ -220,12 +220,21 @@ impl GameState {
         if !self.legal_plays(player, card).is_empty() {
             return None;
         }
-        let nearest = self
+        // Of the reasons each target gives, the nearest miss: a ship in the card's facings at
+        // the wrong range says so, rather than another ship's being outside the facings.
+        let refusals: Vec<Refusal> = self
             .play_choices(player, card)
             .into_iter()
-            .next()
-            .unwrap_or((Target::None, None, None));
-        self.validate(&play(player, card, nearest)).err()
+            .filter_map(|choice| self.validate(&play(player, card, choice)).err())
+            .collect();
+        match refusals
+            .iter()
+            .find(|r| matches!(r, Refusal::OutOfRange { .. }))
+            .or(refusals.first())
+        {
+            Some(refusal) => Some(refusal.clone()),
+            None => self.validate(&play(player, card, (Target::None, None, None))).err(),
+        }
     }
 
     /// What the validator checks of every `PlayCard` before the card itself: the game goes on,

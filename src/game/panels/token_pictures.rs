@@ -119,7 +119,17 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
     let painter = ui.painter_at(rect);
     let center = rect.center_top() + vec2(0.0, 28.0);
     let at = |angle: f32, r: f32| center + vec2(angle.sin() * r, -angle.cos() * r);
-    let corners: Vec<Pos2> = (0..3).map(|i| at(i as f32 * TAU / 3.0, 24.0)).collect();
+    // The chit's outline, as the board's (`Look::chit`): seen from above, a mesh's turn about
+    // its middle runs the other way round the picture.
+    let (sides, size, turn) = picture.look.chit();
+    let corners: Vec<Pos2> = (0..sides)
+        .map(|i| {
+            at(
+                i as f32 * TAU / sides as f32 + TAU / 4.0 - turn,
+                24.0 * size,
+            )
+        })
+        .collect();
     painter.add(Shape::convex_polygon(
         corners,
         picture.fill(),
@@ -166,10 +176,12 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
             );
         }
         Border::Yellow => {
-            painter.circle_stroke(
-                center,
-                27.0,
-                Stroke::new(2.5, Color32::from_rgb(242, 217, 26)),
+            let frame = egui::Rect::from_center_size(center, vec2(40.0, 40.0));
+            painter.rect_stroke(
+                frame,
+                0.0,
+                Stroke::new(3.0, Color32::from_rgb(242, 217, 26)),
+                egui::StrokeKind::Outside,
             );
         }
         Border::Dotted => {

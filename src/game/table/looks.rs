@@ -18,15 +18,8 @@ pub(crate) fn captain_name(captain: Captain) -> &'static str {
 /// A kind's chit: a thick piece whose outline tells the faction (docs/look.md), within the
 /// token's radius but for the Tholian's triangle, a little larger so its face keeps room.
 pub(crate) fn chit(look: Look) -> Mesh {
-    use super::pieces::TOKEN_RADIUS;
-    let (sides, radius, turn) = match look {
-        Look::KlingonCruiser => (6, TOKEN_RADIUS, 0.0),
-        Look::RomulanCruiser | Look::BirdOfPrey => (40, TOKEN_RADIUS, 0.0),
-        Look::Tholian => (3, TOKEN_RADIUS * 1.12, std::f32::consts::FRAC_PI_2),
-        Look::Comet => (9, TOKEN_RADIUS, 0.0),
-        Look::Starbase => (4, TOKEN_RADIUS * 1.02, std::f32::consts::FRAC_PI_4),
-    };
-    Cylinder::new(radius, 0.08)
+    let (sides, size, turn) = look.chit();
+    Cylinder::new(super::pieces::TOKEN_RADIUS * size, 0.08)
         .mesh()
         .resolution(sides)
         .build()

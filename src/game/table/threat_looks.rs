@@ -70,6 +70,20 @@ impl Look {
         }
     }
 
+    /// The chit's outline: its sides, its size against a token's radius, and its turn about
+    /// its middle (radians), so the faction reads by shape as well as colour (a Klingon's
+    /// hexagon, a Romulan's disc, a Tholian's triangle, a comet's nine sides, the Starbase's
+    /// square).
+    pub fn chit(self) -> (u32, f32, f32) {
+        match self {
+            Look::KlingonCruiser => (6, 1.0, 0.0),
+            Look::RomulanCruiser | Look::BirdOfPrey => (40, 1.0, 0.0),
+            Look::Tholian => (3, 1.12, std::f32::consts::FRAC_PI_2),
+            Look::Comet => (9, 1.0, 0.0),
+            Look::Starbase => (4, 1.02, std::f32::consts::FRAC_PI_4),
+        }
+    }
+
     /// The letter on the face: the faction, so it reads in greyscale too (the Bird-of-Prey
     /// says what it is).
     pub fn letter(self) -> &'static str {
@@ -98,7 +112,7 @@ pub fn rim_of(token: TokenId) -> Rim {
 pub(crate) fn rim_words(rim: Rim) -> Option<&'static str> {
     match rim {
         Rim::Captain(_) => Some("Red and gold rim: a Klingon captain's battle cruiser."),
-        Rim::Starbase => Some("Yellow ring: the Starbase, an ally."),
+        Rim::Starbase => Some("A white square on a gold one: the Starbase, an ally."),
         Rim::Cloaks => Some("Dotted blue ring: this ship can cloak (face down)."),
         Rim::None => None,
     }
