@@ -34,6 +34,8 @@ pub struct Settings {
     /// The setup screen's last engaged form (players, characters, seats, difficulty): the
     /// next game starts from it.
     pub last_setup: Option<LastSetup>,
+    /// The key (K) has been closed once: it no longer opens by itself at a game's start.
+    pub key_seen: bool,
     /// Set when a change has ended and should be written.
     #[serde(skip)]
     pub unsaved: bool,
@@ -65,6 +67,7 @@ impl Default for Settings {
             join_address: String::new(),
             join_code: String::new(),
             last_setup: None,
+            key_seen: false,
             unsaved: false,
         }
     }

@@ -498,3 +498,37 @@ pub fn intent_words(intent: &stp_rules::preview::ThreatIntent) -> String {
         }
     }
 }
+
+/// A card's rules in a few words, where its whole text has no room (a hand's card); the
+/// hover and the zoom show the card's text whole.
+pub fn card_summary(card: u8) -> String {
+    use stp_rules::content::CardEffect;
+    match &builtin().card(card).effect {
+        CardEffect::Hit { damage, .. } => format!("{damage} damage to a threat it reaches"),
+        CardEffect::DirectHit => "+1 damage, played with a Hit card".into(),
+        CardEffect::Dilithium => "Repair a damaged Shield".into(),
+        CardEffect::Tritanium => "Repair a damaged Hull section".into(),
+        CardEffect::TractorBeam => "Move a threat one sector".into(),
+        CardEffect::SecurityTeam => "Stop 1 boarder damage".into(),
+        CardEffect::TimeTravel { .. } => "Take a card back from the discard".into(),
+        CardEffect::DrawCards { count } => format!("Draw {count} cards"),
+        CardEffect::ForceField => "Hold a threat still for a turn".into(),
+        CardEffect::EvasiveManeuvers => "One more maneuver this turn".into(),
+        CardEffect::RedAlert => "A Shield ignores its next damage".into(),
+    }
+}
+
+/// A character's ability in a few words, where its whole text has no room (a seat, the
+/// hand's first tile); hovering shows it whole.
+pub fn ability_summary(ability: stp_rules::content::Ability) -> &'static str {
+    use stp_rules::content::Ability;
+    match ability {
+        Ability::TakeCard => "Take a card from another player",
+        Ability::ThreatForesight => "Draws 3 new threats, picks 2",
+        Ability::FieldMedicine => "Commit any card as Medical, or redraw",
+        Ability::DamageControl => "A free repair each turn",
+        Ability::OpenChannels => "Trades twice, even when forbidden",
+        Ability::EvasivePiloting => "Maneuvers twice a turn",
+        Ability::FireControl => "Shifts a Hit card's range by one ring",
+    }
+}

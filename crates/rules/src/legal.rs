@@ -233,7 +233,9 @@ impl GameState {
             .or(refusals.first())
         {
             Some(refusal) => Some(refusal.clone()),
-            None => self.validate(&play(player, card, (Target::None, None, None))).err(),
+            None => self
+                .validate(&play(player, card, (Target::None, None, None)))
+                .err(),
         }
     }
 

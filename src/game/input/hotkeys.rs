@@ -17,6 +17,7 @@ use super::wait::ControlsWait;
 use crate::game::advisor::{Advisor, AskAdvisor};
 use crate::game::pacing::SkipSequence;
 use crate::game::panels::help::Help;
+use crate::game::panels::key::Key;
 use crate::game::panels::menu::Menu;
 use crate::game::panels::offers::{self, Confirm};
 use crate::game::panels::{LogDrawer, help};
@@ -53,7 +54,7 @@ pub(crate) fn no_window_takes_keys(help: Res<Help>, menu: Res<Menu>) -> bool {
 /// menu. F1 opens the reference (over a token, at its topic) or closes it.
 fn close_topmost(
     keys: Option<Res<ButtonInput<KeyCode>>>,
-    (mut help, mut menu): (ResMut<Help>, ResMut<Menu>),
+    (mut help, mut menu, mut key): (ResMut<Help>, ResMut<Menu>, ResMut<Key>),
     mut advisor: ResMut<Advisor>,
     mut selection: ResMut<Selection>,
     hovered: Res<Hovered>,
@@ -65,6 +66,10 @@ fn close_topmost(
             _ => help.open = !help.open,
         }
     }
+    // K opens and closes the key (not under the menu or the rules, which take the keys).
+    if keys.just_pressed(KeyCode::KeyK) && !menu.open && !help.open {
+        key.open = !key.open;
+    }
     if !keys.just_pressed(KeyCode::Escape) {
         return;
     }
@@ -72,6 +77,8 @@ fn close_topmost(
         menu.close();
     } else if help.open {
         help.open = false;
+    } else if key.open {
+        key.open = false;
     } else if advisor.counsel.is_some() || advisor.note.is_some() {
         advisor.counsel = None;
         advisor.note = None;

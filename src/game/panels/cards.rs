@@ -291,7 +291,9 @@ fn face(
                 );
                 let rows = (text.height() / 14.0).floor().max(0.0) as usize;
                 if rows > 0 {
-                    let galley = lines(painter, &def.text, 12.0, text.width(), rows);
+                    let summary = crate::words::describe::card_summary(card);
+                    let words = (def.text.as_str(), summary.as_str());
+                    let galley = whole_or_summary(painter, words, 12.0, text.width(), rows);
                     painter.galley(text.min, galley, theme::QUIET);
                 }
             }
@@ -390,7 +392,7 @@ pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, range
 pub(crate) fn character_tile(
     ui: &mut egui::Ui,
     size: egui::Vec2,
-    (player, character, ability): (&str, &str, &str),
+    (player, character, ability, summary): (&str, &str, &str, &str),
     uniform: Color32,
 ) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
@@ -422,7 +424,7 @@ pub(crate) fn character_tile(
     let text = Rect::from_min_max(Pos2::new(inner.left(), y), inner.max);
     let rows = (text.height() / 14.0).floor().max(0.0) as usize;
     if rows > 0 {
-        let galley = lines(&painter, ability, 12.0, text.width(), rows);
+        let galley = whole_or_summary(&painter, (ability, summary), 12.0, text.width(), rows);
         painter.galley(text.min, galley, theme::QUIET);
     }
     response.on_hover_text(format!("{player}: {character}\n{ability}"))
@@ -449,6 +451,22 @@ pub(crate) fn insignia(painter: &egui::Painter, centre: Pos2, radius: f32, colou
         colour,
         Stroke::NONE,
     ));
+}
+
+/// The whole text where it fits in `rows` lines of `width`, else its few-words `summary`
+/// (never a sentence cut off mid-way).
+pub fn whole_or_summary(
+    painter: &egui::Painter,
+    (whole, summary): (&str, &str),
+    size: f32,
+    width: f32,
+    rows: usize,
+) -> std::sync::Arc<egui::Galley> {
+    let galley = lines(painter, whole, size, width, rows);
+    match galley.elided {
+        false => galley,
+        true => lines(painter, summary, size, width, rows),
+    }
 }
 
 /// Text wrapped to `width` in at most `rows` lines, the last ending in "…" when cut.

@@ -33,6 +33,8 @@ pub(super) struct Controls<'a> {
     /// The turn is played away from this table (by a player elsewhere, or a bot): what to say
     /// instead of the phase's instructions, which are not this table's to follow.
     pub elsewhere: Option<String>,
+    /// The threat phase's step playing now, in the log's words.
+    pub step: Option<String>,
     /// What a bot did on its turn, in words: shown while it plays and after, until this
     /// table acts.
     pub recap: &'a crate::game::crew::BotRecap,
@@ -108,7 +110,9 @@ impl Controls<'_> {
                         });
                     }
                     (None, _) if self.sequence => {
-                        ui.label("The threats are acting: watch the board.");
+                        // The step playing, in words (the log's line), where the eye is.
+                        let words = self.step.as_deref().unwrap_or("The threats are acting.");
+                        ui.add(egui::Label::new(egui::RichText::new(words).strong()).wrap());
                     }
                     (None, _) if self.elsewhere.is_some() => {
                         let words = self.elsewhere.as_deref().unwrap_or_default();
@@ -264,13 +268,17 @@ impl Controls<'_> {
                     .size(12.0)
                     .color(super::theme::QUIET),
             );
-            // Cut, its whole text shows on hover; whole already, a hover would only repeat it.
+            // Whole, or else the key's pointer: never a cut line (the key shows every mark).
             match wrapped.size().y <= ui.available_height() {
                 true => {
                     ui.add(label.wrap());
                 }
                 false => {
-                    ui.add(label.truncate()).on_hover_text(key);
+                    ui.label(
+                        egui::RichText::new("K: the key to the board's marks")
+                            .size(12.0)
+                            .color(super::theme::QUIET),
+                    );
                 }
             }
         }

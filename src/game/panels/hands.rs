@@ -24,6 +24,7 @@ pub(super) fn active_hand(
     actions: &mut MessageWriter<PlayerAction>,
     menus: &mut CardMenus,
     card_size: egui::Vec2,
+    waits: bool,
 ) -> super::overlays::HandLayout {
     let content = builtin();
     let seat = &state.players[player as usize];
@@ -44,7 +45,12 @@ pub(super) fn active_hand(
     cards::character_tile(
         ui,
         tile,
-        (&seat.name, &character.name, &character.text),
+        (
+            &seat.name,
+            &character.name,
+            &character.text,
+            crate::words::describe::ability_summary(character.ability),
+        ),
         theme::uniform(&character.id),
     );
     // A long hand overlaps like one held in the hand, each card's name and number still in
@@ -74,7 +80,7 @@ pub(super) fn active_hand(
             (player, card),
             index,
             card_size,
-            playing,
+            (playing, waits),
         );
         cards.push((card, rect));
     }
@@ -124,7 +130,7 @@ fn hand_card(
     (player, card): (PlayerId, CardId),
     index: usize,
     size: egui::Vec2,
-    playing: bool,
+    (playing, waits): (bool, bool),
 ) -> egui::Rect {
     let why = playing
         .then(|| state.why_no_play(player, card))
@@ -182,6 +188,11 @@ fn hand_card(
             response.on_hover_ui(|ui| cards::zoomed(ui, card, why.as_deref(), badge.as_deref()))
         }
     };
+    // While the table waits (a bot's turn, the threats acting) the hand stays readable, at
+    // full contrast, but takes no click.
+    if waits {
+        return response.rect;
+    }
     if response.clicked() {
         selection.toggle(player, card);
     }

@@ -133,7 +133,7 @@ pub fn legend(state: &GameState) -> String {
         "Ship: outer band Shields, inner plates Hull",
     ];
     if let Some(preview) = state.threat_preview() {
-        keys.push("arrow: moves · dashed: fires · ?: the die decides");
+        keys.push("arrow: moves · dashed: fires · die: a cloaked ship's roll decides");
         // The rim's forecast by a side ("next: Shield −1"): readers took it for damage done.
         let forecast = preview
             .facings

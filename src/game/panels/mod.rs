@@ -9,6 +9,7 @@ pub mod cards;
 mod controls;
 pub mod hands;
 pub mod help;
+pub mod key;
 pub mod log;
 pub mod markdown;
 pub mod menu;
@@ -47,6 +48,7 @@ pub(super) fn window_plugin(app: &mut App) {
             (
                 table_panels,
                 windows::windows,
+                key::key_window,
                 advice::advisor_window,
                 help::help_window,
                 menu::menu_window,
@@ -82,6 +84,8 @@ fn draw_opening_windows(
 /// The panels' state without drawing anything (the presentation tests run this headless).
 pub(super) fn logic_plugin(app: &mut App) {
     app.init_resource::<help::Help>()
+        .init_resource::<key::Key>()
+        .add_systems(Startup, key::open_at_first_game)
         .init_resource::<menu::Menu>()
         .init_resource::<log::LogView>()
         .init_resource::<PanelLayout>()
@@ -131,6 +135,7 @@ struct Asides<'w> {
     pings: ResMut<'w, CardPings>,
     academy: ResMut<'w, Academy>,
     lesson_choices: MessageWriter<'w, AcademyChoice>,
+    key: ResMut<'w, key::Key>,
 }
 
 /// Lays the panels out around the table and records the rectangle they leave free: the top
@@ -160,6 +165,7 @@ fn table_panels(
         mut pings,
         mut academy,
         mut lesson_choices,
+        mut key,
     } = asides;
     let Some(state) = shown.get() else {
         return Ok(());
@@ -178,7 +184,12 @@ fn table_panels(
     );
     let mut bar_line = egui::Rect::NOTHING;
     let top = egui::Panel::top("phases").show(&mut root, |ui| {
-        bar_line = top_bar::top_bar(ui, state, (&mut help, &mut menu), (&log, &mut drawer));
+        bar_line = top_bar::top_bar(
+            ui,
+            state,
+            (&mut help, &mut menu, &mut key),
+            (&log, &mut drawer),
+        );
     });
     // The log is a drawer: closed, its newest entry is a line on the top bar (the threat
     // phase's step as it plays); open, the whole log with its filters at the foot. L opens
@@ -210,20 +221,19 @@ fn table_panels(
         .show(&mut root, |ui| {
             ui.horizontal_top(|ui| {
                 ui.spacing_mut().item_spacing.x = 6.0;
-                ui.add_enabled_ui(!watching, |ui| {
-                    hands_layout.push(hands::active_hand(
-                        ui,
-                        state,
-                        foot,
-                        &mut selection,
-                        &mut actions,
-                        &mut CardMenus {
-                            help: &mut help,
-                            pings: &mut pings,
-                        },
-                        card,
-                    ));
-                });
+                hands_layout.push(hands::active_hand(
+                    ui,
+                    state,
+                    foot,
+                    &mut selection,
+                    &mut actions,
+                    &mut CardMenus {
+                        help: &mut help,
+                        pings: &mut pings,
+                    },
+                    card,
+                    watching,
+                ));
                 ui.separator();
                 let room = egui::vec2(ui.available_width(), card.y);
                 ui.allocate_ui(room, |ui| {
@@ -237,6 +247,10 @@ fn table_panels(
                             undo: wait.undo_allowed(),
                             elsewhere: turn_elsewhere(state, (&crew, &away)),
                             recap: &recap,
+                            step: (!log.current.is_empty())
+                                .then(|| log.lines.get(log.current.end.saturating_sub(1)))
+                                .flatten()
+                                .map(|line| line.show(state)),
                         };
                         let asked = controls.show(ui, &mut selection, &mut actions, &mut undo);
                         if asked.skip {
@@ -271,7 +285,9 @@ fn table_panels(
                         ui.separator();
                     }
                 }
+                // Waiting, the seats take no click but stay readable (not faded to grey).
                 if watching {
+                    ui.visuals_mut().disabled_alpha = 0.9;
                     ui.disable();
                 }
                 seats::seats(

@@ -156,14 +156,21 @@ fn seat(
     );
     // The seat type as a pill after the name, then the character's surname, then the card
     // count; where the surname would not fit beside "4 cards", the count is just "4".
+    // A person's seat needs no tag ("person" read like debug output): bots, players
+    // elsewhere and the away are tagged.
     let pill_font = FontId::proportional(11.5);
     let pill_text = painter.layout_no_wrap(kind.into(), pill_font, Color32::BLACK);
-    let pill = Rect::from_min_size(
-        Pos2::new(name.right() + 5.0, rect.center().y - 8.0),
-        pill_text.size() + vec2(8.0, 3.0),
-    );
-    painter.rect_filled(pill, 7.0, Color32::from_gray(175));
-    painter.galley(pill.min + vec2(4.0, 1.5), pill_text, Color32::BLACK);
+    let pill = match kind {
+        "person" => Rect::from_min_size(Pos2::new(name.right(), rect.center().y), vec2(0.0, 0.0)),
+        _ => Rect::from_min_size(
+            Pos2::new(name.right() + 5.0, rect.center().y - 8.0),
+            pill_text.size() + vec2(8.0, 3.0),
+        ),
+    };
+    if pill.width() > 0.0 {
+        painter.rect_filled(pill, 7.0, Color32::from_gray(175));
+        painter.galley(pill.min + vec2(4.0, 1.5), pill_text, Color32::BLACK);
+    }
     let surname = character.name.rsplit(' ').next().unwrap_or(&character.name);
     let width = |text: &str, size: f32| {
         painter
@@ -208,9 +215,12 @@ fn seat(
             ),
             Sense::hover(),
         );
-        let galley = cards::lines(
+        let galley = cards::whole_or_summary(
             ui.painter(),
-            &character.text,
+            (
+                &character.text,
+                crate::words::describe::ability_summary(character.ability),
+            ),
             12.0,
             rect.width(),
             fit.ability_lines,

@@ -17,7 +17,7 @@ use super::theme;
 pub(super) fn top_bar(
     ui: &mut egui::Ui,
     state: &GameState,
-    (help, menu): (&mut Help, &mut Menu),
+    (help, menu, key): (&mut Help, &mut Menu, &mut super::key::Key),
     (game_log, drawer): (&GameLog, &mut LogDrawer),
 ) -> egui::Rect {
     let active = state.turn.active;
@@ -62,6 +62,13 @@ pub(super) fn top_bar(
         {
             help.at(super::help::PHASES);
         }
+        if ui
+            .small_button("Key [K]")
+            .on_hover_text("The board's marks and what they mean")
+            .clicked()
+        {
+            key.open = !key.open;
+        }
         ui.separator();
         let words = if drawer.open {
             "Close log [L]"
@@ -91,8 +98,12 @@ pub(super) fn top_bar(
             })
             .iter()
             .sum::<f32>();
+        // Where the phases' names leave too little room, no cut line: the step playing shows
+        // on the controls' line, and the log (L) holds the rest.
         let room = ui.available_width() - buttons - 8.0;
-        log::ticker(ui, state, game_log, room);
+        if room >= 200.0 {
+            log::ticker(ui, state, game_log, room);
+        }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             if ui.button("Menu [Esc]").clicked() {
                 menu.open = !menu.open;
@@ -106,11 +117,26 @@ pub(super) fn top_bar(
     .rect
 }
 
-/// The seven phases: done ones dim, the current one a lit pill with its name, the coming
-/// ones by number. Each names itself on hover.
+/// A phase's short name, for the stepper where the window has the room.
+fn short_name(phase: Phase) -> &'static str {
+    match phase {
+        Phase::DrawCards => "Draw",
+        Phase::RevealMission => "Mission",
+        Phase::Trade => "Trade",
+        Phase::PlayAndManeuver => "Play",
+        Phase::CheckMissionStatus => "Status",
+        Phase::ThreatsMoveAndFire => "Threats",
+        Phase::DrawNewThreats => "New threats",
+    }
+}
+
+/// The seven phases: done ones dim, the current one a lit pill with its whole name, the
+/// others by number and short name where the bar has the room (by number alone where it has
+/// not); a skipped one struck through. Each names itself on hover, a skipped one with why.
 fn stepper(ui: &mut egui::Ui, state: &GameState) {
     ui.spacing_mut().item_spacing.x = 3.0;
     let now = state.turn.phase;
+    let named = ui.ctx().viewport_rect().width() >= 1260.0;
     for phase in Phase::ALL {
         let mut label = phase_label(state, phase);
         // A phase the rules skip this turn says so, and why.
@@ -127,7 +153,11 @@ fn stepper(ui: &mut egui::Ui, state: &GameState) {
                 .color(egui::Color32::BLACK)
                 .background_color(theme::GOLD)
         } else {
-            let number = egui::RichText::new(format!(" {} ", phase.number()));
+            let words = match named {
+                true => format!(" {} {} ", phase.number(), short_name(phase)),
+                false => format!(" {} ", phase.number()),
+            };
+            let number = egui::RichText::new(words);
             if skipped.is_some() {
                 number.color(theme::QUIET).strikethrough()
             } else if phase.number() < now.number() {

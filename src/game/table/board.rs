@@ -39,6 +39,10 @@ fn draw_first_frames(mut frames: Local<u32>, mut redraw: MessageWriter<RequestRe
 pub(crate) struct Palette {
     /// A threat token: a thick disc, like the cardboard piece.
     pub token_mesh: Handle<Mesh>,
+    /// The glow under a token in its ring's edge colour, by range (Short, Medium, Long): the
+    /// token is seen to sit in that ring.
+    pub halos: [Handle<StandardMaterial>; 3],
+    pub halo_mesh: Handle<Mesh>,
     /// Each kind's chit, its outline telling the faction as well as its colour (a Klingon's
     /// hexagon, a Romulan's disc, a Tholian's triangle, the Starbase's square).
     pub chits: BTreeMap<Look, Handle<Mesh>>,
@@ -82,18 +86,18 @@ pub(crate) struct Palette {
 pub(crate) const RANGE_LOOKS: [(Range, Color, Color); 3] = [
     (
         Range::Short,
-        Color::srgb(0.05, 0.13, 0.3),
+        Color::srgb(0.06, 0.17, 0.4),
         Color::srgb(0.35, 0.68, 1.0),
     ),
     (
         Range::Medium,
-        Color::srgb(0.13, 0.07, 0.24),
-        Color::srgb(0.74, 0.55, 1.0),
+        Color::srgb(0.16, 0.07, 0.28),
+        Color::srgb(0.78, 0.55, 1.0),
     ),
     (
         Range::Long,
-        Color::srgb(0.05, 0.19, 0.12),
-        Color::srgb(0.4, 0.92, 0.6),
+        Color::srgb(0.06, 0.25, 0.14),
+        Color::srgb(0.4, 0.95, 0.6),
     ),
 ];
 
@@ -172,6 +176,8 @@ fn make_palette(
     let m = &mut *materials;
     let palette = Palette {
         token_mesh: meshes.add(Cylinder::new(TOKEN_RADIUS, 0.08)),
+        halos: RANGE_LOOKS.map(|(_, _, edge)| glow(m, edge, 0.75)),
+        halo_mesh: meshes.add(Annulus::new(TOKEN_RADIUS * 0.98, TOKEN_RADIUS * 1.1)),
         chits: Look::ALL
             .iter()
             .map(|look| (*look, meshes.add(looks::chit(*look))))

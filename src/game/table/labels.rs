@@ -144,6 +144,22 @@ impl<'a> BoardPainter<'a> {
         Some(egui::pos2(p.x / self.zoom, p.y / self.zoom))
     }
 
+    /// Lays out text wrapped to `width` points.
+    pub(crate) fn wrapped(
+        &self,
+        text: &str,
+        size: f32,
+        color: egui::Color32,
+        width: f32,
+    ) -> std::sync::Arc<egui::Galley> {
+        self.painter.layout(
+            text.to_string(),
+            egui::FontId::proportional(size),
+            color,
+            width,
+        )
+    }
+
     /// Lays out one line of text.
     pub(crate) fn galley(
         &self,

@@ -20,7 +20,7 @@ use crate::game::systems::GameSystems;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (sync_pieces, sync_ship)
+        (sync_pieces, sync_ship, tint_halos)
             .run_if(resource_changed::<Shown>)
             .in_set(GameSystems::Present),
     );
@@ -275,6 +275,16 @@ fn sync_pieces(
                     ))
                     .id();
                 spawn_rim(&mut commands, &palette, entity, rim_of(t.token));
+                let halo = commands
+                    .spawn((
+                        Mesh3d(palette.halo_mesh.clone()),
+                        MeshMaterial3d(palette.halos[range_index(t.pos.range)].clone()),
+                        Transform::from_xyz(0.0, -0.035, 0.0)
+                            .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+                        Halo(t.token),
+                    ))
+                    .id();
+                commands.entity(entity).add_child(halo);
                 spawn_face(&mut commands, &palette, entity, t.token);
                 pieces.threats.insert(t.token, entity);
             }
@@ -394,5 +404,34 @@ fn sync_ship(
             true => Visibility::Inherited,
             false => Visibility::Hidden,
         });
+    }
+}
+
+/// The glow under a token, in its ring's edge colour.
+#[derive(Component)]
+pub(crate) struct Halo(TokenId);
+
+fn range_index(range: stp_rules::Range) -> usize {
+    match range {
+        stp_rules::Range::Short => 0,
+        stp_rules::Range::Medium => 1,
+        stp_rules::Range::Long => 2,
+    }
+}
+
+/// A token's glow takes the colour of the ring it is in now.
+fn tint_halos(
+    shown: Res<Shown>,
+    palette: Res<Palette>,
+    mut halos: Query<(&Halo, &mut MeshMaterial3d<StandardMaterial>)>,
+) {
+    let Some(state) = shown.get() else { return };
+    for (Halo(token), mut material) in &mut halos {
+        if let Some(t) = state.threat(*token) {
+            let wanted = &palette.halos[range_index(t.pos.range)];
+            if material.0 != *wanted {
+                material.0 = wanted.clone();
+            }
+        }
     }
 }

@@ -23,10 +23,16 @@ fn title_case(words: &str) -> String {
         .join("-")
 }
 
+/// Beyond this much of the outward direction across the screen, a sector's words go beside
+/// its rim point, away from the board (at every sector but one straight above or below): the
+/// board's edge falls away from them there, so they cover no piece and need no room above or
+/// below the board.
+const SIDEWAYS: f32 = 0.2;
+
 /// Where a group of text of `size` goes beside a rim point, pushed outward along `out` (the
 /// board's outward direction on screen there).
 fn beside(point: egui::Pos2, out: egui::Vec2, size: egui::Vec2) -> egui::Rect {
-    let min = if out.x.abs() >= 0.45 {
+    let min = if out.x.abs() >= SIDEWAYS {
         let left = if out.x > 0.0 {
             point.x
         } else {
@@ -44,21 +50,90 @@ fn beside(point: egui::Pos2, out: egui::Vec2, size: egui::Vec2) -> egui::Rect {
     egui::Rect::from_min_size(min, size)
 }
 
-/// What one facing will take in the coming threat phase, a line for the Shield and one for
-/// the Hull, with "?" where chance may add more; empty for nothing. "next:" says it is a
-/// forecast, not the state (a reader took "Shield −1" for damage already done).
-fn incoming(f: &stp_rules::preview::FacingIntent) -> Vec<String> {
-    let mut lines = Vec::new();
-    if f.shield_hits > 0 {
-        lines.push(format!("next: Shield −{}", f.shield_hits));
+/// `rect` moved the least that puts it inside `room` (its top-left corner kept inside where
+/// it is the larger): a forecast by a sector at the window's edge slides onto the board's rim
+/// rather than under a panel or off the table.
+fn fit_inside(rect: egui::Rect, room: egui::Rect) -> egui::Rect {
+    let shift = |low: f32, high: f32, min: f32, max: f32| {
+        if high > max {
+            (max - high).max(min - low)
+        } else if low < min {
+            min - low
+        } else {
+            0.0
+        }
+    };
+    rect.translate(egui::vec2(
+        shift(rect.left(), rect.right(), room.left(), room.right()),
+        shift(rect.top(), rect.bottom(), room.top(), room.bottom()),
+    ))
+}
+
+/// A threat named short, for a forecast: a captain by name, else its kind.
+fn short_threat(token: stp_rules::TokenId) -> &'static str {
+    use super::looks::{Look, Rim, captain_name, rim_of};
+    if let Rim::Captain(captain) = rim_of(token) {
+        return captain_name(captain);
     }
-    if f.hull_hits > 0 {
-        lines.push(format!("next: Hull −{}", f.hull_hits));
+    match Look::of(token) {
+        Look::KlingonCruiser => "Klingon",
+        Look::RomulanCruiser => "Romulan",
+        Look::BirdOfPrey => "Bird-of-Prey",
+        Look::Tholian => "Tholian",
+        Look::Comet => "Comet",
+        Look::Starbase => "Starbase",
+    }
+}
+
+/// A section's state after `hits` more points of damage.
+fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
+    use stp_rules::SectionState::{Damaged, Destroyed, Intact};
+    match (now, hits) {
+        (s, 0) => s,
+        (Intact, 1) => Damaged,
+        _ => Destroyed,
+    }
+}
+
+/// What one facing will take in the coming threat phase, who does it, and whether it
+/// destroys the section: a line for the Shield and one for the Hull ("next: Kang → Shield −1",
+/// "next: Hull −2, destroyed"), "die: may fire here" where only a cloaked ship's roll may add
+/// more; empty for nothing. Each line says whether it is deadly (a section destroyed).
+fn incoming(
+    state: &stp_rules::GameState,
+    facing: u8,
+    preview: &stp_rules::preview::ThreatPreview,
+) -> Vec<(String, bool)> {
+    let f = &preview.facings[facing as usize];
+    let mut who: Vec<&str> = preview
+        .threats
+        .iter()
+        .filter(|t| t.fires.is_some_and(|(at, _)| at == facing))
+        .map(|t| short_threat(t.token))
+        .collect();
+    who.dedup();
+    let by = match who.as_slice() {
+        [] => String::new(),
+        names => format!("{} → ", names.join(", ")),
+    };
+    let ship = &state.enterprise;
+    let mut lines = Vec::new();
+    for (what, hits, now) in [
+        ("Shield", f.shield_hits, ship.shields[facing as usize]),
+        ("Hull", f.hull_hits, ship.hull[facing as usize]),
+    ] {
+        if hits == 0 {
+            continue;
+        }
+        let deadly = after(now, hits) == stp_rules::SectionState::Destroyed;
+        let end = if deadly { ", destroyed" } else { "" };
+        let by = if lines.is_empty() { by.as_str() } else { "" };
+        lines.push((format!("next: {by}{what} −{hits}{end}"), deadly));
     }
     if f.chance {
         match lines.last_mut() {
-            Some(last) => last.push_str(" ?"),
-            None => lines.push("next: ?".into()),
+            Some((last, _)) => last.push_str(" + die"),
+            None => lines.push(("die: may fire here".into(), false)),
         }
     }
     lines
@@ -102,19 +177,31 @@ pub(super) fn rim_labels(
         let hits: Vec<_> = foresight
             .0
             .as_ref()
-            .map(|p| incoming(&p.facings[facing as usize]))
+            .map(|p| incoming(state, facing, p))
             .unwrap_or_default()
             .into_iter()
-            .map(|words| {
+            .map(|(words, deadly)| {
                 // Beside the sides, "next:" takes its own line too.
                 let shown = match out.x.abs() > 0.9 {
                     true => words.replacen("next: ", "next:\n", 1),
                     false => words.clone(),
                 };
-                (
-                    board.galley(&shown, font - 1.0, egui::Color32::from_rgb(255, 170, 140)),
-                    words,
-                )
+                // A section the coming phase destroys is said in red.
+                let ink = match deadly {
+                    true => egui::Color32::from_rgb(255, 90, 78),
+                    false => egui::Color32::from_rgb(255, 170, 140),
+                };
+                // As wide as the table leaves beside the rim point (at least the room
+                // `rim_room` keeps): a long forecast wraps rather than runs under a panel.
+                let room = super::framing::rim_room(font).x - 16.0;
+                let clip = board.painter.clip_rect();
+                let width = match out.x {
+                    x if x >= SIDEWAYS => clip.right() - point.x - 14.0,
+                    x if x <= -SIDEWAYS => point.x - clip.left() - 14.0,
+                    _ => 2.8 * room,
+                }
+                .max(room);
+                (board.wrapped(&shown, font - 1.0, ink, width), words)
             })
             .collect();
         let first = egui::vec2(
@@ -130,11 +217,15 @@ pub(super) fn rim_labels(
             first.y + 5.0 + rows.iter().map(|r| r.y).sum::<f32>(),
         );
         // A margin all round for the number's badge, which stands out of its line.
-        let group = beside(point, out, size + egui::vec2(10.0, 10.0)).shrink(5.0);
+        let group = fit_inside(
+            beside(point, out, size + egui::vec2(10.0, 10.0)),
+            board.painter.clip_rect().shrink(2.0),
+        )
+        .shrink(5.0);
         // Rows hug the board's side of the group.
         let row_left = |width: f32| match out.x {
-            x if x > 0.45 => group.left(),
-            x if x < -0.45 => group.right() - width,
+            x if x >= SIDEWAYS => group.left(),
+            x if x <= -SIDEWAYS => group.right() - width,
             _ => group.center().x - width / 2.0,
         };
         let at = egui::pos2(row_left(first.x), group.top());
@@ -172,12 +263,12 @@ pub(super) fn rim_labels(
                 Some(egui::Color32::from_black_alpha(210)),
                 false,
             );
-            let tip = match words.contains('?') {
+            let tip = match words.contains("die") {
                 true => format!(
-                    "{name_text}: {words}. \"?\" means chance decides: a cloaked ship's die roll says where it uncloaks and fires."
+                    "{name_text}: {words}. The die decides: a cloaked ship's roll says where it uncloaks and fires."
                 ),
                 false => format!(
-                    "{name_text} will take {words} in the coming Threats Move & Fire phase."
+                    "{name_text} will take this in the coming Threats Move & Fire phase: {words}."
                 ),
             };
             marks.tips.push((rect, tip));

@@ -8,6 +8,7 @@ use star_trek_panic::game::advisor::Advisor;
 use star_trek_panic::game::input::pointing::TokenClicked;
 use star_trek_panic::game::input::selection::Selection;
 use star_trek_panic::game::panels::help::Help;
+use star_trek_panic::game::panels::key::Key;
 use star_trek_panic::game::panels::menu::{Menu, MenuChoice};
 use star_trek_panic::game::panels::{mission, offers};
 use star_trek_panic::game::screens::{Screen, TitleChoice};
@@ -140,6 +141,14 @@ fn esc_closes_the_topmost_window_and_the_tables_keys_wait_under_it() {
         !app.world().resource::<Menu>().open,
         "Esc opened the menu over it"
     );
+    // A first game opened the key too: the next Esc closes it, and still opens no menu.
+    assert!(
+        app.world().resource::<Key>().open,
+        "a first game opens the key"
+    );
+    press(&mut app, KeyCode::Escape);
+    assert!(!app.world().resource::<Key>().open, "Esc left the key open");
+    assert!(!app.world().resource::<Menu>().open);
 
     // The menu: Space waits under it, Esc closes it.
     press(&mut app, KeyCode::Escape);

@@ -1,0 +1,322 @@
+//! The key (K): the board's marks drawn at a readable size, each with what it means — the
+//! factions' chits, the Defense badge, cloaking, captains, the rings' glow, the forecast's
+//! marks and the ship's states (docs/look.md). It opens by itself at a first game, until the
+//! player closes it once.
+
+use bevy::color::ColorToPacked;
+use bevy::prelude::*;
+use bevy_egui::EguiContexts;
+use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
+use std::f32::consts::TAU;
+
+use crate::game::input::pointing::TableRect;
+use crate::game::settings::Settings;
+use crate::game::table::threat_looks::Look;
+
+/// Whether the key is open.
+#[derive(Resource, Debug, Default)]
+pub struct Key {
+    pub open: bool,
+}
+
+/// A first game opens the key (no key closed yet, as the settings remember); a screenshot
+/// shows the table as it is, without it.
+pub(super) fn open_at_first_game(
+    settings: Res<Settings>,
+    launch: Res<crate::game::launch::Launch>,
+    mut key: ResMut<Key>,
+) {
+    key.open = !settings.key_seen && launch.screenshot.is_none();
+}
+
+/// A mark of the key: how it is drawn, in a square `size` wide at `at`.
+#[derive(Debug, Clone, Copy)]
+enum Mark {
+    Chit(Look),
+    Badge,
+    Dotted,
+    Cloaked,
+    Captain,
+    Rings,
+    Arrow,
+    Fire,
+    Next,
+    Chance,
+    Shield(u8),
+    Hull(u8),
+    Fore,
+}
+
+/// The key's rows, in two columns: the pieces, then the marks of the coming phase and the
+/// ship's states.
+const ROWS: [(Mark, &str); 21] = [
+    (
+        Mark::Chit(Look::KlingonCruiser),
+        "Klingon ship (red hexagon)",
+    ),
+    (Mark::Chit(Look::RomulanCruiser), "Romulan ship (mint disc)"),
+    (Mark::Chit(Look::Tholian), "Tholian (orange triangle)"),
+    (Mark::Chit(Look::Comet), "Comet"),
+    (Mark::Chit(Look::Starbase), "Starbase: an ally"),
+    (Mark::Badge, "Defense (its edge faces the ship)"),
+    (Mark::Captain, "A Klingon captain"),
+    (Mark::Dotted, "Dotted ring: it can cloak"),
+    (Mark::Cloaked, "Cloaked: cannot be targeted"),
+    (Mark::Rings, "Glow: its ring (Short, Medium, Long)"),
+    (Mark::Fore, "Gold wedge: the Fore"),
+    (Mark::Arrow, "Where it moves next"),
+    (Mark::Fire, "Whom it fires at next"),
+    (Mark::Next, "What a facing will take (red: destroyed)"),
+    (Mark::Chance, "die: a cloaked ship's roll decides"),
+    (Mark::Shield(0), "Shield intact"),
+    (Mark::Shield(1), "Shield damaged"),
+    (Mark::Shield(2), "Shield destroyed"),
+    (Mark::Hull(0), "Hull intact"),
+    (Mark::Hull(1), "Hull damaged"),
+    (Mark::Hull(2), "Hull destroyed"),
+];
+
+const CYAN: Color32 = Color32::from_rgb(92, 214, 255);
+const AMBER: Color32 = Color32::from_rgb(255, 179, 71);
+const RED: Color32 = Color32::from_rgb(255, 90, 78);
+const STEEL: Color32 = Color32::from_rgb(160, 172, 196);
+
+fn color(look: Look) -> Color32 {
+    let [r, g, b, _] = look.color().to_srgba().to_u8_array();
+    Color32::from_rgb(r, g, b)
+}
+
+/// A regular polygon of `sides` round `centre`, `radius` to its corners, turned by `turn`.
+fn polygon(centre: Pos2, radius: f32, sides: u32, turn: f32) -> Vec<Pos2> {
+    (0..sides)
+        .map(|i| {
+            let a = i as f32 * TAU / sides as f32 - turn;
+            centre + vec2(a.cos(), a.sin()) * radius
+        })
+        .collect()
+}
+
+/// Points of an arc round `centre` from angle `from` to `to` (radians, 0 to the right).
+fn arc(centre: Pos2, radius: f32, from: f32, to: f32) -> Vec<Pos2> {
+    (0..=12)
+        .map(|i| {
+            let a = from + (to - from) * i as f32 / 12.0;
+            centre + vec2(a.cos(), a.sin()) * radius
+        })
+        .collect()
+}
+
+fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
+    let c = rect.center();
+    let r = rect.width() / 2.0 - 2.0;
+    let dark = Color32::from_rgb(10, 16, 30);
+    match mark {
+        Mark::Chit(look) => {
+            let (sides, size, turn) = look.chit();
+            if look == Look::Starbase {
+                let frame = polygon(c, r * 1.15, 4, turn);
+                painter.add(Shape::convex_polygon(frame, Color32::GOLD, Stroke::NONE));
+            }
+            let points = polygon(c, r * size * 0.92, sides, turn);
+            painter.add(Shape::convex_polygon(points, color(look), Stroke::NONE));
+        }
+        Mark::Badge => {
+            painter.circle_filled(c, r * 0.8, dark);
+            painter.circle_stroke(c, r * 0.8, Stroke::new(2.0, Color32::WHITE));
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                "3",
+                egui::FontId::proportional(r),
+                Color32::WHITE,
+            );
+        }
+        Mark::Captain => {
+            painter.circle_filled(c, r * 0.9, color(Look::KlingonCruiser));
+            let plate = egui::Rect::from_center_size(c, vec2(r * 2.0, r * 0.8));
+            painter.rect_filled(plate, 2.0, Color32::from_rgb(120, 10, 10));
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                "KOR",
+                egui::FontId::proportional(r * 0.7),
+                Color32::GOLD,
+            );
+        }
+        Mark::Dotted => {
+            painter.circle_filled(c, r * 0.75, color(Look::RomulanCruiser));
+            for i in 0..12 {
+                let a = i as f32 * TAU / 12.0;
+                painter.circle_filled(
+                    c + vec2(a.cos(), a.sin()) * r,
+                    1.8,
+                    Color32::from_rgb(115, 191, 255),
+                );
+            }
+        }
+        Mark::Cloaked => {
+            painter.circle_filled(c, r * 0.9, Color32::from_rgb(31, 36, 61));
+            painter.circle_stroke(
+                c,
+                r * 0.5,
+                Stroke::new(2.0, Color32::from_rgb(115, 191, 255)),
+            );
+        }
+        Mark::Rings => {
+            for (i, ring) in [
+                CYAN,
+                Color32::from_rgb(199, 140, 255),
+                Color32::from_rgb(102, 242, 153),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let at = c + vec2((i as f32 - 1.0) * r * 0.75, 0.0);
+                painter.circle_stroke(at, r * 0.4, Stroke::new(2.5, ring));
+            }
+        }
+        Mark::Fore => {
+            let mut points = vec![c + vec2(0.0, r)];
+            points.extend(arc(c + vec2(0.0, r), 2.0 * r, -2.1, -1.05));
+            painter.add(Shape::convex_polygon(
+                points,
+                Color32::from_rgba_unmultiplied(255, 204, 77, 60),
+                Stroke::new(1.5, Color32::from_rgb(255, 200, 80)),
+            ));
+        }
+        Mark::Arrow => {
+            let from = c + vec2(-r, r * 0.3);
+            let to = c + vec2(r * 0.8, -r * 0.3);
+            painter.arrow(
+                from,
+                to - from,
+                Stroke::new(2.5, Color32::from_rgb(255, 220, 110)),
+            );
+        }
+        Mark::Fire => {
+            let line = [c + vec2(-r, 0.0), c + vec2(r, 0.0)];
+            painter.add(Shape::dashed_line(&line, Stroke::new(2.5, RED), 5.0, 3.0));
+        }
+        Mark::Next => {
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                "−1",
+                egui::FontId::proportional(r),
+                Color32::from_rgb(255, 170, 140),
+            );
+        }
+        Mark::Chance => {
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                "die",
+                egui::FontId::proportional(r * 0.8),
+                Color32::from_rgb(255, 170, 140),
+            );
+        }
+        Mark::Shield(state) => {
+            let points = arc(c + vec2(0.0, r * 1.4), r * 1.9, -2.1, -1.05);
+            match state {
+                0 => {
+                    painter.add(Shape::line(points, Stroke::new(5.0, CYAN)));
+                }
+                1 => {
+                    for pair in points.chunks(2).step_by(2) {
+                        painter.add(Shape::line(pair.to_vec(), Stroke::new(5.0, AMBER)));
+                    }
+                }
+                _ => {
+                    painter.add(Shape::line(points, Stroke::new(1.5, RED)));
+                }
+            }
+        }
+        Mark::Hull(state) => {
+            let plate = egui::Rect::from_center_size(c, vec2(r * 1.8, r * 1.0));
+            let fill = match state {
+                0 => STEEL,
+                1 => AMBER,
+                _ => Color32::from_rgb(24, 10, 8),
+            };
+            painter.rect_filled(plate, 2.0, fill);
+            match state {
+                1 => {
+                    let crack = vec![
+                        plate.left_center() + vec2(3.0, -2.0),
+                        c + vec2(-2.0, 3.0),
+                        c + vec2(3.0, -3.0),
+                        plate.right_center() + vec2(-3.0, 2.0),
+                    ];
+                    painter.add(Shape::line(
+                        crack,
+                        Stroke::new(1.5, Color32::from_rgb(40, 12, 0)),
+                    ));
+                }
+                2 => {
+                    painter.line_segment(
+                        [plate.left_top(), plate.right_bottom()],
+                        Stroke::new(2.5, RED),
+                    );
+                    painter.line_segment(
+                        [plate.left_bottom(), plate.right_top()],
+                        Stroke::new(2.5, RED),
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The key's window, over the board's bottom-left corner (the discard pile's), in two
+/// columns; closing it the first time is remembered, so it stays away after.
+pub(super) fn key_window(
+    mut contexts: EguiContexts,
+    mut key: ResMut<Key>,
+    mut settings: ResMut<Settings>,
+    table_rect: Res<TableRect>,
+) -> Result {
+    if !key.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let table = table_rect.0;
+    let mut open = true;
+    egui::Window::new("Key [K]")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(
+            egui::Align2::LEFT_BOTTOM,
+            [
+                table.left() + 8.0,
+                table.bottom() - ctx.viewport_rect().bottom() - 8.0,
+            ],
+        )
+        .show(ctx, |ui| {
+            let size = 22.0;
+            let half = ROWS.len().div_ceil(2);
+            ui.horizontal_top(|ui| {
+                for column in ROWS.chunks(half) {
+                    ui.vertical(|ui| {
+                        for (mark, words) in column {
+                            ui.horizontal(|ui| {
+                                let (rect, _) =
+                                    ui.allocate_exact_size(vec2(size, size), egui::Sense::hover());
+                                draw(ui.painter(), *mark, rect);
+                                ui.label(egui::RichText::new(*words).size(13.0));
+                            });
+                        }
+                    });
+                }
+            });
+        });
+    if !open {
+        key.open = false;
+        if !settings.key_seen {
+            settings.key_seen = true;
+            settings.unsaved = true;
+        }
+    }
+    Ok(())
+}
