@@ -518,6 +518,25 @@ pub fn card_summary(card: u8) -> String {
     }
 }
 
+/// A card's effect in two or three words, where even its summary has no room (a narrow hand);
+/// the card's zoom and hover show it whole.
+pub fn card_gist(card: u8) -> String {
+    use stp_rules::content::CardEffect;
+    match &builtin().card(card).effect {
+        CardEffect::Hit { damage, .. } => format!("{damage} damage"),
+        CardEffect::DirectHit => "+1 damage".into(),
+        CardEffect::Dilithium => "Repair Shield".into(),
+        CardEffect::Tritanium => "Repair Hull".into(),
+        CardEffect::TractorBeam => "Move a threat".into(),
+        CardEffect::SecurityTeam => "Stop a boarder".into(),
+        CardEffect::TimeTravel { .. } => "Card back".into(),
+        CardEffect::DrawCards { count } => format!("Draw {count}"),
+        CardEffect::ForceField => "Hold a threat".into(),
+        CardEffect::EvasiveManeuvers => "Extra maneuver".into(),
+        CardEffect::RedAlert => "Shield ignores a hit".into(),
+    }
+}
+
 /// A character's ability in a few words, where its whole text has no room (a seat, the
 /// hand's first tile); hovering shows it whole.
 pub fn ability_summary(ability: stp_rules::content::Ability) -> &'static str {

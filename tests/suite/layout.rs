@@ -171,6 +171,55 @@ fn panel_problems(report: &Value, size: (u32, u32), players: usize) -> Vec<Strin
 }
 
 /// The UI scale the report says the panels were drawn at.
+/// Issue 39: nothing painted is cut (elided, or clipped by its panel), no panel scrolls from
+/// 1280x720 up (in the smallest window a scrolling column may cut a line at its edge), and
+/// each of the ship's twelve sections stands in its own rect, at least 24 px along its arc,
+/// with no token or label over it.
+fn read_problems(report: &Value, size: (u32, u32)) -> Vec<String> {
+    let mut found = Vec::new();
+    let small = size.0 < 1280 || size.1 < 720;
+    let scrolling: Vec<R> = report["panels"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["scrolls"].as_bool().unwrap_or(false))
+        .map(|p| rect(&p["rect"]))
+        .collect();
+    if !small {
+        for p in report["panels"].as_array().into_iter().flatten() {
+            if p["scrolls"].as_bool().unwrap_or(false) {
+                found.push(format!("the {} panel scrolls", p["name"]));
+            }
+        }
+    }
+    let texts = report["texts"].as_array().cloned().unwrap_or_default();
+    if texts.is_empty() {
+        found.push("no text painted".into());
+    }
+    for t in &texts {
+        let r = rect(&t["rect"]);
+        let in_scroll = small && scrolling.iter().any(|p| overlap(r, *p));
+        if t["cut"].as_bool().unwrap_or(false) && !in_scroll {
+            found.push(format!("the text {} {r:?} is cut", t["text"]));
+        }
+    }
+    let sections = report["sections"].as_array().cloned().unwrap_or_default();
+    if sections.len() != 12 {
+        found.push(format!("{} ship sections reported, not 12", sections.len()));
+    }
+    for s in &sections {
+        let name = format!("the {} {} {}", s["facing"], s["kind"], s["state"]);
+        let across = s["across"].as_f64().unwrap_or(0.0);
+        if across < 24.0 {
+            found.push(format!("{name} is {across:.0} px along its arc, under 24"));
+        }
+        if s["covered"].as_bool().unwrap_or(true) {
+            found.push(format!("{name} is covered by a token or a label"));
+        }
+    }
+    found
+}
+
 fn shown_scale(report: &Value) -> f32 {
     report["window"]["ui_scale"].as_f64().unwrap_or(1.0) as f32
 }
@@ -420,6 +469,7 @@ fn check_scaled(size: (u32, u32), base: u32, positions: &[Position], scale: f32)
                                 .into_iter()
                                 .chain(panel_problems(&value, size, *players))
                                 .chain(scale_problems(&value, size, scale))
+                                .chain(read_problems(&value, size))
                                 .map(|p| format!("{name} at {window}, UI scale {scale}: {p}")),
                         );
                     }
@@ -512,6 +562,50 @@ fn the_layout_checks_catch_small_tokens_and_collisions() {
             "missing {expected:?} in:\n{found}"
         );
     }
+}
+
+/// The reading checks catch cut text, a scrolling panel and a hidden or small section.
+#[test]
+fn the_layout_checks_catch_cut_text_scrolls_and_hidden_sections() {
+    let section = |facing: &str, across: f32, covered: bool| {
+        serde_json::json!({"kind": "hull", "facing": facing, "state": "Intact",
+                           "rect": [600, 300, across, 10], "across": across,
+                           "covered": covered})
+    };
+    let report = serde_json::json!({
+        "panels": [{"name": "mission", "rect": [1060, 30, 220, 600], "scrolls": true}],
+        "texts": [
+            {"text": "Repair a damaged …", "rect": [300, 600, 80, 14], "cut": true},
+            {"text": "Deck", "rect": [1070, 580, 40, 14], "cut": true},
+            {"text": "Whole", "rect": [300, 640, 40, 14], "cut": false},
+        ],
+        "sections": [section("port", 20.0, false), section("starboard", 40.0, true)],
+    });
+    let found = read_problems(&report, (1280, 720)).join("\n");
+    for expected in [
+        "the \"mission\" panel scrolls",
+        "the text \"Repair a damaged …\"",
+        "the text \"Deck\"",
+        "2 ship sections reported, not 12",
+        "the \"port\" \"hull\" \"Intact\" is 20 px along its arc",
+        "the \"starboard\" \"hull\" \"Intact\" is covered",
+    ] {
+        assert!(
+            found.contains(expected),
+            "missing {expected:?} in:\n{found}"
+        );
+    }
+    assert!(
+        !found.contains("\"Whole\""),
+        "a whole text called cut:\n{found}"
+    );
+    // In the smallest window a scrolling column may cut a line at its edge; nothing else.
+    let small = read_problems(&report, (1024, 600)).join("\n");
+    assert!(
+        !small.contains("scrolls") && !small.contains("\"Deck\""),
+        "{small}"
+    );
+    assert!(small.contains("\"Repair a damaged …\""), "{small}");
 }
 
 /// The panels' checks catch what they are for.

@@ -292,9 +292,13 @@ fn face(
                 let rows = (text.height() / 14.0).floor().max(0.0) as usize;
                 if rows > 0 {
                     let summary = crate::words::describe::card_summary(card);
-                    let words = (def.text.as_str(), summary.as_str());
-                    let galley = whole_or_summary(painter, words, 12.0, text.width(), rows);
-                    painter.galley(text.min, galley, theme::QUIET);
+                    let gist = crate::words::describe::card_gist(card);
+                    let words = [def.text.as_str(), summary.as_str(), gist.as_str()];
+                    if let Some(galley) =
+                        whole_or_summary(painter, &words, 12.0, text.width(), rows)
+                    {
+                        painter.galley(text.min, galley, theme::QUIET);
+                    }
                 }
             }
         }
@@ -424,8 +428,10 @@ pub(crate) fn character_tile(
     let text = Rect::from_min_max(Pos2::new(inner.left(), y), inner.max);
     let rows = (text.height() / 14.0).floor().max(0.0) as usize;
     if rows > 0 {
-        let galley = whole_or_summary(&painter, (ability, summary), 12.0, text.width(), rows);
-        painter.galley(text.min, galley, theme::QUIET);
+        let galley = whole_or_summary(&painter, &[ability, summary], 12.0, text.width(), rows);
+        if let Some(galley) = galley {
+            painter.galley(text.min, galley, theme::QUIET);
+        }
     }
     response.on_hover_text(format!("{player}: {character}\n{ability}"))
 }
@@ -453,20 +459,23 @@ pub(crate) fn insignia(painter: &egui::Painter, centre: Pos2, radius: f32, colou
     ));
 }
 
-/// The whole text where it fits in `rows` lines of `width`, else its few-words `summary`
-/// (never a sentence cut off mid-way).
+/// The first of `texts` (the whole, then shorter and shorter) that fits in `rows` lines of
+/// `width`, at `size` or, for the shortest, a step smaller; none where none fits (the card's
+/// name says enough there, and its zoom and hover say it whole): never a text cut off.
 pub fn whole_or_summary(
     painter: &egui::Painter,
-    (whole, summary): (&str, &str),
+    texts: &[&str],
     size: f32,
     width: f32,
     rows: usize,
-) -> std::sync::Arc<egui::Galley> {
-    let galley = lines(painter, whole, size, width, rows);
-    match galley.elided {
-        false => galley,
-        true => lines(painter, summary, size, width, rows),
-    }
+) -> Option<std::sync::Arc<egui::Galley>> {
+    let shortest = texts.last().copied().unwrap_or_default();
+    texts
+        .iter()
+        .map(|t| (*t, size))
+        .chain([(shortest, size - 1.5)])
+        .map(|(text, size)| lines(painter, text, size, width, rows))
+        .find(|galley| !galley.elided)
 }
 
 /// Text wrapped to `width` in at most `rows` lines, the last ending in "…" when cut.

@@ -1,5 +1,5 @@
 //! The ship's status by facing, the mission card (objectives with progress, timer, committed
-//! cards, reward), and the piles.
+//! cards, reward). The piles are counted on the table, by the piles themselves.
 
 use bevy_egui::egui;
 use stp_rules::content::builtin;
@@ -47,21 +47,17 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState) {
                     }
                     if !m.committed.is_empty() {
                         ui.label(egui::RichText::new("Committed").color(theme::QUIET));
-                        for c in &m.committed {
-                            ui.label(format!("  {}", card_name(c.card)));
-                        }
+                        // By their names on a line (each one's reach on hover): a list took
+                        // the room the column needs.
+                        ui.horizontal_wrapped(|ui| {
+                            for c in &m.committed {
+                                let name = &content.card(c.card).name;
+                                ui.add(egui::Label::new(name.as_str()).extend())
+                                    .on_hover_text(card_name(c.card));
+                            }
+                        });
                     }
                     ui.label(format!("Reward: {}", def.text.reward));
-                    if m.timer.is_some() {
-                        ui.label(
-                            egui::RichText::new("Fails when the timer runs out.")
-                                .color(theme::QUIET),
-                        )
-                        .on_hover_text(
-                            "If the timer runs out, the mission fails: its committed cards \
-                                 are discarded and it goes under the mission deck.",
-                        );
-                    }
                 });
         }
         None => {
@@ -71,24 +67,6 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState) {
     if let Some(line) = completed(state) {
         ui.label(line);
     }
-    ui.separator();
-    ui.heading("Piles");
-    egui::Grid::new("piles")
-        .num_columns(2)
-        .spacing(egui::vec2(10.0, 2.0))
-        .show(ui, |ui| {
-            for (name, count) in [
-                ("Deck", state.deck.len()),
-                ("Discard", state.discard.len()),
-                ("Removed", state.removed.len()),
-                ("Threat bag", state.bag.len()),
-                ("Threat discard", state.threat_discard.len()),
-            ] {
-                ui.label(name);
-                ui.label(count.to_string());
-                ui.end_row();
-            }
-        });
 }
 
 /// A section's state in words, in its colour (grey intact, amber damaged, red destroyed).
@@ -122,7 +100,14 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
     // With a mission in play its card needs the room: the diagram (each facing in words on
     // hover) and two lines say what the grid would.
     let wide = needed <= ui.available_width() && state.mission.is_none();
-    let size = ui.available_width().min(if wide { 170.0 } else { 140.0 });
+    let size = ui
+        .available_width()
+        .min(match (wide, state.mission.is_some()) {
+            (true, _) => 170.0,
+            (false, false) => 140.0,
+            // A mission card shares the column: a smaller diagram leaves it the room.
+            (false, true) => 120.0,
+        });
     ui.vertical_centered(|ui| super::ship_diagram::ship_diagram(ui, state, size));
     if wide {
         egui::Grid::new("ship-status")
@@ -234,11 +219,17 @@ fn timer_dial(ui: &mut egui::Ui, timer: u8, start: u8) {
             egui::Layout::left_to_right(egui::Align::Center),
             |ui| {
                 ui.set_width(width);
+                // What the timer means, said where it is counted (a line of its own below
+                // the card took the room the piles need).
                 let words = match timer {
-                    1 => "Mission Timer: 1 turn left".to_string(),
-                    n => format!("Mission Timer: {n} turns left"),
+                    1 => "Timer: 1 turn left, then it fails".to_string(),
+                    n => format!("Timer: {n} turns left, then it fails"),
                 };
-                ui.add(egui::Label::new(egui::RichText::new(words).color(blue)).wrap());
+                ui.add(egui::Label::new(egui::RichText::new(words).color(blue)).wrap())
+                    .on_hover_text(
+                        "If the timer runs out, the mission fails: its committed cards are \
+                         discarded and it goes under the mission deck.",
+                    );
             },
         );
     });

@@ -268,7 +268,7 @@ fn table_panels(
     let right = egui::Panel::right("mission")
         .exact_size((width * 0.18).clamp(205.0, 250.0))
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state));
+            egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state))
         });
     // The other seats, and a lesson's words above them; a player alone outside the Academy
     // has neither, and the board takes the room.
@@ -315,6 +315,12 @@ fn table_panels(
     if let Some(bottom) = bottom {
         layout.panels.push(("log", bottom.response.rect));
     }
+    // The mission card's column scrolls only where its content outgrows the window.
+    let column = &right.inner;
+    layout.scrolls = match column.content_size.y > column.inner_rect.height() + 1.0 {
+        true => vec!["mission"],
+        false => Vec::new(),
+    };
     layout.lines = vec![("top_bar", bar_line)];
     layout.windows.clear();
     layout.hands = hands_layout;

@@ -19,6 +19,8 @@ pub(crate) struct PanelLayout {
     /// Lines that must fit the window whole (egui clips what runs past its edge).
     pub lines: Vec<(&'static str, egui::Rect)>,
     pub hands: Vec<HandLayout>,
+    /// The panels whose content is taller than their view (a reader must scroll to see it).
+    pub scrolls: Vec<&'static str>,
 }
 
 #[derive(Debug, Clone)]

@@ -215,17 +215,19 @@ fn seat(
             ),
             Sense::hover(),
         );
-        let galley = cards::whole_or_summary(
+        let words = cards::whole_or_summary(
             ui.painter(),
-            (
+            &[
                 &character.text,
                 crate::words::describe::ability_summary(character.ability),
-            ),
+            ],
             12.0,
             rect.width(),
             fit.ability_lines,
         );
-        ui.painter().galley(rect.min, galley, theme::QUIET);
+        if let Some(galley) = words {
+            ui.painter().galley(rect.min, galley, theme::QUIET);
+        }
     }
     let mut rects = Vec::new();
     let width = (ui.available_width() - GAP * (fit.columns - 1) as f32) / fit.columns as f32;

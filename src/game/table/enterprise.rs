@@ -10,7 +10,7 @@ use super::shapes::{arc_wall, crack, flat_arc, lathe};
 use super::{HULL_RING, HullPiece, SHIELD_RING, ShieldPiece, Ship, on_board, sector_angle};
 
 /// Half the angle a Shield or Hull piece spans (a little under a sector's 30°).
-const PIECE_HALF: f32 = 0.47;
+pub(super) const PIECE_HALF: f32 = 0.47;
 
 /// A recognisable Constitution-class Enterprise, pointing at −Z (the Fore): a domed saucer
 /// with her bridge and impulse engines, the neck, a tapering engineering hull with its copper

@@ -463,12 +463,17 @@ fn board_labels(
         (super::Pile::Removed, "Removed"),
     ] {
         let at = pile_place(&corners, pile) + Vec3::Z * 0.45;
-        under(
-            at,
-            format!("{name} {}", pile_count(state, pile)),
-            14.0,
-            egui::Color32::WHITE,
-        );
+        // The threats destroyed or gone by are counted with the bag: the table shows every
+        // pile, and the side column keeps its room for the ship and the mission.
+        let words = match pile {
+            super::Pile::Bag => format!(
+                "{name} {}\ndiscard {}",
+                pile_count(state, pile),
+                state.threat_discard.len()
+            ),
+            _ => format!("{name} {}", pile_count(state, pile)),
+        };
+        under(at, words, 14.0, egui::Color32::WHITE);
     }
     let words = match (die.tumbling > 0.0, die.value) {
         (true, _) => "Die: rolling…".to_string(),

@@ -66,10 +66,21 @@ pub(crate) struct Label {
     pub rect: Rect4,
 }
 
+/// A text painted in the frame, panels and scene alike: cut when elided ("…") or reaching past
+/// the rect it was clipped to.
+#[derive(Debug, Serialize)]
+pub(crate) struct TextReport {
+    pub text: String,
+    pub rect: Rect4,
+    pub cut: bool,
+}
+
 #[derive(Debug, Serialize)]
 pub(crate) struct Panel {
     pub name: String,
     pub rect: Rect4,
+    /// Whether its content is taller than its view (a reader must scroll).
+    pub scrolls: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -94,6 +105,8 @@ pub(crate) struct LayoutReport {
     pub board: Area,
     pub ship: Area,
     pub tokens: Vec<TokenReport>,
+    /// The Enterprise's Shields and Hull plates.
+    pub sections: Vec<super::layout_sections::SectionReport>,
     pub labels: Vec<Label>,
     pub panels: Vec<Panel>,
     /// Windows over the table (the boarders, Spock's choice).
@@ -103,6 +116,8 @@ pub(crate) struct LayoutReport {
     /// Lines that must fit the window whole, as the top bar's.
     pub lines: Vec<Panel>,
     pub hands: Vec<HandReport>,
+    /// Every text painted, with whether it was cut.
+    pub texts: Vec<TextReport>,
 }
 
 /// The ship's meshes, without the Fore's wedge over the board (it turns with her, but it is
@@ -165,11 +180,12 @@ fn write_layout(
     cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
     pieces: Res<Pieces>,
     threats: Query<&GlobalTransform, With<ThreatPiece>>,
-    ship: Query<Entity, With<Ship>>,
+    ship: Query<(Entity, &GlobalTransform), With<Ship>>,
     children: Query<&Children>,
     meshes: ShipMeshes,
     marks: Res<SceneMarks>,
     panels: Res<PanelLayout>,
+    painted: Res<super::painted_texts::PaintedTexts>,
 ) {
     let Some(WriteLayout(path)) = asked.read().last().cloned() else {
         return;
@@ -201,7 +217,7 @@ fn write_layout(
     let board = bounds(rim).unwrap_or_default();
     let ship_rect = ship
         .iter()
-        .flat_map(|s| children.iter_descendants(s).collect::<Vec<_>>())
+        .flat_map(|(s, _)| children.iter_descendants(s).collect::<Vec<_>>())
         .filter_map(|e| meshes.get(e).ok())
         .flat_map(|(aabb, at)| corners(aabb, at))
         .filter_map(project);
@@ -254,9 +270,28 @@ fn write_layout(
             .map(|(name, r)| Panel {
                 name: name.to_string(),
                 rect: points(*r),
+                scrolls: panels.scrolls.contains(name),
             })
             .collect()
     };
+    let labels: Vec<Label> = marks
+        .labels
+        .iter()
+        .map(|(text, r)| Label {
+            text: text.clone(),
+            rect: points(*r),
+        })
+        .collect();
+    let covers: Vec<Rect4> = tokens
+        .iter()
+        .map(|t| t.rect)
+        .chain(labels.iter().map(|l| l.rect))
+        .collect();
+    let sections = ship
+        .iter()
+        .next()
+        .map(|(_, at)| super::layout_sections::sections(state, at, project, &covers))
+        .unwrap_or_default();
     let report = LayoutReport {
         window: Size {
             width: window.physical_width(),
@@ -266,14 +301,8 @@ fn write_layout(
         board: Area { rect: board },
         ship: Area { rect: ship_rect },
         tokens,
-        labels: marks
-            .labels
-            .iter()
-            .map(|(text, r)| Label {
-                text: text.clone(),
-                rect: points(*r),
-            })
-            .collect(),
+        sections,
+        labels,
         panels: named(&panels.panels),
         windows: named(&panels.windows),
         dialogs: named(&panels.dialogs),
@@ -294,6 +323,15 @@ fn write_layout(
                         rect: points(*r),
                     })
                     .collect(),
+            })
+            .collect(),
+        texts: painted
+            .0
+            .iter()
+            .map(|t| TextReport {
+                text: t.text.clone(),
+                rect: points(t.rect),
+                cut: t.cut,
             })
             .collect(),
     };

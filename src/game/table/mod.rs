@@ -13,9 +13,11 @@ pub mod hover;
 pub mod intent;
 pub mod labels;
 pub mod layout;
+mod layout_sections;
 pub mod looks;
 mod mission_labels;
 mod motion;
+mod painted_texts;
 pub mod pieces;
 mod piles;
 mod reach;
@@ -44,6 +46,7 @@ pub(super) fn plugin(app: &mut App) {
         die::plugin,
         labels::plugin,
         layout::plugin,
+        painted_texts::plugin,
         intent::plugin,
         hover::plugin,
         reach::plugin,
