@@ -213,7 +213,8 @@ fn face(
             damage,
             ..
         } => {
-            let pip = (6.0 * s).clamp(5.5, 11.0);
+            // Pips large enough to read their letter (readers found 12 px too small).
+            let pip = (7.0 * s).clamp(6.5, 12.0);
             let room = middle_bottom - y - 2.0 * pip - 6.0;
             let radius = (room / 2.0).min(inner.width() * 0.3).max(8.0);
             let centre = Pos2::new(inner.center().x, y + radius);

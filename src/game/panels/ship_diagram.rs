@@ -125,17 +125,21 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
         }
         let label = at(centre, mid, (hull_in + hull_out) / 2.0);
         let hull = ship.hull[facing as usize];
-        painter.text(
-            label,
-            egui::Align2::CENTER_CENTER,
-            short_name(facing),
+        let ink = match hull {
+            SectionState::Intact => Color32::from_gray(20),
+            _ => theme::TEXT,
+        };
+        let name = painter.layout_no_wrap(
+            short_name(facing).to_string(),
             egui::FontId::proportional(12.0),
-            if hull == SectionState::Intact {
-                Color32::from_gray(20)
-            } else {
-                theme::TEXT
-            },
+            ink,
         );
+        let plate = egui::Rect::from_center_size(label, name.size() + egui::vec2(4.0, 0.0));
+        // Over a crack or a cross the name stands on a dark plate, so the marks never hide it.
+        if hull != SectionState::Intact {
+            painter.rect_filled(plate, 3.0, Color32::from_black_alpha(200));
+        }
+        painter.galley(plate.center() - name.size() / 2.0, name, ink);
         painter.text(
             at(centre, mid, outer + 8.0),
             egui::Align2::CENTER_CENTER,

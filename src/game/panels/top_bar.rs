@@ -24,18 +24,33 @@ pub(super) fn top_bar(
     ui.horizontal(|ui| {
         let seat = &state.players[active as usize];
         let character = &builtin().characters[seat.character as usize];
+        let turn = format!("Turn {}", state.turn.number);
+        // The phases named, with the player's character where the bar has the room, else
+        // without it (the hand's first tile names it), else the phases by number.
+        let whole = format!("{} ({})", seat.name, character.name);
+        let title = |words: &str| {
+            ui.painter()
+                .layout_no_wrap(words.into(), egui::FontId::proportional(15.0), theme::TEXT)
+                .size()
+                .x
+        };
+        let room = ui.available_width() - title(&turn) - 3.0 * ui.spacing().item_spacing.x - 6.0;
+        let needs = |named| bar_width(ui, state, drawer.open, named);
+        let (who, named) = if title(&whole) + needs(true) <= room {
+            (whole, true)
+        } else if title(&seat.name) + needs(true) <= room {
+            (seat.name.clone(), true)
+        } else {
+            (whole, false)
+        };
+        ui.label(egui::RichText::new(turn).size(15.0).color(theme::TEXT));
         ui.label(
-            egui::RichText::new(format!("Turn {}", state.turn.number))
-                .size(15.0)
-                .color(theme::TEXT),
-        );
-        ui.label(
-            egui::RichText::new(format!("{} ({})", seat.name, character.name))
+            egui::RichText::new(who)
                 .size(15.0)
                 .strong()
                 .color(theme::GOLD),
         )
-        .on_hover_text(&character.text);
+        .on_hover_text(format!("{}: {}", character.name, character.text));
         ui.separator();
         // Once the game is over, no phase is current: the bar says how it ended.
         match state.outcome {
@@ -51,7 +66,7 @@ pub(super) fn top_bar(
                         .color(theme::GOLD),
                 );
             }
-            None => stepper(ui, state),
+            None => stepper(ui, state, named),
         }
         // Apart from the stepper and named, so it does not read as a phase after the seventh.
         ui.separator();
@@ -131,12 +146,11 @@ fn short_name(phase: Phase) -> &'static str {
 }
 
 /// The seven phases: done ones dim, the current one a lit pill with its whole name, the
-/// others by number and short name where the bar has the room (by number alone where it has
-/// not); a skipped one struck through. Each names itself on hover, a skipped one with why.
-fn stepper(ui: &mut egui::Ui, state: &GameState) {
+/// others by number and short name when `named` (by number alone where the bar has not the
+/// room); a skipped one struck through. Each names itself on hover, a skipped one with why.
+fn stepper(ui: &mut egui::Ui, state: &GameState, named: bool) {
     ui.spacing_mut().item_spacing.x = 3.0;
     let now = state.turn.phase;
-    let named = ui.ctx().viewport_rect().width() >= 1260.0;
     for phase in Phase::ALL {
         let mut label = phase_label(state, phase);
         // A phase the rules skip this turn says so, and why.
@@ -170,6 +184,41 @@ fn stepper(ui: &mut egui::Ui, state: &GameState) {
         };
         ui.label(text).on_hover_text(label);
     }
+}
+
+/// The width the stepper (its phases `named`, else by number but the current one) and the
+/// bar's buttons after it take: whether the phases can be named without the buttons running
+/// together.
+fn bar_width(ui: &egui::Ui, state: &GameState, log_open: bool, named: bool) -> f32 {
+    let width = |words: &str, style: egui::TextStyle| {
+        ui.painter()
+            .layout_no_wrap(words.into(), style.resolve(ui.style()), theme::TEXT)
+            .size()
+            .x
+    };
+    let now = state.turn.phase;
+    let stepper: f32 = Phase::ALL
+        .iter()
+        .map(|&phase| {
+            let words = match (phase == now, named) {
+                (true, _) => format!(" {} ", phase_label(state, phase)),
+                (false, true) => format!(" {} {} ", phase.number(), short_name(phase)),
+                (false, false) => format!(" {} ", phase.number()),
+            };
+            width(&words, egui::TextStyle::Body) + 3.0
+        })
+        .sum();
+    let pad = 2.0 * ui.spacing().button_padding.x + ui.spacing().item_spacing.x;
+    let log = match log_open {
+        true => "Close log [L]",
+        false => "Log [L]",
+    };
+    let buttons: f32 = ["? Phases", "Key [K]", log, "Help [F1]", "Menu [Esc]"]
+        .iter()
+        .map(|w| width(w, egui::TextStyle::Button) + pad)
+        .sum();
+    // Three separators and a margin.
+    stepper + buttons + 6.0 * ui.spacing().item_spacing.x + 12.0
 }
 
 /// The phase as the tracker shows it: phase 7 says how many threats this turn draws (a

@@ -141,7 +141,7 @@ pub(crate) fn on_table(camera: &Transform, aspect: f32, ndc: Vec2) -> Option<Vec
 /// bottom) and one right of it (the threat bag, the die at the bottom).
 const PLACES: [(f32, f32); 5] = [
     (-0.82, 0.72),
-    (-0.82, 0.44),
+    (-0.82, 0.48),
     (-0.82, -0.4),
     (0.82, 0.72),
     (0.82, -0.4),

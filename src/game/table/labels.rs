@@ -358,7 +358,13 @@ fn board_labels(
                     (radius * 0.42).clamp(10.0, 14.0),
                     egui::Color32::GOLD,
                 );
-                let at = c - inward * radius * 0.72 - galley.size() / 2.0;
+                // Across the face's top, or its bottom where the Defense badge takes the top
+                // (the ship above it): never out sideways into the next ring's token.
+                let across = match inward.y < -0.5 {
+                    true => egui::vec2(0.0, 1.0),
+                    false => egui::vec2(0.0, -1.0),
+                };
+                let at = c + across * radius * 0.72 - galley.size() / 2.0;
                 let plate = egui::Color32::from_rgb(120, 10, 10);
                 let rect = board.paint(at, galley, Some(plate), false);
                 marks.labels.push((words.to_string(), rect));

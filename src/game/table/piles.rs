@@ -1,10 +1,11 @@
 //! Beside the board: the Enterprise deck, the discard pile and the cards removed from the game
-//! as card stacks as tall as their counts, the threat bag, and the die with its pips.
+//! as card stacks as tall as their counts under a Starfleet back, the threat canister, and the
+//! die with its pips.
 
 use bevy::prelude::*;
 use std::f32::consts::PI;
 
-use super::board::material;
+use super::board::{glow, material};
 use super::camera::Corners;
 use crate::game::pacing::Shown;
 
@@ -47,23 +48,38 @@ fn stack_height(count: usize) -> f32 {
     0.015 + 0.007 * count as f32
 }
 
+/// A part of a card stack: its body (scaled to the count) or its top card (raised to it), so
+/// the top's emblem keeps its thickness however few cards lie under it.
+#[derive(Component, Debug, Clone, Copy)]
+pub(super) struct StackPart {
+    pile: Pile,
+    top: bool,
+}
+
 /// The piles stand at their corners, as tall as their counts (and the die at its corner).
 pub(super) fn place_piles(
     corners: Res<Corners>,
     shown: Res<Shown>,
     mut piles: Query<(&Pile, &mut Transform)>,
+    mut parts: Query<(&StackPart, &mut Transform), Without<Pile>>,
 ) {
     let Some(state) = shown.get() else { return };
     for (pile, mut transform) in &mut piles {
         let count = pile_count(state, *pile);
-        let at = pile_place(&corners, *pile);
-        let wanted = match pile {
-            // A cloth bag: fuller with more tokens in it.
-            Pile::Bag => Transform::from_translation(at)
-                .with_scale(Vec3::splat(0.6 + 0.4 * (count as f32 / 31.0).min(1.0))),
-            _ => {
-                Transform::from_translation(at).with_scale(Vec3::new(1.0, stack_height(count), 1.0))
-            }
+        let mut wanted = Transform::from_translation(pile_place(&corners, *pile));
+        // The threat canister: fuller with more tokens in it.
+        if *pile == Pile::Bag {
+            wanted = wanted.with_scale(Vec3::splat(0.6 + 0.4 * (count as f32 / 31.0).min(1.0)));
+        }
+        if *transform != wanted {
+            *transform = wanted;
+        }
+    }
+    for (part, mut transform) in &mut parts {
+        let height = stack_height(pile_count(state, part.pile));
+        let wanted = match part.top {
+            true => Transform::from_xyz(0.0, height, 0.0),
+            false => Transform::from_scale(Vec3::new(1.0, height, 1.0)),
         };
         if *transform != wanted {
             *transform = wanted;
@@ -71,8 +87,21 @@ pub(super) fn place_piles(
     }
 }
 
-/// The card stacks (a unit-high box scaled to the count, with a card back on top) and the
-/// threat bag (a cloth sack with a tied neck).
+/// The Starfleet delta lying flat, pointing to the Fore (−Z): an arrowhead with its notch.
+fn delta(size: f32, y: f32) -> Mesh {
+    let points = [(0.0, -1.0), (0.62, 0.8), (0.0, 0.35), (-0.62, 0.8)];
+    let positions = points
+        .iter()
+        .map(|(x, z)| [x * size, y, z * size])
+        .collect();
+    super::shapes::flat_mesh(positions, [0.0, 1.0, 0.0], vec![0, 2, 1, 0, 3, 2])
+}
+
+/// The card stacks, each a body of card edges scaled to its count under a top card: the
+/// deck's back navy with a gold Starfleet delta in a gold frame, the discard's a face-up grey
+/// card with a pale delta, the removed cards' dark red with a red one. Beside them the threat
+/// canister: gunmetal, a red band glowing round it and a red hexagon (the threats' mark) on its
+/// lid.
 pub(super) fn spawn_piles(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
@@ -84,62 +113,112 @@ pub(super) fn spawn_piles(
             .build()
             .translated_by(Vec3::Y * 0.5),
     );
-    let back = meshes.add(
-        Cuboid::new(0.38, 0.02, 0.58)
+    let frame = meshes.add(
+        Cuboid::new(0.44, 0.01, 0.64)
             .mesh()
             .build()
-            .translated_by(Vec3::Y * 1.0),
+            .translated_by(Vec3::Y * 0.005),
     );
-    let edges = material(materials, Color::srgb(0.9, 0.9, 0.86));
-    for (pile, color) in [
-        (Pile::Deck, Color::srgb(0.15, 0.3, 0.75)),
-        (Pile::Discard, Color::srgb(0.55, 0.55, 0.62)),
-        (Pile::Removed, Color::srgb(0.4, 0.1, 0.1)),
+    let back = meshes.add(
+        Cuboid::new(0.38, 0.01, 0.58)
+            .mesh()
+            .build()
+            .translated_by(Vec3::Y * 0.01),
+    );
+    let emblem = meshes.add(delta(0.15, 0.017));
+    let edges = material(materials, Color::srgb(0.86, 0.86, 0.82));
+    for (pile, card, trim) in [
+        (
+            Pile::Deck,
+            Color::srgb(0.06, 0.1, 0.24),
+            Color::srgb(1.0, 0.78, 0.3),
+        ),
+        (
+            Pile::Discard,
+            Color::srgb(0.42, 0.45, 0.52),
+            Color::srgb(0.85, 0.9, 1.0),
+        ),
+        (
+            Pile::Removed,
+            Color::srgb(0.22, 0.05, 0.06),
+            Color::srgb(1.0, 0.35, 0.3),
+        ),
     ] {
-        let face = material(materials, color);
-        let stack_entity = commands
+        let root = commands
+            .spawn((Transform::default(), Visibility::default(), pile))
+            .id();
+        let body = commands
             .spawn((
                 Mesh3d(stack.clone()),
                 MeshMaterial3d(edges.clone()),
                 Transform::default(),
-                pile,
+                StackPart { pile, top: false },
             ))
             .id();
         let top = commands
             .spawn((
-                Mesh3d(back.clone()),
-                MeshMaterial3d(face),
                 Transform::default(),
+                Visibility::default(),
+                StackPart { pile, top: true },
             ))
+            .with_children(|top| {
+                top.spawn((
+                    Mesh3d(frame.clone()),
+                    MeshMaterial3d(glow(materials, trim, 0.9)),
+                ));
+                top.spawn((
+                    Mesh3d(back.clone()),
+                    MeshMaterial3d(material(materials, card)),
+                ));
+                top.spawn((
+                    Mesh3d(emblem.clone()),
+                    MeshMaterial3d(glow(materials, trim, 1.0)),
+                ));
+            })
             .id();
-        commands.entity(stack_entity).add_child(top);
+        commands.entity(root).add_children(&[body, top]);
     }
-    let cloth = material(materials, Color::srgb(0.42, 0.27, 0.14));
-    let cord = material(materials, Color::srgb(0.85, 0.75, 0.4));
-    let bag = commands
+    let metal = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.2, 0.22, 0.26),
+        metallic: 0.7,
+        perceptual_roughness: 0.35,
+        ..default()
+    });
+    let red = glow(materials, Color::srgb(1.0, 0.25, 0.2), 1.0);
+    commands
         .spawn((
-            Mesh3d(meshes.add(Sphere::new(0.36))),
-            MeshMaterial3d(cloth.clone()),
+            Mesh3d(
+                meshes.add(
+                    Cylinder::new(0.3, 0.5)
+                        .mesh()
+                        .build()
+                        .translated_by(Vec3::Y * 0.25),
+                ),
+            ),
+            MeshMaterial3d(metal.clone()),
             Transform::default(),
             Pile::Bag,
             Visibility::default(),
         ))
-        .id();
-    let neck = commands
-        .spawn((
-            Mesh3d(meshes.add(Cone::new(0.16, 0.3))),
-            MeshMaterial3d(cloth),
-            Transform::from_xyz(0.0, 0.4, 0.0).with_rotation(Quat::from_rotation_x(PI)),
-        ))
-        .id();
-    let tie = commands
-        .spawn((
-            Mesh3d(meshes.add(Torus::new(0.05, 0.1))),
-            MeshMaterial3d(cord),
-            Transform::from_xyz(0.0, 0.32, 0.0),
-        ))
-        .id();
-    commands.entity(bag).add_children(&[neck, tie]);
+        .with_children(|can| {
+            // The lid, a little wider, and the band that glows round the middle.
+            can.spawn((
+                Mesh3d(meshes.add(Cylinder::new(0.33, 0.06))),
+                MeshMaterial3d(metal),
+                Transform::from_xyz(0.0, 0.53, 0.0),
+            ));
+            can.spawn((
+                Mesh3d(meshes.add(Torus::new(0.295, 0.315))),
+                MeshMaterial3d(red.clone()),
+                Transform::from_xyz(0.0, 0.25, 0.0),
+            ));
+            can.spawn((
+                Mesh3d(meshes.add(Annulus::new(0.13, 0.18).mesh().resolution(6).build())),
+                MeshMaterial3d(red),
+                Transform::from_xyz(0.0, 0.565, 0.0)
+                    .with_rotation(Quat::from_rotation_x(-PI / 2.0)),
+            ));
+        });
 }
 
 /// The six-sided die: a white cube with dark pips, opposite faces adding to 7 (1 up, 2 at

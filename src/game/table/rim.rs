@@ -29,16 +29,22 @@ fn title_case(words: &str) -> String {
 /// below the board.
 const SIDEWAYS: f32 = 0.2;
 
-/// Where a group of text of `size` goes beside a rim point, pushed outward along `out` (the
-/// board's outward direction on screen there).
-fn beside(point: egui::Pos2, out: egui::Vec2, size: egui::Vec2) -> egui::Rect {
+/// Where a group of text of `size` (its first line `first` tall) goes beside a rim point,
+/// pushed outward along `out` (the board's outward direction on screen there).
+fn beside(point: egui::Pos2, out: egui::Vec2, size: egui::Vec2, first: f32) -> egui::Rect {
     let min = if out.x.abs() >= SIDEWAYS {
         let left = if out.x > 0.0 {
             point.x
         } else {
             point.x - size.x
         };
-        egui::pos2(left, point.y - size.y / 2.0 + out.y * size.y * 0.5)
+        // Straight out to a side, the first line stands level with the point and the rest
+        // hangs below it, clear of the pile above; on a diagonal the group leans with the rim.
+        let top = match out.y.abs() < 0.3 {
+            true => point.y - first / 2.0,
+            false => point.y - size.y / 2.0 + out.y * size.y * 0.5,
+        };
+        egui::pos2(left, top)
     } else {
         let top = if out.y < 0.0 {
             point.y - size.y
@@ -218,7 +224,7 @@ pub(super) fn rim_labels(
         );
         // A margin all round for the number's badge, which stands out of its line.
         let group = fit_inside(
-            beside(point, out, size + egui::vec2(10.0, 10.0)),
+            beside(point, out, size + egui::vec2(10.0, 10.0), first.y + 10.0),
             board.painter.clip_rect().shrink(2.0),
         )
         .shrink(5.0);
