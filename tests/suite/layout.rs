@@ -380,7 +380,7 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
 /// A position to render: its name, its arguments, and how many players it seats.
 type Position = (&'static str, &'static [&'static str], usize);
 
-const TABLE: [Position; 8] = [
+const TABLE: [Position; 9] = [
     ("table", &["--scenario", "docs/scenarios/table.ron"], 2),
     (
         "reach",
@@ -400,6 +400,11 @@ const TABLE: [Position; 8] = [
         "game_over",
         &["--scenario", "docs/scenarios/game_over.ron"],
         2,
+    ),
+    (
+        "mission_crowded",
+        &["--scenario", "tests/suite/scenarios/mission_crowded.ron"],
+        4,
     ),
 ];
 

@@ -71,6 +71,19 @@ pub fn card(
     };
     let badges = face(&painter, rect, card, look.number, false);
     painter.rect_stroke(rect, 6.0, frame, StrokeKind::Inside);
+    if look.dim {
+        // Said on the card, at full contrast, so a faded card never reads as a fault: why
+        // is on its hover.
+        let plain = ui.painter_at(slot.expand(3.0));
+        let words = plain.layout_no_wrap(
+            "no play now".into(),
+            FontId::proportional(12.0),
+            Color32::from_rgb(255, 190, 120),
+        );
+        let pill = Rect::from_center_size(rect.center(), words.size() + vec2(10.0, 4.0));
+        plain.rect_filled(pill, 4.0, Color32::from_black_alpha(225));
+        plain.galley(pill.center() - words.size() / 2.0, words, Color32::WHITE);
+    }
     // The badge under the pointer says what it means (the zoomed card shows with it).
     let badge = response.hover_pos().and_then(|at| {
         badges

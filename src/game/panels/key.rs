@@ -67,7 +67,10 @@ const ROWS: [(Mark, &str); 21] = [
     (Mark::Arrow, "Where it moves next"),
     (Mark::Fire, "Whom it fires at next"),
     (Mark::Next, "What a facing will take (red: destroyed)"),
-    (Mark::Chance, "die: a cloaked ship's roll decides"),
+    (
+        Mark::Chance,
+        "die: a cloaked ship fires where it rolls (the ship status says so)",
+    ),
     (Mark::Shield(0), "Shield intact"),
     (Mark::Shield(1), "Shield damaged"),
     (Mark::Shield(2), "Shield destroyed"),

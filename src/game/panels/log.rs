@@ -133,7 +133,7 @@ pub fn legend(state: &GameState) -> String {
         "Ship: outer band Shields, inner plates Hull",
     ];
     if let Some(preview) = state.threat_preview() {
-        keys.push("arrow: moves · dashed: fires · die: a cloaked ship's roll decides");
+        keys.push("arrow: moves · dashed: fires · die: a cloaked ship fires where it rolls");
         // The rim's forecast by a side ("next: Shield −1"): readers took it for damage done.
         let forecast = preview
             .facings
@@ -178,6 +178,10 @@ pub(super) fn ticker(ui: &mut egui::Ui, state: &GameState, log: &GameLog, width:
             .strong()
             .background_color(egui::Color32::from_rgb(70, 60, 20)),
         Some(line) => egui::RichText::new(line),
+        // A saved game or a scenario opened mid-game has no log before its opening.
+        None if state.turn.number > 1 => {
+            egui::RichText::new("Nothing logged since this position opened.").weak()
+        }
         None => egui::RichText::new("No log entries yet.").weak(),
     };
     ui.allocate_ui_with_layout(

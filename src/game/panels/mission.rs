@@ -8,7 +8,9 @@ use stp_rules::{GameState, SectionState};
 use super::theme;
 use crate::words::describe::{card_name, facing_name};
 
-pub fn mission_card(ui: &mut egui::Ui, state: &GameState) {
+/// The column: the ship's state (and, where `chance`, that a cloaked ship's die may add a
+/// shot at any facing in the coming phase), the mission card.
+pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool) {
     let content = builtin();
     // The ship first: boarders' windows and a long mission card never hide her state.
     ui.heading("Ship status");
@@ -18,6 +20,12 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState) {
         ui.colored_label(
             egui::Color32::LIGHT_RED,
             super::top_bar::sentence(&reason.to_string()),
+        );
+    }
+    if chance {
+        ui.colored_label(
+            egui::Color32::from_rgb(255, 170, 140),
+            "Cloaked ship: the die picks where it fires.",
         );
     }
     ui.separator();
@@ -129,8 +137,11 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
             });
         return;
     }
+    // Beside a mission card, "the rest intact" goes unsaid: the card needs the lines.
+    let rest = state.mission.is_none();
     for (what, sections) in [("Shields", &ship.shields), ("Hull", &ship.hull)] {
-        ui.label(egui::RichText::new(status_line(what, sections)).color(super::theme::TEXT));
+        let line = status_line(what, sections, rest);
+        ui.label(egui::RichText::new(line).color(super::theme::TEXT));
     }
 }
 
@@ -157,8 +168,9 @@ pub fn completed(state: &GameState) -> Option<String> {
     })
 }
 
-/// "Shields: damaged starboard, port; destroyed aft-starboard", or "Hull: all intact".
-pub(crate) fn status_line(what: &str, sections: &[SectionState; 6]) -> String {
+/// "Shields: damaged starboard, port; destroyed aft-starboard; the rest intact" (without its
+/// last words unless `rest`), or "Hull: all intact".
+pub(crate) fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) -> String {
     let named = |wanted: SectionState| -> Vec<&str> {
         (0..6u8)
             .filter(|f| sections[*f as usize] == wanted)
@@ -177,7 +189,8 @@ pub(crate) fn status_line(what: &str, sections: &[SectionState; 6]) -> String {
     .collect();
     match parts.is_empty() {
         true => format!("{what}: all intact"),
-        false => format!("{what}: {}; the rest intact", parts.join("; ")),
+        false if rest => format!("{what}: {}; the rest intact", parts.join("; ")),
+        false => format!("{what}: {}", parts.join("; ")),
     }
 }
 

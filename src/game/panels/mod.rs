@@ -136,6 +136,8 @@ struct Asides<'w> {
     academy: ResMut<'w, Academy>,
     lesson_choices: MessageWriter<'w, AcademyChoice>,
     key: ResMut<'w, key::Key>,
+    /// The coming threat phase as the rules foresee it (absent without the table's scene).
+    foresight: Option<Res<'w, crate::game::table::intent::Foresight>>,
 }
 
 /// Lays the panels out around the table and records the rectangle they leave free: the top
@@ -166,6 +168,7 @@ fn table_panels(
         mut academy,
         mut lesson_choices,
         mut key,
+        foresight,
     } = asides;
     let Some(state) = shown.get() else {
         return Ok(());
@@ -263,12 +266,17 @@ fn table_panels(
                 });
             });
         });
+    // A cloaked ship's die may add a shot anywhere: said once, beside the ship's state.
+    let chance = foresight.as_ref().is_some_and(|f| {
+        f.0.as_ref()
+            .is_some_and(|p| p.facings.iter().any(|facing| facing.chance))
+    });
     // Fixed widths (narrower in a small window): a hand or a mission that changes never moves
     // the board.
     let right = egui::Panel::right("mission")
         .exact_size((width * 0.18).clamp(205.0, 250.0))
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state))
+            egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state, chance))
         });
     // The other seats, and a lesson's words above them; a player alone outside the Academy
     // has neither, and the board takes the room.

@@ -50,7 +50,12 @@ pub(crate) struct Palette {
     pub dot_mesh: Handle<Mesh>,
     /// The cloak's mark on a token's back.
     pub back_mesh: Handle<Mesh>,
+    /// A mission object's chit: a navy disc, a gold rim and a gold diamond on its face (the
+    /// mission's mark; its name is on the board beside it).
     pub mission_mesh: Handle<Mesh>,
+    pub mission_rim_mesh: Handle<Mesh>,
+    pub mission_mark_mesh: Handle<Mesh>,
+    pub mission_mark: Handle<StandardMaterial>,
     pub beam_mesh: Handle<Mesh>,
     pub blast_mesh: Handle<Mesh>,
     pub bubble_mesh: Handle<Mesh>,
@@ -185,7 +190,19 @@ fn make_palette(
         border_mesh: meshes.add(Torus::new(TOKEN_RADIUS - 0.035, TOKEN_RADIUS + 0.035)),
         dot_mesh: meshes.add(Sphere::new(0.035)),
         back_mesh: meshes.add(Annulus::new(0.2, 0.27)),
-        mission_mesh: meshes.add(Cuboid::new(0.5, 0.1, 0.5)),
+        mission_mesh: meshes.add(Cylinder::new(0.34, 0.1)),
+        mission_rim_mesh: meshes.add(Torus::new(0.3, 0.35)),
+        mission_mark_mesh: meshes.add(super::shapes::flat_mesh(
+            vec![
+                [0.0, 0.056, -0.2],
+                [0.14, 0.056, 0.0],
+                [0.0, 0.056, 0.2],
+                [-0.14, 0.056, 0.0],
+            ],
+            [0.0, 1.0, 0.0],
+            vec![0, 2, 1, 0, 3, 2],
+        )),
+        mission_mark: glow(m, Color::srgb(1.0, 0.8, 0.35), 1.0),
         beam_mesh: meshes.add(Cylinder::new(0.025, 1.0)),
         blast_mesh: meshes.add(Sphere::new(0.25)),
         // A ring of force around the piece, clear of its face.
@@ -213,7 +230,7 @@ fn make_palette(
         border_red: metal(m, Color::srgb(0.85, 0.12, 0.08)),
         border_yellow: metal(m, Color::srgb(0.95, 0.85, 0.1)),
         border_blue: glow(m, Color::srgb(0.45, 0.75, 1.0), 1.0),
-        mission: material(m, Color::srgb(0.85, 0.9, 1.0)),
+        mission: material(m, Color::srgb(0.08, 0.12, 0.3)),
         shield: [
             glow(m, Color::srgb(0.35, 0.8, 1.0), 0.9),
             glow(m, Color::srgb(1.0, 0.7, 0.28), 0.95),

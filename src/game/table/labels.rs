@@ -346,7 +346,7 @@ fn board_labels(
             // A token under another in a crowded space shows it, outlined, on the strip its
             // neighbour leaves bare.
             let ink = match along == 0.0 {
-                true => board.badge(c + inward * radius * 0.8, galley, color),
+                true => board.badge(c + inward * radius * 0.66, galley, color),
                 false => board.paint(c - galley.size() / 2.0, galley, None, true),
             };
             marks.defense.insert(t.token, ink);
@@ -369,10 +369,21 @@ fn board_labels(
                 let rect = board.paint(at, galley, Some(plate), false);
                 marks.labels.push((words.to_string(), rect));
             }
-            // Held by a Force Field: said on the piece, under its numeral.
-            if t.force_field {
+            // Held by a Force Field, or cloaking in the coming phase (so it will not fire,
+            // whatever line runs past it): said on the piece, under its numeral.
+            let cloaks = foresight.0.as_ref().is_some_and(|p| {
+                p.threats
+                    .iter()
+                    .any(|i| i.token == t.token && i.what == stp_rules::preview::Intent::Cloaks)
+            });
+            let note = match (t.force_field, cloaks) {
+                (true, _) => Some("FORCE FIELD"),
+                (false, true) => Some("CLOAKS NEXT"),
+                (false, false) => None,
+            };
+            if let Some(words) = note {
                 let galley = board.galley(
-                    "FORCE FIELD",
+                    words,
                     (radius * 0.34).clamp(7.0, 11.0),
                     egui::Color32::from_rgb(170, 230, 255),
                 );
@@ -388,7 +399,7 @@ fn board_labels(
                     Some(egui::Color32::from_black_alpha(190)),
                     false,
                 );
-                marks.labels.push(("FORCE FIELD".into(), rect));
+                marks.labels.push((words.into(), rect));
             }
         } else {
             // The Comet and the Starbase carry no Defense: their name is their face.

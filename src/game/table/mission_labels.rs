@@ -71,19 +71,28 @@ pub(super) fn mission_token_labels(
         if choices.is_empty() {
             continue;
         }
-        // The least overlap with the labels and Defense digits already there (none, where a
-        // place is clear).
+        // The least overlap with the labels and Defense digits already there and with the
+        // Enterprise (her rings and her model, as the camera shows them): none, where a place
+        // is clear.
+        let ship = ship_rect(board);
+        let area = |a: &egui::Rect, b: egui::Rect| {
+            let both = a.intersect(b);
+            match both.is_positive() {
+                true => both.area(),
+                false => 0.0,
+            }
+        };
         let overlap = |at: egui::Pos2, size: egui::Vec2| {
             let rect = egui::Rect::from_min_size(at, size).expand(2.0);
-            marks
+            let marked: f32 = marks
                 .labels
                 .iter()
                 .map(|(_, r)| r)
                 .chain(marks.defense.values())
-                .map(|r| r.intersect(rect))
-                .filter(|r| r.is_positive())
-                .map(|r| r.area())
-                .sum::<f32>()
+                .map(|r| area(r, rect))
+                .sum();
+            // Over the ship weighs most: her state must read whole.
+            marked + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
         };
         let pick = choices
             .iter()
@@ -100,4 +109,19 @@ pub(super) fn mission_token_labels(
         marks.labels.push((words.replace('\n', " "), rect));
         marks.tips.push((rect, tip));
     }
+}
+
+/// The Enterprise on screen: the rect around her outer ring, at the board and at her
+/// model's height, with a margin (her pieces' boxes, as the layout report measures her, stand
+/// a little past the ring).
+fn ship_rect(board: &BoardPainter) -> Option<egui::Rect> {
+    let radius = 1.12 * super::SHIP_RADIUS;
+    let points: Vec<egui::Pos2> = (0..24)
+        .flat_map(|i| {
+            let angle = i as f32 * std::f32::consts::TAU / 24.0;
+            [0.0, 0.6].map(|y| board.screen(super::on_board(angle, radius, y)))
+        })
+        .flatten()
+        .collect();
+    (!points.is_empty()).then(|| egui::Rect::from_points(&points))
 }

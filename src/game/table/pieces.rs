@@ -320,7 +320,7 @@ fn sync_pieces(
             pieces.force_fields.insert(t.token, bubble);
         }
     }
-    // Mission tokens: 4-sided pieces.
+    // Mission tokens: navy chits with a gold rim and diamond.
     for (token, entity) in pieces.missions.clone() {
         if !state.mission_tokens.iter().any(|m| m.token == token) {
             commands.entity(entity).despawn();
@@ -343,6 +343,19 @@ fn sync_pieces(
                         Glide { to },
                         MissionPiece,
                     ))
+                    .with_children(|chit| {
+                        // The rim on the disc's top edge, the diamond on its face.
+                        for (mesh, y) in [
+                            (&palette.mission_rim_mesh, 0.05),
+                            (&palette.mission_mark_mesh, 0.0),
+                        ] {
+                            chit.spawn((
+                                Mesh3d(mesh.clone()),
+                                MeshMaterial3d(palette.mission_mark.clone()),
+                                Transform::from_xyz(0.0, y, 0.0),
+                            ));
+                        }
+                    })
                     .id();
                 pieces.missions.insert(m.token, entity);
             }

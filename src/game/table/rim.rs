@@ -103,8 +103,10 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 
 /// What one facing will take in the coming threat phase, who does it, and whether it
 /// destroys the section: a line for the Shield and one for the Hull ("next: Kang → Shield −1",
-/// "next: Hull −2, destroyed"), "die: may fire here" where only a cloaked ship's roll may add
-/// more; empty for nothing. Each line says whether it is deadly (a section destroyed).
+/// "next: Hull −2, destroyed"); where a Shield stops more than it shows, how much came
+/// ("KOR, Klingon: 2 → Shield −1, destroyed, stops the rest"); empty for nothing. A cloaked
+/// ship's chance is said once, by the ship (`chance_note`), not on every sector. Each line
+/// says whether it is deadly (a section destroyed).
 fn incoming(
     state: &stp_rules::GameState,
     facing: u8,
@@ -118,9 +120,11 @@ fn incoming(
         .map(|t| short_threat(t.token))
         .collect();
     who.dedup();
-    let by = match who.as_slice() {
-        [] => String::new(),
-        names => format!("{} → ", names.join(", ")),
+    let stopped = f.incoming > f.shield_hits + f.hull_hits;
+    let by = match (who.as_slice(), stopped) {
+        ([], _) => String::new(),
+        (names, false) => format!("{} → ", names.join(", ")),
+        (names, true) => format!("{}: {} → ", names.join(", "), f.incoming),
     };
     let ship = &state.enterprise;
     let mut lines = Vec::new();
@@ -136,11 +140,13 @@ fn incoming(
         let by = if lines.is_empty() { by.as_str() } else { "" };
         lines.push((format!("next: {by}{what} −{hits}{end}"), deadly));
     }
-    if f.chance {
-        match lines.last_mut() {
-            Some((last, _)) => last.push_str(" + die"),
-            None => lines.push(("die: may fire here".into(), false)),
-        }
+    // The Shield took the volley and the rest of it is lost: said, so two ships and "−1"
+    // add up.
+    if stopped
+        && f.hull_hits == 0
+        && let Some((last, _)) = lines.last_mut()
+    {
+        last.push_str(", stops the rest");
     }
     lines
 }
@@ -269,14 +275,9 @@ pub(super) fn rim_labels(
                 Some(egui::Color32::from_black_alpha(210)),
                 false,
             );
-            let tip = match words.contains("die") {
-                true => format!(
-                    "{name_text}: {words}. The die decides: a cloaked ship's roll says where it uncloaks and fires."
-                ),
-                false => format!(
-                    "{name_text} will take this in the coming Threats Move & Fire phase: {words}."
-                ),
-            };
+            let tip = format!(
+                "{name_text} will take this in the coming Threats Move & Fire phase: {words}."
+            );
             marks.tips.push((rect, tip));
             marks.labels.push((words, rect));
             top += height;

@@ -263,7 +263,11 @@ fn every_missions_panel_shows_one_line_per_objective_in_its_own_words() {
         let lines = mission::objective_lines(&position);
         assert_eq!(lines.len(), def.objectives.len(), "{}", def.id);
         let mut texts = Vec::new();
-        super::egui_frame_texts(&ctx, |ui| mission::mission_card(ui, &position), &mut texts);
+        super::egui_frame_texts(
+            &ctx,
+            |ui| mission::mission_card(ui, &position, false),
+            &mut texts,
+        );
         let progress: Vec<&String> = texts
             .iter()
             .filter(|t| {
