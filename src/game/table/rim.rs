@@ -116,7 +116,11 @@ fn incoming(
     let mut who: Vec<&str> = preview
         .threats
         .iter()
-        .filter(|t| t.fires.is_some_and(|(at, _)| at == facing))
+        .filter(|t| {
+            // A ship that fires at this facing, or boards through it.
+            t.fires.is_some_and(|(at, _)| at == facing)
+                || matches!(t.what, stp_rules::preview::Intent::Boards { facing: at, .. } if at == facing)
+        })
         .map(|t| short_threat(t.token))
         .collect();
     who.dedup();
