@@ -217,7 +217,7 @@ fn bar_width(ui: &egui::Ui, state: &GameState, log_open: bool, named: bool) -> f
         .iter()
         .map(|w| width(w, egui::TextStyle::Button) + pad)
         .sum();
-    // Three separators and a margin.
+    // Three separators, each with its spacing on both sides, and a margin.
     stepper + buttons + 6.0 * ui.spacing().item_spacing.x + 12.0
 }
 

@@ -105,8 +105,8 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 /// destroys the section: a line for the Shield and one for the Hull ("next: Kang → Shield −1",
 /// "next: Hull −2, destroyed"); where a Shield stops more than it shows, how much came
 /// ("KOR, Klingon: 2 → Shield −1, destroyed, stops the rest"); empty for nothing. A cloaked
-/// ship's chance is said once, by the ship (`chance_note`), not on every sector. Each line
-/// says whether it is deadly (a section destroyed).
+/// ship's chance is said once, in the ship's status, not on every sector. Each line says
+/// whether it is deadly (a section destroyed).
 fn incoming(
     state: &stp_rules::GameState,
     facing: u8,
