@@ -380,7 +380,7 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
 /// A position to render: its name, its arguments, and how many players it seats.
 type Position = (&'static str, &'static [&'static str], usize);
 
-const TABLE: [Position; 9] = [
+const TABLE: [Position; 10] = [
     ("table", &["--scenario", "docs/scenarios/table.ron"], 2),
     (
         "reach",
@@ -405,6 +405,11 @@ const TABLE: [Position; 9] = [
         "mission_crowded",
         &["--scenario", "tests/suite/scenarios/mission_crowded.ron"],
         4,
+    ),
+    (
+        "rings_stacked",
+        &["--scenario", "tests/suite/scenarios/rings_stacked.ron"],
+        2,
     ),
 ];
 

@@ -61,7 +61,7 @@ pub fn card(
     if look.dim {
         // Faded on an opaque ground, so a card it overlaps in a long hand never shows through.
         painter.rect_filled(rect, 6.0, theme::PANEL);
-        painter.multiply_opacity(0.45);
+        painter.multiply_opacity(0.6);
     }
     let hovered = response.hovered() && !look.dim;
     let frame = match (look.chosen, hovered) {
@@ -80,7 +80,11 @@ pub fn card(
             FontId::proportional(12.0),
             Color32::from_rgb(255, 190, 120),
         );
-        let pill = Rect::from_center_size(rect.center(), words.size() + vec2(10.0, 4.0));
+        // Over the foot, not the card's words: readers read the pill over them as cut text.
+        let pill = Rect::from_center_size(
+            Pos2::new(rect.center().x, rect.bottom() - words.size().y / 2.0 - 6.0),
+            words.size() + vec2(10.0, 4.0),
+        );
         plain.rect_filled(pill, 4.0, Color32::from_black_alpha(225));
         plain.galley(pill.center() - words.size() / 2.0, words, Color32::WHITE);
     }
@@ -283,8 +287,12 @@ fn face(
                 "Support card: it does what its text says, not damage.".into(),
             ));
             painter.rect_filled(plate, 3.0, Color32::from_rgb(45, 55, 80));
+            // The card's emblem at the plate's left, the word in the room beside it.
+            let emblem =
+                Rect::from_min_size(plate.min, vec2(plate.height(), plate.height())).shrink(2.0);
+            super::card_icons::support_icon(painter, emblem, &def.effect);
             painter.text(
-                plate.center(),
+                Pos2::new((emblem.right() + plate.right()) / 2.0, plate.center().y),
                 Align2::CENTER_CENTER,
                 "support",
                 FontId::proportional(12.0 * s.clamp(1.0, 1.3)),

@@ -41,7 +41,10 @@ enum Mark {
     Arrow,
     Fire,
     Next,
-    Chance,
+    /// A card's wheel: the wedges it fires through.
+    Wheel,
+    /// A card's range pips.
+    Pips,
     Shield(u8),
     Hull(u8),
     Fore,
@@ -49,7 +52,7 @@ enum Mark {
 
 /// The key's rows, in two columns: the pieces, then the marks of the coming phase and the
 /// ship's states.
-const ROWS: [(Mark, &str); 21] = [
+const ROWS: [(Mark, &str); 22] = [
     (
         Mark::Chit(Look::KlingonCruiser),
         "Klingon ship (red hexagon)",
@@ -67,10 +70,8 @@ const ROWS: [(Mark, &str); 21] = [
     (Mark::Arrow, "Where it moves next"),
     (Mark::Fire, "Whom it fires at next"),
     (Mark::Next, "What a facing will take (red: destroyed)"),
-    (
-        Mark::Chance,
-        "die: a cloaked ship fires where it rolls (the ship status says so)",
-    ),
+    (Mark::Wheel, "On a card: the lit wedges it fires through"),
+    (Mark::Pips, "On a card: the rings it reaches"),
     (Mark::Shield(0), "Shield intact"),
     (Mark::Shield(1), "Shield damaged"),
     (Mark::Shield(2), "Shield destroyed"),
@@ -209,14 +210,15 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                 Color32::from_rgb(255, 170, 140),
             );
         }
-        Mark::Chance => {
-            painter.text(
-                c,
-                egui::Align2::CENTER_CENTER,
-                "die",
-                egui::FontId::proportional(r * 0.8),
-                Color32::from_rgb(255, 170, 140),
-            );
+        Mark::Wheel => {
+            super::cards::ship_diagram(painter, c, r, &[stp_rules::content::Arc::Forward]);
+        }
+        Mark::Pips => {
+            let ranges = [
+                stp_rules::content::Range::Long,
+                stp_rules::content::Range::Medium,
+            ];
+            super::cards::range_pips(painter, c - vec2(r * 1.1, r * 0.36), r * 0.36, &ranges);
         }
         Mark::Shield(state) => {
             let points = arc(c + vec2(0.0, r * 1.4), r * 1.9, -2.1, -1.05);

@@ -13,7 +13,7 @@ use crate::words::describe::{card_name, facing_name};
 pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool) {
     let content = builtin();
     // The ship first: boarders' windows and a long mission card never hide her state.
-    ui.heading("Ship status");
+    theme::header(ui, "Ship status", theme::BAR_SHIP);
     ship_status(ui, state);
     // The rules' reason says it all ("a Tholian web holds the Enterprise: no maneuvering").
     if let Some(reason) = state.maneuver_forbidden() {
@@ -28,8 +28,8 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool) {
             "Cloaked ship: the die picks where it fires.",
         );
     }
-    ui.separator();
-    ui.heading("Mission");
+    ui.add_space(6.0);
+    theme::header(ui, "Mission", theme::BAR_MISSION);
     match &state.mission {
         Some(m) => {
             let def = content.mission(m.mission);
@@ -108,14 +108,17 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
     // With a mission in play its card needs the room: the diagram (each facing in words on
     // hover) and two lines say what the grid would.
     let wide = needed <= ui.available_width() && state.mission.is_none();
-    let size = ui
-        .available_width()
-        .min(match (wide, state.mission.is_some()) {
+    // Sized for a 720-line screen and grown with a taller one: at 1080 lines a fixed size
+    // read as a thumbnail.
+    let tall = (ui.ctx().content_rect().height() / 720.0).clamp(1.0, 1.5);
+    let size = ui.available_width().min(
+        tall * match (wide, state.mission.is_some()) {
             (true, _) => 170.0,
             (false, false) => 140.0,
             // A mission card shares the column: a smaller diagram leaves it the room.
             (false, true) => 120.0,
-        });
+        },
+    );
     ui.vertical_centered(|ui| super::ship_diagram::ship_diagram(ui, state, size));
     if wide {
         egui::Grid::new("ship-status")
@@ -157,11 +160,11 @@ pub fn no_mission(state: &GameState) -> &'static str {
     }
 }
 
-/// "Completed: 2 of 5", in a game that has missions.
+/// "Missions completed: 2 of 5", in a game that has missions.
 pub fn completed(state: &GameState) -> Option<String> {
     (state.config.missions_required > 0).then(|| {
         format!(
-            "Completed: {} of {}",
+            "Missions completed: {} of {}",
             state.completed_missions.len(),
             state.config.missions_required
         )

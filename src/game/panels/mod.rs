@@ -4,6 +4,7 @@
 
 mod advice;
 pub mod banner;
+mod card_icons;
 pub mod card_words;
 pub mod cards;
 mod controls;
@@ -297,6 +298,12 @@ fn table_panels(
                 if watching {
                     ui.visuals_mut().disabled_alpha = 0.9;
                     ui.disable();
+                }
+                // The column's title where it has the room: six long hands on a 600-line
+                // screen need every line of it.
+                let short = ui.ctx().content_rect().height() < 700.0;
+                if state.players.len() > 1 && !(short && state.players.len() > 4) {
+                    theme::header(ui, "Crew", theme::BAR_CREW);
                 }
                 seats::seats(
                     ui,

@@ -101,10 +101,39 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
             (hull_in, hull_out, ship.hull[facing as usize], false),
         ] {
             let fill = section_colour(section, shield);
-            band(&painter, centre, (inner, outer_r), (from, to), fill);
-            if section == SectionState::Damaged {
-                // A crack across the wedge, as the board's pieces show it: damage reads by
-                // its mark as well as its amber.
+            // The ship's own marks (docs/look.md): a damaged Shield is its arc broken into
+            // dashes, a destroyed one an empty slot outlined in red; a damaged Hull plate is
+            // cracked, a destroyed one crossed out.
+            match (shield, section) {
+                (true, SectionState::Damaged) => {
+                    let dash = (to - from) / 7.0;
+                    for k in 0..4 {
+                        let start = from + dash * (2 * k) as f32;
+                        band(
+                            &painter,
+                            centre,
+                            (inner, outer_r),
+                            (start, start + dash),
+                            fill,
+                        );
+                    }
+                }
+                (true, SectionState::Destroyed) => {
+                    let red = Stroke::new(1.5, Color32::from_rgb(255, 110, 100));
+                    let mut slot: Vec<Pos2> = (0..=10)
+                        .map(|i| at(centre, from + (to - from) * i as f32 / 10.0, outer_r))
+                        .collect();
+                    slot.extend(
+                        (0..=10)
+                            .rev()
+                            .map(|i| at(centre, from + (to - from) * i as f32 / 10.0, inner)),
+                    );
+                    painter.add(Shape::closed_line(slot, red));
+                }
+                _ => band(&painter, centre, (inner, outer_r), (from, to), fill),
+            }
+            if !shield && section == SectionState::Damaged {
+                // A crack across the plate, as the ship's plates show it.
                 let depth = outer_r - inner;
                 let zig: Vec<Pos2> = [(-0.3, 0.12), (0.2, 0.4), (-0.15, 0.62), (0.3, 0.9)]
                     .iter()
@@ -115,7 +144,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
                     Stroke::new(1.6, Color32::from_rgb(70, 30, 0)),
                 ));
             }
-            if section == SectionState::Destroyed {
+            if !shield && section == SectionState::Destroyed {
                 let (a, b) = (at(centre, from, inner), at(centre, to, outer_r));
                 let (c, d) = (at(centre, to, inner), at(centre, from, outer_r));
                 let cross = Stroke::new(1.5, Color32::from_rgb(255, 110, 100));

@@ -136,6 +136,52 @@ pub fn console_style(style: &mut egui::Style) {
     }
 }
 
+/// The console's section colours, after the starship's own displays: amber for the ship,
+/// lilac for the mission, a pale blue for the crew.
+pub(crate) const BAR_SHIP: Color32 = Color32::from_rgb(246, 160, 60);
+pub(crate) const BAR_MISSION: Color32 = Color32::from_rgb(196, 150, 220);
+pub(crate) const BAR_CREW: Color32 = Color32::from_rgb(140, 170, 230);
+
+/// A section's title as the console draws it: a bar in the section's colour, rounded at its
+/// left end, the title in dark capitals on it, and a short block after a gap at its right
+/// end. The title is egui's heading size, so the type scale stays at four sizes.
+pub(crate) fn header(ui: &mut egui::Ui, title: &str, colour: Color32) -> egui::Response {
+    let height = 22.0;
+    let (rect, response) =
+        ui.allocate_exact_size(vec2(ui.available_width(), height), egui::Sense::hover());
+    let painter = ui.painter();
+    let block = 18.0_f32.min(rect.width() / 6.0);
+    let bar = egui::Rect::from_min_max(rect.min, egui::pos2(rect.max.x - block - 4.0, rect.max.y));
+    let round = egui::CornerRadius {
+        nw: 11,
+        sw: 11,
+        ne: 2,
+        se: 2,
+    };
+    painter.rect_filled(bar, round, colour);
+    let end = egui::Rect::from_min_max(egui::pos2(rect.max.x - block, rect.min.y), rect.max);
+    painter.rect_filled(
+        end,
+        egui::CornerRadius {
+            nw: 2,
+            sw: 2,
+            ne: 11,
+            se: 11,
+        },
+        colour.gamma_multiply(0.7),
+    );
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    painter.text(
+        egui::pos2(bar.min.x + 12.0, bar.center().y),
+        egui::Align2::LEFT_CENTER,
+        title.to_uppercase(),
+        font,
+        Color32::from_rgb(12, 14, 22),
+    );
+    ui.add_space(2.0);
+    response
+}
+
 /// The contrast ratio of two colours (WCAG 2: 1 to 21), to check text against its ground.
 pub fn contrast(a: Color32, b: Color32) -> f32 {
     let luminance = |c: Color32| {

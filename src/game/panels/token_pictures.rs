@@ -21,7 +21,8 @@ enum Emblem {
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Border {
     None,
-    Red,
+    /// A captain's red name plate with gold letters, as on the board.
+    Plate,
     Yellow,
     Dotted,
 }
@@ -60,7 +61,7 @@ impl Picture {
     /// The rim, as the board draws it.
     fn border(&self) -> Border {
         match self.rim {
-            Rim::Captain(_) => Border::Red,
+            Rim::Captain(_) => Border::Plate,
             Rim::Starbase => Border::Yellow,
             Rim::Cloaks => Border::Dotted,
             Rim::None => Border::None,
@@ -168,11 +169,15 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
     }
     match picture.border() {
         Border::None => {}
-        Border::Red => {
-            painter.circle_stroke(
-                center,
-                27.0,
-                Stroke::new(2.5, Color32::from_rgb(230, 13, 13)),
+        Border::Plate => {
+            let plate = egui::Rect::from_center_size(center - vec2(0.0, 17.0), vec2(38.0, 12.0));
+            painter.rect_filled(plate, 2.0, Color32::from_rgb(120, 10, 10));
+            painter.text(
+                plate.center(),
+                egui::Align2::CENTER_CENTER,
+                picture.name.to_uppercase(),
+                egui::FontId::proportional(9.0),
+                Color32::GOLD,
             );
         }
         Border::Yellow => {

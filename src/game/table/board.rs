@@ -46,7 +46,6 @@ pub(crate) struct Palette {
     /// Each kind's chit, its outline telling the faction as well as its colour (a Klingon's
     /// hexagon, a Romulan's disc, a Tholian's triangle, the Starbase's square).
     pub chits: BTreeMap<Look, Handle<Mesh>>,
-    pub border_mesh: Handle<Mesh>,
     pub dot_mesh: Handle<Mesh>,
     /// The cloak's mark on a token's back.
     pub back_mesh: Handle<Mesh>,
@@ -74,7 +73,6 @@ pub(crate) struct Palette {
     pub emblem: Handle<StandardMaterial>,
     pub veil: Handle<StandardMaterial>,
     pub cloaked: Handle<StandardMaterial>,
-    pub border_red: Handle<StandardMaterial>,
     pub border_yellow: Handle<StandardMaterial>,
     pub border_blue: Handle<StandardMaterial>,
     pub mission: Handle<StandardMaterial>,
@@ -187,7 +185,6 @@ fn make_palette(
             .iter()
             .map(|look| (*look, meshes.add(looks::chit(*look))))
             .collect(),
-        border_mesh: meshes.add(Torus::new(TOKEN_RADIUS - 0.035, TOKEN_RADIUS + 0.035)),
         dot_mesh: meshes.add(Sphere::new(0.035)),
         back_mesh: meshes.add(Annulus::new(0.2, 0.27)),
         mission_mesh: meshes.add(Cylinder::new(0.34, 0.1)),
@@ -227,7 +224,6 @@ fn make_palette(
         }),
         veil: materials_unlit(m, Color::srgb(0.02, 0.02, 0.04), 0.7),
         cloaked: material(m, super::threat_looks::CLOAKED_BACK),
-        border_red: metal(m, Color::srgb(0.85, 0.12, 0.08)),
         border_yellow: metal(m, Color::srgb(0.95, 0.85, 0.1)),
         border_blue: glow(m, Color::srgb(0.45, 0.75, 1.0), 1.0),
         mission: material(m, Color::srgb(0.08, 0.12, 0.3)),
@@ -263,6 +259,7 @@ fn spawn_board(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
     palette: Res<Palette>,
 ) {
     // One shadow cascade over the table, at a modest resolution: the table is small and
@@ -305,24 +302,36 @@ fn spawn_board(
         Transform::from_xyz(0.0, -0.04, 0.0),
     ));
     commands.spawn((
-        Mesh3d(meshes.add(Torus::new(outer + 0.05, outer + 0.14))),
+        // Round at any size: the default resolution showed facets along the board's edge.
+        Mesh3d(
+            meshes.add(
+                Torus::new(outer + 0.05, outer + 0.14)
+                    .mesh()
+                    .major_resolution(144),
+            ),
+        ),
         MeshMaterial3d(metal(&mut materials, Color::srgb(0.3, 0.34, 0.42))),
         Transform::from_xyz(0.0, -0.01, 0.0),
     ));
     // The rings: Short blue, Medium purple, Long green (rulebook "Components"), deep and low in
     // saturation so the tokens on them stand out; their tones differ too (Long lightest), so
     // they part in greyscale as well as by hue.
+    // The grid is etched into the bands' own texture (`plot`), brighter than the band it
+    // crosses; each band glows at its edges and darkens towards its middle.
+    let grid = images.add(super::plot::grid_image(outer));
     for (range, band, edge) in RANGE_LOOKS {
         let inner = ring_center(range) - RING_WIDTH / 2.0;
+        let tone = band.to_linear().to_vec3() / super::plot::GROUND;
+        let mesh =
+            super::plot::shaded_band(inner, inner + RING_WIDTH, tone * 1.5, tone * 0.45, outer);
         commands.spawn((
-            Mesh3d(meshes.add(Annulus::new(inner, inner + RING_WIDTH))),
+            Mesh3d(meshes.add(mesh)),
             MeshMaterial3d(materials.add(StandardMaterial {
-                base_color: band,
+                base_color_texture: Some(grid.clone()),
                 perceptual_roughness: 0.35,
                 reflectance: 0.35,
                 ..default()
             })),
-            Transform::from_rotation(flat),
         ));
         let line = glow(&mut materials, edge, 1.0);
         for r in [inner + 0.012, inner + RING_WIDTH - 0.012] {

@@ -122,7 +122,13 @@ fn draw_intent(
         if let Some(to) = to
             && let Some((a, b)) = clear_of(from, to, radius, 6.0)
         {
-            painter.arrow(a, b - a, egui::Stroke::new(2.5, move_color));
+            // On a dark underlay, so it shows on every band (readers called them hair-thin).
+            painter.arrow(
+                a,
+                b - a,
+                egui::Stroke::new(6.0, egui::Color32::from_black_alpha(170)),
+            );
+            painter.arrow(a, b - a, egui::Stroke::new(3.2, move_color));
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
                 hovered = Some(format!(
                     "Arrow: the {name} moves here in the coming Threats Move & Fire phase ({}).",
@@ -139,7 +145,9 @@ fn draw_intent(
             && let Some(hit) = screen(facing_point(state, facing, super::SHIELD_RING.1))
             && let Some((a, b)) = clear_of(start, hit, clearance, 2.0)
         {
-            let stroke = egui::Stroke::new(1.8, fire_color);
+            let under = egui::Stroke::new(5.5, egui::Color32::from_black_alpha(170));
+            painter.add(egui::Shape::dashed_line(&[a, b], under, 7.0, 4.0));
+            let stroke = egui::Stroke::new(3.0, fire_color);
             painter.add(egui::Shape::dashed_line(&[a, b], stroke, 7.0, 4.0));
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
                 hovered = Some(format!(

@@ -387,10 +387,12 @@ fn board_labels(
                     (radius * 0.34).clamp(7.0, 11.0),
                     egui::Color32::from_rgb(170, 230, 255),
                 );
-                // On the outer edge, away from the Defense badge (below a captain's plate).
+                // On the face, on its outer half, away from the Defense badge (below a
+                // captain's plate): at the outer edge it reached into the next ring, over the
+                // Defense of the piece there.
                 let plate_room = match rim_of(t.token) {
                     Rim::Captain(_) => 0.3,
-                    _ => 0.72,
+                    _ => 0.4,
                 };
                 let at = c - inward * radius * plate_room - galley.size() / 2.0;
                 let rect = board.paint(
@@ -431,8 +433,9 @@ fn board_labels(
             Range::Long => "LONG",
         };
         let [r, g, b, _] = edge.to_srgba().to_u8_array();
-        let ink = egui::Color32::from_rgba_unmultiplied(r, g, b, 210);
-        let size = (font - 3.0).clamp(9.0, 13.0);
+        // Full strength and a size up from the smallest text: readers called them faint.
+        let ink = egui::Color32::from_rgb(r, g, b);
+        let size = (font - 1.0).clamp(10.0, 15.0);
         for line in 0..6u8 {
             let angle = f32::from(line) * TAU / 6.0;
             // In the band's outer half, clear of the ship's disc and of most faces.
@@ -455,7 +458,12 @@ fn board_labels(
                 nearest.distance(*c) > *radius
             });
             if clear {
-                let rect = board.paint(centre - galley.size() / 2.0, galley, None, false);
+                let rect = board.paint(
+                    centre - galley.size() / 2.0,
+                    galley,
+                    Some(egui::Color32::from_black_alpha(120)),
+                    false,
+                );
                 marks.labels.push((name.to_string(), rect));
             }
         }

@@ -44,10 +44,11 @@ pub(super) fn mission_token_labels(
         // Below, above, right and left of the piece, near and farther off, the name on one
         // line or two; each anchored on its side of the piece.
         let mut choices = Vec::new();
+        let hits = if m.value == 1 { "hit" } else { "hits" };
         let lines = match draws_fire {
             true => [
-                format!("{name} ({})", m.value),
-                format!("{name}\n({})", m.value),
+                format!("{name}: {} {hits} left", m.value),
+                format!("{name}\n{} {hits} left", m.value),
             ],
             false => [name.clone(), name.replacen(' ', "\n", 1)],
         };

@@ -20,6 +20,7 @@ mod motion;
 mod painted_texts;
 pub mod pieces;
 mod piles;
+mod plot;
 mod reach;
 mod rim;
 mod shapes;

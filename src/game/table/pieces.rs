@@ -32,18 +32,37 @@ pub(super) fn plugin(app: &mut App) {
 pub const TOKEN_RADIUS: f32 = 0.53;
 
 /// How far apart the centres of tokens sharing a space sit along the ring, at most and at
-/// least: at least, each Defense numeral still shows on the strip its neighbour leaves.
-const FAN: (f32, f32) = (1.0, 0.4);
+/// least: at most, apart with a little gap, where the ring has room (readers took touching
+/// pieces for a pile); at least, each Defense numeral still shows on the strip its
+/// neighbour leaves.
+const FAN: (f32, f32) = (1.16, 0.4);
+
+/// Pieces side by side sit this many diameters apart, centre to centre.
+const APART: f32 = 1.04;
+
+/// The smallest a piece is drawn to sit beside its neighbours rather than over them.
+const SIDE_BY_SIDE: f32 = 0.8;
 
 /// A token's place in its space: its slot and how many pieces share the space.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Fanned {
     pub slot: usize,
     pub of: usize,
+    /// A lone piece steps aside along its ring (clockwise +1, anticlockwise −1) when the ring
+    /// just inside it holds a piece at the centre of the same sector: otherwise its Defense
+    /// badge, which faces the ship, lands on that piece's face (readers read "KO" for KOR).
+    pub stagger: i8,
 }
 
+/// How far a staggered piece steps aside along its ring (world units).
+const STAGGER: f32 = 0.48;
+
 impl Fanned {
-    /// The spacing along the ring, and the scale a crowded space needs to fit its arc.
+    /// The spacing along the ring, and the scale a crowded space needs to fit its arc: side
+    /// by side with a little gap at full size where the ring has room; else side by side a
+    /// little smaller, down to `SIDE_BY_SIDE` (readers took overlapping pieces for a pile, a
+    /// badge over a neighbour for its Defense); else, in a space too crowded for that, fanned
+    /// over each other at full size, each numeral on the strip its neighbour leaves.
     fn spacing(self, range: stp_rules::Range) -> (f32, f32) {
         let arc = ring_center(range) * TAU / 6.0 * 0.98;
         let diameter = 2.0 * TOKEN_RADIUS;
@@ -54,7 +73,16 @@ impl Fanned {
         // Spread over the arc at the tokens' inner edge, where the sector is narrowest, so
         // the end pieces keep clear of the sector lines wherever the ring has room.
         let inner_arc = (ring_center(range) - TOKEN_RADIUS) * TAU / 6.0 * 0.98;
-        let spacing = ((inner_arc - diameter) / gaps).clamp(FAN.1, FAN.0);
+        let room = (inner_arc - diameter) / gaps;
+        if room >= diameter * APART {
+            return (room.min(FAN.0), 1.0);
+        }
+        let shrunk = arc * 0.96 / (diameter * (APART * gaps + 1.0));
+        if shrunk >= SIDE_BY_SIDE {
+            let scale = shrunk.min(1.0);
+            return (diameter * APART * scale, scale);
+        }
+        let spacing = room.clamp(FAN.1, FAN.0);
         let scale = (arc / (gaps * spacing + diameter)).min(1.0);
         (spacing * scale, scale)
     }
@@ -88,13 +116,27 @@ pub(crate) fn fan_out(state: &stp_rules::GameState) -> BTreeMap<u16, Fanned> {
             .push(u16::from(m.token) + 256);
     }
     let mut fanned = BTreeMap::new();
-    for pieces in spaces.values() {
+    for (&(range, sector), pieces) in &spaces {
+        // Long steps clockwise and Medium anticlockwise, so a sector with a piece in every
+        // ring has each pair of neighbours apart.
+        // A piece at the centre of the space inside: one, or the middle one of three (two
+        // sit either side of the centre, and a badge between them lands on neither).
+        let inside_held = range > 0
+            && spaces
+                .get(&(range - 1, sector))
+                .is_some_and(|inside| inside.len() % 2 == 1);
+        let stagger = match (pieces.len(), inside_held, range) {
+            (1, true, 2) => 1,
+            (1, true, _) => -1,
+            _ => 0,
+        };
         for (slot, key) in pieces.iter().enumerate() {
             fanned.insert(
                 *key,
                 Fanned {
                     slot,
                     of: pieces.len(),
+                    stagger,
                 },
             );
         }
@@ -113,7 +155,9 @@ pub fn token_transform(
 ) -> Transform {
     let radius = ring_center(range);
     let (spacing, scale) = fan.spacing(range);
-    let offset = (fan.slot as f32 - (fan.of as f32 - 1.0) / 2.0) * spacing / radius;
+    let offset = ((fan.slot as f32 - (fan.of as f32 - 1.0) / 2.0) * spacing
+        + f32::from(fan.stagger) * STAGGER)
+        / radius;
     let angle = sector_angle(sector) + offset;
     let rotation = if flipped {
         Quat::from_rotation_z(PI)
@@ -139,21 +183,9 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim
         commands.entity(token).add_child(frame);
         return;
     }
-    let solid = match rim {
-        Rim::Captain(_) => Some(palette.border_red.clone()),
-        Rim::Starbase | Rim::Cloaks | Rim::None => None,
-    };
-    if let Some(material) = solid {
-        let ring = commands
-            .spawn((
-                Mesh3d(palette.border_mesh.clone()),
-                MeshMaterial3d(material),
-                Transform::from_xyz(0.0, 0.02, 0.0),
-            ))
-            .id();
-        commands.entity(token).add_child(ring);
-        return;
-    }
+    // A captain has no rim of its own: its red and gold name plate says who it is, and the
+    // halo round every token keeps the colour of its ring (readers took the ring from the
+    // outline, and a red one broke that).
     if rim != Rim::Cloaks {
         return;
     }

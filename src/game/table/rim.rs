@@ -101,12 +101,12 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
     }
 }
 
-/// What one facing will take in the coming threat phase, who does it, and whether it
-/// destroys the section: a line for the Shield and one for the Hull ("next: Kang → Shield −1",
-/// "next: Hull −2, destroyed"); where a Shield stops more than it shows, how much came
-/// ("KOR, Klingon: 2 → Shield −1, destroyed, stops the rest"); empty for nothing. A cloaked
-/// ship's chance is said once, in the ship's status, not on every sector. Each line says
-/// whether it is deadly (a section destroyed).
+/// What one facing will take in the coming threat phase, who does it, and what becomes of
+/// its sections, said as outcomes rather than steps ("next: KANG, Klingon: 2 dmg → Shield
+/// destroyed, Hull spared"; readers asked why "2 → Shield −1" lost a point): a line for the
+/// Shield and one for the Hull, empty for nothing. A cloaked ship's chance is said once, in
+/// the ship's status, not on every sector. Each line says whether it is deadly (a section
+/// destroyed).
 fn incoming(
     state: &stp_rules::GameState,
     facing: u8,
@@ -124,11 +124,15 @@ fn incoming(
         .map(|t| short_threat(t.token))
         .collect();
     who.dedup();
-    let stopped = f.incoming > f.shield_hits + f.hull_hits;
-    let by = match (who.as_slice(), stopped) {
-        ([], _) => String::new(),
-        (names, false) => format!("{} → ", names.join(", ")),
-        (names, true) => format!("{}: {} → ", names.join(", "), f.incoming),
+    let amount = match f.incoming {
+        0 => String::new(),
+        n => format!("{n} dmg"),
+    };
+    let by = match (who.as_slice(), amount.is_empty()) {
+        ([], true) => String::new(),
+        ([], false) => format!("{amount} → "),
+        (names, true) => format!("{} → ", names.join(", ")),
+        (names, false) => format!("{}: {amount} → ", names.join(", ")),
     };
     let ship = &state.enterprise;
     let mut lines = Vec::new();
@@ -139,20 +143,29 @@ fn incoming(
         if hits == 0 {
             continue;
         }
-        let deadly = after(now, hits) == stp_rules::SectionState::Destroyed;
-        let end = if deadly { ", destroyed" } else { "" };
+        let then = after(now, hits);
+        let deadly = then == stp_rules::SectionState::Destroyed;
         let by = if lines.is_empty() { by.as_str() } else { "" };
-        lines.push((format!("next: {by}{what} −{hits}{end}"), deadly));
+        lines.push((format!("next: {by}{what} {}", state_word(then)), deadly));
     }
-    // The Shield took the volley and the rest of it is lost: said, so two ships and "−1"
-    // add up.
-    if stopped
+    // The Shield took the volley and the rest of it is lost: said, so the damage and the
+    // outcome add up.
+    if f.incoming > f.shield_hits + f.hull_hits
         && f.hull_hits == 0
         && let Some((last, _)) = lines.last_mut()
     {
-        last.push_str(", stops the rest");
+        last.push_str(", Hull spared");
     }
     lines
+}
+
+/// A section's state as the forecast says it.
+fn state_word(state: stp_rules::SectionState) -> &'static str {
+    match state {
+        stp_rules::SectionState::Intact => "intact",
+        stp_rules::SectionState::Damaged => "damaged",
+        stp_rules::SectionState::Destroyed => "destroyed",
+    }
 }
 
 /// The board's rim, sector by sector: the sector's number, the name of the facing that points
@@ -164,6 +177,7 @@ pub(super) fn rim_labels(
     foresight: &Foresight,
     marks: &mut SceneMarks,
 ) {
+    fore_mark(board, font, state, marks);
     for facing in 0..6u8 {
         let sector = state.enterprise.sector_of_facing(facing);
         let angle = sector_angle(sector);
@@ -287,4 +301,33 @@ pub(super) fn rim_labels(
             top += height;
         }
     }
+}
+
+/// "FORE" in gold just outside the rim where the two Fore sectors meet, the bow's line:
+/// readers found the gold wedge alone did not say it was the front.
+fn fore_mark(
+    board: &BoardPainter,
+    font: f32,
+    state: &stp_rules::GameState,
+    marks: &mut SceneMarks,
+) {
+    let bow = f32::from(state.enterprise.sector_of_facing(0)) * std::f32::consts::TAU / 6.0;
+    let (Some(point), Some(further)) = (
+        board.screen(on_board(bow, BOARD_RADIUS + 0.12, 0.0)),
+        board.screen(on_board(bow, BOARD_RADIUS + 1.0, 0.0)),
+    ) else {
+        return;
+    };
+    let out = (further - point).normalized();
+    let galley = board.galley("FORE", font, egui::Color32::from_rgb(255, 214, 110));
+    let size = galley.size();
+    // Its near edge on the rim, whichever way the bow points.
+    let centre = point + egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) + out * 4.0;
+    let rect = board.paint(
+        centre - size / 2.0,
+        galley,
+        Some(egui::Color32::from_black_alpha(200)),
+        false,
+    );
+    marks.labels.push(("FORE".to_string(), rect));
 }

@@ -111,7 +111,7 @@ pub fn rim_of(token: TokenId) -> Rim {
 /// What a rim means, for the token's tooltip.
 pub(crate) fn rim_words(rim: Rim) -> Option<&'static str> {
     match rim {
-        Rim::Captain(_) => Some("Red and gold rim: a Klingon captain's battle cruiser."),
+        Rim::Captain(_) => Some("Red and gold name plate: a Klingon captain's battle cruiser."),
         Rim::Starbase => Some("A white square on a gold one: the Starbase, an ally."),
         Rim::Cloaks => Some("Dotted blue ring: this ship can cloak (face down)."),
         Rim::None => None,

@@ -19,7 +19,7 @@ fn at(preset: &str, mission: &str) -> GameState {
         .expect("a table")
 }
 
-/// "All required missions done" never shows beside "Completed: 0 of 0": a game without
+/// "All required missions done" never shows beside "Missions completed: 0 of 0": a game without
 /// missions says so and counts nothing.
 #[test]
 fn the_mission_card_reads_right_with_and_without_missions() {
@@ -35,7 +35,7 @@ fn the_mission_card_reads_right_with_and_without_missions() {
     assert_eq!(mission::no_mission(&standard), "No mission in play.");
     assert_eq!(
         mission::completed(&standard).as_deref(),
-        Some("Completed: 0 of 5")
+        Some("Missions completed: 0 of 5")
     );
     let done = standard.mission_deck[..5].to_vec();
     standard.completed_missions = done;

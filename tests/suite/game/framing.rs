@@ -61,38 +61,70 @@ fn the_die_lands_on_the_rolled_face() {
     }
 }
 
-/// Tokens sharing a space fan out along the ring at full size while the ring has room, each
-/// numeral but the top one moved onto the strip its neighbour leaves bare.
+/// Tokens sharing a space sit side by side while the ring has room for them at no less than
+/// 0.8 of their size (two in Short, three in Medium, four in Long); in a space more crowded
+/// than that they fan out over each other at full size, each numeral but the top one moved
+/// onto the strip its neighbour leaves bare.
 #[test]
-fn crowded_spaces_fan_out_at_full_size() {
+fn crowded_spaces_sit_side_by_side_or_fan_out_at_full_size() {
     use star_trek_panic::game::table::pieces::{Fanned, TOKEN_RADIUS, token_transform};
     use stp_rules::Range;
-    for (range, of) in [(Range::Short, 3), (Range::Medium, 3), (Range::Long, 4)] {
-        let places: Vec<Transform> = (0..of)
-            .map(|slot| token_transform(1, range, Fanned { slot, of }, false))
-            .collect();
-        for (slot, place) in places.iter().enumerate() {
+    let place = |range, slot, of| {
+        let fan = Fanned {
+            slot,
+            of,
+            stagger: 0,
+        };
+        (
+            token_transform(1, range, fan, false),
+            fan.numeral_shift(range),
+        )
+    };
+    for (range, of) in [(Range::Short, 2), (Range::Medium, 3), (Range::Long, 4)] {
+        let places: Vec<_> = (0..of).map(|slot| place(range, slot, of)).collect();
+        for (slot, (at, shift)) in places.iter().enumerate() {
             assert!(
-                place.scale.x > 0.99,
+                at.scale.x >= 0.8,
                 "{range:?}: slot {slot} shrunk to {}",
-                place.scale.x
+                at.scale.x
             );
-            let shift = Fanned { slot, of }.numeral_shift(range);
-            if let Some(next) = places.get(slot + 1) {
+            assert_eq!(
+                *shift, 0.0,
+                "{range:?}: slot {slot}'s numeral stays centred"
+            );
+            if let Some((next, _)) = places.get(slot + 1) {
+                let gap = at.translation.distance(next.translation);
+                assert!(
+                    gap >= 2.0 * TOKEN_RADIUS * at.scale.x,
+                    "{range:?}: slot {slot} overlaps the next by {}",
+                    2.0 * TOKEN_RADIUS * at.scale.x - gap
+                );
+            }
+        }
+    }
+    for (range, of) in [(Range::Short, 3), (Range::Medium, 4)] {
+        let places: Vec<_> = (0..of).map(|slot| place(range, slot, of)).collect();
+        for (slot, (at, shift)) in places.iter().enumerate() {
+            assert!(
+                at.scale.x > 0.99,
+                "{range:?}: slot {slot} shrunk to {}",
+                at.scale.x
+            );
+            if let Some((next, _)) = places.get(slot + 1) {
                 // The next token lies over this one, but its edge stays clear of the numeral
                 // (about 0.22 wide): the numeral's centre is that far from it.
-                let gap = place.translation.distance(next.translation);
+                let gap = at.translation.distance(next.translation);
                 let clear = gap - TOKEN_RADIUS - shift;
                 assert!(
-                    shift <= 0.0 && clear >= 0.12,
+                    *shift <= 0.0 && clear >= 0.12,
                     "{range:?}: slot {slot} clear by {clear}"
                 );
                 assert!(
-                    next.translation.y > place.translation.y,
+                    next.translation.y > at.translation.y,
                     "{range:?}: slot {slot} lies on top"
                 );
             } else {
-                assert_eq!(shift, 0.0, "the top token's numeral stays centred");
+                assert_eq!(*shift, 0.0, "the top token's numeral stays centred");
             }
         }
     }
@@ -161,7 +193,16 @@ fn tholians_web_runs_from_the_tholian_to_the_shields_it_faces() {
     use star_trek_panic::game::table::web::{WEB_RADIUS, strands};
     use stp_rules::Range;
     for sector in 0..6u8 {
-        let at = token_transform(sector, Range::Short, Fanned { slot: 0, of: 1 }, false);
+        let at = token_transform(
+            sector,
+            Range::Short,
+            Fanned {
+                slot: 0,
+                of: 1,
+                stagger: 0,
+            },
+            false,
+        );
         let lines = strands(at.translation, sector);
         assert!(lines.len() >= 5, "{lines:?}");
         for line in &lines[..5] {

@@ -1,0 +1,173 @@
+//! A support card's emblem, drawn on its plate where a Hit card has its diagram: what the
+//! card does at a glance (a crystal repairs a Shield, a riveted plate the Hull, a delta sends
+//! the Security Team), so a hand of support cards is not a column of words.
+
+use bevy_egui::egui::{self, Color32, Pos2, Rect, Shape, Stroke, vec2};
+use std::f32::consts::TAU;
+use stp_rules::content::CardEffect;
+
+const INK: Color32 = Color32::from_gray(225);
+const CYAN: Color32 = Color32::from_rgb(110, 210, 255);
+const STEEL: Color32 = Color32::from_rgb(160, 172, 196);
+const GOLD: Color32 = Color32::from_rgb(236, 190, 70);
+const RED: Color32 = Color32::from_rgb(235, 70, 60);
+
+/// Draws the emblem of a support card's effect in `rect` (a square); nothing for a Hit card.
+pub(crate) fn support_icon(painter: &egui::Painter, rect: Rect, effect: &CardEffect) {
+    let c = rect.center();
+    let r = rect.width().min(rect.height()) / 2.0;
+    let line = Stroke::new((r / 6.0).max(1.2), INK);
+    let at = |angle: f32, radius: f32| c + vec2(angle.sin(), -angle.cos()) * radius;
+    match effect {
+        CardEffect::Hit { .. } => {}
+        // A Shield's repair: a dilithium crystal.
+        CardEffect::Dilithium => {
+            let points = vec![
+                c + vec2(0.0, -r),
+                c + vec2(r * 0.55, -r * 0.35),
+                c + vec2(r * 0.4, r * 0.9),
+                c + vec2(-r * 0.4, r * 0.9),
+                c + vec2(-r * 0.55, -r * 0.35),
+            ];
+            painter.add(Shape::convex_polygon(points, CYAN, Stroke::NONE));
+            painter.line_segment(
+                [c + vec2(0.0, -r), c + vec2(0.0, r * 0.9)],
+                Stroke::new(1.0, Color32::from_rgb(30, 90, 130)),
+            );
+        }
+        // A Hull's repair: a riveted plate.
+        CardEffect::Tritanium => {
+            let plate = Rect::from_center_size(c, vec2(r * 1.8, r * 1.3));
+            painter.rect_filled(plate, r * 0.2, STEEL);
+            for corner in [
+                plate.left_top(),
+                plate.right_top(),
+                plate.left_bottom(),
+                plate.right_bottom(),
+            ] {
+                let inset = (c - corner) * 0.25;
+                painter.circle_filled(corner + inset, (r * 0.12).max(1.0), Color32::from_gray(70));
+            }
+        }
+        // A hit on any threat: a target.
+        CardEffect::DirectHit => {
+            painter.circle_stroke(c, r * 0.85, line);
+            painter.circle_filled(c, r * 0.25, RED);
+            for k in 0..4 {
+                let a = k as f32 * TAU / 4.0;
+                painter.line_segment([at(a, r * 0.45), at(a, r)], line);
+            }
+        }
+        // A pull along the ring: two beams closing on a ship.
+        CardEffect::TractorBeam => {
+            let ship = c + vec2(r * 0.6, 0.0);
+            for dy in [-0.8, 0.8] {
+                painter.line_segment([c + vec2(-r, r * dy), ship], Stroke::new(line.width, CYAN));
+            }
+            painter.circle_filled(ship, r * 0.3, INK);
+        }
+        // Boarders repelled: Starfleet's delta.
+        CardEffect::SecurityTeam => {
+            let points = [
+                c + vec2(0.0, -r),
+                c + vec2(r * 0.7, r * 0.9),
+                c + vec2(0.0, r * 0.45),
+                c + vec2(-r * 0.7, r * 0.9),
+            ];
+            painter.add(Shape::convex_polygon(
+                points[..3].to_vec(),
+                GOLD,
+                Stroke::NONE,
+            ));
+            painter.add(Shape::convex_polygon(
+                vec![points[0], points[2], points[3]],
+                GOLD,
+                Stroke::NONE,
+            ));
+        }
+        // Back in time: an hourglass.
+        CardEffect::TimeTravel { .. } => {
+            let (top, bottom) = (c.y - r * 0.9, c.y + r * 0.9);
+            let w = r * 0.7;
+            let glass = [
+                Pos2::new(c.x - w, top),
+                Pos2::new(c.x + w, top),
+                c,
+                Pos2::new(c.x + w, bottom),
+                Pos2::new(c.x - w, bottom),
+                c,
+            ];
+            painter.add(Shape::closed_line(glass.to_vec(), line));
+            painter.add(Shape::convex_polygon(
+                vec![
+                    Pos2::new(c.x - w * 0.6, bottom - 1.0),
+                    Pos2::new(c.x + w * 0.6, bottom - 1.0),
+                    c + vec2(0.0, r * 0.35),
+                ],
+                GOLD,
+                Stroke::NONE,
+            ));
+        }
+        // More cards: two cards fanned.
+        CardEffect::DrawCards { .. } => {
+            for (dx, fill) in [
+                (-0.3, Color32::from_rgb(60, 80, 120)),
+                (0.3, Color32::from_rgb(90, 120, 170)),
+            ] {
+                let card =
+                    Rect::from_center_size(c + vec2(r * dx, r * dx * 0.4), vec2(r * 1.0, r * 1.5));
+                painter.rect_filled(card, r * 0.15, fill);
+                painter.rect_stroke(
+                    card,
+                    r * 0.15,
+                    Stroke::new(1.0, INK),
+                    egui::StrokeKind::Inside,
+                );
+            }
+        }
+        // A threat held in place: a bubble.
+        CardEffect::ForceField => {
+            painter.circle_filled(c, r * 0.35, INK);
+            let ring: Vec<Pos2> = (0..=24)
+                .map(|i| at(i as f32 * TAU / 24.0, r * 0.85))
+                .collect();
+            painter.add(Shape::dashed_line(
+                &ring,
+                Stroke::new(line.width, CYAN),
+                r * 0.35,
+                r * 0.2,
+            ));
+        }
+        // Another maneuver: a curved arrow.
+        CardEffect::EvasiveManeuvers => {
+            let arc: Vec<Pos2> = (0..=10)
+                .map(|i| at(-1.9 + i as f32 * 0.32, r * 0.75))
+                .collect();
+            let tip = *arc.last().unwrap_or(&c);
+            painter.add(Shape::line(arc, line));
+            painter.add(Shape::convex_polygon(
+                vec![
+                    tip + vec2(r * 0.35, 0.0),
+                    tip + vec2(-r * 0.25, -r * 0.3),
+                    tip + vec2(-r * 0.25, r * 0.3),
+                ],
+                INK,
+                Stroke::NONE,
+            ));
+        }
+        // Everyone draws: the red alert's lamp.
+        CardEffect::RedAlert => {
+            let points = vec![
+                c + vec2(0.0, -r),
+                c + vec2(r * 0.95, r * 0.8),
+                c + vec2(-r * 0.95, r * 0.8),
+            ];
+            painter.add(Shape::convex_polygon(points, RED, Stroke::NONE));
+            painter.line_segment(
+                [c + vec2(0.0, -r * 0.35), c + vec2(0.0, r * 0.3)],
+                Stroke::new(line.width, Color32::WHITE),
+            );
+            painter.circle_filled(c + vec2(0.0, r * 0.55), line.width * 0.6, Color32::WHITE);
+        }
+    }
+}
