@@ -24,7 +24,8 @@ pub(crate) struct ServeOptions {
     /// The join code (`-`: read it from standard input)
     #[arg(long, value_name = "SECRET")]
     code: Option<String>,
-    /// Deal the game from this seed [default: 1]
+    /// Deal the game from this seed: anyone who knows it can rebuild the hidden deck and bag
+    /// [default: a fresh one from the system's random source, never shown to the players]
     #[arg(long, value_name = "S", value_parser = whole::<u64, 0, { u64::MAX }>)]
     seed: Option<u64>,
     /// How many players, 1–6 [default: 2]
@@ -187,7 +188,13 @@ fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
         port,
         code,
         options: load.as_ref().map_or_else(
-            || GameOptions::quick(seed.unwrap_or(1), players, &preset),
+            || {
+                GameOptions::quick(
+                    seed.unwrap_or_else(crate::net::fresh_seed),
+                    players,
+                    &preset,
+                )
+            },
             |f| f.options.clone(),
         ),
         bots,

@@ -10,7 +10,9 @@ use std::time::Instant;
 use stp_rules::{Draws, GameOptions, GameState, PlayerAction};
 
 use super::host_core::seat_name;
-use super::protocol::{PingTarget, TRADE_OFF, ToClient, ToHost};
+use super::protocol::{
+    MAX_CHAT_CHARS, MAX_REASON_CHARS, PingTarget, TRADE_OFF, ToClient, ToHost, sanitise,
+};
 
 /// How long a client keeps asking for its seat (a rejoin waits while the host still holds
 /// the seat for the dropped link).
@@ -171,9 +173,12 @@ impl ClientCore {
 
     /// What a message from the host (or one that made no sense) means for this table.
     pub fn take(&mut self, message: Result<ToClient, String>) -> Vec<Step> {
-        let message = match message {
+        // The host's words are shown as they would be from any peer (the security review's
+        // N9): only what shows plainly, cut to a length.
+        let message = match message.map(plain_words) {
             Ok(message) => message,
             Err(reason) => {
+                let reason = sanitise(&reason, MAX_REASON_CHARS);
                 if !self.welcomed {
                     self.refused = Some(format!("the host's message made no sense ({reason})"));
                 }
@@ -213,6 +218,12 @@ impl ClientCore {
                     Step::Refused { trade_off },
                 ]
             }
+            // A trade this table cannot read (a card or a seat that does not exist, the
+            // review's N8) is declined, never shown.
+            ToClient::Offer { action, .. } if !self.readable_trade(&action) => vec![
+                Step::Notice("The host offered a trade this table cannot read: declined.".into()),
+                Step::Send(ToHost::Answer { accept: false }),
+            ],
             ToClient::Offer { action, within } => vec![
                 Step::Notice(format!("{} offers you a trade.", self.name(action.player))),
                 Step::Offer(action, within),
@@ -280,6 +291,21 @@ impl ClientCore {
         }
     }
 
+    /// Whether an offered trade names seats at this table and cards that exist.
+    fn readable_trade(&self, action: &PlayerAction) -> bool {
+        let cards = stp_rules::content::builtin().cards.len();
+        let seats = self.names.len();
+        match action.action {
+            stp_rules::Action::Trade { with, give, take } => {
+                usize::from(action.player) < seats
+                    && usize::from(with) < seats
+                    && usize::from(give) < cards
+                    && usize::from(take) < cards
+            }
+            _ => false,
+        }
+    }
+
     fn welcome(
         &mut self,
         seat: Option<u8>,
@@ -326,5 +352,38 @@ impl ClientCore {
         }];
         steps.extend(notice.map(Step::Notice));
         steps
+    }
+}
+
+/// A host's message with its words made plain: reasons, talk, the outcome and the hashes. A
+/// hostile host's refusal or chat line cannot carry control codes or bidi overrides to the
+/// terminal or the talk.
+pub(crate) fn plain_words(message: ToClient) -> ToClient {
+    match message {
+        ToClient::Refused { reason } => ToClient::Refused {
+            reason: sanitise(&reason, MAX_REASON_CHARS),
+        },
+        ToClient::Said { seat, text } => ToClient::Said {
+            seat,
+            text: sanitise(&text, MAX_CHAT_CHARS),
+        },
+        ToClient::WatcherSaid { watcher, text } => ToClient::WatcherSaid {
+            watcher,
+            text: sanitise(&text, MAX_CHAT_CHARS),
+        },
+        ToClient::Over {
+            outcome,
+            turns,
+            final_hash,
+            public_hash,
+            seed,
+        } => ToClient::Over {
+            outcome: sanitise(&outcome, MAX_REASON_CHARS),
+            turns,
+            final_hash: sanitise(&final_hash, 80),
+            public_hash: sanitise(&public_hash, 80),
+            seed,
+        },
+        other => other,
     }
 }

@@ -11,9 +11,7 @@ use super::pake::caller::{Caller, Progress};
 use super::transport::GuardedClient;
 
 use super::now;
-use super::protocol::{
-    MAX_CHAT_CHARS, MAX_REASON_CHARS, ToClient, ToHost, decode, encode, sanitise,
-};
+use super::protocol::{ToClient, ToHost, decode, encode};
 
 /// How long a client waits for the host to let it in: the code's exchange and netcode's
 /// handshake together.
@@ -36,25 +34,6 @@ enum Stage {
     Linked(Box<GuardedClient>),
     /// The host turned us away, and why.
     Refused(String),
-}
-
-/// The host's words as this table may show them: a hostile host's refusal or chat line
-/// cannot carry control codes or bidi overrides to the terminal or the talk.
-fn plain_words(message: ToClient) -> ToClient {
-    match message {
-        ToClient::Refused { reason } => ToClient::Refused {
-            reason: sanitise(&reason, MAX_REASON_CHARS),
-        },
-        ToClient::Said { seat, text } => ToClient::Said {
-            seat,
-            text: sanitise(&text, MAX_CHAT_CHARS),
-        },
-        ToClient::WatcherSaid { watcher, text } => ToClient::WatcherSaid {
-            watcher,
-            text: sanitise(&text, MAX_CHAT_CHARS),
-        },
-        other => other,
-    }
 }
 
 impl Connection {
@@ -174,7 +153,7 @@ impl Connection {
     pub fn receive(&mut self) -> Vec<Result<ToClient, String>> {
         let mut out = Vec::new();
         while let Some(bytes) = self.client.receive_message(DefaultChannel::ReliableOrdered) {
-            out.push(decode(&bytes).map(plain_words));
+            out.push(decode(&bytes).map(super::client_core::plain_words));
         }
         out
     }

@@ -36,7 +36,7 @@ pub(crate) const TICK: Duration = Duration::from_millis(5);
 pub fn fresh_code() -> String {
     const CONSONANTS: &[u8; 16] = b"bdfghjklmnprstvz";
     const VOWELS: &[u8; 4] = b"aeio";
-    let bytes: [u8; 9] = renet_netcode::generate_random_bytes();
+    let bytes: [u8; 9] = system_random();
     let bits = bytes
         .iter()
         .fold(0u128, |acc, b| (acc << 8) | u128::from(*b));
@@ -52,6 +52,27 @@ pub fn fresh_code() -> String {
         })
         .collect::<Vec<_>>()
         .join("-")
+}
+
+/// A seed for a new game from the system's random source: a hosted game dealt from it
+/// cannot be rebuilt by a seat or a watcher (a default of 1, or the clock's nanoseconds,
+/// could: the security review's N3).
+pub fn fresh_seed() -> u64 {
+    u64::from_le_bytes(system_random())
+}
+
+/// Bytes from the system's random source. Where it fails (it does not on any system the game
+/// runs on), the clock and the process stand in, so nothing panics.
+fn system_random<const N: usize>() -> [u8; N] {
+    let mut bytes = [0u8; N];
+    if getrandom::getrandom(&mut bytes).is_err() {
+        let noise =
+            blake3::hash(format!("{:?} {}", SystemTime::now(), std::process::id()).as_bytes());
+        for (b, n) in bytes.iter_mut().zip(noise.as_bytes().iter().cycle()) {
+            *b = *n;
+        }
+    }
+    bytes
 }
 
 /// Time since the epoch, as netcode wants it.

@@ -156,16 +156,8 @@ pub enum ToClient {
     },
 }
 
-/// Whether a character from a peer may be shown: not a control character, and not one that
-/// reorders or hides text (bidi overrides and isolates, zero-width marks), which could make
-/// a line read as something it is not.
-pub(crate) fn shows_plainly(c: char) -> bool {
-    !c.is_control()
-        && !matches!(
-            c,
-            '\u{061C}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}'
-        )
-}
+/// Whether a peer's character shows as itself: the rules' test, the same for names.
+pub(crate) use stp_rules::setup::shows_plainly;
 
 /// A peer's text as it may be shown or logged: only characters that show plainly, trimmed,
 /// and cut to `max` characters (with "…").

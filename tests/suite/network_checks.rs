@@ -374,3 +374,78 @@ fn the_client_core_takes_the_game_only_after_its_welcome_and_not_while_it_resync
             .any(|s| matches!(s, Step::Send(ToHost::Sync)))
     );
 }
+
+/// A hostile host's words and offers reach the table only as a player's would
+/// (`../shared/reviews/network-security-2.md` N8, N9): a trade naming a card or a seat that
+/// does not exist is declined, never shown (its window would have read the card and
+/// panicked); refusals, talk and the game's end are shown plain and cut to length.
+#[test]
+fn a_hostile_hosts_offers_and_words_reach_the_table_plain() {
+    use star_trek_panic::net::client_core::{ClientCore, Step};
+    use star_trek_panic::net::protocol::{HostState, ToClient, ToHost};
+    use stp_rules::{Action, GameOptions, GameState, PlayerAction};
+
+    let options = GameOptions::quick(4, 2, "cadet");
+    let state = GameState::new(&options).expect("deals");
+    let mut core = ClientCore::new("10.0.0.1:5000", Some(1), false);
+    let welcome = ToClient::Welcome {
+        seat: Some(1),
+        options,
+        actions: Vec::new(),
+        state: HostState(Box::new(state.public_view())),
+        away: Vec::new(),
+        ticket: String::new(),
+    };
+    assert!(matches!(core.take(Ok(welcome))[0], Step::Welcome { .. }));
+    let offer = |give: u8, with: u8| ToClient::Offer {
+        action: PlayerAction {
+            player: 0,
+            action: Action::Trade {
+                with,
+                give,
+                take: state.players[1].hand[0],
+            },
+        },
+        within: 30,
+    };
+    let good = state.players[0].hand[0];
+    assert!(matches!(core.take(Ok(offer(good, 1)))[1], Step::Offer(..)));
+    for bad in [offer(250, 1), offer(good, 7)] {
+        let steps = core.take(Ok(bad));
+        assert!(
+            matches!(&steps[..], [Step::Notice(n), Step::Send(ToHost::Answer { accept: false })]
+                if n == "The host offered a trade this table cannot read: declined."),
+            "{steps:?}"
+        );
+    }
+    let refused = core.take(Ok(ToClient::Refused {
+        reason: format!("no\u{202E}pe{}", "x".repeat(400)),
+    }));
+    assert!(
+        matches!(&refused[0], Step::Notice(n) if !n.contains('\u{202E}') && n.chars().count() < 330),
+        "{refused:?}"
+    );
+    let said = core.take(Ok(ToClient::Said {
+        seat: 0,
+        text: "hi\u{1b}[2J\u{200B}there".into(),
+    }));
+    assert!(
+        matches!(&said[0], Step::Said { text, .. } if text == "hi[2Jthere"),
+        "{said:?}"
+    );
+    let over = core.take(Ok(ToClient::Over {
+        outcome: "won\u{2067}".into(),
+        turns: 9,
+        final_hash: "ab\u{0}cd".into(),
+        public_hash: "ef".into(),
+        seed: 4,
+    }));
+    assert!(
+        matches!(&over[0], Step::Notice(n) if n == "The host's game is over: won."),
+        "{over:?}"
+    );
+    assert!(
+        matches!(&over[1], Step::Over { final_hash, .. } if final_hash == "abcd"),
+        "{over:?}"
+    );
+}

@@ -167,3 +167,34 @@ fn watchers_are_few() {
     let _ = host.kill();
     let _ = host.wait();
 }
+
+/// A watcher of a game served without `--seed` cannot rebuild the hidden deck and bag from
+/// a guessable seed (`../shared/reviews/network-security-2.md` N3: the default was 1, and two
+/// unseeded games were the same game): each is dealt from the system's random source, so
+/// two such games start differently (hands and threats; the welcome hides the seed).
+#[test]
+fn games_served_without_a_seed_are_dealt_from_fresh_seeds() {
+    let code = "fresh-seed-code";
+    let opening = |offset: u16| {
+        let port = port(offset);
+        let host = serve(port, code, 3, 2, &["--preset", "standard"]);
+        let mut link = connected(port, code);
+        link.send(&ToHost::Watch);
+        let got = pump(&mut link, |m| {
+            m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
+        });
+        let mut host = host;
+        let _ = host.kill();
+        let _ = host.wait();
+        got.into_iter()
+            .find_map(|m| match m {
+                ToClient::Welcome { state, options, .. } => Some((state, options.seed)),
+                _ => None,
+            })
+            .expect("a welcome")
+    };
+    let (first, hidden) = opening(46);
+    let (second, _) = opening(47);
+    assert_eq!(hidden, 0, "the welcome hides the seed");
+    assert_ne!(first, second, "two unseeded games dealt alike");
+}

@@ -354,6 +354,49 @@ fn file_and_setup_errors_keep_their_messages() {
 }
 
 /// Recorded simulator games replay to the same hashes.
+/// A player's name stands at the table only if it shows plainly and fits a seat's title
+/// (`../shared/reviews/network-security-2.md` N9: a host's names reached the guests as they
+/// were): setup refuses it with why, and a save or a host's state holding one is refused
+/// too, so no name can pass for another player's in the talk.
+#[test]
+fn a_player_name_that_does_not_show_plainly_is_refused() {
+    let with_name = |name: &str| GameOptions {
+        players: vec![(name.to_string(), None), ("Bo".into(), None)],
+        ..GameOptions::quick(1, 2, "cadet")
+    };
+    for (name, why) in [
+        ("", "a player's name is empty"),
+        ("   ", "a player's name is empty"),
+        (
+            "Ada\u{202E}nimda",
+            "the name `Adanimda` holds a character that does not show plainly (U+202E)",
+        ),
+        (
+            "Ada\u{7}",
+            "the name `Ada` holds a character that does not show plainly (U+0007)",
+        ),
+        (
+            "Abcdefghijklmnopqrstuvwxyz",
+            "the name `Abcdefghijkl…` is 26 characters long: at most 24",
+        ),
+    ] {
+        assert_eq!(
+            GameState::new(&with_name(name)).unwrap_err().to_string(),
+            why,
+            "{name:?}"
+        );
+    }
+    assert!(GameState::new(&with_name("Nyota Uhura-Ngozi Aalto")).is_ok());
+    // A state that holds such a name (a save, a host's welcome) is not a legal table.
+    let mut state = GameState::new(&with_name("Ada")).expect("deals");
+    state.players[0].name = "Ada\u{2066}".into();
+    let problem = files::check_table(&state).unwrap_err();
+    assert!(
+        problem.contains("does not show plainly (U+2066)"),
+        "{problem}"
+    );
+}
+
 #[test]
 fn recorded_simulator_games_replay_to_the_same_hash() {
     for index in 0..12u64 {

@@ -218,6 +218,14 @@ pub fn check_table(state: &GameState) -> Result<(), String> {
     if !valid_shape(state) {
         return Err("pieces outside the game".into());
     }
+    // A name that does not show plainly could pass for another player's in the talk.
+    if let Some(problem) = state
+        .players
+        .iter()
+        .find_map(|p| crate::setup::name_problem(&p.name))
+    {
+        return Err(problem);
+    }
     let problems = invariants::check(state);
     if !problems.is_empty() {
         return Err(problems.join("; "));

@@ -40,6 +40,52 @@ fn seat_name(seat: usize) -> String {
     }
 }
 
+/// The longest name a player may have, in characters: it fits a seat's title.
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Whether a character shows as itself: no control characters, nothing that reorders or hides
+/// text (bidi overrides and isolates, zero-width marks, soft hyphens, tags, interlinear
+/// annotations), which could make a name or a line read as something it is not.
+pub fn shows_plainly(c: char) -> bool {
+    !c.is_control()
+        && !matches!(
+            c,
+            '\u{00AD}'
+                | '\u{061C}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{FEFF}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{E0000}'..='\u{E007F}'
+        )
+}
+
+/// Why a player's name cannot stand at the table, if it cannot: empty, longer than
+/// `MAX_NAME_CHARS`, or with a character that does not show plainly. Setup, saves and a
+/// host's state are all held to it.
+pub fn name_problem(name: &str) -> Option<String> {
+    let count = name.chars().count();
+    let plain = || name.chars().filter(|c| shows_plainly(*c));
+    if name.trim().is_empty() {
+        return Some("a player's name is empty".into());
+    }
+    if count > MAX_NAME_CHARS {
+        return Some(format!(
+            "the name `{}…` is {count} characters long: at most {MAX_NAME_CHARS}",
+            plain().take(12).collect::<String>()
+        ));
+    }
+    name.chars().find(|c| !shows_plainly(*c)).map(|c| {
+        format!(
+            "the name `{}` holds a character that does not show plainly (U+{:04X})",
+            plain().collect::<String>(),
+            u32::from(c)
+        )
+    })
+}
+
 /// Why a game cannot be dealt from its options.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
@@ -51,6 +97,8 @@ pub enum SetupError {
     UnknownCharacter(String),
     #[error("character `{0}` is chosen twice")]
     CharacterTwice(String),
+    #[error("{0}")]
+    Name(String),
 }
 
 /// The built-in presets' ids, for the message that refuses an unknown one.
@@ -76,6 +124,13 @@ impl GameState {
         let count = options.players.len();
         if !(1..=6).contains(&count) {
             return Err(SetupError::PlayerCount(count));
+        }
+        if let Some(problem) = options
+            .players
+            .iter()
+            .find_map(|(name, _)| name_problem(name))
+        {
+            return Err(SetupError::Name(problem));
         }
         let preset = content
             .preset(&options.preset)

@@ -19,7 +19,7 @@ use crate::game::session::record::SaveRequest;
 use crate::game::systems::GameSystems;
 
 pub use handover::Handover;
-pub use setup::SetupForm;
+pub use setup::{Engage, SetupForm};
 pub use state::Screen;
 pub(crate) use state::random_seed;
 pub use title::{TitleChoice, TitleMenu};

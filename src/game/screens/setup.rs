@@ -107,7 +107,7 @@ fn fill_from_command_line(launch: Res<crate::game::launch::Launch>, mut form: Re
 
 /// Start the game the form describes (the Engage button, or Enter).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Engage;
+pub struct Engage;
 
 /// The table's seats as chosen on the setup screen.
 #[derive(Resource, Debug, Clone)]
@@ -198,6 +198,15 @@ fn engage(
         form.error = Some("the seed must be a whole number".into());
         return;
     };
+    // A name the rules would refuse is said here, before a port opens for it.
+    if let Some(problem) = form
+        .names
+        .iter()
+        .find_map(|name| stp_rules::setup::name_problem(name))
+    {
+        form.error = Some(problem);
+        return;
+    }
     // Hosting: the port opens before the game starts, or nothing starts.
     if online_form.host {
         match online_form.open_host(&mut settings) {
@@ -469,7 +478,11 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
             ui.vertical(|ui| {
                 ui.horizontal(|ui| {
                     ui.label(egui::RichText::new(format!("{}.", seat + 1)).strong());
-                    ui.add(egui::TextEdit::singleline(&mut form.names[seat]).desired_width(150.0));
+                    ui.add(
+                        egui::TextEdit::singleline(&mut form.names[seat])
+                            .char_limit(stp_rules::setup::MAX_NAME_CHARS)
+                            .desired_width(150.0),
+                    );
                     if form.names.len() > 1
                         && ui
                             .small_button("×")

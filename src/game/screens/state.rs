@@ -18,11 +18,10 @@ pub(crate) fn at_table(screen: Option<Res<State<Screen>>>) -> bool {
     screen.is_some_and(|s| matches!(s.get(), Screen::Playing | Screen::GameOver))
 }
 
-/// A seed for a new game when none is given: only a default, shown so it can be shared.
+/// A seed for a new game when none is given: from the system's random source, so a game
+/// hosted from this window cannot be rebuilt by its guests; shown so it can be shared.
 pub(crate) fn random_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(1, |d| d.as_nanos() as u64 % 1_000_000_000)
+    crate::net::fresh_seed()
 }
 
 /// The player leaves the table: for another screen (the title, setup) or the desktop. The

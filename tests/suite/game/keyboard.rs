@@ -153,6 +153,38 @@ fn n_reads_on_through_a_lessons_steps() {
     );
 }
 
+/// A name the rules refuse (empty here; too long, or with a character that does not show
+/// plainly) is said on the setup form when Engage is pressed, and nothing starts.
+#[test]
+fn engage_with_a_name_the_rules_refuse_says_why_and_starts_nothing() {
+    use bevy::state::app::StatesPlugin;
+    use star_trek_panic::game;
+    use star_trek_panic::game::screens::{Engage, SetupForm};
+    let words: Vec<String> = "--setup --players 2".split(' ').map(String::from).collect();
+    let launch = star_trek_panic::commands::PlayArgs::parse(&words)
+        .expect("--setup parses")
+        .launch(None);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
+        .insert_resource(launch)
+        .add_plugins(game::headless_plugin);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Setup);
+    app.world_mut().resource_mut::<SetupForm>().names[1] = "  ".into();
+    app.world_mut().write_message(Engage);
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Setup);
+    assert_eq!(
+        app.world().resource::<SetupForm>().error.as_deref(),
+        Some("a player's name is empty")
+    );
+    assert!(app.world().get_resource::<stp_rules::GameState>().is_none());
+}
+
 /// `--setup` opens the setup screen straight away, filled in from the game's options, so its
 /// picture needs no clicks; parsed as the command line gives it.
 #[test]
