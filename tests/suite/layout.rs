@@ -380,7 +380,7 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
 /// A position to render: its name, its arguments, and how many players it seats.
 type Position = (&'static str, &'static [&'static str], usize);
 
-const TABLE: [Position; 10] = [
+const TABLE: [Position; 11] = [
     ("table", &["--scenario", "docs/scenarios/table.ron"], 2),
     (
         "reach",
@@ -410,6 +410,16 @@ const TABLE: [Position; 10] = [
         "rings_stacked",
         &["--scenario", "tests/suite/scenarios/rings_stacked.ron"],
         2,
+    ),
+    (
+        "threats_mid_phase",
+        &[
+            "--scenario",
+            "tests/suite/scenarios/threats_mid_phase.ron",
+            "--threat-steps",
+            "3",
+        ],
+        3,
     ),
 ];
 

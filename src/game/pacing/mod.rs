@@ -88,6 +88,12 @@ impl Sequence {
             && self.left <= 0.0
     }
 
+    /// The events still to show in this sequence, in order (what the rim forecasts while a
+    /// threat phase plays: `table::intent`).
+    pub fn remaining(&self) -> impl Iterator<Item = &RulesEvent> {
+        self.steps.iter().flat_map(|step| step.events.iter())
+    }
+
     /// Steps shown so far in this sequence.
     pub fn played(&self) -> usize {
         self.played

@@ -1,5 +1,5 @@
 //! What the threats will do, drawn on the board during Play Cards & Maneuver (the rules'
-//! `threat_preview`): an arrow from each threat to where it will be, a dashed line for each
+//! `threat_preview`), and while a threat phase plays, what its steps still to come do: an arrow from each threat to where it will be, a dashed line for each
 //! shot, each kept clear of the tokens' faces; what each facing's Shield and Hull will take
 //! sits at the board's rim (`labels`), with a "?" where the die decides. Hovering a line says
 //! what it means. It follows every card and maneuver, since it is recomputed whenever the
@@ -15,7 +15,7 @@ use super::labels::{BoardPainter, PaintBoard, SceneMarks};
 use super::pieces::TOKEN_RADIUS;
 use super::{on_board, ring_center, sector_angle};
 use crate::game::input::pointing::TableRect;
-use crate::game::pacing::Shown;
+use crate::game::pacing::{Sequence, Shown};
 use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
 
@@ -39,11 +39,98 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn foresee(shown: Res<Shown>, mut foresight: ResMut<Foresight>) {
-    let preview = shown.get().and_then(GameState::threat_preview);
+/// The forecast: before a threat phase, the rules' preview of it; while one plays, what its
+/// steps still to show will do (readers found no forecast at all mid-phase, where it
+/// matters most).
+fn foresee(shown: Res<Shown>, sequence: Res<Sequence>, mut foresight: ResMut<Foresight>) {
+    let preview = shown.get().and_then(|state| match sequence.is_playing() {
+        true => still_to_come(state, sequence.remaining()),
+        false => state.threat_preview(),
+    });
     if foresight.0 != preview {
         foresight.0 = preview;
     }
+}
+
+/// What the rest of a playing sequence does, as a preview of it: each shot still to come
+/// (who fires, where, how much), each ship that will cloak, and how far each section falls.
+/// Read off the rules' events, which carry their outcomes: nothing is decided here. `None`
+/// when nothing more comes at the ship.
+pub fn still_to_come<'a>(
+    shown: &GameState,
+    events: impl Iterator<Item = &'a stp_rules::RulesEvent>,
+) -> Option<ThreatPreview> {
+    use stp_rules::{RulesEvent as E, SectionKind, SectionState};
+    let rank = |s: SectionState| match s {
+        SectionState::Intact => 0u8,
+        SectionState::Damaged => 1,
+        SectionState::Destroyed => 2,
+    };
+    let mut preview = ThreatPreview::default();
+    // Each section's state as the sequence leaves it.
+    let mut shields = shown.enterprise.shields;
+    let mut hull = shown.enterprise.hull;
+    for event in events {
+        match event {
+            E::ThreatFired {
+                token,
+                facing,
+                damage,
+            } => {
+                let Some(from) = shown.threat(*token).map(|t| t.pos) else {
+                    continue;
+                };
+                if let Some(f) = preview.facings.get_mut(usize::from(*facing)) {
+                    f.incoming = f.incoming.saturating_add(*damage);
+                    preview.threats.push(stp_rules::preview::ThreatIntent {
+                        token: *token,
+                        from,
+                        to: None,
+                        fires: Some((*facing, *damage)),
+                        what: Intent::MovesAndFires,
+                    });
+                }
+            }
+            E::ThreatCloaked { token } => {
+                if let Some(from) = shown.threat(*token).map(|t| t.pos) {
+                    preview.threats.push(stp_rules::preview::ThreatIntent {
+                        token: *token,
+                        from,
+                        to: None,
+                        fires: None,
+                        what: Intent::Cloaks,
+                    });
+                }
+            }
+            E::SectionDamaged { section } | E::SectionDestroyed { section } => {
+                let to = match event {
+                    E::SectionDamaged { .. } => SectionState::Damaged,
+                    _ => SectionState::Destroyed,
+                };
+                let slot = match section.kind {
+                    SectionKind::Shield => shields.get_mut(usize::from(section.facing)),
+                    SectionKind::Hull => hull.get_mut(usize::from(section.facing)),
+                };
+                if let Some(slot) = slot
+                    && rank(to) > rank(*slot)
+                {
+                    *slot = to;
+                }
+            }
+            _ => {}
+        }
+    }
+    for facing in 0..preview.facings.len() {
+        let f = &mut preview.facings[facing];
+        f.shield_hits = rank(shields[facing]) - rank(shown.enterprise.shields[facing]);
+        f.hull_hits = rank(hull[facing]) - rank(shown.enterprise.hull[facing]);
+    }
+    let anything = preview
+        .facings
+        .iter()
+        .any(|f| f.incoming > 0 || f.shield_hits > 0 || f.hull_hits > 0)
+        || !preview.threats.is_empty();
+    anything.then_some(preview)
 }
 
 fn place(pos: Position) -> Vec3 {

@@ -390,11 +390,17 @@ fn board_labels(
                 // On the face, on its outer half, away from the Defense badge (below a
                 // captain's plate): at the outer edge it reached into the next ring, over the
                 // Defense of the piece there.
-                let plate_room = match rim_of(t.token) {
+                let plate_room: f32 = match rim_of(t.token) {
                     Rim::Captain(_) => 0.3,
                     _ => 0.4,
                 };
-                let at = c - inward * radius * plate_room - galley.size() / 2.0;
+                // Beside a piece left or right of the ship the badge is at its side: a wide
+                // note across the face would cover it, so it goes below the centre instead.
+                let (away, room) = match inward.x.abs() > 0.5 {
+                    true => (egui::vec2(0.0, 1.0), plate_room.max(0.75)),
+                    false => (-inward, plate_room),
+                };
+                let at = c + away * radius * room - galley.size() / 2.0;
                 let rect = board.paint(
                     at,
                     galley,

@@ -219,3 +219,111 @@ fn the_shown_board_follows_the_events_to_the_rules_board() {
         "a typical phase takes {median:.1} s"
     );
 }
+
+/// While a threat phase plays, the rim's forecast is what its steps still to come will do
+/// (readers found no forecast mid-phase): at every frame, each facing's Shield and Hull taken
+/// as far as the forecast says end exactly where the rules end, every shot still to come is
+/// named with its facing, and once the sequence ends there is nothing left to forecast.
+#[test]
+fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
+    use star_trek_panic::game::table::intent::still_to_come;
+    let step = |now: SectionState, hits: u8| match (now, hits) {
+        (s, 0) => s,
+        (SectionState::Intact, 1) => SectionState::Damaged,
+        _ => SectionState::Destroyed,
+    };
+    let mut checked = 0;
+    let mut shots = 0;
+    for seed in [7, 21, 40] {
+        let mut app = paced_app();
+        start(&mut app, GameOptions::quick(seed, 2, "standard"));
+        app.world_mut().resource_mut::<AnimationSpeed>().skip = true;
+        to_play_phase(&mut app);
+        // A few turns in, so threats have closed in and fire (while the game lasts).
+        for _ in 0..3 {
+            end_phase(&mut app);
+            for _ in 0..20 {
+                app.update();
+            }
+            let play = |s: &GameState| {
+                s.is_over()
+                    || (s.turn.phase == Phase::PlayAndManeuver
+                        && s.awaits_players()
+                        && s.turn.window.is_none())
+            };
+            if !bot_until(&mut app, 400, play) || state(&app).is_over() {
+                break;
+            }
+        }
+        if state(&app).is_over() || state(&app).turn.phase != Phase::PlayAndManeuver {
+            continue;
+        }
+        app.world_mut().resource_mut::<AnimationSpeed>().skip = false;
+        end_phase(&mut app);
+        let end = state(&app).enterprise.clone();
+        let mut frames = 0;
+        while app.world().resource::<Sequence>().is_playing() {
+            let shown = app
+                .world()
+                .resource::<Shown>()
+                .get()
+                .expect("shown")
+                .clone();
+            let sequence = app.world().resource::<Sequence>();
+            let fired: Vec<(TokenId, u8)> = sequence
+                .remaining()
+                .filter_map(|e| match e {
+                    RulesEvent::ThreatFired { token, facing, .. }
+                        if shown.threat(*token).is_some() =>
+                    {
+                        Some((*token, *facing))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let forecast = still_to_come(&shown, sequence.remaining());
+            for facing in 0..6 {
+                let (shield, hull) = forecast.as_ref().map_or((0, 0), |p| {
+                    (p.facings[facing].shield_hits, p.facings[facing].hull_hits)
+                });
+                if !state(&app).is_over() {
+                    assert_eq!(
+                        step(shown.enterprise.shields[facing], shield),
+                        end.shields[facing]
+                    );
+                    assert_eq!(step(shown.enterprise.hull[facing], hull), end.hull[facing]);
+                }
+            }
+            for (token, facing) in &fired {
+                assert!(
+                    forecast
+                        .as_ref()
+                        .is_some_and(|p| p.threats.iter().any(
+                            |t| t.token == *token && t.fires.is_some_and(|(f, _)| f == *facing)
+                        )),
+                    "a shot of {token} at facing {facing} is not forecast"
+                );
+            }
+            shots += fired.len();
+            checked += 1;
+            app.update();
+            frames += 1;
+            assert!(frames < 600, "the sequence never ends");
+        }
+        let shown = app
+            .world()
+            .resource::<Shown>()
+            .get()
+            .expect("shown")
+            .clone();
+        assert_eq!(
+            still_to_come(&shown, std::iter::empty()),
+            None,
+            "nothing to forecast after the sequence"
+        );
+    }
+    assert!(
+        checked > 30 && shots > 0,
+        "{checked} frames, {shots} shots checked"
+    );
+}
