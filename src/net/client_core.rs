@@ -18,6 +18,9 @@ use super::protocol::{
 /// the seat for the dropped link).
 pub(crate) const SEAT_SECONDS: u64 = 30;
 
+/// How often a table waiting for the host's state asks for it again.
+const SYNC_AGAIN: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// How often a client asks again while the host has not seated it.
 const ASK_AGAIN: std::time::Duration = std::time::Duration::from_millis(500);
 
@@ -90,6 +93,10 @@ pub struct ClientCore {
     /// Why the host last refused this table a seat (it asks again until it has one).
     pub refused: Option<String>,
     asked: Option<Instant>,
+    /// When this table last asked for the host's state: while it waits, a stream of messages
+    /// that make no sense asks again at most every `SYNC_AGAIN`, not once each (each answer
+    /// is a whole welcome: the second security review's F17).
+    synced: Option<Instant>,
     started: Instant,
     /// The players' names, from the welcome.
     names: Vec<String>,
@@ -110,6 +117,7 @@ impl ClientCore {
             syncing: false,
             refused: None,
             asked: None,
+            synced: None,
             started: Instant::now(),
             names: Vec::new(),
             last_welcome: None,
@@ -166,8 +174,13 @@ impl ClientCore {
                 "{why}: taking the host's table again."
             )));
         }
+        let due = !self.syncing || self.synced.is_none_or(|at| at.elapsed() >= SYNC_AGAIN);
         self.syncing = true;
-        steps.extend([Step::Send(ToHost::Sync), Step::Resync]);
+        if due {
+            self.synced = Some(Instant::now());
+            steps.push(Step::Send(ToHost::Sync));
+        }
+        steps.push(Step::Resync);
         steps
     }
 

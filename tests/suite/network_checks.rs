@@ -366,13 +366,21 @@ fn the_client_core_takes_the_game_only_after_its_welcome_and_not_while_it_resync
     let steps = core.take(Ok(welcome));
     assert!(matches!(steps[0], Step::Welcome { first: false, .. }));
     assert!(!core.syncing);
-    // A message that makes no sense is a resync, never an end.
+    // A message that makes no sense is a resync, never an end; a stream of them asks for the
+    // host's state once, not once each (each answer is a whole welcome).
     let garbled = core.take(Err("not a message".into()));
     assert!(
         garbled
             .iter()
             .any(|s| matches!(s, Step::Send(ToHost::Sync)))
     );
+    for _ in 0..50 {
+        let again = core.take(Err("not a message".into()));
+        assert!(
+            !again.iter().any(|s| matches!(s, Step::Send(ToHost::Sync))),
+            "{again:?}"
+        );
+    }
 }
 
 /// A hostile host's words and offers reach the table only as a player's would

@@ -397,6 +397,34 @@ fn a_player_name_that_does_not_show_plainly_is_refused() {
     );
 }
 
+/// A state whose turn counters lie beyond what a game can reach (a hostile host's, an edited
+/// save: `../shared/reviews/network-security-2.md` F14) is not a legal table, and the rules'
+/// own counting saturates where it did overflow in a debug build.
+#[test]
+fn turn_counters_out_of_the_games_bounds_are_refused_and_never_overflow() {
+    let legal = GameState::new(&GameOptions::quick(5, 2, "cadet")).expect("deals");
+    assert_eq!(files::check_table(&legal), Ok(()));
+    let cases: [(&str, fn(&mut GameState)); 5] = [
+        ("extra maneuvers", |s| s.turn.extra_maneuvers = 255),
+        ("maneuvers", |s| s.turn.maneuvers = 9),
+        ("trades", |s| s.turn.trades = 200),
+        ("idle turns", |s| s.turn.idle_turns = u32::MAX),
+        ("turn number", |s| s.turn.number = u32::MAX),
+    ];
+    for (what, change) in cases {
+        let mut state = legal.clone();
+        change(&mut state);
+        let problem = files::check_table(&state).expect_err(what);
+        assert!(
+            problem.starts_with("the turn's counters are out of the game's bounds"),
+            "{what}: {problem}"
+        );
+        // Read or counted on, nothing panics.
+        let _ = state.maneuver_allowance();
+        let _ = state.legal_actions(state.turn.active);
+    }
+}
+
 #[test]
 fn recorded_simulator_games_replay_to_the_same_hash() {
     for index in 0..12u64 {

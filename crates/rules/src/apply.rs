@@ -27,7 +27,7 @@ impl GameState {
                 self.take_from_hand(with, take);
                 self.players[player as usize].hand.push(take);
                 self.players[with as usize].hand.push(give);
-                self.turn.trades += 1;
+                self.turn.trades = self.turn.trades.saturating_add(1);
                 self.emit(RulesEvent::Traded {
                     player,
                     with,
@@ -56,7 +56,7 @@ impl GameState {
                 }
             }
             Action::Maneuver(kind) => {
-                self.turn.maneuvers += 1;
+                self.turn.maneuvers = self.turn.maneuvers.saturating_add(1);
                 if self.turn.maneuvers > 1 + self.turn.extra_maneuvers {
                     self.ability_used_by(player);
                 }
@@ -69,7 +69,7 @@ impl GameState {
                 if value >= target
                     && let Some(mission) = self.mission.as_mut()
                 {
-                    mission.die_successes += 1;
+                    mission.die_successes = mission.die_successes.saturating_add(1);
                 }
             }
             Action::Repair(section) => {
@@ -189,7 +189,9 @@ impl GameState {
             CardEffect::DrawCards { count } => {
                 self.draw_cards(player, *count as usize);
             }
-            CardEffect::EvasiveManeuvers => self.turn.extra_maneuvers += 1,
+            CardEffect::EvasiveManeuvers => {
+                self.turn.extra_maneuvers = self.turn.extra_maneuvers.saturating_add(1)
+            }
             CardEffect::RedAlert => {
                 if let Target::Facing(facing) = target {
                     self.enterprise.red_alert[facing as usize] = true;
@@ -305,8 +307,10 @@ impl GameState {
             reduction,
         }) = self.turn.window.as_mut()
         {
-            *reduction += 1;
-            let total: u8 = boarders.iter().map(|b| b.damage).sum();
+            *reduction = reduction.saturating_add(1);
+            let total = boarders
+                .iter()
+                .fold(0u8, |sum, b| sum.saturating_add(b.damage));
             done = *reduction >= total;
         }
         if done || !self.anyone_holds_security_team() {

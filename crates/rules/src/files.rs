@@ -218,6 +218,9 @@ pub fn check_table(state: &GameState) -> Result<(), String> {
     if !valid_shape(state) {
         return Err("pieces outside the game".into());
     }
+    if let Some(problem) = counters_problem(state) {
+        return Err(problem);
+    }
     // A name that does not show plainly could pass for another player's in the talk.
     if let Some(problem) = state
         .players
@@ -232,6 +235,43 @@ pub fn check_table(state: &GameState) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The turn's counters within what a game can reach: a hostile host's state or an edited save
+/// could hold any number, and the rules count on from them (the second security review's
+/// F14). The bounds are generous; the rules' own arithmetic saturates besides.
+fn counters_problem(state: &GameState) -> Option<String> {
+    let turn = &state.turn;
+    let players = state.players.len() as u32;
+    let boarding = match &turn.window {
+        Some(crate::state::Window::Boarding {
+            boarders,
+            reduction,
+        }) => {
+            let total: u32 = boarders.iter().map(|b| u32::from(b.damage)).sum();
+            u32::from(*reduction) <= total && boarders.len() <= 6
+        }
+        _ => true,
+    };
+    let fine = turn.number <= MAX_TURNS
+        && turn.extra_maneuvers <= MAX_EXTRA_MANEUVERS
+        && turn.maneuvers <= 2 + turn.extra_maneuvers
+        && turn.trades <= 2
+        && turn.idle_turns < crate::phases::STALEMATE_ROUNDS * players
+        && boarding;
+    (!fine).then(|| {
+        format!(
+            "the turn's counters are out of the game's bounds (turn {}, maneuvers {} of {} extra, \
+             trades {}, idle turns {})",
+            turn.number, turn.maneuvers, turn.extra_maneuvers, turn.trades, turn.idle_turns
+        )
+    })
+}
+
+/// More turns than any game lasts (the stalemate rule ends a game long before).
+const MAX_TURNS: u32 = 100_000;
+
+/// More Evasive Maneuvers than a turn can play.
+const MAX_EXTRA_MANEUVERS: u8 = 20;
 
 /// Ids and counts that the rest of the engine indexes by must be in range before anything
 /// else reads the state.

@@ -352,14 +352,14 @@ impl GameState {
         if self.turn.progress {
             self.turn.idle_turns = 0;
         } else {
-            self.turn.idle_turns += 1;
+            self.turn.idle_turns = self.turn.idle_turns.saturating_add(1);
             if self.turn.idle_turns >= STALEMATE_ROUNDS * u32::from(n) {
                 return self.lose(LossCause::Stalemate);
             }
         }
         self.turn.progress = false;
         self.turn.active = (self.turn.active + 1) % n;
-        self.turn.number += 1;
+        self.turn.number = self.turn.number.saturating_add(1);
         self.turn.maneuvers = 0;
         self.turn.extra_maneuvers = 0;
         self.turn.trades = 0;

@@ -38,7 +38,8 @@ impl GameState {
     /// Maneuvers the active player has in a turn: one, Sulu two, plus Evasive Maneuvers.
     pub fn maneuver_allowance(&self) -> u8 {
         let sulu = u8::from(self.active_ability() == Ability::EvasivePiloting);
-        1 + sulu + self.turn.extra_maneuvers
+        1u8.saturating_add(sulu)
+            .saturating_add(self.turn.extra_maneuvers)
     }
 
     /// Rulebook "When Players Are NOT Allowed to Maneuver".

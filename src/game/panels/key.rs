@@ -59,7 +59,7 @@ const ROWS: [(Mark, &str); 22] = [
     ),
     (Mark::Chit(Look::RomulanCruiser), "Romulan ship (mint disc)"),
     (Mark::Chit(Look::Tholian), "Tholian (orange triangle)"),
-    (Mark::Chit(Look::Comet), "Comet"),
+    (Mark::Chit(Look::Comet), "Comet: strikes for 2, no Defense"),
     (Mark::Chit(Look::Starbase), "Starbase: an ally"),
     (Mark::Badge, "Defense (its edge faces the ship)"),
     (Mark::Captain, "A Klingon captain"),

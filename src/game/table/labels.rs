@@ -382,25 +382,28 @@ fn board_labels(
                 (false, false) => None,
             };
             if let Some(words) = note {
+                // Beside a piece left or right of the ship the badge is at its side: a wide
+                // note across the face would cover it, so it stands on two lines on the far
+                // side instead (below, it covered the ship or the next piece's Defense).
+                let sideways = inward.x.abs() > 0.5;
+                let shown = match sideways {
+                    true => words.replacen(' ', "\n", 1),
+                    false => words.to_string(),
+                };
                 let galley = board.galley(
-                    words,
+                    &shown,
                     (radius * 0.34).clamp(7.0, 11.0),
                     egui::Color32::from_rgb(170, 230, 255),
                 );
                 // On the face, on its outer half, away from the Defense badge (below a
                 // captain's plate): at the outer edge it reached into the next ring, over the
                 // Defense of the piece there.
-                let plate_room: f32 = match rim_of(t.token) {
-                    Rim::Captain(_) => 0.3,
+                let room: f32 = match (rim_of(t.token), sideways) {
+                    (_, true) => 0.5,
+                    (Rim::Captain(_), false) => 0.3,
                     _ => 0.4,
                 };
-                // Beside a piece left or right of the ship the badge is at its side: a wide
-                // note across the face would cover it, so it goes below the centre instead.
-                let (away, room) = match inward.x.abs() > 0.5 {
-                    true => (egui::vec2(0.0, 1.0), plate_room.max(0.75)),
-                    false => (-inward, plate_room),
-                };
-                let at = c + away * radius * room - galley.size() / 2.0;
+                let at = c - inward * radius * room - galley.size() / 2.0;
                 let rect = board.paint(
                     at,
                     galley,

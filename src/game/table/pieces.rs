@@ -41,7 +41,7 @@ const FAN: (f32, f32) = (1.16, 0.4);
 const APART: f32 = 1.04;
 
 /// The smallest a piece is drawn to sit beside its neighbours rather than over them.
-const SIDE_BY_SIDE: f32 = 0.8;
+const SIDE_BY_SIDE: f32 = 0.84;
 
 /// A token's place in its space: its slot and how many pieces share the space.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -82,7 +82,9 @@ impl Fanned {
             let scale = shrunk.min(1.0);
             return (diameter * APART * scale, scale);
         }
-        let spacing = room.clamp(FAN.1, FAN.0);
+        // Fanned over each other: spread over the arc at the tokens' centres, so the strip
+        // each leaves bare for the numeral below is as wide as the sector allows.
+        let spacing = ((arc - diameter) / gaps).clamp(FAN.1, FAN.0);
         let scale = (arc / (gaps * spacing + diameter)).min(1.0);
         (spacing * scale, scale)
     }
