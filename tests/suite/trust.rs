@@ -404,7 +404,8 @@ fn a_player_name_that_does_not_show_plainly_is_refused() {
 fn turn_counters_out_of_the_games_bounds_are_refused_and_never_overflow() {
     let legal = GameState::new(&GameOptions::quick(5, 2, "cadet")).expect("deals");
     assert_eq!(files::check_table(&legal), Ok(()));
-    let cases: [(&str, fn(&mut GameState)); 5] = [
+    type Change = fn(&mut GameState);
+    let cases: [(&str, Change); 5] = [
         ("extra maneuvers", |s| s.turn.extra_maneuvers = 255),
         ("maneuvers", |s| s.turn.maneuvers = 9),
         ("trades", |s| s.turn.trades = 200),
