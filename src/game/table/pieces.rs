@@ -55,7 +55,7 @@ pub struct Fanned {
 }
 
 /// How far a staggered piece steps aside along its ring (world units).
-const STAGGER: f32 = 0.48;
+const STAGGER: f32 = 0.62;
 
 impl Fanned {
     /// The spacing along the ring, and the scale a crowded space needs to fit its arc: side

@@ -103,7 +103,8 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 
 /// What one facing will take in the coming threat phase, who does it, and what becomes of
 /// its sections, said as outcomes rather than steps ("next: KANG, Klingon: 2 dmg → Shield
-/// destroyed, Hull spared"; readers asked why "2 → Shield −1" lost a point): a line for the
+/// destroyed, none gets past"; readers asked why "2 → Shield −1" lost a point, then why the
+/// Hull was "spared"): a line for the
 /// Shield and one for the Hull, empty for nothing. A cloaked ship's chance is said once, in
 /// the ship's status, not on every sector. Each line says whether it is deadly (a section
 /// destroyed).
@@ -148,13 +149,14 @@ fn incoming(
         let by = if lines.is_empty() { by.as_str() } else { "" };
         lines.push((format!("next: {by}{what} {}", state_word(then)), deadly));
     }
-    // The Shield took the volley and the rest of it is lost: said, so the damage and the
-    // outcome add up.
+    // The Shield took the volley and the rest of it is lost (rulebook "Damage From Enemy
+    // Fire": "When a Shield gets Destroyed, any remaining Damage done in that facing for that
+    // turn is ignored"): said, so the damage and the outcome add up.
     if f.incoming > f.shield_hits + f.hull_hits
         && f.hull_hits == 0
         && let Some((last, _)) = lines.last_mut()
     {
-        last.push_str(", Hull spared");
+        last.push_str(", none gets past");
     }
     lines
 }
