@@ -69,7 +69,7 @@ const ROWS: [(Mark, &str); 22] = [
     (Mark::Fore, "Gold wedge: the Fore"),
     (Mark::Arrow, "Where it moves next"),
     (Mark::Fire, "Whom it fires at next"),
-    (Mark::Next, "What a facing will take (red: destroyed)"),
+    (Mark::Next, "next: what a facing will take (red: destroyed)"),
     (Mark::Wheel, "On a card: the lit wedges it fires through"),
     (Mark::Pips, "On a card: the rings it reaches"),
     (Mark::Shield(0), "Shield intact"),
@@ -202,11 +202,12 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             painter.add(Shape::dashed_line(&line, Stroke::new(2.5, RED), 5.0, 3.0));
         }
         Mark::Next => {
+            // As the forecasts say it: damage, then what becomes of the section.
             painter.text(
                 c,
                 egui::Align2::CENTER_CENTER,
-                "−1",
-                egui::FontId::proportional(r),
+                "dmg",
+                egui::FontId::proportional(r * 0.8),
                 Color32::from_rgb(255, 170, 140),
             );
         }

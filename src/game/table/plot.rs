@@ -11,9 +11,10 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
-/// The grid texture's side in pixels: about the board's size on a 1080-line screen, so its
-/// lines stay a pixel or two wide without mipmaps.
-const SIZE: usize = 1024;
+/// The grid texture's side in pixels: half the board's size on a 1080-line screen, its lines
+/// two or three pixels wide there. 1,024 looked no better and cost start-up 70 ms and 30 MB
+/// (issue 42's measure).
+const SIZE: usize = 512;
 
 /// The share of the grid texture's light that is background: lines are brighter than the band
 /// they cross, and the band's tones are raised by the inverse to make up for it.
