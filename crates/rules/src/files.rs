@@ -256,7 +256,7 @@ fn counters_problem(state: &GameState) -> Option<String> {
         && turn.extra_maneuvers <= MAX_EXTRA_MANEUVERS
         && turn.maneuvers <= 2 + turn.extra_maneuvers
         && turn.trades <= 2
-        && turn.idle_turns < crate::phases::STALEMATE_ROUNDS * players
+        && turn.idle_turns <= crate::phases::STALEMATE_ROUNDS * players
         && boarding;
     (!fine).then(|| {
         format!(

@@ -1,5 +1,6 @@
 //! What the threats will do, drawn on the board during Play Cards & Maneuver (the rules'
-//! `threat_preview`), and while a threat phase plays, what its steps still to come do: an arrow from each threat to where it will be, a dashed line for each
+//! `threat_preview`), and while a threat phase plays, what its steps still to come do
+//! (`still_to_come`): an arrow from each threat to where it will be, a dashed line for each
 //! shot, each kept clear of the tokens' faces; what each facing's Shield and Hull will take
 //! sits at the board's rim (`labels`), with a "?" where the die decides. Hovering a line says
 //! what it means. It follows every card and maneuver, since it is recomputed whenever the

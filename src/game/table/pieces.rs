@@ -119,10 +119,10 @@ pub(crate) fn fan_out(state: &stp_rules::GameState) -> BTreeMap<u16, Fanned> {
     }
     let mut fanned = BTreeMap::new();
     for (&(range, sector), pieces) in &spaces {
-        // Long steps clockwise and Medium anticlockwise, so a sector with a piece in every
-        // ring has each pair of neighbours apart.
-        // A piece at the centre of the space inside: one, or the middle one of three (two
-        // sit either side of the centre, and a badge between them lands on neither).
+        // A lone piece steps aside when the space inside holds a piece at its centre (one,
+        // or the middle one of three; two sit either side of the centre, and a badge between
+        // them lands on neither). Long steps clockwise and Medium anticlockwise, so a sector
+        // with a piece in every ring has each pair of neighbours apart.
         let inside_held = range > 0
             && spaces
                 .get(&(range - 1, sector))

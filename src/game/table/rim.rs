@@ -104,10 +104,9 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 /// What one facing will take in the coming threat phase, who does it, and what becomes of
 /// its sections, said as outcomes rather than steps ("next: KANG, Klingon: 2 dmg → Shield
 /// destroyed, none gets past"; readers asked why "2 → Shield −1" lost a point, then why the
-/// Hull was "spared"): a line for the
-/// Shield and one for the Hull, empty for nothing. A cloaked ship's chance is said once, in
-/// the ship's status, not on every sector. Each line says whether it is deadly (a section
-/// destroyed).
+/// Hull was "spared"): a line for the Shield and one for the Hull, empty for nothing. A
+/// cloaked ship's chance is said once, in the ship's status, not on every sector. Each line
+/// says whether it is deadly (a section destroyed).
 fn incoming(
     state: &stp_rules::GameState,
     facing: u8,
