@@ -7,4 +7,5 @@ pub mod advice;
 pub mod describe;
 pub mod lessons;
 pub mod odds;
+pub mod refusal_tags;
 pub mod why;

@@ -17,8 +17,9 @@ use super::theme;
 pub struct CardLook {
     /// Picked: a gold frame, lifted.
     pub chosen: bool,
-    /// No legal play now: drawn faded.
-    pub dim: bool,
+    /// No legal play now: drawn faded, with why in two or three words on its face
+    /// (`words::refusal_tags`).
+    pub dim: Option<&'static str>,
     /// Its hotkey (1–9), before the name.
     pub number: Option<usize>,
 }
@@ -58,12 +59,12 @@ pub fn card(
         .translate(vec2(0.0, -lift))
         .shrink2(vec2(0.0, lift / 2.0));
     let mut painter = ui.painter_at(slot.expand(3.0));
-    if look.dim {
+    if look.dim.is_some() {
         // Faded on an opaque ground, so a card it overlaps in a long hand never shows through.
         painter.rect_filled(rect, 6.0, theme::PANEL);
         painter.multiply_opacity(0.6);
     }
-    let hovered = response.hovered() && !look.dim;
+    let hovered = response.hovered() && look.dim.is_none();
     let frame = match (look.chosen, hovered) {
         (true, _) => Stroke::new(2.5, theme::GOLD),
         (false, true) => Stroke::new(1.5, Color32::LIGHT_GRAY),
@@ -71,15 +72,22 @@ pub fn card(
     };
     let badges = face(&painter, rect, card, look.number, false);
     painter.rect_stroke(rect, 6.0, frame, StrokeKind::Inside);
-    if look.dim {
-        // Said on the card, at full contrast, so a faded card never reads as a fault: why
-        // is on its hover.
+    if let Some(tag) = look.dim {
+        // Said on the card, at full contrast, so a faded card never reads as a fault: why in
+        // a few words where they fit the card (else "no play now"), the whole reason on its
+        // hover.
         let plain = ui.painter_at(slot.expand(3.0));
-        let words = plain.layout_no_wrap(
-            "no play now".into(),
-            FontId::proportional(12.0),
-            Color32::from_rgb(255, 190, 120),
-        );
+        let pill_words = |text: &str| {
+            plain.layout_no_wrap(
+                text.into(),
+                FontId::proportional(12.0),
+                Color32::from_rgb(255, 190, 120),
+            )
+        };
+        let mut words = pill_words(tag);
+        if words.size().x > rect.width() - 14.0 {
+            words = pill_words("no play now");
+        }
         // Over the foot, not the card's words: readers read the pill over them as cut text.
         let pill = Rect::from_center_size(
             Pos2::new(rect.center().x, rect.bottom() - words.size().y / 2.0 - 6.0),
@@ -230,8 +238,9 @@ fn face(
             damage,
             ..
         } => {
-            // Pips large enough to read their letter (readers found 12 px too small).
-            let pip = (7.0 * s).clamp(6.5, 12.0);
+            // Pips large enough to read their letter (readers found 12 px, then 14 px, too
+            // small).
+            let pip = (8.5 * s).clamp(8.0, 13.0);
             let room = middle_bottom - y - 2.0 * pip - 6.0;
             let radius = (room / 2.0).min(inner.width() * 0.3).max(8.0);
             let centre = Pos2::new(inner.center().x, y + radius);

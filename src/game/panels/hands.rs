@@ -132,10 +132,11 @@ fn hand_card(
     size: egui::Vec2,
     (playing, waits): (bool, bool),
 ) -> egui::Rect {
-    let why = playing
-        .then(|| state.why_no_play(player, card))
-        .flatten()
-        .map(|refusal| refusal.to_string());
+    let refusal = playing.then(|| state.why_no_play(player, card)).flatten();
+    let tag = refusal
+        .as_ref()
+        .map(crate::words::refusal_tags::refusal_tag);
+    let why = refusal.map(|refusal| refusal.to_string());
     // A card with no play but another use now (commit it to the mission, McCoy's) is not
     // dimmed: its hover says what it can do instead.
     let uses: Vec<String> = match why {
@@ -152,7 +153,7 @@ fn hand_card(
     });
     let look = CardLook {
         chosen: selection.card == Some((player, card)),
-        dim: why.is_some() && uses.is_empty(),
+        dim: tag.filter(|_| uses.is_empty()),
         number: Some(index + 1),
     };
     let (response, badge) = cards::card(ui, card, size, look);

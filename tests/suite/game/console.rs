@@ -287,3 +287,38 @@ fn your_own_hand_lies_at_the_foot_when_you_are_the_only_person_here() {
     let watcher = crew(vec![Seat::Remote, Seat::Remote, Seat::Remote]);
     assert_eq!(foot_player(&state, &watcher), 1);
 }
+
+/// A faded card in the hand says why on its face in a few words, from the validator's
+/// refusal of its nearest play ("out of range"; readers asked "no play now" why), and falls
+/// back to "no play now" where the words would not fit the card; the whole reason is on its
+/// hover.
+#[test]
+fn a_faded_card_says_why_on_its_face() {
+    use bevy_egui::egui;
+    use star_trek_panic::game::panels::cards::{self, CardLook};
+    use star_trek_panic::words::refusal_tags::refusal_tag;
+    use stp_rules::content::Range;
+    let ctx = egui::Context::default();
+    let size = theme::hand_card(1280.0);
+    let out_of_range = refusal_tag(&Refusal::OutOfRange { range: Range::Long });
+    assert_eq!(out_of_range, "out of range");
+    assert_eq!(refusal_tag(&Refusal::NothingToRepair), "no damage");
+    for (tag, shown) in [
+        (out_of_range, "out of range"),
+        ("a reason far too long for any card", "no play now"),
+    ] {
+        let mut texts = Vec::new();
+        super::egui_frame_texts(
+            &ctx,
+            |ui| {
+                let look = CardLook {
+                    dim: Some(tag),
+                    ..CardLook::default()
+                };
+                cards::card(ui, 0, size, look);
+            },
+            &mut texts,
+        );
+        assert!(texts.iter().any(|t| t == shown), "{tag}: {texts:?}");
+    }
+}

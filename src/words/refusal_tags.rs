@@ -1,0 +1,48 @@
+//! Why a card in hand has no play now, in two or three words: what a faded card says on its
+//! face (readers asked "no play now" why). The whole reason, in the validator's words, is on
+//! its hover.
+
+use stp_rules::Refusal;
+
+/// A faded card's tag for the validator's refusal of its nearest play.
+pub fn refusal_tag(refusal: &Refusal) -> &'static str {
+    use Refusal as R;
+    match refusal {
+        R::OutOfRange { .. } => "out of range",
+        R::OutsideArc => "not in its arcs",
+        R::TargetCloaked(_) => "target cloaked",
+        R::NoSuchThreat(_) | R::NotAShip(_) | R::WrongTarget { .. } => "no target",
+        R::NothingToRepair => "no damage",
+        R::NothingToRebuild => "nothing destroyed",
+        R::NoShieldThere => "no Shield there",
+        R::NoManeuverLeft
+        | R::ManeuverForbiddenHull
+        | R::ManeuverForbiddenMission
+        | R::ManeuverForbiddenTholian => "no maneuver",
+        R::NotInTopOfDiscard { .. } => "not in discard",
+        R::WaitingForBoarders => "boarders first",
+        R::WaitingForSpock => "Spock first",
+        R::NoBoarders => "no boarders",
+        R::NoMission | R::NotNeededForMission | R::CommittedAlready => "no mission use",
+        R::NotThisCard { .. } | R::SameCardTwice => "needs a partner",
+        R::WrongPhase { .. } => "not this phase",
+        R::NotYourTurn { .. } => "not your turn",
+        R::GameOver
+        | R::UnknownPlayer(_)
+        | R::NotAChoice
+        | R::CardNotInHand(_)
+        | R::TradeUsed
+        | R::TradingForbidden
+        | R::TradeWithSelf
+        | R::AlreadyRolled
+        | R::NoDieObjective
+        | R::AbilityUsed
+        | R::NotYourAbility
+        | R::AbilityCannotShift
+        | R::ChooseDrawnTokens
+        | R::HasLegalPlay
+        | R::AlreadyDiscarded
+        | R::NothingToUndo
+        | R::NotInThisLesson(_) => "no play now",
+    }
+}
