@@ -198,3 +198,43 @@ fn games_served_without_a_seed_are_dealt_from_fresh_seeds() {
     assert_eq!(hidden, 0, "the welcome hides the seed");
     assert_ne!(first, second, "two unseeded games dealt alike");
 }
+
+/// Each Sync (or Watch, or Hello again) costs the host a whole welcome, so a link gets at
+/// most one every `WELCOME_AGAIN` (`../shared/reviews/network-security-2.md` F12: up to 300
+/// a second per link): forty Syncs in a burst bring one game state at once and one more once
+/// the time has passed, never forty, and none goes unanswered.
+#[test]
+fn a_burst_of_syncs_brings_one_welcome_a_second() {
+    use star_trek_panic::net::room::WELCOME_AGAIN;
+    let (port, code) = (port(48), "burst-of-syncs");
+    let mut host = serve(port, code, 2, 1, &[]);
+    let mut link = seated(port, code, 0);
+    let welcomes = |got: &[ToClient]| {
+        got.iter()
+            .filter(|m| matches!(m, ToClient::Welcome { .. }))
+            .count()
+    };
+    for _ in 0..40 {
+        link.send(&ToHost::Sync);
+    }
+    let _ = link.flush();
+    let started = std::time::Instant::now();
+    let mut got = Vec::new();
+    while started.elapsed() < WELCOME_AGAIN / 2 {
+        got.extend(pump(&mut link, |_| true));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(welcomes(&got), 1, "one at once: {got:?}");
+    // The rest joined one held back until `WELCOME_AGAIN` had passed.
+    let later = pump(&mut link, |m| welcomes(m) > 0);
+    assert_eq!(welcomes(&later), 1, "the held-back Sync is answered");
+    let started = std::time::Instant::now();
+    let mut none = Vec::new();
+    while started.elapsed() < WELCOME_AGAIN * 2 {
+        none.extend(pump(&mut link, |_| true));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(welcomes(&none), 0, "no more than two for forty: {none:?}");
+    let _ = host.kill();
+    let _ = host.wait();
+}

@@ -26,6 +26,9 @@ mod talk;
 /// for each answer, stays under 200 (the host polls every 5 ms). More is a flood.
 pub(crate) const MAX_MESSAGES_PER_SECOND: u32 = 300;
 
+/// The least time between two welcomes a link asks for (a Sync, a Watch, a Hello again).
+pub const WELCOME_AGAIN: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// Watchers a host admits at once, beyond the six seats: they see the public view and
 /// talk, and cost the host a welcome each and a copy of every message.
 pub const MAX_WATCHERS: usize = 4;
@@ -87,6 +90,10 @@ pub struct Room {
     /// The ticket each link showed with its Hello.
     shown: BTreeMap<u64, String>,
     rates: BTreeMap<u64, Rate>,
+    /// When each client last had a Sync or Watch let through (each costs a welcome), and the
+    /// one it asked for since, held until `WELCOME_AGAIN` has passed.
+    welcomed: BTreeMap<u64, Instant>,
+    deferred: BTreeMap<u64, Incoming>,
     /// The quiet refusals already logged, by client.
     told_quietly: BTreeSet<(u64, String)>,
     /// When each client's recent chat lines and pings came, and whether it was told to slow
@@ -136,6 +143,8 @@ impl Room {
             tickets: BTreeMap::new(),
             shown: BTreeMap::new(),
             rates: BTreeMap::new(),
+            welcomed: BTreeMap::new(),
+            deferred: BTreeMap::new(),
             talk: BTreeMap::new(),
             told_quietly: BTreeSet::new(),
             sent: 0,
@@ -174,6 +183,8 @@ impl Room {
                 self.arrivals.settled(client_id);
                 self.shown.remove(&client_id);
                 self.rates.remove(&client_id);
+                self.welcomed.remove(&client_id);
+                self.deferred.remove(&client_id);
                 self.talk.remove(&client_id);
                 self.told_quietly.retain(|(c, _)| *c != client_id);
                 if let Some(watcher) = self.watchers.remove(&client_id) {
@@ -206,10 +217,54 @@ impl Room {
                 }
             }
         }
+        out.extend(self.due_welcomes());
         out
     }
 
+    /// One message from a client, as the host core takes it. Each Sync or Watch is answered
+    /// with a whole welcome, so a link has at most one every `WELCOME_AGAIN`: one asked for
+    /// sooner waits until then, and any more in the meantime join it (`due_welcomes`). A
+    /// player with the code cannot make the host send a game's state hundreds of times a
+    /// second (the second security review's F12), and no honest request goes unanswered.
     fn receive(&mut self, client: u64, bytes: &[u8]) -> Option<Incoming> {
+        let incoming = self.read_message(client, bytes)?;
+        if let Incoming::Sync { .. } | Incoming::Watch { .. } = incoming {
+            let now = Instant::now();
+            if self
+                .welcomed
+                .get(&client)
+                .is_some_and(|at| now.duration_since(*at) < WELCOME_AGAIN)
+            {
+                self.deferred.insert(client, incoming);
+                return None;
+            }
+            self.welcomed.insert(client, now);
+        }
+        Some(incoming)
+    }
+
+    /// The welcomes held back by `receive` whose time has come.
+    fn due_welcomes(&mut self) -> Vec<Incoming> {
+        let now = Instant::now();
+        let due: Vec<u64> = self
+            .deferred
+            .keys()
+            .copied()
+            .filter(|client| {
+                self.welcomed
+                    .get(client)
+                    .is_none_or(|at| now.duration_since(*at) >= WELCOME_AGAIN)
+            })
+            .collect();
+        due.into_iter()
+            .filter_map(|client| {
+                self.welcomed.insert(client, now);
+                self.deferred.remove(&client)
+            })
+            .collect()
+    }
+
+    fn read_message(&mut self, client: u64, bytes: &[u8]) -> Option<Incoming> {
         // Already on its way out: nothing more it sends counts.
         if self.hang_up.contains(&client) {
             return None;
