@@ -371,32 +371,23 @@ impl ClientCore {
 /// A host's message with its words made plain: reasons, talk, the outcome and the hashes. A
 /// hostile host's refusal or chat line cannot carry control codes or bidi overrides to the
 /// terminal or the talk.
-pub(crate) fn plain_words(message: ToClient) -> ToClient {
-    match message {
-        ToClient::Refused { reason } => ToClient::Refused {
-            reason: sanitise(&reason, MAX_REASON_CHARS),
-        },
-        ToClient::Said { seat, text } => ToClient::Said {
-            seat,
-            text: sanitise(&text, MAX_CHAT_CHARS),
-        },
-        ToClient::WatcherSaid { watcher, text } => ToClient::WatcherSaid {
-            watcher,
-            text: sanitise(&text, MAX_CHAT_CHARS),
-        },
+pub(crate) fn plain_words(mut message: ToClient) -> ToClient {
+    match &mut message {
+        ToClient::Refused { reason } => *reason = sanitise(reason, MAX_REASON_CHARS),
+        ToClient::Said { text, .. } | ToClient::WatcherSaid { text, .. } => {
+            *text = sanitise(text, MAX_CHAT_CHARS);
+        }
         ToClient::Over {
             outcome,
-            turns,
             final_hash,
             public_hash,
-            seed,
-        } => ToClient::Over {
-            outcome: sanitise(&outcome, MAX_REASON_CHARS),
-            turns,
-            final_hash: sanitise(&final_hash, 80),
-            public_hash: sanitise(&public_hash, 80),
-            seed,
-        },
-        other => other,
+            ..
+        } => {
+            *outcome = sanitise(outcome, MAX_REASON_CHARS);
+            *final_hash = sanitise(final_hash, 80);
+            *public_hash = sanitise(public_hash, 80);
+        }
+        _ => {}
     }
+    message
 }

@@ -153,24 +153,37 @@ fn n_reads_on_through_a_lessons_steps() {
     );
 }
 
+/// A command line's words.
+fn words(line: &str) -> Vec<String> {
+    line.split(' ').map(String::from).collect()
+}
+
+/// A headless table launched with `launch`, a few frames on.
+fn setup_app(launch: star_trek_panic::game::launch::Launch) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        stp_rules::RulesPlugin,
+    ))
+    .insert_resource(launch)
+    .add_plugins(star_trek_panic::game::headless_plugin);
+    for _ in 0..3 {
+        app.update();
+    }
+    app
+}
+
 /// A name the rules refuse (empty here; too long, or with a character that does not show
 /// plainly) is said on the setup form when Engage is pressed, and nothing starts.
 #[test]
 fn engage_with_a_name_the_rules_refuse_says_why_and_starts_nothing() {
-    use bevy::state::app::StatesPlugin;
-    use star_trek_panic::game;
     use star_trek_panic::game::screens::{Engage, SetupForm};
-    let words: Vec<String> = "--setup --players 2".split(' ').map(String::from).collect();
-    let launch = star_trek_panic::commands::PlayArgs::parse(&words)
-        .expect("--setup parses")
-        .launch(None);
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
-        .insert_resource(launch)
-        .add_plugins(game::headless_plugin);
-    for _ in 0..3 {
-        app.update();
-    }
+    let mut app = setup_app(
+        star_trek_panic::commands::PlayArgs::parse(&words("--setup --players 2"))
+            .expect("--setup parses")
+            .launch(None),
+    );
     assert_eq!(screen(&app), Screen::Setup);
     app.world_mut().resource_mut::<SetupForm>().names[1] = "  ".into();
     app.world_mut().write_message(Engage);
@@ -189,28 +202,20 @@ fn engage_with_a_name_the_rules_refuse_says_why_and_starts_nothing() {
 /// picture needs no clicks; parsed as the command line gives it.
 #[test]
 fn the_setup_option_opens_the_setup_screen_filled_in() {
-    use bevy::state::app::StatesPlugin;
-    use star_trek_panic::game;
     use star_trek_panic::game::crew::Seat;
     use star_trek_panic::game::screens::SetupForm;
-    let words = "--setup --players 3 --preset commander --bots 1 --seed 77";
-    let words: Vec<String> = words.split(' ').map(String::from).collect();
-    let launch = star_trek_panic::commands::PlayArgs::parse(&words)
-        .expect("--setup parses")
-        .launch(None);
+    let launch = star_trek_panic::commands::PlayArgs::parse(&words(
+        "--setup --players 3 --preset commander --bots 1 --seed 77",
+    ))
+    .expect("--setup parses")
+    .launch(None);
     assert!(launch.setup && !launch.skips_setup());
     // The command line refuses a window smaller than the game lays itself out for.
     assert_eq!(
         star_trek_panic::commands::MIN_WINDOW,
         star_trek_panic::game::launch::MIN_WINDOW
     );
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
-        .insert_resource(launch)
-        .add_plugins(game::headless_plugin);
-    for _ in 0..3 {
-        app.update();
-    }
+    let app = setup_app(launch);
     assert_eq!(screen(&app), Screen::Setup);
     let form = app.world().resource::<SetupForm>();
     assert_eq!(form.seats, [Seat::Human, Seat::Human, Seat::Captain]);

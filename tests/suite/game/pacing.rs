@@ -49,6 +49,15 @@ fn board(state: &GameState) -> (Vec<ThreatOnBoard>, Enterprise) {
     (threats, state.enterprise.clone())
 }
 
+/// The table as shown now.
+fn shown_state(app: &App) -> GameState {
+    app.world()
+        .resource::<Shown>()
+        .get()
+        .expect("a game is shown")
+        .clone()
+}
+
 fn shown_board(app: &App) -> (Vec<ThreatOnBoard>, Enterprise) {
     board(
         app.world()
@@ -263,12 +272,7 @@ fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
         let end = state(&app).enterprise.clone();
         let mut frames = 0;
         while app.world().resource::<Sequence>().is_playing() {
-            let shown = app
-                .world()
-                .resource::<Shown>()
-                .get()
-                .expect("shown")
-                .clone();
+            let shown = shown_state(&app);
             let sequence = app.world().resource::<Sequence>();
             let fired: Vec<(TokenId, u8)> = sequence
                 .remaining()
@@ -310,12 +314,7 @@ fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
             frames += 1;
             assert!(frames < 600, "the sequence never ends");
         }
-        let shown = app
-            .world()
-            .resource::<Shown>()
-            .get()
-            .expect("shown")
-            .clone();
+        let shown = shown_state(&app);
         assert_eq!(
             still_to_come(&shown, std::iter::empty()),
             None,
