@@ -15,11 +15,13 @@ host=""
 trap 'kill $game $xvfb $host 2>/dev/null || true' EXIT
 sleep 1
 if [ "${1:-}" = "--network" ]; then
-  port=$((47100 + RANDOM % 800))
-  "$game_bin" serve --port "$port" --code idle-cpu-check --players 2 --bots 1 >/dev/null 2>&1 &
+  invite_file="$(mktemp -u /tmp/stp-idle-invite.XXXXXX)"
+  "$game_bin" serve --code idle-cpu-check --relay none --invite-file "$invite_file" \
+    --players 2 --bots 1 >/dev/null 2>&1 &
   host=$!
-  sleep 0.5
-  set -- join "127.0.0.1:$port" --code idle-cpu-check --seat 1
+  for _ in $(seq 100); do [ -s "$invite_file" ] && break; sleep 0.1; done
+  set -- join "$(cat "$invite_file")" --seat 1
+  rm -f "$invite_file"
 else
   set -- --seed 42 --players 3 --preset standard
 fi

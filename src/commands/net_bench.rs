@@ -5,7 +5,6 @@
 //! from one client sending an action to another client's copy applying it, and the bytes of
 //! messages sent a turn.
 
-use std::net::SocketAddr;
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -125,9 +124,14 @@ fn one_game(
 ) -> Result<(HostReport, Vec<SeatEnd>, Vec<Traced>), String> {
     let code = "net-bench-loopback".to_string();
     let players = options.players.len();
+    let (tell, told) = mpsc::channel();
     let serve = ServeArgs {
         port,
         code: code.clone(),
+        relay: crate::net::quic::Relay::Off,
+        invite_file: None,
+        tell_invite: Some(tell),
+        key: None,
         options,
         bots: 0,
         json: false,
@@ -140,19 +144,21 @@ fn one_game(
         answer_within: None,
     };
     let host_thread = std::thread::spawn(move || host(&serve));
-    let address: SocketAddr = ([127, 0, 0, 1], port).into();
+    let invite = told
+        .recv_timeout(Duration::from_secs(10))
+        .map_err(|_| "the host did not open".to_string())?;
     let (trace, traces) = mpsc::channel();
     let clients: Vec<_> = (0..players as u8)
         .map(|seat| {
             let join = JoinArgs {
-                host: address,
-                code: code.clone(),
+                invite: invite.clone(),
                 seat: Some(seat),
                 bot: true,
                 watch: false,
                 json: false,
                 delay: Duration::ZERO,
                 quiet: true,
+                ticket_file: None,
             };
             let trace = trace.clone();
             std::thread::spawn(move || play(&join, Some(&trace)))

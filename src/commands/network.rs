@@ -5,25 +5,34 @@ use stp_rules::GameOptions;
 use std::path::PathBuf;
 
 use super::{refuse, whole};
+use crate::net::check_secret;
 use crate::net::host::{ServeArgs, serve};
 use crate::net::join::{JoinArgs, join};
-use crate::net::{check_secret, parse_address};
+use crate::net::quic::{Invite, Relay};
 
-/// Host a game without a window on UDP port P; players join with the same code.
+/// Host a game without a window; players join with the invite it prints.
 ///
-/// The code is at least 8 characters: `--code -` reads it from standard input, and without
-/// --code it comes from STAR_TREK_PANIC_CODE, so it stays out of the process list. The last
+/// The invite names this host's key, its addresses and its relay, and the code. The code is
+/// at least 8 characters: `--code -` reads it from standard input, without --code it comes
+/// from STAR_TREK_PANIC_CODE, and without either a fresh one is made. The last
 /// K seats are played by the host's bot. Prints the outcome and final state hash at the end.
 /// A seat whose link drops waits --bot-after seconds, then the host's bot plays it until its
 /// person is back.
 #[derive(Debug, clap::Args)]
 pub(crate) struct ServeOptions {
-    /// The UDP port to host on, 1–65535
+    /// The UDP port to host on, 1–65535 (a LAN's firewall may want one) [default: any]
     #[arg(long, value_name = "P", value_parser = whole::<u16, 1, 65_535>)]
-    port: u16,
+    port: Option<u16>,
     /// The join code (`-`: read it from standard input)
     #[arg(long, value_name = "SECRET")]
     code: Option<String>,
+    /// Where tables find this host when no direct path gets through: `public` (iroh's
+    /// relays), a community's own iroh-relay's URL, or `none` (direct paths only)
+    #[arg(long, value_name = "URL", default_value = "public", value_parser = Relay::parse)]
+    relay: Relay,
+    /// Write the invite to FILE once the host is open
+    #[arg(long, value_name = "FILE")]
+    invite_file: Option<PathBuf>,
     /// Deal the game from this seed: anyone who knows it can rebuild the hidden deck and bag
     /// [default: a fresh one from the system's random source, never shown to the players]
     #[arg(long, value_name = "S", value_parser = whole::<u64, 0, { u64::MAX }>)]
@@ -59,6 +68,10 @@ pub(crate) struct ServeOptions {
 
 /// Play a seat of a hosted game: in the game's window, or with --bot without one.
 ///
+/// INVITE is the line the host shows (`CODE@KEY,ADDRESS,…`); `-` reads it from standard
+/// input, and without it it comes from STAR_TREK_PANIC_INVITE, so the code stays out of the
+/// process list.
+///
 /// Without --seat the host assigns a free seat. With --bot, at the end the bot's copy of the
 /// game must reach the host's state hash (exit 1 if not; exit 2 when no game answers or the
 /// code is wrong). A client that drops may join again: it gets its seat back at the current
@@ -67,12 +80,9 @@ pub(crate) struct ServeOptions {
 /// error to the end's hashes.
 #[derive(Debug, clap::Args)]
 pub(crate) struct JoinOptions {
-    /// The host's address
-    #[arg(value_name = "HOST:PORT", value_parser = parse_address)]
-    host: std::net::SocketAddr,
-    /// The join code (`-`: read it from standard input)
-    #[arg(long, value_name = "SECRET")]
-    code: Option<String>,
+    /// The host's invite
+    #[arg(value_name = "INVITE")]
+    invite: Option<String>,
     /// The seat to play, 1–6
     #[arg(long, value_name = "I", value_parser = whole::<u8, 1, 6>)]
     seat: Option<u8>,
@@ -91,16 +101,44 @@ pub(crate) struct JoinOptions {
     /// With --watch: follow the game on standard error, without a window
     #[arg(long)]
     no_window: bool,
+    /// With --bot: keep the seat's ticket in FILE (shown to the host when it is there), so
+    /// a join that stopped takes its seat back
+    #[arg(long, value_name = "FILE")]
+    ticket: Option<PathBuf>,
 }
 
 /// Where a code comes from when `--code` does not give it on the command line (which other
 /// users of the machine can read in its process list): this variable, or `--code -`, which
 /// reads it from the first line of standard input.
 pub(crate) const CODE_VARIABLE: &str = "STAR_TREK_PANIC_CODE";
+/// Where `join` finds the invite when the command line does not give it.
+pub(crate) const INVITE_VARIABLE: &str = "STAR_TREK_PANIC_INVITE";
+
+/// The invite as given: on the command line, `-` (a line of standard input), or else the
+/// environment's `STAR_TREK_PANIC_INVITE`; read and checked.
+fn invite(given: Option<String>) -> Result<Invite, String> {
+    let text = match given.as_deref() {
+        Some("-") => {
+            let mut line = String::new();
+            std::io::stdin()
+                .read_line(&mut line)
+                .map_err(|e| format!("join -: standard input could not be read: {e}"))?;
+            line
+        }
+        Some(text) => text.to_string(),
+        None => std::env::var(INVITE_VARIABLE).map_err(|_| {
+            format!(
+                "join needs the host's INVITE (or - to read it from standard input, or \
+                 {INVITE_VARIABLE} in the environment)"
+            )
+        })?,
+    };
+    text.parse()
+}
 
 /// The code as given: `--code SECRET`, `--code -` (a line of standard input), or else the
-/// environment's `STAR_TREK_PANIC_CODE`; checked for length.
-fn secret(command: &str, given: Option<String>) -> Result<String, String> {
+/// environment's `STAR_TREK_PANIC_CODE`, or else a fresh one; checked.
+fn secret(given: Option<String>) -> Result<String, String> {
     let code = match given.as_deref() {
         Some("-") => {
             let mut line = String::new();
@@ -110,12 +148,10 @@ fn secret(command: &str, given: Option<String>) -> Result<String, String> {
             line.trim_end_matches(['\r', '\n']).to_string()
         }
         Some(_) => given.unwrap_or_default(),
-        None => std::env::var(CODE_VARIABLE).map_err(|_| {
-            format!(
-                "{command} needs --code SECRET (or --code - to read it from standard input, \
-                 or {CODE_VARIABLE} in the environment)"
-            )
-        })?,
+        None => match std::env::var(CODE_VARIABLE) {
+            Ok(code) => code,
+            Err(_) => return Ok(crate::net::fresh_code()),
+        },
     };
     check_secret(&code)?;
     Ok(code)
@@ -146,6 +182,8 @@ fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
     let ServeOptions {
         port,
         code,
+        relay,
+        invite_file,
         seed,
         players,
         preset,
@@ -159,15 +197,19 @@ fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
     } = options;
     let named_game = seed.is_some() || players.is_some() || preset.is_some();
     let mut players = players.unwrap_or(2);
-    let (load, tickets) = match load {
+    let (load, tickets, key) = match load {
         Some(path) => {
             let file = stp_rules::files::SaveFile::load(&path)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
-            (Some(file), crate::net::host::read_tickets(&path)?)
+            (
+                Some(file),
+                crate::net::host::read_tickets(&path)?,
+                crate::net::host::read_key(&path)?,
+            )
         }
-        None => (None, Vec::new()),
+        None => (None, Vec::new(), None),
     };
-    let code = secret("serve", code)?;
+    let code = secret(code)?;
     if let Some(file) = &load {
         if named_game {
             return Err(
@@ -185,8 +227,12 @@ fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
     }
     let preset = preset.unwrap_or_else(|| "cadet".into());
     Ok(ServeArgs {
-        port,
+        port: port.unwrap_or(0),
         code,
+        relay,
+        invite_file,
+        tell_invite: None,
+        key,
         options: load.as_ref().map_or_else(
             || {
                 GameOptions::quick(
@@ -211,16 +257,16 @@ fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
 
 fn check_join(options: JoinOptions) -> Result<JoinArgs, String> {
     let JoinOptions {
-        host,
-        code,
+        invite: given,
         seat,
         bot,
         json,
         delay_ms: delay,
         watch,
         no_window,
+        ticket,
     } = options;
-    let code = secret("join", code)?;
+    let invite = invite(given)?;
     if watch && (bot || seat.is_some() || delay > 0) {
         return Err(
             "--watch takes no seat: it goes without --seat, --bot and --delay-ms (add \
@@ -238,11 +284,11 @@ fn check_join(options: JoinOptions) -> Result<JoinArgs, String> {
     Ok(JoinArgs {
         bot: windowless,
         watch,
-        host,
-        code,
+        invite,
         seat: seat.map(|s| s - 1),
         json,
         delay: std::time::Duration::from_millis(delay),
         quiet: false,
+        ticket_file: ticket,
     })
 }

@@ -99,9 +99,11 @@ pub fn run(launch: Launch) -> i32 {
                 ..default()
             })
             .set(bevy::log::LogPlugin {
-                // renetcode logs every packet it cannot read at error level: a peer could
-                // flood the log with them (the host notes what the guard drops instead).
-                filter: "wgpu=error,naga=warn,bevy_render=warn,renetcode=off".into(),
+                // The transport's own logs stay to errors: a hostile peer could flood them
+                // (the host notes what it turns away instead).
+                filter:
+                    "wgpu=error,naga=warn,bevy_render=warn,iroh=error,noq=error,noq_proto=error"
+                        .into(),
                 ..default()
             }),
     )

@@ -17,10 +17,15 @@ pub struct Settings {
     pub muted: bool,
     /// The size of the panels' text and controls (egui's zoom factor).
     pub ui_scale: f32,
-    /// The last game hosted across machines: its port and code (a saved game hosted again
-    /// keeps them, so the players' codes still work).
+    /// The last game hosted across machines: its port, code and key (a saved game hosted
+    /// again keeps them, so the players' invites still work).
     pub host_port: u16,
     pub host_code: String,
+    /// The host's secret key, in hex (empty: none yet); the file is the owner's alone.
+    pub host_key: String,
+    /// Where players' tables find a hosted game when no direct path gets through: `public`
+    /// (iroh's relays), a community's iroh-relay's URL, or `none`.
+    pub relay: String,
     /// Its seats' tickets: hosted again from the autosave, only their holders take their
     /// seats back (the file is the owner's alone, mode 0600).
     pub host_tickets: Vec<crate::net::room::SeatTicket>,
@@ -28,9 +33,8 @@ pub struct Settings {
     pub high_graphics: bool,
     /// Pieces appear in place instead of travelling, and shots flash instead of flying.
     pub reduced_motion: bool,
-    /// The last game joined: the host's address and code.
-    pub join_address: String,
-    pub join_code: String,
+    /// The last game joined: the host's invite.
+    pub join_invite: String,
     /// The setup screen's last engaged form (players, characters, seats, difficulty): the
     /// next game starts from it.
     pub last_setup: Option<LastSetup>,
@@ -61,11 +65,12 @@ impl Default for Settings {
             ui_scale: 1.0,
             host_port: DEFAULT_PORT,
             host_code: String::new(),
+            host_key: String::new(),
+            relay: "public".into(),
             host_tickets: Vec::new(),
             high_graphics: true,
             reduced_motion: false,
-            join_address: String::new(),
-            join_code: String::new(),
+            join_invite: String::new(),
             last_setup: None,
             key_seen: false,
             unsaved: false,

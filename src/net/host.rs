@@ -15,8 +15,18 @@ use super::room::{Incoming, Room, SeatTicket};
 /// What `serve` was asked.
 #[derive(Debug, Clone)]
 pub struct ServeArgs {
+    /// The UDP port to host on (0: any).
     pub port: u16,
     pub code: String,
+    /// Where the players' tables find a relay when no direct path gets through.
+    pub relay: crate::net::quic::Relay,
+    /// Where the invite is written once the host is open (for scripts and the tests).
+    pub invite_file: Option<std::path::PathBuf>,
+    /// The endpoint's key from an earlier hosting of the game (`--load`'s `SAVE.key`), so the
+    /// players' invites still work; none: a fresh one.
+    pub key: Option<iroh::SecretKey>,
+    /// Where the invite is sent once the host is open (a host in a thread of this process).
+    pub tell_invite: Option<std::sync::mpsc::Sender<crate::net::quic::Invite>>,
     pub options: GameOptions,
     /// The last this many seats are played by the host's bot.
     pub bots: usize,
@@ -51,7 +61,7 @@ pub struct HostReport {
     pub actions: usize,
     /// From the first action to the end.
     pub seconds: f64,
-    /// Bytes of messages sent to clients, before netcode's framing.
+    /// Bytes of messages sent to clients, before QUIC's framing.
     pub bytes: usize,
 }
 
@@ -61,6 +71,32 @@ pub fn tickets_path(save: &std::path::Path) -> std::path::PathBuf {
     let mut path = save.as_os_str().to_owned();
     path.push(".tickets");
     path.into()
+}
+
+/// Where `serve --save FILE` keeps its endpoint's key: `FILE.key`, readable by its owner
+/// alone, so the game hosted again has the same invite.
+pub fn key_path(save: &std::path::Path) -> std::path::PathBuf {
+    let mut path = save.as_os_str().to_owned();
+    path.push(".key");
+    path.into()
+}
+
+/// The key kept beside a save; none when there is no such file (a fresh one is made).
+pub(crate) fn read_key(save: &std::path::Path) -> Result<Option<iroh::SecretKey>, String> {
+    let path = key_path(save);
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = stp_rules::files::read_capped(&path).map_err(|e| e.to_string())?;
+    text.trim()
+        .parse::<iroh::SecretKey>()
+        .map(Some)
+        .map_err(|_| format!("{}: not a host's key", path.display()))
+}
+
+/// A key as text, for its file.
+pub(crate) fn key_text(key: &iroh::SecretKey) -> String {
+    key.to_bytes().iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The tickets kept beside a save; none when there is no such file.
@@ -227,7 +263,14 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
             (args.options.clone(), state, Vec::new())
         }
     };
-    let mut room = Room::open(args.port, &args.code)?;
+    let mut room = Room::open(args.port, &args.code, &args.relay, args.key.clone())?;
+    if let Some(path) = &args.save {
+        let at = key_path(path);
+        if let Err(err) = stp_rules::files::write_atomically(&at, &key_text(&room.key())) {
+            eprintln!("host: cannot keep the key in {}: {err}", at.display());
+        }
+    }
+    let invite = room.wait_for_relay(std::time::Duration::from_secs(4));
     room.quiet = args.quiet;
     room.restore_tickets(&args.tickets);
     let mut saved_tickets = args.tickets.clone();
@@ -258,9 +301,21 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
     let mut saved_turn = 0;
     if !args.quiet {
         eprintln!(
-            "host: serving on port {}; join with: star-trek-panic join HOST:{} --code {}",
-            args.port, args.port, args.code
+            "host: serving on port {}; the invite: {invite}\nhost: join with: star-trek-panic \
+             join '{invite}'",
+            host.room.port
         );
+    }
+    if let Some(path) = &args.invite_file
+        && let Err(err) = stp_rules::files::write_atomically(path, &invite.to_string())
+    {
+        return Err(format!(
+            "cannot write the invite to {}: {err}",
+            path.display()
+        ));
+    }
+    if let Some(tell) = &args.tell_invite {
+        let _ = tell.send(invite.clone());
     }
     let started = Instant::now();
     let mut ended: Option<Instant> = None;

@@ -2,7 +2,6 @@
 //! (`--bot`). The client keeps its own copy of the rules: the host's welcome and every
 //! accepted action replay on it, and at the end its state hash must equal the host's.
 
-use std::net::SocketAddr;
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
@@ -17,8 +16,8 @@ use super::protocol::ToHost;
 /// What `join` was asked.
 #[derive(Debug, Clone, PartialEq)]
 pub struct JoinArgs {
-    pub host: SocketAddr,
-    pub code: String,
+    /// The host's invite: its key, where it is, and the code.
+    pub invite: super::quic::Invite,
     /// The seat asked for (0-based), or any free one the host assigns.
     pub seat: Option<u8>,
     /// Without a window: the built-in bot plays the seat, or a watcher follows the game
@@ -33,6 +32,9 @@ pub struct JoinArgs {
     /// Say nothing on standard error about the game's messages (`net-bench` joins
     /// in-process).
     pub quiet: bool,
+    /// Where the seat's ticket is kept: shown to the host when it is there, written when the
+    /// host gives one, so a `join` that stopped takes its seat back.
+    pub ticket_file: Option<std::path::PathBuf>,
 }
 
 /// How a seat's game ended: the host's word, its whole state's hash and its public view's,
@@ -107,8 +109,13 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
             });
         }
     };
-    let mut link = Connection::open(args.host, &args.code)?;
-    let mut core = ClientCore::new(args.host, args.seat, args.watch);
+    let mut link = Connection::open(&args.invite)?;
+    let mut core = ClientCore::new(&link.host, args.seat, args.watch);
+    core.ticket = match &args.ticket_file {
+        Some(path) => read_ticket(path)?,
+        None => None,
+    };
+    let mut kept_ticket = core.ticket.clone();
     let mut waited = Instant::now();
     let mut hold_until: Option<Instant> = None;
     // This seat's copy of the game: the host's public view, and every action since.
@@ -217,6 +224,14 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                 }
             }
         }
+        // A new ticket is kept at once, so a join stopped from here on takes its seat back.
+        if core.ticket != kept_ticket
+            && let (Some(path), Some(ticket)) = (&args.ticket_file, &core.ticket)
+        {
+            stp_rules::files::write_atomically(path, ticket)
+                .map_err(|e| format!("cannot keep the ticket in {}: {e}", path.display()))?;
+            kept_ticket = core.ticket.clone();
+        }
         // The bot plays this seat when the rules wait for it (after `--delay-ms`).
         let held = hold_until.is_some_and(|until| Instant::now() < until);
         if !pending && (waited.elapsed() < args.delay || held) {
@@ -256,6 +271,19 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
             std::thread::sleep(TICK);
         }
     }
+}
+
+/// A seat's ticket kept in `path`; none when there is no such file yet.
+fn read_ticket(path: &std::path::Path) -> Result<Option<String>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = stp_rules::files::read_capped(path).map_err(|e| e.to_string())?;
+    let ticket = text.trim();
+    if ticket.is_empty() || ticket.len() > 64 || !ticket.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(format!("{}: not a seat's ticket", path.display()));
+    }
+    Ok(Some(ticket.to_string()))
 }
 
 /// The end of a game, as `serve` and `join` print it: the host's final state hash, and its

@@ -1,13 +1,14 @@
-//! What the host remembers of its links beyond their seats: the refusals each address has
+//! What the host remembers of its links beyond their seats: the refusals each source has
 //! earned (kept across its reconnections, forgiven slowly), and how long each link has been
 //! there without a seat (a link that never asks for one, or waits too long, is dropped, so
 //! links cannot squat the host's places).
 
 use std::collections::BTreeMap;
-use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-/// Refusals an address may earn before its link is dropped.
+use super::quic::host_end::Origin;
+
+/// Refusals a source may earn before its link is dropped.
 pub const STRIKES: u32 = 10;
 /// One strike is forgiven for each of these that passes.
 pub const STRIKE_DECAY: Duration = Duration::from_secs(30);
@@ -17,16 +18,16 @@ pub const SILENT_ARRIVAL: Duration = Duration::from_secs(5);
 /// waiting for a seat to come free gives up after 30 s itself).
 pub const SEATLESS: Duration = Duration::from_secs(40);
 
-/// Refusals by address, decaying.
+/// Refusals by source, decaying.
 #[derive(Debug, Default)]
 pub struct Strikes {
-    by_address: BTreeMap<IpAddr, (u32, Instant)>,
+    by_source: BTreeMap<Origin, (u32, Instant)>,
 }
 
 impl Strikes {
-    /// One more refusal for `address`; whether it has now earned a hang-up.
-    pub fn add(&mut self, address: IpAddr, now: Instant) -> bool {
-        let (count, since) = self.by_address.entry(address).or_insert((0, now));
+    /// One more refusal for `source`; whether it has now earned a hang-up.
+    pub fn add(&mut self, source: Origin, now: Instant) -> bool {
+        let (count, since) = self.by_source.entry(source).or_insert((0, now));
         let forgiven = now.duration_since(*since).as_secs() / STRIKE_DECAY.as_secs();
         if forgiven > 0 {
             *count = count.saturating_sub(forgiven.min(u64::from(u32::MAX)) as u32);
@@ -41,9 +42,9 @@ impl Strikes {
         false
     }
 
-    /// The strikes an address holds now (before decay since its last one).
-    pub fn of(&self, address: IpAddr) -> u32 {
-        self.by_address.get(&address).map_or(0, |(c, _)| *c)
+    /// The strikes a source holds now (before decay since its last one).
+    pub fn of(&self, source: Origin) -> u32 {
+        self.by_source.get(&source).map_or(0, |(c, _)| *c)
     }
 }
 

@@ -1,4 +1,4 @@
-//! The messages between host and clients: JSON on renet's reliable ordered channel. Anything
+//! The messages between host and clients: JSON, one message per frame on the link's QUIC stream. Anything
 //! that does not parse, is too big, or names a seat the sender does not hold is refused.
 
 use serde::{Deserialize, Serialize};
@@ -11,8 +11,7 @@ pub(crate) const MAX_MESSAGE_BYTES: usize = 256 * 1024;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum ToHost {
     /// Take this seat (0-based), or any free one: the host assigns it. `ticket` is the seat
-    /// ticket from an earlier welcome: only it (or the holder's own address) takes back a
-    /// seat that had a holder.
+    /// ticket from an earlier welcome: only it takes back a seat that had a holder.
     Hello {
         seat: Option<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -54,6 +54,11 @@ fn commands_refuse_options_they_do_not_take() {
     let dir = scratch_dir("refused-options");
     let record = dir.join("records");
     let record = record.to_str().expect("utf-8 temp dir");
+    // A well-formed invite (nobody hosts it): the options after it are what is refused.
+    let a_good_invite = format!(
+        "long-enough@{},127.0.0.1:4000",
+        iroh::SecretKey::generate().public()
+    );
     let cases: &[(&[&str], &str)] = &[
         (&["balance", "--json"], "unexpected argument '--json' found"),
         (
@@ -125,8 +130,8 @@ fn commands_refuse_options_they_do_not_take() {
         (&["bare-window", "x"], "unexpected argument 'x' found"),
         (&["--lesson", "3"], "add --tutorial"),
         (
-            &["serve", "--code", "long-enough"],
-            "the following required arguments were not provided:\n  --port <P>",
+            &["serve", "--relay", "not a relay", "--code", "long-enough"],
+            "is not a relay's URL",
         ),
         (
             &["serve", "--port", "4000", "--code", "short"],
@@ -150,10 +155,7 @@ fn commands_refuse_options_they_do_not_take() {
             ],
             "leaves no seat to join",
         ),
-        (
-            &["join", "127.0.0.1:4000", "--code", "long-enough", "--json"],
-            "go with --bot",
-        ),
+        (&["join", &a_good_invite, "--json"], "go with --bot"),
         (
             &[
                 "serve",
@@ -167,15 +169,12 @@ fn commands_refuse_options_they_do_not_take() {
             "/no/such/save.json",
         ),
         (
-            &["join", "--code", "long-enough", "--bot"],
-            "the following required arguments were not provided:\n  <HOST:PORT>",
+            &["join", "127.0.0.1:4000", "--code", "long-enough", "--bot"],
+            "unexpected argument '--code' found",
         ),
+        (&["join", "nowhere", "--bot"], "an invite reads CODE@KEY"),
         (
-            &["join", "nowhere", "--code", "long-enough", "--bot"],
-            "is not HOST:PORT",
-        ),
-        (
-            &["join", "127.0.0.1:4000", "--bot", "--games", "2"],
+            &["join", &a_good_invite, "--bot", "--games", "2"],
             "unexpected argument '--games' found",
         ),
         (
@@ -303,8 +302,20 @@ fn every_command_has_its_own_help() {
         ("balance", &["--crews", "--write"]),
         ("replay", &["<FILE>", "--json", "--log"]),
         ("hint", &["<FILE>", "--budget-ms", "--seed"]),
-        ("serve", &["--port <P>", "--code", "--bot-after"]),
-        ("join", &["<HOST:PORT>", "--seat", "--watch", "--no-window"]),
+        (
+            "serve",
+            &[
+                "--port <P>",
+                "--code",
+                "--relay",
+                "--invite-file",
+                "--bot-after",
+            ],
+        ),
+        (
+            "join",
+            &["[INVITE]", "--seat", "--watch", "--no-window", "--ticket"],
+        ),
         ("net-bench", &["--games", "--port"]),
         ("bare-window", &[]),
     ];
@@ -657,12 +668,10 @@ fn a_code_comes_from_standard_input_or_the_environment() {
         err.contains("--code must be at least 8 characters"),
         "{err}"
     );
-    let (code, err) = run(&["join", "127.0.0.1:4000", "--bot"], None, None);
+    let (code, err) = run(&["join", "--bot"], None, None);
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("join needs --code SECRET")
-            && err.contains("--code -")
-            && err.contains("STAR_TREK_PANIC_CODE"),
+        err.contains("join needs the host's INVITE") && err.contains("STAR_TREK_PANIC_INVITE"),
         "{err}"
     );
 }

@@ -12,7 +12,6 @@ mod layout;
 mod legal_actions;
 mod network;
 mod network_checks;
-mod network_code;
 mod network_guard;
 mod network_hostile;
 mod network_machines;

@@ -16,7 +16,7 @@ pub(crate) fn port(offset: u16) -> u16 {
 
 pub(crate) fn spawn(args: &[String]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_star-trek-panic"))
-        .args(args)
+        .args(with_invite_file(args))
         .stdout(Stdio::piped())
         .stderr(if std::env::var_os("STP_HOST_LOG").is_some() {
             Stdio::inherit()
@@ -25,6 +25,54 @@ pub(crate) fn spawn(args: &[String]) -> Child {
         })
         .spawn()
         .expect("run the game")
+}
+
+/// Where `serve` on `port` writes its invite in these tests.
+fn invite_path(port: u16) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("stp-tests-{}-invite-{port}", std::process::id()))
+}
+
+/// `serve`'s arguments with `--relay none` (the tests reach nothing outside this machine)
+/// and, when they name a port, `--invite-file` where `invite(port)` reads it; other
+/// commands' arguments as they are.
+pub(crate) fn with_invite_file(args: &[String]) -> Vec<String> {
+    let mut args = args.to_vec();
+    if args.first().map(String::as_str) != Some("serve") {
+        return args;
+    }
+    if let Some(at) = args.iter().position(|a| a == "--port") {
+        let port: u16 = args[at + 1].parse().expect("a port");
+        let path = invite_path(port);
+        let _ = std::fs::remove_file(&path);
+        args.extend(strings(&["--invite-file", path.to_str().expect("UTF-8")]));
+    }
+    if !args.iter().any(|a| a == "--relay") {
+        args.extend(strings(&["--relay", "none"]));
+    }
+    args
+}
+
+/// The invite of the game `serve` hosts on `port`, once it has written it (at most 30 s).
+pub(crate) fn invite(port: u16) -> String {
+    let path = invite_path(port);
+    let started = Instant::now();
+    loop {
+        if let Ok(text) = std::fs::read_to_string(&path)
+            && !text.is_empty()
+        {
+            return text;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "serve on port {port} wrote no invite"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The same, read as an invite.
+pub(crate) fn invite_of(port: u16) -> star_trek_panic::net::quic::Invite {
+    invite(port).parse().expect("an invite")
 }
 
 /// `serve` on `port` for `players` seats, the last `bots` of them its own bot's, with
@@ -136,12 +184,11 @@ fn hosted_game(offset: u16, seed: u64, players: usize, bots: usize, preset: &str
         "--json",
     ]));
     std::thread::sleep(Duration::from_millis(300));
-    let address = format!("127.0.0.1:{port}");
     // The clients arrive one after another: the first waits for the last before play starts.
     let clients: Vec<Child> = (1..=players - bots)
         .map(|seat| {
             std::thread::sleep(Duration::from_millis(300));
-            let mut args = strings(&["join", &address, "--code", code, "--bot", "--json"]);
+            let mut args = strings(&["join", &invite(port), "--bot", "--json"]);
             if !any_seat {
                 args.extend(strings(&["--seat", &seat.to_string()]));
             }
@@ -303,8 +350,9 @@ fn the_host_refuses_what_a_client_should_not_send() {
     assert!(gone, "the host kept a client that sends garbage");
 }
 
-/// A client killed mid-game joins again with the same code and takes its seat back at the
-/// current state (once the host has noticed the drop); the game ends as it would have.
+/// A client killed mid-game joins again with the same invite and its seat's ticket, and
+/// takes its seat back at the current state (once the host has noticed the drop); the game
+/// ends as it would have.
 #[test]
 fn a_client_that_drops_rejoins_and_the_game_ends_as_it_would_have() {
     let port = port(4);
@@ -325,19 +373,20 @@ fn a_client_that_drops_rejoins_and_the_game_ends_as_it_would_have() {
         "--json",
     ]));
     std::thread::sleep(Duration::from_millis(300));
-    let address = format!("127.0.0.1:{port}");
+    // The seat's ticket is kept in a file: the join that comes back shows it.
+    let ticket = crate::trust::scratch_dir("drop-and-rejoin").join("ticket");
     let join = |delay: &str| {
         spawn(&strings(&[
             "join",
-            &address,
-            "--code",
-            code,
+            &invite(port),
             "--seat",
             "1",
             "--bot",
             "--json",
             "--delay-ms",
             delay,
+            "--ticket",
+            ticket.to_str().expect("UTF-8"),
         ]))
     };
     let mut first = join("40");
@@ -352,8 +401,9 @@ fn a_client_that_drops_rejoins_and_the_game_ends_as_it_would_have() {
     all_end_as_headless(seed, 2, "cadet", vec![("client", second), ("host", host)]);
 }
 
-/// The host stops mid-game; hosted again from the save it kept, with the same code, the
-/// client rejoins and the game ends as it would have.
+/// The host stops mid-game; hosted again from the save it kept (with its key and seat
+/// tickets), with the same code, the client rejoins with the same invite and its ticket, and
+/// the game ends as it would have.
 #[test]
 fn a_host_restarted_from_its_save_finishes_the_game() {
     let port = port(5);
@@ -374,18 +424,19 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
         args.extend(extra.iter().map(|s| s.to_string()));
         spawn(&args)
     };
+    let ticket = dir.join("ticket");
     let join = |delay: &str| {
         spawn(&strings(&[
             "join",
-            &format!("127.0.0.1:{port}"),
-            "--code",
-            code,
+            &invite(port),
             "--seat",
             "1",
             "--bot",
             "--json",
             "--delay-ms",
             delay,
+            "--ticket",
+            ticket.to_str().expect("UTF-8"),
         ]))
     };
     let mut first_host = serve(&[
@@ -398,7 +449,7 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
         "--save",
         &save,
     ]);
-    std::thread::sleep(Duration::from_millis(300));
+    let first_invite = invite(port);
     let mut first_client = join("40");
     std::thread::sleep(Duration::from_millis(900));
     assert!(
@@ -415,7 +466,11 @@ fn a_host_restarted_from_its_save_finishes_the_game() {
         "nothing was played before the stop"
     );
     let host = serve(&["--load", &save, "--bots", "1"]);
-    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        invite(port),
+        first_invite,
+        "hosted again, the invite is the same"
+    );
     let client = join("0");
     all_end_as_headless(seed, 2, "cadet", vec![("client", client), ("host", host)]);
 }
@@ -432,9 +487,9 @@ pub(crate) fn connected_from(
     code: &str,
 ) -> star_trek_panic::net::link::Connection {
     use star_trek_panic::net::link::Connection;
-    let address = format!("127.0.0.1:{port}").parse().expect("address");
     let local = format!("{local}:0").parse().expect("address");
-    let mut link = Connection::open_from(local, address, code).expect("a link");
+    let _ = code;
+    let mut link = Connection::open_from(local, &invite_of(port)).expect("a link");
     let started = Instant::now();
     while !link.connected().expect("the host answers") {
         link.update().expect("link");
@@ -450,20 +505,31 @@ pub(crate) fn connected_from(
 
 /// Opens a link and takes a seat; returns it once welcomed.
 pub(crate) fn seated(port: u16, code: &str, seat: u8) -> star_trek_panic::net::link::Connection {
+    seated_with(port, code, seat, None).0
+}
+
+/// Opens a link and takes a seat, showing `ticket` when there is one; returns it once
+/// welcomed, with the seat's ticket.
+pub(crate) fn seated_with(
+    port: u16,
+    code: &str,
+    seat: u8,
+    ticket: Option<String>,
+) -> (star_trek_panic::net::link::Connection, String) {
     use star_trek_panic::net::protocol::{ToClient, ToHost};
     let mut link = connected(port, code);
     link.send(&ToHost::Hello {
         seat: Some(seat),
-        ticket: None,
+        ticket,
     });
     let got = pump(&mut link, |m| {
         m.iter().any(|m| matches!(m, ToClient::Welcome { .. }))
     });
-    assert!(
-        matches!(got.last(), Some(ToClient::Welcome { .. })),
-        "{got:?}"
-    );
-    link
+    let Some(ToClient::Welcome { ticket, .. }) = got.last() else {
+        panic!("not welcomed: {got:?}");
+    };
+    let ticket = ticket.clone();
+    (link, ticket)
 }
 
 /// Chat lines reach every seat, a line too long is refused, and when a seat's link drops
@@ -474,7 +540,7 @@ fn chat_reaches_every_seat_and_a_dropped_seat_is_announced() {
     let port = port(6);
     let code = "talk-to-the-crew";
     let mut host = serve(port, code, 3, 1, &[]);
-    let mut alice = seated(port, code, 0);
+    let (mut alice, ticket) = seated_with(port, code, 0, None);
     let mut bob = seated(port, code, 1);
     alice.send(&ToHost::Say {
         text: "Red alert!\u{7}".into(),
@@ -511,7 +577,7 @@ fn chat_reaches_every_seat_and_a_dropped_seat_is_announced() {
     };
     let waiting = pump(&mut bob, |m| m.contains(&dropped));
     assert!(waiting.contains(&dropped), "{waiting:?}");
-    let _again = seated(port, code, 0);
+    let _again = seated_with(port, code, 0, Some(ticket));
     let back = pump(&mut bob, |m| m.contains(&ToClient::Back { seat: 0 }));
     let _ = host.kill();
     let (_, _, log) = finish(host);
@@ -606,13 +672,10 @@ fn a_seat_left_empty_is_played_by_the_hosts_bot_and_the_game_goes_on() {
         "--json",
     ]));
     std::thread::sleep(Duration::from_millis(300));
-    let address = format!("127.0.0.1:{port}");
     let join = |seat: &str, delay: &str| {
         spawn(&strings(&[
             "join",
-            &address,
-            "--code",
-            code,
+            &invite(port),
             "--seat",
             seat,
             "--bot",

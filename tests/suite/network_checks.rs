@@ -1,82 +1,53 @@
-//! The network's checks that need no socket (issue "Play across machines that really crosses
-//! machines"; `../shared/reviews/network-security.md`): the guard before renetcode's and
-//! renet's parsers, the join token's addresses, a peer's words, strikes and arrivals, the
-//! window host's queue, fresh codes and their keys.
+//! The network's checks that need no socket (issues "Play across machines that really
+//! crosses machines" and 40; `../shared/reviews/network-security.md`): invites, a peer's
+//! words, strikes and arrivals, the window host's queue, fresh codes.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use star_trek_panic::net::guard::{SliceGuard, netcode_datagram_is_sound};
-use star_trek_panic::net::pake::caller::token_addresses;
-use star_trek_panic::net::pake::typed_code;
+use star_trek_panic::net::typed_code;
 
-/// renetcode reads up to 15 sequence bytes into an 8-byte buffer and takes its MAC's 16 bytes
-/// from whatever is left; the guard lets through only what it can read.
+/// An invite reads back as written: the code, the host's key, its addresses and its relay;
+/// a line cut short, a key that is no key, or an address that is none is refused in words
+/// that quote at most a short, plain piece of it.
 #[test]
-fn the_guard_drops_datagrams_that_would_panic_renetcode() {
-    let mut odd = [0u8; 18];
-    odd[0] = 0x93; // a response "with 9 sequence bytes"
-    assert!(!netcode_datagram_is_sound(&odd));
-    assert!(
-        !netcode_datagram_is_sound(&[0x35; 18]),
-        "no room for the MAC"
-    );
-    assert!(!netcode_datagram_is_sound(&[]));
-    assert!(!netcode_datagram_is_sound(&[0x17; 40]), "no packet type 7");
-    // A keep-alive with a 3-byte sequence and its MAC, and a connection request.
-    assert!(netcode_datagram_is_sound(&[0x33; 20]));
-    assert!(netcode_datagram_is_sound(&[0x00; 1078]));
-}
-
-/// A renet slice packet: type, sequence, channel, message, slice index, slice count, then a
-/// payload of `len` bytes.
-pub(crate) fn slice(kind: u8, message: u8, index: u8, count: u8, len: usize) -> Vec<u8> {
-    let mut p = vec![kind, 0, 2, message, index, count];
-    p.extend([0x40 | (len >> 8) as u8, len as u8]);
-    p.extend(std::iter::repeat_n(0u8, len));
-    p
-}
-
-/// renet indexes a message's slices by the number each slice names; the guard refuses an
-/// index past the count, and a count that differs from the message's first slice.
-#[test]
-fn the_guard_refuses_a_slice_beyond_its_message() {
-    let mut guard = SliceGuard::default();
-    assert!(!guard.admit(7, &slice(2, 0, 5, 2, 1200)), "slice 5 of 2");
-    assert!(guard.admit(7, &slice(2, 1, 0, 3, 1200)));
-    assert!(guard.admit(7, &slice(2, 1, 2, 3, 1200)));
-    assert!(
-        !guard.admit(7, &slice(2, 1, 1, 9, 1200)),
-        "the count changed"
-    );
-    assert!(
-        !guard.admit(7, &slice(3, 4, 3, 3, 100)),
-        "unreliable slices too"
-    );
-    // Not a slice: renet's own parser checks it.
-    assert!(guard.admit(7, &[0, 0, 2, 0, 0]));
-    guard.forget(7);
-    assert!(
-        guard.admit(7, &slice(2, 1, 1, 9, 1200)),
-        "a new link starts afresh"
-    );
-}
-
-/// A client that dials the host's address elsewhere also names the host's loopback, which
-/// every host lists, so renetcode's host-list check passes wherever the host is reached.
-#[test]
-fn a_join_token_names_the_dialled_address_and_the_hosts_loopback() {
-    let dialled: SocketAddr = "10.0.0.2:5000".parse().expect("an address");
-    let named = token_addresses(dialled);
+fn an_invite_reads_back_and_a_broken_one_is_refused_in_words() {
+    use star_trek_panic::net::quic::Invite;
+    let key = "ae58ff8833241ac82d6ff7611046ed67b5072d142c588d0063e942d9a75502b6";
+    let text =
+        format!("bakeri-dozuha-milote-fanosi@{key},192.168.1.20:47000,https://relay.example.org./");
+    let invite: Invite = text.parse().expect("an invite");
+    assert_eq!(invite.code, "bakeri-dozuha-milote-fanosi");
     assert_eq!(
-        named,
-        [
-            "10.0.0.2:5000".parse().expect("an address"),
-            "127.0.0.1:5000".parse().expect("an address")
-        ]
+        invite.addresses(),
+        ["192.168.1.20:47000"
+            .parse::<SocketAddr>()
+            .expect("an address")]
     );
-    let loopback: SocketAddr = "127.0.0.1:5000".parse().expect("an address");
-    assert_eq!(token_addresses(loopback), [loopback]);
+    assert!(invite.relay().is_some());
+    let again: Invite = invite.to_string().parse().expect("an invite");
+    assert_eq!(again, invite, "written and read back");
+    for (broken, says) in [
+        ("no-at-sign-here", "CODE@KEY"),
+        (&format!("short@{key},127.0.0.1:1") as &str, "at least 8"),
+        ("long-enough-code@notakey,127.0.0.1:1", "not a host's key"),
+        (&format!("long-enough-code@{key}") as &str, "no address"),
+        (
+            &format!("long-enough-code@{key},\u{1b}[2Jnowhere") as &str,
+            "neither",
+        ),
+    ] {
+        let why = broken.parse::<Invite>().expect_err(broken);
+        assert!(why.contains(says), "{broken}: {why}");
+        assert!(!why.contains('\u{1b}'), "{why}");
+    }
+    let endless = format!("long-enough-code@{key},{}", "1".repeat(2_000));
+    assert!(
+        endless
+            .parse::<Invite>()
+            .expect_err("too long")
+            .contains("over")
+    );
 }
 
 /// A peer's text shows plainly: no control codes, no bidi overrides or zero-width marks, and
@@ -96,13 +67,14 @@ fn a_peers_words_are_shown_plainly_and_never_echoed_in_a_refusal() {
     );
 }
 
-/// Strikes belong to the address, so a reconnection does not wipe them, and they are
+/// Strikes belong to the source, so a reconnection does not wipe them, and they are
 /// forgiven one per `STRIKE_DECAY`.
 #[test]
-fn strikes_stay_with_the_address_and_decay() {
+fn strikes_stay_with_the_source_and_decay() {
     use star_trek_panic::net::links::{STRIKE_DECAY, STRIKES, Strikes};
+    use star_trek_panic::net::quic::host_end::Origin;
     let mut strikes = Strikes::default();
-    let at: std::net::IpAddr = "127.0.0.1".parse().expect("an address");
+    let at = Origin::Address("127.0.0.1".parse().expect("an address"));
     let start = Instant::now();
     for _ in 0..STRIKES - 1 {
         assert!(!strikes.add(at, start));
@@ -142,10 +114,9 @@ fn links_without_a_seat_are_dropped_in_time() {
 }
 
 /// A fresh join code carries 72 bits from the system's random source, as twelve syllables
-/// in four words; its key is BLAKE3's derivation of the code as typed, so case and spaces do
-/// not matter and another code gives another key.
+/// in four words; the host compares it as typed, so case and spaces do not matter.
 #[test]
-fn a_fresh_code_is_long_random_and_readable_and_its_key_is_derived() {
+fn a_fresh_code_is_long_random_and_readable() {
     use star_trek_panic::net::fresh_code;
     let (a, b) = (fresh_code(), fresh_code());
     assert_ne!(a, b, "two fresh codes");

@@ -27,11 +27,12 @@ pub(crate) fn refused(got: &[ToClient]) -> bool {
     got.iter().any(|m| matches!(m, ToClient::Refused { .. }))
 }
 
-/// An unknown message and one over the size limit are refused with their reason; a flood of
-/// messages past the rate limit is refused, and the flooding client is disconnected.
+/// An unknown message is refused with its reason; one over the size limit ends its link,
+/// saying why; a flood of messages past the rate limit is refused, and the flooding client
+/// is disconnected.
 #[test]
 fn a_flood_or_an_oversized_or_unknown_message_is_refused() {
-    let (mut host, port) = host(7, "flood-guard", 2);
+    let (mut host, port) = host(7, "flood-guard", 3);
     let mut link = seated(port, "flood-guard", 0);
     link.send_bytes(br#"{"Warp":{"factor":9}}"#.to_vec());
     assert!(last_refusal(&pump(&mut link, refused)).contains("malformed"));
@@ -39,7 +40,10 @@ fn a_flood_or_an_oversized_or_unknown_message_is_refused() {
     big.extend(std::iter::repeat_n(b'a', 300 * 1024));
     big.extend(br#""}}"#);
     link.send_bytes(big);
-    assert!(last_refusal(&pump(&mut link, refused)).contains("too big"));
+    assert!(crate::network::hung_up(&mut link), "the host kept the link");
+    let why = link.connected().expect_err("the link is gone");
+    assert!(why.contains("over the limit"), "{why}");
+    let mut link = seated(port, "flood-guard", 1);
     // Chat lines, far faster than anyone types.
     for i in 0..400 {
         link.send(&ToHost::Say {
@@ -299,8 +303,9 @@ fn predictions_from_a_welcome_fail(
 }
 
 /// `serve --save FILE` keeps each seat's ticket beside the save (`FILE.tickets`, the owner's
-/// alone); hosted again with `--load FILE`, a stranger with the code cannot take a seat that
-/// had a holder, and the holder's ticket takes it back from another address.
+/// alone) and its key (`FILE.key`, the owner's alone); hosted again with `--load FILE`, the
+/// invite is the same, a stranger with the code cannot take a seat that had a holder, even
+/// from the holder's machine, and the holder's ticket takes it back from another address.
 #[test]
 fn a_game_hosted_again_keeps_its_seat_tickets() {
     use star_trek_panic::net::host::tickets_path;
@@ -335,6 +340,13 @@ fn a_game_hosted_again_keeps_its_seat_tickets() {
         .permissions()
         .mode();
     assert_eq!(mode & 0o077, 0, "readable by others: {mode:o}");
+    let key = star_trek_panic::net::host::key_path(&save);
+    let mode = std::fs::metadata(&key)
+        .expect("the key's file")
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o077, 0, "the key is readable by others: {mode:o}");
+    let first_invite = crate::network::invite(port);
     drop(alice);
     let _ = first.kill();
     let _ = first.wait();
@@ -347,10 +359,14 @@ fn a_game_hosted_again_keeps_its_seat_tickets() {
         "--load",
         &save_arg,
     ]));
-    std::thread::sleep(Duration::from_millis(300));
-    // From another address (127.0.0.2): without the ticket, the seat is not free.
-    let elsewhere = || crate::network::connected_from("127.0.0.2", port, code);
-    let mut stranger = elsewhere();
+    assert_eq!(
+        crate::network::invite(port),
+        first_invite,
+        "the same invite"
+    );
+    // From the same machine: without the ticket, the seat is not free (seats go by ticket
+    // only, never by address).
+    let mut stranger = connected(port, code);
     stranger.send(&ToHost::Hello {
         seat: Some(0),
         ticket: None,
@@ -360,7 +376,8 @@ fn a_game_hosted_again_keeps_its_seat_tickets() {
         last_refusal(&got).starts_with("seat 1 is not free"),
         "{got:?}"
     );
-    let mut holder = elsewhere();
+    // From another address (127.0.0.2), the ticket takes it back.
+    let mut holder = crate::network::connected_from("127.0.0.2", port, code);
     holder.send(&ToHost::Hello {
         seat: Some(0),
         ticket: Some(tickets[0].ticket.clone()),

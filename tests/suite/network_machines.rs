@@ -1,12 +1,12 @@
 //! Across machines for real (issue "Play across machines that really crosses machines";
 //! X1 and F9 of `../shared/reviews/network-security.md`): two network namespaces joined by a
-//! veth pair, made by the test as root, with a host in one and a client in the other; a
-//! client that dials 127.0.0.2; a dropped player's seat that nobody else may take.
+//! veth pair, made by the test as root, with a host in one and a client in the other, which
+//! reaches it by the invite alone; a dropped player's seat that nobody else may take.
 
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use crate::network::{all_end_as_headless, cadet_for_two, finish, port, strings};
+use crate::network::{all_end_as_headless, cadet_for_two, finish, invite, strings};
 
 /// Two network namespaces joined by a veth pair: a host in one, a client in the other, each
 /// with its own address on their shared link. Both go when the test ends.
@@ -78,7 +78,7 @@ impl TwoHosts {
                 namespace,
                 env!("CARGO_BIN_EXE_star-trek-panic"),
             ])
-            .args(args)
+            .args(crate::network::with_invite_file(args))
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -94,47 +94,28 @@ impl Drop for TwoHosts {
     }
 }
 
-/// A host in one namespace and a client in another, which dials the host's own address on
-/// their link (not loopback), play a whole game to the hash the same game reaches headless.
+/// A host in one namespace and a client in another, which has only the invite (the host's
+/// key and the addresses the host found for itself), play a whole game to the hash the same
+/// game reaches headless, over a direct path.
 #[test]
 fn a_client_on_another_host_joins_and_plays_to_the_end() {
     let hosts = TwoHosts::make(1);
     let code = "two-hosts";
     let host = TwoHosts::spawn_in(&hosts.host, &cadet_for_two("41234", code));
-    std::thread::sleep(Duration::from_millis(400));
-    let address = format!("{}:41234", hosts.host_address);
+    let invite = invite(41234);
+    assert!(
+        invite.contains(&format!("{}:41234", hosts.host_address)),
+        "the invite names the host's address on its link: {invite}"
+    );
     let client = TwoHosts::spawn_in(
         &hosts.client,
-        &strings(&[
-            "join", &address, "--code", code, "--seat", "1", "--bot", "--json",
-        ]),
+        &strings(&["join", &invite, "--seat", "1", "--bot", "--json"]),
     );
     all_end_as_headless(3, 2, "cadet", vec![("host", host), ("client", client)]);
 }
 
-/// A client on the host's own machine that dials another loopback address (127.0.0.2) is
-/// answered from 127.0.0.1, and takes that answer: it plays the game to its end.
-#[test]
-fn a_client_that_dials_127_0_0_2_plays_to_the_end() {
-    let port = port(23);
-    let code = "another-loopback";
-    let host = crate::network::spawn(&cadet_for_two(&port.to_string(), code));
-    std::thread::sleep(Duration::from_millis(300));
-    let client = crate::network::spawn(&strings(&[
-        "join",
-        &format!("127.0.0.2:{port}"),
-        "--code",
-        code,
-        "--seat",
-        "1",
-        "--bot",
-        "--json",
-    ]));
-    all_end_as_headless(3, 2, "cadet", vec![("host", host), ("client", client)]);
-}
-
-/// A dropped player's seat stays theirs. Someone else with the code, on another host, asks
-/// for it every half second and never gets it; its player, back from the same machine,
+/// A dropped player's seat stays theirs. Someone else with the invite, on another host, asks
+/// for it every half second and never gets it; its player, back with the seat's ticket,
 /// takes it again, and the game ends as it would have.
 #[test]
 fn nobody_else_takes_a_dropped_players_seat() {
@@ -142,25 +123,27 @@ fn nobody_else_takes_a_dropped_players_seat() {
     let code = "keep-my-seat";
     let port = "41235";
     let host = TwoHosts::spawn_in(&hosts.host, &cadet_for_two(port, code));
-    std::thread::sleep(Duration::from_millis(400));
-    let join = |namespace: &str, at: &str, delay: &str| {
+    let invite = invite(41235);
+    let dir = crate::trust::scratch_dir("keep-my-seat");
+    let join = |namespace: &str, ticket: &str, delay: &str| {
+        let ticket = dir.join(ticket);
         TwoHosts::spawn_in(
             namespace,
             &strings(&[
                 "join",
-                &format!("{at}:{port}"),
-                "--code",
-                code,
+                &invite,
                 "--seat",
                 "1",
                 "--bot",
                 "--json",
                 "--delay-ms",
                 delay,
+                "--ticket",
+                ticket.to_str().expect("UTF-8"),
             ]),
         )
     };
-    let mut alice = join(&hosts.host, "127.0.0.1", "40");
+    let mut alice = join(&hosts.host, "alice", "40");
     std::thread::sleep(Duration::from_millis(700));
     assert!(
         alice.try_wait().expect("wait").is_none(),
@@ -168,10 +151,10 @@ fn nobody_else_takes_a_dropped_players_seat() {
     );
     let _ = alice.kill();
     let _ = alice.wait();
-    let mallory = join(&hosts.client, &hosts.host_address, "0");
+    let mallory = join(&hosts.client, "mallory", "0");
     // The host notices the drop within its time-out; mallory asks all the while.
     std::thread::sleep(Duration::from_secs(9));
-    let back = join(&hosts.host, "127.0.0.1", "0");
+    let back = join(&hosts.client, "alice", "0");
     all_end_as_headless(3, 2, "cadet", vec![("alice, back", back), ("host", host)]);
     let (code, out, err) = finish(mallory);
     assert_ne!(code, Some(0), "mallory played the seat: {out}{err}");
@@ -186,7 +169,7 @@ fn nobody_else_takes_a_dropped_players_seat() {
 /// from one address, five are seated and the sixth link is ended; the host lives.
 #[test]
 fn one_other_machine_holds_at_most_five_links() {
-    use star_trek_panic::net::transport::LINKS_PER_ADDRESS;
+    use star_trek_panic::net::quic::host_end::LINKS_PER_ADDRESS;
     let hosts = TwoHosts::make(3);
     let code = "five-from-one";
     let port = "41236";
@@ -202,12 +185,11 @@ fn one_other_machine_holds_at_most_five_links() {
         "0",
     ]);
     let mut host = TwoHosts::spawn_in(&hosts.host, &serve);
-    std::thread::sleep(Duration::from_millis(400));
-    let address = format!("{}:{port}", hosts.host_address);
+    let invite = invite(41236);
     let mut seats: Vec<Child> = (1..=6)
         .map(|seat| {
             let seat = seat.to_string();
-            let join = strings(&["join", &address, "--code", code, "--seat", &seat, "--bot"]);
+            let join = strings(&["join", &invite, "--seat", &seat, "--bot"]);
             let child = TwoHosts::spawn_in(&hosts.client, &join);
             // One at a time, so each link is made before the next asks.
             std::thread::sleep(Duration::from_millis(300));

@@ -206,9 +206,12 @@ fn the_join_bot_does_not_offer_an_unanswered_trade_again() {
     // Seed 5: the first seat's bot offers the second seat a trade on turn 1.
     let mut host = serve(port, code, 2, 0, &["--seed", "5", "--answer-within", "1"]);
     let mut person = seated(port, code, 1);
-    let address = format!("127.0.0.1:{port}");
     let mut bot = crate::network::spawn(&crate::network::strings(&[
-        "join", &address, "--code", code, "--seat", "1", "--bot",
+        "join",
+        &crate::network::invite(port),
+        "--seat",
+        "1",
+        "--bot",
     ]));
     let offers = |got: &[ToClient]| {
         got.iter()

@@ -40,19 +40,21 @@ fn a_watcher_follows_the_game_to_the_hosts_public_hash() {
     let port = port(36);
     let code = "watch-the-crew";
     let host = serve(port, code, 2, 1, &["--seed", "5", "--json"]);
-    let address = format!("127.0.0.1:{port}");
     let watcher = spawn(&strings(&[
         "join",
-        &address,
-        "--code",
-        code,
+        &crate::network::invite(port),
         "--watch",
         "--no-window",
         "--json",
     ]));
     std::thread::sleep(std::time::Duration::from_millis(500));
     let player = spawn(&strings(&[
-        "join", &address, "--code", code, "--seat", "1", "--bot", "--json",
+        "join",
+        &crate::network::invite(port),
+        "--seat",
+        "1",
+        "--bot",
+        "--json",
     ]));
     let (host_code, host_out, host_err) = finish(host);
     let (player_code, _, player_err) = finish(player);

@@ -7,7 +7,6 @@
 //! crash.
 
 use std::collections::VecDeque;
-use std::net::SocketAddr;
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -25,13 +24,13 @@ use crate::net::client_core::{ClientCore, Step};
 use crate::net::link::Connection;
 use crate::net::protocol::ToHost;
 use crate::net::pump::{ClientLink, Pumped};
+use crate::net::quic::Invite;
 
 /// A seat of a game hosted elsewhere.
 pub struct Joined {
     /// Pumped on a thread of its own, so the window can sleep (`net::pump`).
     link: Pumped<ClientLink>,
-    host: SocketAddr,
-    code: String,
+    invite: Invite,
     /// The client's decisions, as `join` makes them: asking for the seat, what each
     /// message means, resyncs and the words (`net::client_core`).
     pub core: ClientCore,
@@ -54,22 +53,22 @@ pub struct Joined {
 }
 
 impl Joined {
-    /// Starts connecting to `host` for `seat` (0-based).
-    pub fn open(host: SocketAddr, code: &str, seat: Option<u8>) -> Result<Joined, String> {
-        Joined::start(host, code, ClientCore::new(host, seat, false))
+    /// Starts connecting to the invite's host for `seat` (0-based).
+    pub fn open(invite: &Invite, seat: Option<u8>) -> Result<Joined, String> {
+        Joined::start(invite, |host| ClientCore::new(host, seat, false))
     }
 
-    /// Starts connecting to `host` to watch the game without a seat.
-    pub fn watch(host: SocketAddr, code: &str) -> Result<Joined, String> {
-        Joined::start(host, code, ClientCore::new(host, None, true))
+    /// Starts connecting to the invite's host to watch the game without a seat.
+    pub fn watch(invite: &Invite) -> Result<Joined, String> {
+        Joined::start(invite, |host| ClientCore::new(host, None, true))
     }
 
-    fn start(host: SocketAddr, code: &str, core: ClientCore) -> Result<Joined, String> {
-        crate::net::check_secret(code)?;
+    fn start(invite: &Invite, core: impl FnOnce(&str) -> ClientCore) -> Result<Joined, String> {
+        let link = Connection::open(invite)?;
+        let core = core(&link.host);
         Ok(Joined {
-            link: Pumped::start(ClientLink::new(Connection::open(host, code)?))?,
-            host,
-            code: code.to_string(),
+            link: Pumped::start(ClientLink::new(link))?,
+            invite: invite.clone(),
             core,
             inbox: VecDeque::new(),
             from_host: VecDeque::new(),
@@ -82,8 +81,14 @@ impl Joined {
         })
     }
 
+    /// The invite this table joined with.
     pub fn join_code(&self) -> String {
-        format!("{} · code {}", self.host, self.code)
+        self.invite.to_string()
+    }
+
+    /// How the link reaches the host now: direct or relayed, and its round trip.
+    pub fn path(&self) -> Option<crate::net::quic::LinkPath> {
+        self.link.lock().link.path()
     }
 
     /// Whether this table watches without a seat.
@@ -105,7 +110,8 @@ impl Joined {
     /// host gives the seat back at the current state, and the talk so far stays.
     pub fn again(&mut self) -> Result<Joined, String> {
         self.hang_up();
-        let mut joined = Joined::start(self.host, &self.code, self.core.again())?;
+        let core = self.core.again();
+        let mut joined = Joined::start(&self.invite.clone(), |_| core)?;
         joined.keeps_talk = true;
         Ok(joined)
     }

@@ -22,8 +22,6 @@ pub struct Hosting {
     pub(super) link: Pumped<HostLink>,
     /// The secret of the join code.
     pub code: String,
-    /// This machine's address, for the join code (found once: it opens a socket).
-    address: String,
     /// The host's decisions, as `serve` makes them: seats, welcomes, the next remote
     /// action, trades' offers and answers, bots standing in (`net::host_core`).
     pub(super) core: HostCore,
@@ -40,16 +38,61 @@ pub struct Hosting {
     untold: Vec<PlayerAction>,
     /// What the rules drew since the last actions were told.
     drawn: Draws,
+    /// The host's words about links in the talk, a few a minute.
+    link_words: LinkWords,
 }
 
+/// The host's words about links in the talk this minute: when it began, how many were shown,
+/// and how many more went only to standard error.
+struct LinkWords(std::time::Instant, u32, u32);
+
+impl LinkWords {
+    /// A note about a link for the talk, while this minute's lines last; else it is counted.
+    fn note(&mut self, note: String) -> Option<String> {
+        let LinkWords(since, shown, held) = self;
+        if since.elapsed().as_secs() >= 60 && *held == 0 {
+            (*since, *shown) = (std::time::Instant::now(), 0);
+        }
+        if *shown < LINK_WORDS_PER_MINUTE {
+            *shown += 1;
+            return Some(format!("Host: {note}"));
+        }
+        *held += 1;
+        None
+    }
+
+    /// Once the minute is out, how many notes went unshown in it (one line), if any; a new
+    /// minute starts.
+    fn held(&mut self) -> Option<String> {
+        let LinkWords(since, shown, held) = self;
+        if *held == 0 || since.elapsed().as_secs() < 60 {
+            return None;
+        }
+        let line = format!(
+            "Host: {held} more refusals and hang-ups in the last minute (standard error has them)"
+        );
+        (*since, *shown, *held) = (std::time::Instant::now(), 0, 0);
+        Some(line)
+    }
+}
+
+/// The most lines about refusals and hang-ups the talk shows in a minute: a peer that keeps
+/// coming back with nonsense cannot bury the crew's talk (standard error has every one).
+const LINK_WORDS_PER_MINUTE: u32 = 10;
+
 impl Hosting {
-    /// Opens the port for a game with this code's secret.
-    pub fn open(port: u16, code: &str) -> Result<Hosting, String> {
+    /// Opens the host's endpoint for a game with this code's secret, on `port` (0: any),
+    /// with the key of an earlier hosting (none: a fresh one), reached through `relay`.
+    pub fn open(
+        port: u16,
+        code: &str,
+        relay: &crate::net::quic::Relay,
+        key: Option<iroh::SecretKey>,
+    ) -> Result<Hosting, String> {
         crate::net::check_secret(code)?;
         Ok(Hosting {
-            link: Pumped::start(HostLink::new(Room::open(port, code)?))?,
+            link: Pumped::start(HostLink::new(Room::open(port, code, relay, key)?))?,
             code: code.to_string(),
-            address: local_address(),
             core: HostCore::default(),
             in_flight: None,
             check_due: false,
@@ -57,6 +100,7 @@ impl Hosting {
             rewelcome: false,
             untold: Vec::new(),
             drawn: Draws::default(),
+            link_words: LinkWords(std::time::Instant::now(), 0, 0),
         })
     }
 
@@ -78,21 +122,25 @@ impl Hosting {
         self.link.lock().room.tickets()
     }
 
+    /// The invite as it stands (the relay's URL joins it a moment after the host opens).
     pub fn join_code(&self) -> String {
-        let port = self.link.lock().room.port;
-        format!("{}:{port} · code {}", self.address, self.code)
+        self.link.lock().room.invite().to_string()
     }
-}
 
-/// This machine's address on its network, for the join code (the address a packet to the
-/// outside would leave from; nothing is sent). Loopback when there is no network.
-pub(crate) fn local_address() -> String {
-    std::net::UdpSocket::bind(("0.0.0.0", 0))
-        .and_then(|socket| {
-            socket.connect(("192.0.2.1", 9))?;
-            socket.local_addr()
-        })
-        .map_or_else(|_| "127.0.0.1".into(), |a| a.ip().to_string())
+    /// The host's key, for the settings: hosted again, the game keeps its invite.
+    pub fn key_text(&self) -> String {
+        crate::net::host::key_text(&self.link.lock().room.key())
+    }
+
+    /// Each seated client's seat and link: direct or relayed, and its round trip.
+    pub fn links(&self) -> Vec<(u8, Option<crate::net::quic::LinkPath>)> {
+        let link = self.link.lock();
+        link.room
+            .seated()
+            .into_iter()
+            .map(|(client, seat)| (seat, link.room.path(client)))
+            .collect()
+    }
 }
 
 /// Who plays each seat, for the host's core: people here, remote people, bots (a remote
@@ -204,9 +252,14 @@ pub(super) fn receive(
     shows.show(host.core.take_shown());
     // Refusals and hang-ups, as the room noted them (it keeps quiet refusals, such as a
     // seat still held for a dropped link, to standard error).
+    if let Some(line) = host.link_words.held() {
+        shows.talk.notice(line);
+    }
     for note in link.room.notes.drain(..) {
-        if note.starts_with("refused") || note.starts_with("disconnecting") {
-            shows.talk.notice(format!("Host: {note}"));
+        if (note.starts_with("refused") || note.starts_with("disconnecting"))
+            && let Some(line) = host.link_words.note(note)
+        {
+            shows.talk.notice(line);
         }
     }
     let now_away = host.core.away(&link.room);

@@ -58,11 +58,36 @@ impl Online {
         }
     }
 
-    /// The join code to show: where the host is, and its secret.
+    /// The invite to show: the host's key, where it is, and the code.
     pub fn join_code(&self) -> String {
         match self {
             Online::Host(hosting) => hosting.join_code(),
             Online::Client(joined) => joined.join_code(),
+        }
+    }
+
+    /// The links in words: each seat connected to this host and how, or this table's link
+    /// to its host ("Seat 2: direct, 12 ms"; "Link to the host: relayed, 80 ms").
+    pub fn links_text(&self) -> Vec<String> {
+        let how = |path: Option<crate::net::quic::LinkPath>| {
+            path.map_or_else(|| "connecting".to_string(), |p| p.to_string())
+        };
+        match self {
+            Online::Host(hosting) => {
+                let mut links = hosting.links();
+                links.sort_by_key(|(seat, _)| *seat);
+                links
+                    .into_iter()
+                    .map(|(seat, path)| {
+                        let seat = crate::net::protocol::seat_number(seat);
+                        format!("Seat {seat}: {}", how(path))
+                    })
+                    .collect()
+            }
+            Online::Client(joined) if joined.lost.is_none() => {
+                vec![format!("Link to the host: {}", how(joined.path()))]
+            }
+            Online::Client(_) => Vec::new(),
         }
     }
 }
@@ -287,7 +312,11 @@ fn host_again(
         HostAgain::Bots => None,
         HostAgain::Host if settings.host_code.is_empty() => Some(Err("no code was saved".into())),
         HostAgain::Host => Some(
-            Hosting::open(settings.host_port, &settings.host_code)
+            crate::net::quic::Relay::parse(&settings.relay)
+                .and_then(|relay| {
+                    let key = settings.host_key.parse::<iroh::SecretKey>().ok();
+                    Hosting::open(settings.host_port, &settings.host_code, &relay, key)
+                })
                 .map(|h| h.with_tickets(&settings.host_tickets)),
         ),
     };
@@ -336,7 +365,7 @@ fn join_again(
     }
 }
 
-/// `join HOST:PORT --code SECRET` without `--bot`: the window opens joining that game (the
+/// `join INVITE` without `--bot`: the window opens joining that game (the
 /// setup screen shows how it goes, and why not).
 fn join_from_command_line(
     launch: Res<crate::game::launch::Launch>,
@@ -349,13 +378,12 @@ fn join_from_command_line(
     if std::mem::replace(&mut *done, true) {
         return;
     }
-    form.address = join.host.to_string();
-    form.join_code = join.code.clone();
+    form.invite = join.invite.to_string();
     form.seat = join.seat.map(|s| (s + 1).to_string()).unwrap_or_default();
     let joined = if join.watch {
-        Joined::watch(join.host, &join.code)
+        Joined::watch(&join.invite)
     } else {
-        Joined::open(join.host, &join.code, join.seat)
+        Joined::open(&join.invite, join.seat)
     };
     match joined {
         Ok(joined) => commands.insert_resource(Online::Client(Box::new(joined))),

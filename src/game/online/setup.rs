@@ -14,17 +14,16 @@ pub struct OnlineForm {
     pub host: bool,
     pub port: String,
     pub code: String,
-    /// Join: the host's address (`HOST:PORT`), its code and the seat (1–6).
-    pub address: String,
-    pub join_code: String,
+    /// Where players' tables find this host when no direct path gets through.
+    pub relay: String,
+    /// Join: the host's invite and the seat (1–6).
+    pub invite: String,
     pub seat: String,
     pub error: Option<String>,
-    /// This machine's address for the join code, found once when hosting is ticked (it
-    /// opens a socket, so not every frame).
-    pub local_address: Option<String>,
     /// Open the "Play across machines" section on the next frame (the title's choice).
     pub reveal: bool,
     /// The codes show as dots until the player asks to see them (a shared screen, a stream).
+    /// An invite holds its code: it shows as dots too.
     pub show_codes: bool,
 }
 
@@ -40,31 +39,33 @@ impl OnlineForm {
             host: false,
             port: settings.host_port.to_string(),
             code,
-            address: settings.join_address.clone(),
-            join_code: settings.join_code.clone(),
+            relay: settings.relay.clone(),
+            invite: settings.join_invite.clone(),
             seat: String::new(),
             error: None,
-            local_address: None,
             reveal: false,
             show_codes: false,
         }
     }
 
-    /// Opens the port for the game about to start; remembers the port and code.
+    /// Opens the host for the game about to start; remembers the port, code, relay and key.
     pub(crate) fn open_host(&mut self, settings: &mut Settings) -> Result<Online, String> {
         let port = parse_port(&self.port)?;
-        let hosting = Hosting::open(port, self.code.trim())?;
+        let relay = crate::net::quic::Relay::parse(&self.relay)?;
+        let hosting = Hosting::open(port, self.code.trim(), &relay, None)?;
         settings.host_port = port;
         settings.host_code = self.code.trim().to_string();
+        settings.relay = relay.to_string();
+        settings.host_key = hosting.key_text();
         // A new game: no seat has had a holder yet.
         settings.host_tickets.clear();
         settings.unsaved = true;
         Ok(Online::Host(Box::new(hosting)))
     }
 
-    /// Joins the game at the address: for a seat, or (`watch`) to watch without one.
+    /// Joins the invite's game: for a seat, or (`watch`) to watch without one.
     fn open_join(&mut self, settings: &mut Settings, watch: bool) -> Result<Online, String> {
-        let address = crate::net::parse_address(self.address.trim())?;
+        let invite: crate::net::quic::Invite = self.invite.trim().parse()?;
         // Left empty, any free seat: the host assigns it.
         let seat = match self.seat.trim() {
             "" => None,
@@ -74,21 +75,23 @@ impl OnlineForm {
             },
         };
         let joined = if watch {
-            Joined::watch(address, self.join_code.trim())?
+            Joined::watch(&invite)?
         } else {
-            Joined::open(address, self.join_code.trim(), seat)?
+            Joined::open(&invite, seat)?
         };
-        settings.join_address = self.address.trim().to_string();
-        settings.join_code = self.join_code.trim().to_string();
+        settings.join_invite = self.invite.trim().to_string();
         settings.unsaved = true;
         Ok(Online::Client(Box::new(joined)))
     }
 }
 
+/// A port from the form: empty or 0 is any free one.
 fn parse_port(text: &str) -> Result<u16, String> {
-    match text.trim().parse::<u16>() {
-        Ok(port) if port > 0 => Ok(port),
-        _ => Err(format!("`{}` is not a port (1–65535)", text.trim())),
+    match text.trim() {
+        "" => Ok(0),
+        text => text
+            .parse::<u16>()
+            .map_err(|_| format!("`{text}` is not a port (1–65535, or empty for any)")),
     }
 }
 
@@ -128,30 +131,33 @@ pub fn section(
                         form.code = fresh_code();
                     }
                 });
-                let address = form
-                    .local_address
-                    .get_or_insert_with(super::host::local_address);
-                ui.small(format!(
-                    "Players join with {address}:{} and this code. From outside your network, \
-                     give them your public address and forward UDP port {} to this machine.",
-                    form.port.trim(),
-                    form.port.trim()
-                ));
+                ui.horizontal(|ui| {
+                    ui.label("Relay:");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut form.relay)
+                            .hint_text("public")
+                            .desired_width(240.0),
+                    )
+                    .on_hover_text(
+                        "Where players find this game when no direct path gets through: \
+                         public (iroh's relays), your community's iroh-relay's URL, or none.",
+                    );
+                });
+                ui.small(
+                    "Players join with the invite the table shows once the game starts: it \
+                     names this machine and holds the code. No port needs forwarding: players \
+                     on your network connect directly, others through NATs or the relay.",
+                );
             }
             ui.separator();
             ui.label("Join a game hosted elsewhere:");
             ui.horizontal(|ui| {
-                ui.label("Host:");
+                ui.label("Invite:");
                 ui.add(
-                    egui::TextEdit::singleline(&mut form.address)
-                        .hint_text("192.168.1.20:47000")
-                        .desired_width(150.0),
-                );
-                ui.label("Code:");
-                ui.add(
-                    egui::TextEdit::singleline(&mut form.join_code)
+                    egui::TextEdit::singleline(&mut form.invite)
                         .password(!form.show_codes)
-                        .desired_width(200.0),
+                        .hint_text("the line the host's table shows")
+                        .desired_width(320.0),
                 );
                 ui.checkbox(&mut form.show_codes, "show");
                 ui.label("Seat:");

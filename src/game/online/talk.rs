@@ -86,6 +86,7 @@ impl TalkPanel<'_> {
             ui.strong("Crew talk");
             code_line(ui, &online.join_code(), &mut self.talk.show_code);
         });
+        link_lines(ui, online);
         let talk = &mut *self.talk;
         ui.horizontal(|ui| {
             let field = ui.add(
@@ -123,7 +124,6 @@ fn host_again_window(
     mut contexts: EguiContexts,
     online: Option<Res<Online>>,
     crew: Res<crate::game::crew::Crew>,
-    settings: Res<crate::game::settings::Settings>,
     mut answer: MessageWriter<super::HostAgain>,
 ) -> Result {
     if !super::asks_to_host_again(online.as_deref(), &crew) {
@@ -139,10 +139,10 @@ fn host_again_window(
                 "This game has seats for players on other machines. Host it again, so they \
                  rejoin with the code they used, or let Ensign bots play their seats?",
             );
-            ui.small(format!(
-                "Hosting opens UDP port {} on this machine.",
-                settings.host_port
-            ));
+            ui.small(
+                "Hosting again keeps this machine's key and the code, so the players' invites \
+                 still work.",
+            );
             ui.horizontal(|ui| {
                 if ui.button("Host it again").clicked() {
                     answer.write(super::HostAgain::Host);
@@ -223,28 +223,52 @@ fn waiting_window(
     Ok(())
 }
 
-/// "join code: HOST:PORT · code ••••", and a toggle that shows the code itself.
+/// "invite: ••••@key…", a toggle that shows it whole, and a button that copies it whole
+/// (the players paste it into their setup screen or `join`).
 fn code_line(ui: &mut egui::Ui, code: &str, show: &mut bool) {
     let shown = if *show {
         code.to_string()
     } else {
         masked(code)
     };
-    ui.small(format!("join code: {shown}"));
+    ui.small(format!("invite: {shown}"));
     if ui
         .small_button(if *show { "hide" } else { "show" })
         .clicked()
     {
         *show = !*show;
     }
+    if ui
+        .small_button("copy")
+        .on_hover_text("Copy the whole invite, code included, to paste where the players see it.")
+        .clicked()
+    {
+        ui.ctx().copy_text(code.to_string());
+    }
 }
 
-/// A join code with its secret as dots; where the host is stays readable.
-pub fn masked(code: &str) -> String {
-    match code.rsplit_once("code ") {
-        Some((head, secret)) => {
-            format!("{head}code {}", "•".repeat(secret.chars().count().min(12)))
-        }
-        None => code.to_string(),
+/// Each link in words: who is connected, and whether directly or through a relay, with the
+/// round trip ("Seat 2: direct, 12 ms").
+fn link_lines(ui: &mut egui::Ui, online: &Online) {
+    for line in online.links_text() {
+        ui.small(line);
+    }
+}
+
+/// An invite with its code as dots and the host's key short: who the host is stays
+/// readable, and the secret stays off a shared screen.
+pub fn masked(invite: &str) -> String {
+    match invite
+        .split_once(',')
+        .unwrap_or((invite, ""))
+        .0
+        .rsplit_once('@')
+    {
+        Some((secret, key)) => format!(
+            "{}@{}…",
+            "•".repeat(secret.chars().count().min(12)),
+            key.chars().take(10).collect::<String>()
+        ),
+        None => "•".repeat(invite.chars().count().min(12)),
     }
 }

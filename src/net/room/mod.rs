@@ -1,19 +1,18 @@
-//! The host's side of the network, shared by `serve` and the game window's Host: the server
-//! socket, who holds which seat, and the checks that need no game — messages that do not
+//! The host's side of the network, shared by `serve` and the game window's Host: the host's
+//! endpoint (`quic::host_end`), who holds which seat, and the checks that need no game — messages that do not
 //! parse, a seat the sender does not hold, too many messages, a bad chat line. What needs the
 //! game (a free seat, the action's order and legality, a ping's target) comes back as
 //! `Incoming` for the caller to decide.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-use std::net::{SocketAddr, UdpSocket};
 use std::time::Instant;
 
-use renet::{DefaultChannel, RenetServer, ServerEvent};
 use stp_rules::PlayerAction;
 
 use super::links::{Arrivals, Strikes};
 use super::protocol::{PingTarget, ToClient, ToHost, decode_from_peer, encode, seat_number};
-use super::transport::GuardedServer;
+use super::quic::host_end::{Event, HostEnd};
+use super::quic::{Invite, LinkPath, Relay};
 
 pub use super::links::STRIKES;
 pub use seats::SeatTicket;
@@ -76,17 +75,15 @@ struct Rate {
 }
 
 pub struct Room {
-    server: RenetServer,
-    transport: GuardedServer,
-    last: Instant,
+    end: HostEnd,
     /// Which client holds which seat.
     seats: BTreeMap<u64, u8>,
     /// Which clients watch without a seat, and their numbers (1 to `MAX_WATCHERS`).
     watchers: BTreeMap<u64, u8>,
     strikes: Strikes,
     arrivals: Arrivals,
-    /// Each seat that has had a holder: its ticket, and the address of its last holder.
-    tickets: BTreeMap<u8, (String, std::net::IpAddr)>,
+    /// Each seat that has had a holder: its ticket, which alone takes the seat back.
+    tickets: BTreeMap<u8, String>,
     /// The ticket each link showed with its Hello.
     shown: BTreeMap<u64, String>,
     rates: BTreeMap<u64, Rate>,
@@ -99,11 +96,11 @@ pub struct Room {
     /// When each client's recent chat lines and pings came, and whether it was told to slow
     /// down since.
     talk: BTreeMap<u64, (VecDeque<Instant>, bool)>,
-    /// Bytes of messages sent (before netcode's framing), for the end-of-game figures.
+    /// Bytes of messages sent (before QUIC's framing), for the end-of-game figures.
     pub sent: usize,
     pub port: u16,
-    /// Clients to disconnect once what they were told is sent (so they hear why).
-    hang_up: Vec<u64>,
+    /// Connections turned away before admission, as last told in the notes.
+    turned_away: u64,
     /// What the host did about its clients (seats taken and left, refusals), newest last,
     /// until the game window takes them for its talk (`serve` only prints them).
     pub notes: Vec<String>,
@@ -125,17 +122,20 @@ pub(crate) const BOT_AFTER: std::time::Duration = std::time::Duration::from_secs
 pub(crate) const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(60);
 
 impl Room {
-    /// Opens the port; clients get in only once they prove `code` (`net::pake`).
-    pub fn open(port: u16, code: &str) -> Result<Room, String> {
-        let bind: SocketAddr = ([0, 0, 0, 0], port).into();
-        let socket = UdpSocket::bind(bind).map_err(|e| format!("port {port}: {e}"))?;
-        let addresses = vec![([127, 0, 0, 1], port).into(), bind];
-        let transport = GuardedServer::new(socket, addresses, code, 6 + MAX_WATCHERS)
-            .map_err(|e| e.to_string())?;
+    /// Opens the host's endpoint on UDP `port` (0: any) with `key` (none: a fresh one),
+    /// reachable through `relay`; clients get in only once they prove `code`. Six seats and
+    /// the watchers, and two more for players who come back before their old link has
+    /// timed out.
+    pub fn open(
+        port: u16,
+        code: &str,
+        relay: &Relay,
+        key: Option<iroh::SecretKey>,
+    ) -> Result<Room, String> {
+        let end = HostEnd::open(port, key, relay, code, 6 + MAX_WATCHERS + 2)?;
+        let port = end.port();
         Ok(Room {
-            server: RenetServer::new(super::connection_config()),
-            transport,
-            last: Instant::now(),
+            end,
             seats: BTreeMap::new(),
             watchers: BTreeMap::new(),
             strikes: Strikes::default(),
@@ -149,7 +149,7 @@ impl Room {
             told_quietly: BTreeSet::new(),
             sent: 0,
             port,
-            hang_up: Vec::new(),
+            turned_away: 0,
             notes: Vec::new(),
             quiet: false,
             bot_after: Some(BOT_AFTER),
@@ -157,68 +157,84 @@ impl Room {
         })
     }
 
-    /// Packets in, links checked, and every message that needs the game.
+    /// The invite to show the players: the host's key, addresses and relay, and the code.
+    pub fn invite(&self) -> Invite {
+        self.end.invite()
+    }
+
+    /// The invite once the host's relay has answered (its URL is in the invite), or as it
+    /// stands after `within`; at once when the host uses no relay.
+    pub fn wait_for_relay(&self, within: std::time::Duration) -> Invite {
+        self.end.wait_for_relay(within);
+        self.invite()
+    }
+
+    /// The host's key, kept so that the game hosted again has the same invite.
+    pub fn key(&self) -> iroh::SecretKey {
+        self.end.key()
+    }
+
+    /// How the link of `client` reaches it now (direct or relayed, and its round trip).
+    pub fn path(&self, client: u64) -> Option<LinkPath> {
+        self.end.path(client)
+    }
+
+    /// Links in, messages, links gone, and every message that needs the game.
     pub fn poll(&mut self) -> Vec<Incoming> {
-        let elapsed = self.last.elapsed();
-        self.last = Instant::now();
-        self.server.update(elapsed);
-        let dropped = self.transport.dropped();
-        if let Err(err) = self.transport.update(elapsed, &mut self.server) {
-            self.note(format!("network: {err}"));
-        }
+        let events = self.end.poll();
         // Told at 1, 10, 100… so that a flood of them cannot flood the notes.
-        let now_dropped = self.transport.dropped();
-        if now_dropped > dropped && (dropped + 1..=now_dropped).any(is_power_of_ten) {
+        let (turned, now_turned) = (self.turned_away, self.end.turned_away());
+        self.turned_away = now_turned;
+        if now_turned > turned && (turned + 1..=now_turned).any(is_power_of_ten) {
             self.note(format!(
-                "network: {now_dropped} malformed packets dropped so far (a peer sent what no \
-                 game client sends)"
+                "network: {now_turned} connections turned away so far (no code, a wrong one, \
+                 or over a source's limits)"
             ));
         }
         let mut out = Vec::new();
-        while let Some(event) = self.server.get_event() {
-            if let ServerEvent::ClientConnected { client_id } = event {
-                self.arrivals.arrived(client_id, Instant::now());
-            }
-            if let ServerEvent::ClientDisconnected { client_id, reason } = event {
-                self.arrivals.settled(client_id);
-                self.shown.remove(&client_id);
-                self.rates.remove(&client_id);
-                self.welcomed.remove(&client_id);
-                self.deferred.remove(&client_id);
-                self.talk.remove(&client_id);
-                self.told_quietly.retain(|(c, _)| *c != client_id);
-                if let Some(watcher) = self.watchers.remove(&client_id) {
-                    self.note(format!("watcher {watcher} left ({reason})"));
-                }
-                if let Some(seat) = self.seats.remove(&client_id) {
-                    self.note(format!(
-                        "seat {} left ({reason}); waiting for it",
-                        seat_number(seat)
-                    ));
-                    let bot_in = self.bot_after.map_or(0, |d| d.as_secs() as u32);
-                    self.tell_table(&ToClient::Waiting { seat, bot_in });
-                    out.push(Incoming::Left { seat });
-                }
+        let mut messages = Vec::new();
+        for event in events {
+            match event {
+                Event::Arrived(client_id) => self.arrivals.arrived(client_id, Instant::now()),
+                Event::Message(client_id, bytes) => messages.push((client_id, bytes)),
+                Event::Left(client_id, reason) => out.extend(self.left(client_id, &reason)),
             }
         }
         // Links that hold no place at the table do not keep one of the host's.
         for (client, why) in self.arrivals.overdue(Instant::now()) {
             self.note(format!("dropping client {client}: {why}"));
             self.arrivals.settled(client);
-            self.server.disconnect(client);
+            self.end.disconnect(client, format!("dropped: {why}"));
         }
-        for client in self.server.clients_id() {
-            while let Some(bytes) = self
-                .server
-                .receive_message(client, DefaultChannel::ReliableOrdered)
-            {
-                if let Some(incoming) = self.receive(client, &bytes) {
-                    out.push(incoming);
-                }
+        for (client, bytes) in messages {
+            if let Some(incoming) = self.receive(client, &bytes) {
+                out.push(incoming);
             }
         }
         out.extend(self.due_welcomes());
         out
+    }
+
+    /// A link gone: whatever it held is let go, and the table hears of a seat left.
+    fn left(&mut self, client_id: u64, reason: &str) -> Option<Incoming> {
+        self.arrivals.settled(client_id);
+        self.shown.remove(&client_id);
+        self.rates.remove(&client_id);
+        self.welcomed.remove(&client_id);
+        self.deferred.remove(&client_id);
+        self.talk.remove(&client_id);
+        self.told_quietly.retain(|(c, _)| *c != client_id);
+        if let Some(watcher) = self.watchers.remove(&client_id) {
+            self.note(format!("watcher {watcher} left ({reason})"));
+        }
+        let seat = self.seats.remove(&client_id)?;
+        self.note(format!(
+            "seat {} left ({reason}); waiting for it",
+            seat_number(seat)
+        ));
+        let bot_in = self.bot_after.map_or(0, |d| d.as_secs() as u32);
+        self.tell_table(&ToClient::Waiting { seat, bot_in });
+        Some(Incoming::Left { seat })
     }
 
     /// One message from a client, as the host core takes it. Each Sync or Watch is answered
@@ -266,7 +282,7 @@ impl Room {
 
     fn read_message(&mut self, client: u64, bytes: &[u8]) -> Option<Incoming> {
         // Already on its way out: nothing more it sends counts.
-        if self.hang_up.contains(&client) {
+        if !self.end.is_connected(client) {
             return None;
         }
         let rate = self.rates.entry(client).or_insert(Rate {
@@ -385,8 +401,7 @@ impl Room {
     pub fn send(&mut self, client: u64, message: &ToClient) {
         let bytes = encode(message);
         self.sent += bytes.len();
-        self.server
-            .send_message(client, DefaultChannel::ReliableOrdered, bytes);
+        self.end.send(client, bytes);
     }
 
     /// A message for every seated client and every watcher (one not yet welcomed gets the
@@ -407,15 +422,18 @@ impl Room {
     pub fn refuse(&mut self, client: u64, reason: String) {
         self.note(format!("refused client {client}: {reason}"));
         self.send(client, &ToClient::Refused { reason });
-        // Strikes are the address's, so a reconnection does not wipe them; they decay.
-        let Some(address) = self.transport.client_addr(client) else {
+        // Strikes are the source's, so a reconnection does not wipe them; they decay.
+        let Some(origin) = self.end.origin(client) else {
             return;
         };
-        if self.strikes.add(address.ip(), Instant::now()) {
+        if self.strikes.add(origin, Instant::now()) {
             self.note(format!(
                 "disconnecting client {client} after {STRIKES} refusals"
             ));
-            self.server.disconnect(client);
+            self.end.disconnect(
+                client,
+                format!("{STRIKES} refusals: the host ends the link"),
+            );
         }
     }
 
@@ -429,17 +447,13 @@ impl Room {
         self.send(client, &ToClient::Refused { reason });
     }
 
-    /// Sends what is queued, then hangs up on the clients that earned it.
-    pub fn flush(&mut self) {
-        self.transport.send_packets(&mut self.server);
-        for client in std::mem::take(&mut self.hang_up) {
-            self.server.disconnect(client);
-        }
-    }
+    /// Sends what is queued (the links' tasks send as messages come; kept for the callers'
+    /// rhythm of poll, decide, flush).
+    pub fn flush(&mut self) {}
 
     /// Ends every link (the game is over or the host leaves).
     pub fn close(&mut self) {
-        self.transport.disconnect_all(&mut self.server);
+        self.end.close();
     }
 }
 

@@ -36,14 +36,14 @@ pub(crate) fn assign_seat(asked: Option<u8>, free: &[u8]) -> Result<u8, String> 
     }
 }
 
-/// A seat's ticket and the address of its last holder: who may take the seat back. Kept
-/// with a hosted game (the window's settings, `serve --save`'s tickets file), so a game
-/// hosted again lets only its players back into their seats.
+/// A seat's ticket: who may take the seat back. Kept with a hosted game (the window's
+/// settings, `serve --save`'s tickets file), so a game hosted again lets only its players
+/// back into their seats. (Files from before kept the holder's address too: it is ignored,
+/// as seats go by ticket only.)
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatTicket {
     pub seat: u8,
     pub ticket: String,
-    pub holder: std::net::IpAddr,
 }
 
 /// The longest ticket taken back from a file (the host writes 32 hex digits).
@@ -54,10 +54,9 @@ impl Room {
     pub fn tickets(&self) -> Vec<SeatTicket> {
         self.tickets
             .iter()
-            .map(|(seat, (ticket, holder))| SeatTicket {
+            .map(|(seat, ticket)| SeatTicket {
                 seat: *seat,
                 ticket: ticket.clone(),
-                holder: *holder,
             })
             .collect()
     }
@@ -72,43 +71,36 @@ impl Room {
                 && t.ticket.len() <= MAX_TICKET_CHARS
                 && t.ticket.chars().all(|c| c.is_ascii_hexdigit())
             {
-                self.tickets.insert(t.seat, (t.ticket.clone(), t.holder));
+                self.tickets.insert(t.seat, t.ticket.clone());
             }
         }
     }
 
     /// Whether `client` may take `seat`: one that never had a holder, or one whose ticket it
-    /// showed, or whose last holder was at its address (a player whose table restarted on
-    /// the same machine). Nobody else takes a dropped player's seat and hand.
+    /// showed. Nobody else takes a dropped player's seat and hand, wherever they are: an
+    /// address says nothing of who is behind it (players share routers and relays).
     pub(crate) fn claimable(&self, client: u64, seat: u8) -> bool {
-        let Some((ticket, holder)) = self.tickets.get(&seat) else {
+        let Some(ticket) = self.tickets.get(&seat) else {
             return true;
         };
         self.shown.get(&client) == Some(ticket)
-            || self
-                .transport
-                .client_addr(client)
-                .is_some_and(|a| a.ip() == *holder)
     }
 
     /// Gives `client` the seat (a rejoin takes back a dropped one) with the game so far and
     /// the seat's ticket; the others hear that the seat's person is at the table.
     pub fn seat(&mut self, client: u64, seat: u8, welcome: &ToClient) {
         // Gone since it asked (the window answers a frame later): no ghost holds the seat.
-        let Some(address) = self.transport.client_addr(client) else {
-            return;
-        };
-        if !self.server.is_connected(client) || !self.claimable(client, seat) {
+        if !self.end.is_connected(client) || !self.claimable(client, seat) {
             return;
         }
         let ticket = match self.tickets.get(&seat) {
-            Some((ticket, _)) => ticket.clone(),
+            Some(ticket) => ticket.clone(),
             None => {
-                let bytes: [u8; 16] = renet_netcode::generate_random_bytes();
+                let bytes: [u8; 16] = crate::net::system_random();
                 bytes.iter().map(|b| format!("{b:02x}")).collect()
             }
         };
-        self.tickets.insert(seat, (ticket.clone(), address.ip()));
+        self.tickets.insert(seat, ticket.clone());
         let welcome = match welcome.clone() {
             ToClient::Welcome {
                 seat,
@@ -146,7 +138,7 @@ impl Room {
     /// Lets `client` watch (or sends a watcher the game again): `welcome` names no seat. A
     /// client gone since it asked, or one past `MAX_WATCHERS`, is not let in.
     pub fn watch(&mut self, client: u64, welcome: &ToClient) {
-        if !self.server.is_connected(client) || self.seats.contains_key(&client) {
+        if !self.end.is_connected(client) || self.seats.contains_key(&client) {
             return;
         }
         if !self.watchers.contains_key(&client) {

@@ -14,7 +14,8 @@ use stp_rules::sim::play_game;
 use stp_rules::{GameOptions, GameState, StartGame, bot};
 
 use super::app;
-use crate::network::{finish, port, serve, spawn, strings};
+use crate::network::{finish, invite_of, port, serve, spawn, strings};
+use star_trek_panic::net::quic::Relay;
 
 /// Runs the table until `done`, at most `seconds`; the test plays the seats it holds here
 /// (`mine`) with the bot, as a person would, whenever the table's controls are free (a
@@ -99,17 +100,15 @@ pub(super) fn hosting_for_two(hosting: Hosting, options: &GameOptions) -> App {
     app
 }
 
-/// A `join --bot --json` process for seat 2 of the game on `port`.
-pub(super) fn bot_for_seat_two(port: u16, code: &str) -> std::process::Child {
+/// The window's host for tests: on `port`, with no relay (nothing outside is reached).
+pub(super) fn hosting(port: u16, code: &str) -> Hosting {
+    Hosting::open(port, code, &Relay::Off, None).expect("the host opens")
+}
+
+/// A `join --bot --json` process for seat 2 of the game the invite names.
+pub(super) fn bot_for_seat_two(invite: &str) -> std::process::Child {
     spawn(&strings(&[
-        "join",
-        &format!("127.0.0.1:{port}"),
-        "--code",
-        code,
-        "--seat",
-        "2",
-        "--bot",
-        "--json",
+        "join", invite, "--seat", "2", "--bot", "--json",
     ]))
 }
 
@@ -138,7 +137,8 @@ pub(super) fn both_end_as_headless(
 #[test]
 fn the_window_hosts_a_seat_played_from_another_machine() {
     let port = port(9);
-    let hosting = Hosting::open(port, "window-host").expect("the port opens");
+    let hosting = hosting(port, "window-host");
+    let invite = hosting.join_code();
     let options = GameOptions::quick(21, 2, "cadet");
     let mut app = hosting_for_two(hosting, &options);
     assert_eq!(
@@ -146,7 +146,7 @@ fn the_window_hosts_a_seat_played_from_another_machine() {
         vec![1],
         "waits for seat 2"
     );
-    let client = bot_for_seat_two(port, "window-host");
+    let client = bot_for_seat_two(&invite);
     assert!(
         run_until(&mut app, 120, |p| p == 0, over),
         "the game did not end"
@@ -162,8 +162,8 @@ fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
     let port = port(10);
     let host = serve_for_one(port, "window-client", 8);
     let mut app = app(None);
-    let address = format!("127.0.0.1:{port}").parse().expect("address");
-    let joined = Joined::open(address, "window-client", Some(0)).expect("a link");
+    let invite = invite_of(port);
+    let joined = Joined::open(&invite, Some(0)).expect("a link");
     // What an earlier, failed try to join left in the talk.
     app.world_mut()
         .resource_mut::<Talk>()
@@ -225,7 +225,7 @@ fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
 fn the_host_lets_a_bot_play_a_seat_whose_person_is_away() {
     let port = port(11);
     let mut app = app(None);
-    let hosting = Hosting::open(port, "away-seat").expect("the port opens");
+    let hosting = hosting(port, "away-seat");
     app.world_mut()
         .insert_resource(Online::Host(Box::new(hosting)));
     app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Ensign, Seat::Remote]);
@@ -277,11 +277,11 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
     let ticket = star_trek_panic::net::room::SeatTicket {
         seat: 1,
         ticket: "00112233445566778899aabbccddeeff".into(),
-        holder: [127, 0, 0, 9].into(),
     };
     let settings = serde_json::json!({
         "host_port": port,
         "host_code": "same-old-code",
+        "relay": "none",
         "host_tickets": [ticket],
     });
     std::fs::write(dir.join("settings.json"), settings.to_string()).expect("settings");
@@ -313,9 +313,8 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
     load(&mut app, Some(HostAgain::Host));
     let online = app.world().get_resource::<Online>().expect("hosting again");
     assert!(
-        online
-            .join_code()
-            .ends_with(&format!(":{port} · code same-old-code")),
+        online.join_code().starts_with("same-old-code@")
+            && online.join_code().contains(&format!(":{port}")),
         "{}",
         online.join_code()
     );
@@ -376,13 +375,13 @@ fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
 fn a_window_asking_for_a_seat_not_free_learns_which_is() {
     let port = port(17);
     let mut host = serve_for_one(port, "which-seat-window", 1);
-    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let invite = invite_of(port);
     let refused = |app: &App| match app.world().get_resource::<Online>() {
         Some(Online::Client(joined)) => joined.core.refused.clone(),
         _ => None,
     };
     let mut app = app(None);
-    let joined = Joined::open(address, "which-seat-window", Some(1)).expect("a link");
+    let joined = Joined::open(&invite, Some(1)).expect("a link");
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     assert!(
@@ -394,7 +393,7 @@ fn a_window_asking_for_a_seat_not_free_learns_which_is() {
         Some("seat 2 is not free; seat 1 is")
     );
     // Any seat will do: the host gives the free one.
-    let joined = Joined::open(address, "which-seat-window", None).expect("a link");
+    let joined = Joined::open(&invite, None).expect("a link");
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     let seated = |app: &App| match app.world().get_resource::<Online>() {
@@ -418,9 +417,9 @@ fn a_window_whose_link_is_lost_joins_again_in_place() {
     use star_trek_panic::game::online::JoinAgain;
     let port = port(18);
     let host = serve_for_one(port, "join-again-please", 6);
-    let address = format!("127.0.0.1:{port}").parse().expect("address");
+    let invite = invite_of(port);
     let mut app = app(None);
-    let joined = Joined::open(address, "join-again-please", Some(0)).expect("a link");
+    let joined = Joined::open(&invite, Some(0)).expect("a link");
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     let at_turn = |n: u32| {
@@ -458,12 +457,18 @@ fn a_window_whose_link_is_lost_joins_again_in_place() {
     ends_with_the_hosts_hash(&app, host);
 }
 
-/// The table shows where the host is but keeps the code's secret as dots until asked.
+/// The table shows whose invite it is (the host's key, short) but keeps the code as dots
+/// until asked.
 #[test]
 fn the_join_code_shows_as_dots_until_asked() {
     use star_trek_panic::game::online::talk::masked;
+    let invite = "bakeri-dozuha@kqzb8hgt3rwp1x5fy,192.168.1.20:47000,https://relay.example/";
+    let shown = masked(invite);
+    assert_eq!(shown, "••••••••••••@kqzb8hgt3r…");
+    assert!(!shown.contains("bakeri"), "{shown}");
     assert_eq!(
-        masked("192.168.1.20:47000 · code bakeri-dozuha"),
-        "192.168.1.20:47000 · code ••••••••••••"
+        masked("no-key-at-all"),
+        "••••••••••••",
+        "a broken invite is all dots"
     );
 }

@@ -6,30 +6,27 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 use star_trek_panic::game::crew::{Away, Crew, Seat};
-use star_trek_panic::game::online::{Hosting, Joined, Online, Talk};
+use star_trek_panic::game::online::{Joined, Online, Talk};
 use stp_rules::GameOptions;
 
 use super::app;
 use super::online::{
-    bot_for_seat_two, both_end_as_headless, ends_with_the_hosts_hash, hosting_for_two, over,
-    run_until, serve_for_one,
+    bot_for_seat_two, both_end_as_headless, ends_with_the_hosts_hash, hosting, hosting_for_two,
+    over, run_until, serve_for_one,
 };
-use crate::network::{finish, port, serve, spawn, strings};
+use crate::network::{finish, invite_of, port, serve, spawn, strings};
 
 /// A seat whose person's link drops mid-game: play waits, and once the host's wait is over,
 /// an Ensign bot plays the seat (without anyone pressing the button), and the game ends.
 #[test]
 fn a_bot_stands_in_for_a_seat_whose_link_dropped() {
     let port = port(35);
-    let hosting = Hosting::open(port, "stand-in-seat")
-        .expect("the port opens")
-        .with_bot_after(Some(Duration::from_secs(1)));
+    let hosting = hosting(port, "stand-in-seat").with_bot_after(Some(Duration::from_secs(1)));
+    let invite = hosting.join_code();
     let mut app = hosting_for_two(hosting, &GameOptions::quick(8, 2, "cadet"));
     let mut client = spawn(&strings(&[
         "join",
-        &format!("127.0.0.1:{port}"),
-        "--code",
-        "stand-in-seat",
+        &invite,
         "--seat",
         "2",
         "--bot",
@@ -90,15 +87,13 @@ fn the_window_watches_a_game_to_its_end() {
     let port = port(39);
     let host = serve(port, "window-watches", 2, 1, &["--seed", "6", "--json"]);
     let mut app = app(None);
-    let address = format!("127.0.0.1:{port}").parse().expect("address");
-    let joined = Joined::watch(address, "window-watches").expect("a link");
+    let invite = invite_of(port);
+    let joined = Joined::watch(&invite).expect("a link");
     app.world_mut()
         .insert_resource(Online::Client(Box::new(joined)));
     let player = spawn(&strings(&[
         "join",
-        &format!("127.0.0.1:{port}"),
-        "--code",
-        "window-watches",
+        &crate::network::invite(port),
         "--seat",
         "1",
         "--bot",
@@ -138,14 +133,14 @@ fn the_command_lines_join_outlives_the_setup_screen() {
     app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
         .insert_resource(Launch {
             join: Some(JoinArgs {
-                host: format!("127.0.0.1:{port}").parse().expect("address"),
-                code: "command-line-join".into(),
+                invite: invite_of(port),
                 seat: Some(0),
                 bot: false,
                 watch: false,
                 json: false,
                 delay: Duration::ZERO,
                 quiet: true,
+                ticket_file: None,
             }),
             ..Launch::default()
         })
@@ -164,8 +159,8 @@ fn the_command_lines_join_outlives_the_setup_screen() {
 /// process's peak memory is the window host's (and the test harness's) alone.
 const ALONE: &str = "STP_WINDOW_HOST_ALONE";
 
-/// The window host survives a code holder's 100,000 mutated and hand-made datagrams (its
-/// link's pump thread parses them, as `serve` does) while an honest client plays a seat:
+/// The window host survives a code holder's 100,000 frames of noise, coming back after each
+/// hang-up (its link's pump thread reads them, as `serve` does) while an honest client plays a seat:
 /// both end with the hash of the same game played headless, and its memory stays bounded.
 /// The run plays in a process of its own (this test again, alone), which reports its peak.
 #[test]
@@ -197,37 +192,50 @@ fn a_hostile_code_holder_cannot_crash_the_window_host() {
         );
         return;
     }
-    use crate::network_hostile::{Noise, handshake, hostile_burst, peak_kib, raw_client};
+    use crate::network_hostile::{peak_kib, raw_peer};
     let port = port(43);
     let code = "hostile-window";
-    let hosting = Hosting::open(port, code).expect("the port opens");
+    let hosting = hosting(port, code);
+    let invite = hosting.join_code();
     let options = GameOptions::quick(21, 2, "cadet");
     let mut app = hosting_for_two(hosting, &options);
-    let (mut client, socket, to) = raw_client(port, code);
-    assert!(
-        handshake(&mut client, &socket),
-        "the handshake did not finish"
-    );
     println!("peak before KiB: {}", peak_kib(std::process::id()));
-    let noise = std::thread::spawn(move || {
-        let mut noise = Noise(0x5354_5022);
-        let (mut sent, started) = (0u32, Instant::now());
-        while sent < 100_000 && started.elapsed() < Duration::from_secs(90) {
-            hostile_burst(&mut noise, &mut client, &socket, to, 500);
-            sent += 500;
-            std::thread::sleep(Duration::from_millis(2));
-        }
-        sent
-    });
-    let honest = bot_for_seat_two(port, code);
+    let noise = {
+        let invite: star_trek_panic::net::quic::Invite = invite.parse().expect("an invite");
+        std::thread::spawn(move || {
+            let mut noise = 0x5354_5022u64;
+            let mut next = move || {
+                noise ^= noise >> 12;
+                noise ^= noise << 25;
+                noise ^= noise >> 27;
+                noise.wrapping_mul(0x2545_F491_4F6C_DD1D)
+            };
+            let (mut sent, started) = (0u32, Instant::now());
+            while sent < 100_000 && started.elapsed() < Duration::from_secs(90) {
+                let Ok(mut peer) = raw_peer(&invite, "127.0.0.2", Some(code)) else {
+                    std::thread::sleep(Duration::from_millis(100));
+                    continue;
+                };
+                while sent < 100_000 && started.elapsed() < Duration::from_secs(90) {
+                    let frame: Vec<u8> = (0..next() % 300).map(|_| next() as u8).collect();
+                    if peer.frame(&frame).is_err() {
+                        break;
+                    }
+                    sent += 1;
+                }
+            }
+            sent
+        })
+    };
+    let honest = bot_for_seat_two(&invite);
     assert!(
         run_until(&mut app, 180, |p| p == 0, over),
         "the game did not end"
     );
     let sent = noise.join().expect("the noise thread");
-    assert!(sent >= 100_000, "only {sent} sent");
-    // The host's words about the hostile link stay few: renetcode's per-packet errors and
-    // the dropped packets never reach the talk, and the link is cut after its strikes.
+    assert!(sent >= 10_000, "only {sent} sent");
+    // The host's words about the hostile links stay few: the transport's own errors never
+    // reach the talk, and each link is cut after its strikes.
     let said = app.world().resource::<Talk>().lines.len();
     let about_links = app
         .world()
