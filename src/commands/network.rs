@@ -52,7 +52,7 @@ pub(crate) struct ServeOptions {
     /// Save the game to FILE at every new turn
     #[arg(long, value_name = "FILE")]
     save: Option<PathBuf>,
-    /// Host such a save again (the same code lets the players rejoin)
+    /// Host such a save again (with its key beside it, the same invite lets the players rejoin)
     #[arg(long, value_name = "SAVE.json")]
     load: Option<PathBuf>,
     /// Write the whole game at its end as a file `replay` plays

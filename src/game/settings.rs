@@ -33,8 +33,10 @@ pub struct Settings {
     pub high_graphics: bool,
     /// Pieces appear in place instead of travelling, and shots flash instead of flying.
     pub reduced_motion: bool,
-    /// The last game joined: the host's invite.
+    /// The last game joined: the host's invite, and the seat's ticket it gave this table
+    /// (shown again to take the seat back after a restart; the file is the owner's alone).
     pub join_invite: String,
+    pub join_ticket: String,
     /// The setup screen's last engaged form (players, characters, seats, difficulty): the
     /// next game starts from it.
     pub last_setup: Option<LastSetup>,
@@ -71,6 +73,7 @@ impl Default for Settings {
             high_graphics: true,
             reduced_motion: false,
             join_invite: String::new(),
+            join_ticket: String::new(),
             last_setup: None,
             key_seen: false,
             unsaved: false,

@@ -383,7 +383,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
             return Err(format!("nobody joined within {FIRST_PLAYER_SECONDS} s"));
         }
         if !busy {
-            std::thread::sleep(TICK);
+            host.room.wait(TICK);
         }
     }
     host.room.close();

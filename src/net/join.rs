@@ -236,7 +236,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
         let held = hold_until.is_some_and(|until| Instant::now() < until);
         if !pending && (waited.elapsed() < args.delay || held) {
             link.flush()?;
-            std::thread::sleep(TICK);
+            link.wait(TICK);
             continue;
         }
         if let Some(copy) = &state
@@ -257,18 +257,19 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                 action
             };
             last_sent = Some(action);
+            // Traced before it leaves: another table may apply it before `send` returns.
+            traced(action.player, action.player, applied, true);
             link.send(&ToHost::Act {
                 at: applied,
                 action,
             });
-            traced(action.player, action.player, applied, true);
             pending = true;
             waited = Instant::now();
         }
         link.flush()?;
         // Busy ticks go round again at once; only a quiet one sleeps.
         if !busy {
-            std::thread::sleep(TICK);
+            link.wait(TICK);
         }
     }
 }

@@ -30,7 +30,7 @@ impl Connection {
     pub fn open_from(local: SocketAddr, invite: &Invite) -> Result<Connection, String> {
         Ok(Connection {
             end: ClientEnd::open(invite, local, Duration::from_secs(CONNECT_SECONDS)),
-            host: format!("host {}", invite.host.id.fmt_short()),
+            host: format!("host {}", &invite.host.id.to_z32()[..10]),
         })
     }
 
@@ -72,6 +72,12 @@ impl Connection {
     /// Sends what is queued (the link's task sends at once); `Err` when the link is gone.
     pub fn flush(&mut self) -> Result<(), String> {
         self.update()
+    }
+
+    /// Waits until the host's next message (or the link's end), at most `up_to`: a loop
+    /// that has nothing to do sleeps here instead of a fixed poll.
+    pub fn wait(&self, up_to: Duration) {
+        self.end.wait(up_to);
     }
 
     /// How the link reaches the host now: direct or relayed, and its round trip.

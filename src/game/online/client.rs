@@ -81,6 +81,15 @@ impl Joined {
         })
     }
 
+    /// The same, showing `ticket` (kept from an earlier join of this game) to take its seat
+    /// back.
+    pub fn with_ticket(mut self, ticket: Option<String>) -> Joined {
+        if ticket.is_some() {
+            self.core.ticket = ticket;
+        }
+        self
+    }
+
     /// The invite this table joined with.
     pub fn join_code(&self) -> String {
         self.invite.to_string()

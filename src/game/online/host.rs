@@ -20,7 +20,7 @@ use crate::net::room::{Incoming, Room};
 pub struct Hosting {
     /// The room, pumped on a thread of its own so the window can sleep (`net::pump`).
     pub(super) link: Pumped<HostLink>,
-    /// The secret of the join code.
+    /// The invite's code, its secret.
     pub code: String,
     /// The host's decisions, as `serve` makes them: seats, welcomes, the next remote
     /// action, trades' offers and answers, bots standing in (`net::host_core`).

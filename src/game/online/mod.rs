@@ -169,6 +169,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                     client::tell.run_if(is_client),
                     pings::age,
                     keep_tickets.run_if(is_host),
+                    keep_join_ticket.run_if(is_client),
                     host_again.run_if(in_state(Screen::Playing)),
                 )
                     .in_set(GameSystems::Present),
@@ -275,6 +276,24 @@ fn keep_tickets(online: Option<Res<Online>>, mut settings: ResMut<Settings>) {
     }
 }
 
+/// The seat's ticket this table was given goes to the settings with its invite, so a table
+/// that restarts (or crashes) and joins with the same invite takes its seat back: the host
+/// gives a seat that had a holder only for its ticket.
+fn keep_join_ticket(online: Option<Res<Online>>, mut settings: ResMut<Settings>) {
+    let Some(Online::Client(joined)) = online.as_deref() else {
+        return;
+    };
+    let Some(ticket) = &joined.core.ticket else {
+        return;
+    };
+    let invite = joined.join_code();
+    if settings.join_ticket != *ticket || settings.join_invite != invite {
+        settings.join_ticket = ticket.clone();
+        settings.join_invite = invite;
+        settings.unsaved = true;
+    }
+}
+
 /// The answer to "Host this game again?", asked when a saved game with remote seats opens
 /// (continued, or loaded): it opens the port only when the player says so.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -370,6 +389,7 @@ fn join_again(
 fn join_from_command_line(
     launch: Res<crate::game::launch::Launch>,
     mut form: ResMut<setup::OnlineForm>,
+    settings: Res<Settings>,
     mut done: Local<bool>,
     mut commands: Commands,
 ) {
@@ -384,6 +404,7 @@ fn join_from_command_line(
         Joined::watch(&join.invite)
     } else {
         Joined::open(&join.invite, join.seat)
+            .map(|j| j.with_ticket(setup::kept_ticket(&settings, &join.invite)))
     };
     match joined {
         Ok(joined) => commands.insert_resource(Online::Client(Box::new(joined))),

@@ -1,5 +1,5 @@
 //! The setup screen's "across machines" part: host the game being set up (its seats may be
-//! "Remote player"), or join a game hosted elsewhere with its join code.
+//! "Remote player"), or join a game hosted elsewhere with its invite.
 
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -77,12 +77,23 @@ impl OnlineForm {
         let joined = if watch {
             Joined::watch(&invite)?
         } else {
-            Joined::open(&invite, seat)?
+            Joined::open(&invite, seat)?.with_ticket(kept_ticket(settings, &invite))
         };
         settings.join_invite = self.invite.trim().to_string();
         settings.unsaved = true;
         Ok(Online::Client(Box::new(joined)))
     }
+}
+
+/// The seat's ticket the settings keep for this invite's game (a table that joined it
+/// before), to take that seat back.
+pub(crate) fn kept_ticket(
+    settings: &Settings,
+    invite: &crate::net::quic::Invite,
+) -> Option<String> {
+    let kept: Option<crate::net::quic::Invite> = settings.join_invite.parse().ok();
+    let same_game = kept.is_some_and(|k| k.host.id == invite.host.id && k.code == invite.code);
+    (same_game && !settings.join_ticket.is_empty()).then(|| settings.join_ticket.clone())
 }
 
 /// A port from the form: empty or 0 is any free one.
@@ -185,7 +196,13 @@ pub fn section(
                             } else {
                                 "Joining"
                             };
-                            ui.label(format!("{how} {}…", joined.join_code()));
+                            let invite = joined.join_code();
+                            let shown = if form.show_codes {
+                                invite
+                            } else {
+                                super::talk::masked(&invite)
+                            };
+                            ui.label(format!("{how} {shown}"));
                             if ui.button("Cancel").clicked() {
                                 commands.remove_resource::<Online>();
                             }

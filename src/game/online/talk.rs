@@ -1,6 +1,6 @@
 //! The crew's talk beside the log: chat lines, and what happened to the links (the panels
 //! lay it out with `TalkPanel`). Above the
-//! table, "waiting for …" while a remote seat's person is away, with the join code, and on
+//! table, "waiting for …" while a remote seat's person is away, with the invite, and on
 //! the host a button to let a bot play the seat.
 
 use bevy::ecs::system::SystemParam;
@@ -21,7 +21,7 @@ const KEPT_LINES: usize = 200;
 pub struct Talk {
     pub lines: Vec<TalkLine>,
     pub draft: String,
-    /// The join code shows in full only while this is on (a shared screen, a stream).
+    /// The invite shows in full only while this is on (a shared screen, a stream).
     pub show_code: bool,
 }
 
@@ -80,7 +80,7 @@ impl TalkPanel<'_> {
 
     pub fn show(&mut self, ui: &mut egui::Ui) {
         let Some(online) = &self.online else { return };
-        // Wrapped: the join code must not widen the panel past the window's edge (the talk's
+        // Wrapped: the invite must not widen the panel past the window's edge (the talk's
         // lines would then wrap out of sight).
         ui.horizontal_wrapped(|ui| {
             ui.strong("Crew talk");
@@ -118,8 +118,8 @@ impl TalkPanel<'_> {
     }
 }
 
-/// A saved game with remote seats asks before it opens a port: host it again with the code
-/// the players know, or let bots play their seats.
+/// A saved game with remote seats asks before it hosts: host it again with the invite the
+/// players know, or let bots play their seats.
 fn host_again_window(
     mut contexts: EguiContexts,
     online: Option<Res<Online>>,
@@ -137,7 +137,7 @@ fn host_again_window(
         .show(ctx, |ui| {
             ui.label(
                 "This game has seats for players on other machines. Host it again, so they \
-                 rejoin with the code they used, or let Ensign bots play their seats?",
+                 rejoin with the invite they used, or let Ensign bots play their seats?",
             );
             ui.small(
                 "Hosting again keeps this machine's key and the code, so the players' invites \
@@ -190,7 +190,7 @@ fn waiting_window(
                 ui.horizontal(|ui| {
                     if ui
                         .button("Join again")
-                        .on_hover_text("The same seat with the same code: the host gives it back at the current state.")
+                        .on_hover_text("The same seat with the same invite and the seat's ticket: the host gives it back at the current state.")
                         .clicked()
                     {
                         again.write(JoinAgain);
@@ -218,7 +218,7 @@ fn waiting_window(
                     }
                 });
             }
-            code_line(ui, &online.join_code(), &mut talk.show_code);
+            ui.horizontal_wrapped(|ui| code_line(ui, &online.join_code(), &mut talk.show_code));
         });
     Ok(())
 }

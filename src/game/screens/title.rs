@@ -54,7 +54,7 @@ impl TitleChoice {
             TitleChoice::Academy => ("Academy", "learn to play in ten short lessons"),
             TitleChoice::AcrossMachines => (
                 "Play across machines",
-                "host a game, or join one by its code",
+                "host a game, or join one by its invite",
             ),
             TitleChoice::Settings => ("Settings", "sound, display, motion and pace"),
             TitleChoice::Quit => ("Quit", "back to the desktop"),

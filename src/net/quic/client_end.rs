@@ -10,7 +10,9 @@ use iroh::endpoint::{Connection, VarInt};
 use tokio::sync::mpsc;
 
 use super::host_end::{ADMISSION, ADMITTED};
-use super::{Invite, LinkPath, Relay, closed_because, read_frame, runtime, write_frame};
+use super::{
+    Bell, Doorbell, Invite, LinkPath, Relay, bell, closed_because, read_frame, runtime, write_frame,
+};
 use crate::net::protocol::MAX_MESSAGE_BYTES;
 
 /// Messages from the host waiting for the table: more wait in QUIC's window, held back.
@@ -30,6 +32,7 @@ pub(crate) struct ClientEnd {
     connection: Arc<Mutex<Option<Connection>>>,
     inbox: mpsc::Receiver<Vec<u8>>,
     outbox: mpsc::UnboundedSender<Vec<u8>>,
+    doorbell: Doorbell,
 }
 
 impl ClientEnd {
@@ -40,28 +43,35 @@ impl ClientEnd {
         let connection = Arc::new(Mutex::new(None));
         let (to_table, inbox) = mpsc::channel(INBOX);
         let (outbox, from_table) = mpsc::unbounded_channel();
+        let (bell, doorbell) = bell();
         let task = {
             let (stage, connection, invite) = (stage.clone(), connection.clone(), invite.clone());
             async move {
                 let linked = tokio::time::timeout(within, link(&invite, local)).await;
                 let (endpoint, connection_now, send, recv) = match linked {
                     Ok(Ok(parts)) => parts,
-                    Ok(Err(why)) => return set(&stage, Stage::Gone(why)),
+                    Ok(Err(why)) => {
+                        set(&stage, Stage::Gone(why));
+                        return bell.ring();
+                    }
                     Err(_) => {
                         let why = format!(
                             "no answer from the host within {} s: is the game still hosted, \
                              and the invite whole?",
                             within.as_secs()
                         );
-                        return set(&stage, Stage::Gone(why));
+                        set(&stage, Stage::Gone(why));
+                        return bell.ring();
                     }
                 };
                 *connection.lock().unwrap_or_else(|p| p.into_inner()) =
                     Some(connection_now.clone());
                 set(&stage, Stage::Linked);
+                bell.ring();
                 tokio::spawn(write_host(send, from_table, connection_now.clone()));
-                let why = read_host(recv, to_table, connection_now).await;
+                let why = read_host(recv, to_table, connection_now, &bell).await;
                 set(&stage, Stage::Gone(why));
+                bell.ring();
                 endpoint.close().await;
             }
         };
@@ -71,11 +81,17 @@ impl ClientEnd {
             connection,
             inbox,
             outbox,
+            doorbell,
         }
     }
 
     pub fn stage(&self) -> Stage {
         self.stage.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    }
+
+    /// Waits until a message comes or the link's stage changes, at most `up_to`.
+    pub fn wait(&self, up_to: Duration) {
+        self.doorbell.wait(up_to);
     }
 
     /// The host's messages that arrived.
@@ -173,6 +189,7 @@ async fn read_host(
     mut recv: iroh::endpoint::RecvStream,
     to_table: mpsc::Sender<Vec<u8>>,
     connection: Connection,
+    bell: &Bell,
 ) -> String {
     loop {
         match read_frame(&mut recv, MAX_MESSAGE_BYTES).await {
@@ -180,6 +197,7 @@ async fn read_host(
                 if to_table.send(bytes).await.is_err() {
                     return "the table closed".to_string();
                 }
+                bell.ring();
             }
             Ok(None) => return after_close(&connection).await,
             Err(e) => {

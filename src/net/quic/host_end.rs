@@ -21,7 +21,9 @@ use tokio::sync::mpsc;
 
 use super::gate::Gate;
 pub use super::gate::{GUESSES, LINKS_PER_ADDRESS, Origin};
-use super::{Invite, LinkPath, Relay, closed_because, read_frame, runtime, write_frame};
+use super::{
+    Bell, Doorbell, Invite, LinkPath, Relay, bell, closed_because, read_frame, runtime, write_frame,
+};
 use crate::net::protocol::MAX_MESSAGE_BYTES;
 
 /// What a client sends first on its stream: this, then the invite's secret.
@@ -77,6 +79,8 @@ struct Shared {
     next_id: AtomicU64,
     turned_away: AtomicU64,
     admitted: std::sync::mpsc::Sender<Admitted>,
+    /// Rung when a link arrives, a message comes or a link ends.
+    bell: Bell,
 }
 
 impl Shared {
@@ -94,6 +98,7 @@ pub(crate) struct HostEnd {
     ended: Vec<(u64, String)>,
     port: u16,
     relay: Relay,
+    doorbell: Doorbell,
 }
 
 impl HostEnd {
@@ -114,6 +119,7 @@ impl HostEnd {
             .find(|a| a.is_ipv4())
             .map_or(port, |a| a.port());
         let (tell, admitted) = std::sync::mpsc::channel();
+        let (bell, doorbell) = bell();
         let shared = Arc::new(Shared {
             code: crate::net::typed_code(code),
             max_links,
@@ -121,6 +127,7 @@ impl HostEnd {
             next_id: AtomicU64::new(1),
             turned_away: AtomicU64::new(0),
             admitted: tell,
+            bell,
         });
         runtime().spawn(accept_loop(endpoint.clone(), shared.clone()));
         Ok(HostEnd {
@@ -131,6 +138,7 @@ impl HostEnd {
             ended: Vec::new(),
             port,
             relay: relay.clone(),
+            doorbell,
         })
     }
 
@@ -170,6 +178,11 @@ impl HostEnd {
     /// ended, sources over their limits), for the host's notes.
     pub fn turned_away(&self) -> u64 {
         self.shared.turned_away.load(Ordering::Relaxed)
+    }
+
+    /// Waits until a link arrives, a message comes or a link ends, at most `up_to`.
+    pub fn wait(&self, up_to: Duration) {
+        self.doorbell.wait(up_to);
     }
 
     /// New links, messages (at most `INBOX` from each link at a time), and links gone.
@@ -356,7 +369,12 @@ async fn admit(incoming: Incoming, origin: Origin, shared: &Shared, own: &[IpAdd
     }
     let (to_room, inbox) = mpsc::channel(INBOX);
     let (outbox, from_room) = mpsc::channel(OUTBOX);
-    tokio::spawn(read_link(recv, to_room, connection.clone()));
+    tokio::spawn(read_link(
+        recv,
+        to_room,
+        connection.clone(),
+        shared.bell.clone(),
+    ));
     tokio::spawn(write_link(send, from_room, connection.clone()));
     let admitted = Admitted {
         id,
@@ -369,6 +387,7 @@ async fn admit(incoming: Incoming, origin: Origin, shared: &Shared, own: &[IpAdd
         shared.gate().links.remove(&id);
         return false;
     }
+    shared.bell.ring();
     true
 }
 
@@ -383,6 +402,7 @@ async fn read_link(
     mut recv: iroh::endpoint::RecvStream,
     to_room: mpsc::Sender<Vec<u8>>,
     connection: Connection,
+    bell: Bell,
 ) {
     loop {
         match read_frame(&mut recv, MAX_MESSAGE_BYTES).await {
@@ -390,6 +410,7 @@ async fn read_link(
                 if to_room.send(bytes).await.is_err() {
                     break;
                 }
+                bell.ring();
             }
             Ok(None) => {
                 connection.close(VarInt::from_u32(CLOSE_NORMAL), b"it left");
@@ -401,6 +422,9 @@ async fn read_link(
             }
         }
     }
+    // The room hears the link is gone when its queue ends: wake it for that too.
+    drop(to_room);
+    bell.ring();
 }
 
 /// The room's messages to a link, in order; a close sends what came before it first.

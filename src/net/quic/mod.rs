@@ -196,6 +196,34 @@ pub(crate) fn closed_because(error: &iroh::endpoint::ConnectionError) -> String 
     }
 }
 
+/// What a link's tasks ring when a message arrives or the link ends, so the thread that
+/// reads the queues wakes at once instead of at its next poll.
+#[derive(Clone)]
+pub(crate) struct Bell(std::sync::mpsc::SyncSender<()>);
+
+/// The other end: where a loop waits for the bell, at most so long.
+pub(crate) struct Doorbell(std::sync::mpsc::Receiver<()>);
+
+/// A bell and its doorbell.
+pub(crate) fn bell() -> (Bell, Doorbell) {
+    // One ring pending is enough: the reader drains every queue when it wakes.
+    let (ring, hear) = std::sync::mpsc::sync_channel(1);
+    (Bell(ring), Doorbell(hear))
+}
+
+impl Bell {
+    pub(crate) fn ring(&self) {
+        let _ = self.0.try_send(());
+    }
+}
+
+impl Doorbell {
+    /// Waits until the bell rings or `up_to` passes.
+    pub(crate) fn wait(&self, up_to: Duration) {
+        let _ = self.0.recv_timeout(up_to);
+    }
+}
+
 /// How a link reaches its peer now: directly or through a relay, and its round trip.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LinkPath {

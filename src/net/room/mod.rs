@@ -179,6 +179,12 @@ impl Room {
         self.end.path(client)
     }
 
+    /// Waits until a link arrives, a message comes or a link ends, at most `up_to`: the
+    /// host's loop sleeps here when it has nothing to do.
+    pub fn wait(&self, up_to: std::time::Duration) {
+        self.end.wait(up_to);
+    }
+
     /// Links in, messages, links gone, and every message that needs the game.
     pub fn poll(&mut self) -> Vec<Incoming> {
         let events = self.end.poll();

@@ -248,3 +248,61 @@ fn a_hostile_code_holder_cannot_crash_the_window_host() {
     both_end_as_headless(&mut app, honest, &options);
     println!("peak after KiB: {}", peak_kib(std::process::id()));
 }
+
+/// A table that restarts takes its seat back: the seat's ticket it was given is kept in the
+/// settings with the invite, and a fresh table (the command line's `join INVITE`) with those
+/// settings shows it, so the host, which gives a seat that had a holder only for its ticket,
+/// seats it again; the game ends with the host's hash.
+#[test]
+fn a_restarted_table_takes_its_seat_back_with_the_kept_ticket() {
+    use bevy::state::app::StatesPlugin;
+    use star_trek_panic::game::settings::Settings;
+    use star_trek_panic::game::{self, Launch};
+    use star_trek_panic::net::join::JoinArgs;
+    let port = port(53);
+    let host = serve_for_one(port, "restart-the-table", 7);
+    let invite = invite_of(port);
+    let dir = super::temp_dir("restart-the-table");
+    let seated = |app: &App| matches!(app.world().get_resource::<Online>(), Some(Online::Client(j)) if j.core.welcomed);
+    {
+        let mut first = app(Some(dir.clone()));
+        let joined = Joined::open(&invite, Some(0)).expect("a link");
+        first
+            .world_mut()
+            .insert_resource(Online::Client(Box::new(joined)));
+        assert!(run_until(&mut first, 30, |_| false, seated), "never seated");
+        for _ in 0..5 {
+            first.update();
+        }
+        let kept = first.world().resource::<Settings>().join_ticket.clone();
+        assert_eq!(kept.len(), 32, "the ticket is kept: {kept:?}");
+    }
+    // The first table is gone (its link closed as it went); a fresh one joins the same game.
+    let mut again = App::new();
+    again
+        .add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
+        .insert_resource(Launch {
+            data_dir: Some(dir),
+            join: Some(JoinArgs {
+                invite,
+                seat: Some(0),
+                bot: false,
+                watch: false,
+                json: false,
+                delay: Duration::ZERO,
+                quiet: true,
+                ticket_file: None,
+            }),
+            ..Launch::default()
+        })
+        .add_plugins(game::headless_plugin);
+    assert!(
+        run_until(&mut again, 30, |_| false, seated),
+        "the restarted table was not seated again"
+    );
+    assert!(
+        run_until(&mut again, 120, |p| p == 0, over),
+        "the game did not end"
+    );
+    ends_with_the_hosts_hash(&again, host);
+}
