@@ -34,20 +34,21 @@ impl Connection {
         })
     }
 
-    /// `Err` when the link is gone, with why.
+    /// `Err` when the link is gone, with why, once what arrived before has been received.
     pub fn update(&mut self) -> Result<(), String> {
         match self.end.stage() {
-            Stage::Gone(why) => Err(why),
+            Stage::Gone(why) if self.end.drained() => Err(why),
             _ => Ok(()),
         }
     }
 
-    /// Whether the host let us in; `Err` once it will not (a wrong code, no answer).
+    /// Whether the host let us in; `Err` once it will not (a wrong code, no answer), or
+    /// once the link is gone and what arrived has been received.
     pub fn connected(&self) -> Result<bool, String> {
         match self.end.stage() {
             Stage::Connecting => Ok(false),
-            Stage::Linked => Ok(true),
-            Stage::Gone(why) => Err(why),
+            Stage::Gone(why) if self.end.drained() => Err(why),
+            Stage::Linked | Stage::Gone(_) => Ok(true),
         }
     }
 

@@ -94,6 +94,12 @@ impl ClientEnd {
         self.doorbell.wait(up_to);
     }
 
+    /// Whether every message that arrived has been taken (a link gone is reported only
+    /// then, so the host's last words, a refusal or the game's end, are read first).
+    pub fn drained(&self) -> bool {
+        self.inbox.is_empty()
+    }
+
     /// The host's messages that arrived.
     pub fn receive(&mut self) -> Vec<Vec<u8>> {
         let mut out = Vec::new();

@@ -363,8 +363,14 @@ async fn admit(incoming: Incoming, origin: Origin, shared: &Shared, own: &[IpAdd
         }
         gate.links.insert(id, origin);
     }
+    // The place is the link's from here; if the admission stops before the room has it (an
+    // error, or `ADMIT_WITHIN` running out while a peer does not read), it is given back.
+    let mut place = Place {
+        shared,
+        id,
+        kept: false,
+    };
     if write_frame(&mut send, ADMITTED).await.is_err() {
-        shared.gate().links.remove(&id);
         return false;
     }
     let (to_room, inbox) = mpsc::channel(INBOX);
@@ -384,11 +390,27 @@ async fn admit(incoming: Incoming, origin: Origin, shared: &Shared, own: &[IpAdd
         outbox,
     };
     if shared.admitted.send(admitted).is_err() {
-        shared.gate().links.remove(&id);
         return false;
     }
+    place.kept = true;
     shared.bell.ring();
     true
+}
+
+/// A link's place among the host's while it is being admitted: given back when dropped
+/// unless the room took the link.
+struct Place<'a> {
+    shared: &'a Shared,
+    id: u64,
+    kept: bool,
+}
+
+impl Drop for Place<'_> {
+    fn drop(&mut self) {
+        if !self.kept {
+            self.shared.gate().links.remove(&self.id);
+        }
+    }
 }
 
 /// Compares two secrets in time that does not depend on where they differ.
