@@ -261,6 +261,10 @@ impl HostCore {
                     room.refuse_quietly(client, reason);
                 }
             }
+            // After the end a table leaving is no news: nothing waits for it.
+            Incoming::Left { seat } if game.state.is_over() => {
+                self.notice(format!("{} left the finished game.", name(seat)));
+            }
             Incoming::Left { seat } => {
                 self.close_offer_of(room, seat);
                 self.inbox.retain(|(_, _, a)| a.player != seat);
@@ -281,7 +285,7 @@ impl HostCore {
 
     /// A free seat for a client that asks: remote seats nobody holds, then those a bot plays
     /// until their person is back ("any seat" takes the first). A seat that had a holder is
-    /// theirs alone (their ticket, or their address).
+    /// theirs alone (their ticket).
     fn hello(&mut self, room: &mut Room, game: Game, client: u64, asked: Option<u8>) {
         let seats = 0..self.places.len() as u8;
         let free: Vec<u8> = seats

@@ -13,6 +13,7 @@ mod legal_actions;
 mod network;
 mod network_checks;
 mod network_guard;
+mod network_helpers;
 mod network_hostile;
 mod network_machines;
 mod network_trades;
