@@ -238,7 +238,7 @@ fn print(args: &BenchArgs, report: &BenchReport) {
         report.deliveries.len()
     );
     println!(
-        "  {per_turn} bytes of messages a turn to {} clients, before netcode's framing ({} turns)",
+        "  {per_turn} bytes of messages a turn to {} clients, before QUIC's framing ({} turns)",
         args.players, report.turns
     );
 }
