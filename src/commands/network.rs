@@ -209,6 +209,13 @@ fn check_serve(options: ServeOptions) -> Result<ServeArgs, String> {
         }
         None => (None, Vec::new(), None),
     };
+    if load.is_some() && code.is_none() && std::env::var_os(CODE_VARIABLE).is_none() {
+        return Err(
+            "--load hosts the game again for its players: give it the game's --code (their \
+             invites hold it), or a fresh code would turn them away"
+                .into(),
+        );
+    }
     let code = secret(code)?;
     if let Some(file) = &load {
         if named_game {

@@ -54,6 +54,15 @@ fn commands_refuse_options_they_do_not_take() {
     let dir = scratch_dir("refused-options");
     let record = dir.join("records");
     let record = record.to_str().expect("utf-8 temp dir");
+    // A saved game to host again (in a directory of its own: nothing is written in `dir`).
+    let save = scratch_dir("refused-options-save").join("hosted.json");
+    let options = stp_rules::GameOptions::quick(3, 2, "cadet");
+    let mut state = stp_rules::GameState::new(&options).expect("deals");
+    state.advance();
+    stp_rules::files::SaveFile::new(&options, &[], &state)
+        .write(&save)
+        .expect("saved");
+    let saved = save.to_str().expect("utf-8 temp dir");
     // A well-formed invite (nobody hosts it): the options after it are what is refused.
     let a_good_invite = format!(
         "long-enough@{},127.0.0.1:4000",
@@ -173,6 +182,10 @@ fn commands_refuse_options_they_do_not_take() {
             "unexpected argument '--code' found",
         ),
         (&["join", "nowhere", "--bot"], "an invite reads CODE@KEY"),
+        (
+            &["serve", "--load", saved, "--bots", "1"],
+            "give it the game's --code",
+        ),
         (
             &["join", &a_good_invite, "--bot", "--games", "2"],
             "unexpected argument '--games' found",
