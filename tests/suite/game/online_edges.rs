@@ -159,7 +159,7 @@ fn the_command_lines_join_outlives_the_setup_screen() {
 /// process's peak memory is the window host's (and the test harness's) alone.
 const ALONE: &str = "STP_WINDOW_HOST_ALONE";
 
-/// The window host survives a code holder's 100,000 frames of noise, coming back after each
+/// The window host survives a code holder's frames of noise (up to 100,000), coming back after each
 /// hang-up (its link's pump thread reads them, as `serve` does) while an honest client plays a seat:
 /// both end with the hash of the same game played headless, and its memory stays bounded.
 /// The run plays in a process of its own (this test again, alone), which reports its peak.
