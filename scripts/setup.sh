@@ -11,8 +11,10 @@ command -v cc >/dev/null 2>&1 || need_apt+=(build-essential)
 command -v pkg-config >/dev/null 2>&1 || need_apt+=(pkg-config)
 command -v curl >/dev/null 2>&1 || command -v cargo >/dev/null 2>&1 || need_apt+=(curl ca-certificates)
 command -v Xvfb >/dev/null 2>&1 || need_apt+=(xvfb xauth)
-# The network tests make two network namespaces joined by a veth pair (`ip netns`).
+# The network tests make network namespaces joined by veth pairs (`ip netns`), and home
+# routers that masquerade (nftables' `nft`).
 command -v ip >/dev/null 2>&1 || need_apt+=(iproute2)
+command -v nft >/dev/null 2>&1 || [ -x /usr/sbin/nft ] || need_apt+=(nftables)
 for pkg in fonts-b612 libasound2-dev mesa-vulkan-drivers libvulkan1 libx11-xcb1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done

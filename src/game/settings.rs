@@ -123,6 +123,18 @@ impl Settings {
             .clamp(*UI_SCALES.start(), *UI_SCALES.end());
         settings
     }
+
+    /// The seat's ticket kept for `invite`'s game (this table joined it before), to take
+    /// that seat back. A ticket kept for another game is of no use in this one and goes.
+    pub fn ticket_for(&mut self, invite: &crate::net::quic::Invite) -> Option<String> {
+        let kept: Option<crate::net::quic::Invite> = self.join_invite.parse().ok();
+        let same_game = kept.is_some_and(|k| k.host.id == invite.host.id && k.code == invite.code);
+        if !same_game && !self.join_ticket.is_empty() {
+            self.join_ticket.clear();
+            self.unsaved = true;
+        }
+        (!self.join_ticket.is_empty()).then(|| self.join_ticket.clone())
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {

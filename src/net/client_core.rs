@@ -292,7 +292,10 @@ impl ClientCore {
                 public_hash,
                 seed,
             } => vec![
-                Step::Notice(format!("The host's game is over: {outcome}.")),
+                Step::Notice(format!(
+                    "The host's game is over: {}.",
+                    outcome_words(&outcome)
+                )),
                 Step::Over {
                     outcome,
                     turns,
@@ -390,4 +393,15 @@ pub(crate) fn plain_words(mut message: ToClient) -> ToClient {
         _ => {}
     }
     message
+}
+
+/// A game's end as the host reports it (`won`, `lost: hull_destroyed`…), in words.
+fn outcome_words(outcome: &str) -> String {
+    match outcome {
+        "won" => "victory".into(),
+        "lost: hull_destroyed" => "defeat, every Hull section destroyed".into(),
+        "lost: deck_depleted" => "defeat, the Enterprise deck ran out".into(),
+        "lost: stalemate" => "defeat, ten rounds without progress".into(),
+        other => other.to_string(),
+    }
 }

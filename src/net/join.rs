@@ -126,8 +126,16 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
     // This seat's last action sent, and the trades declined this turn (not offered again).
     let mut last_sent: Option<stp_rules::PlayerAction> = None;
     let mut declined: Vec<stp_rules::PlayerAction> = Vec::new();
+    // Whether the link went through a relay when it last said (said again when it changes).
+    let mut relayed: Option<bool> = None;
     loop {
         link.update()?;
+        if let Some(path) = link.path()
+            && relayed != Some(path.relayed)
+        {
+            relayed = Some(path.relayed);
+            note(format!("join: link to the host: {path}"));
+        }
         if let Some(hello) = core.ask(link.connected()?)? {
             link.send(&hello);
         }

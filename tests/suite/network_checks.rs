@@ -420,7 +420,7 @@ fn a_hostile_hosts_offers_and_words_reach_the_table_plain() {
         seed: 4,
     }));
     assert!(
-        matches!(&over[0], Step::Notice(n) if n == "The host's game is over: won."),
+        matches!(&over[0], Step::Notice(n) if n == "The host's game is over: victory."),
         "{over:?}"
     );
     assert!(

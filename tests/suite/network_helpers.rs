@@ -8,9 +8,12 @@ use stp_rules::GameOptions;
 use stp_rules::files::hash_text;
 use stp_rules::sim::play_game;
 
-/// A port of this test's own, so tests running at once never share one.
+/// A port of this test's own, so tests running at once never share one. Below Linux's
+/// ephemeral range (32768 and up): an endpoint bound to "any port" (every table's) never
+/// takes a test host's port before it binds (a host that found its port taken wrote no
+/// invite, and its test failed after 30 s).
 pub(crate) fn port(offset: u16) -> u16 {
-    40_000 + (std::process::id() % 5_000) as u16 * 4 + offset
+    20_000 + (std::process::id() % 3_000) as u16 * 4 + offset
 }
 
 pub(crate) fn spawn(args: &[String]) -> Child {
@@ -109,16 +112,18 @@ pub(crate) fn finish(mut child: Child) -> (Option<i32>, String, String) {
     )
 }
 
-/// Every process ends well, with the hash the same game reaches played headless by the bot.
+/// Every process ends well, with the hash the same game reaches played headless by the bot;
+/// what each said on standard error, in their order.
 pub(crate) fn all_end_as_headless(
     seed: u64,
     players: usize,
     preset: &str,
     processes: Vec<(&str, Child)>,
-) {
+) -> Vec<String> {
     let expected = play_game(&GameOptions::quick(seed, players, preset), false, false)
         .expect("the preset deals");
     let expected = hash_text(expected.final_hash);
+    let mut said = Vec::new();
     for (who, process) in processes {
         let (code, out, err) = finish(process);
         assert_eq!(code, Some(0), "{who}: {err}");
@@ -128,7 +133,9 @@ pub(crate) fn all_end_as_headless(
             expected.as_str(),
             "{who}: {out}\n{err}"
         );
+        said.push(err);
     }
+    said
 }
 
 /// `serve`'s arguments for a cadet game of two (seed 3) on `port`, its second seat the

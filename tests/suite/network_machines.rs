@@ -3,10 +3,11 @@
 //! veth pair, made by the test as root, with a host in one and a client in the other, which
 //! reaches it by the invite alone; a dropped player's seat that nobody else may take.
 
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::time::Duration;
 
 use crate::network::{all_end_as_headless, cadet_for_two, finish, invite, strings};
+use crate::network_lab::Lab;
 
 /// Two network namespaces joined by a veth pair: a host in one, a client in the other, each
 /// with its own address on their shared link. Both go when the test ends.
@@ -14,83 +15,31 @@ struct TwoHosts {
     host: String,
     client: String,
     host_address: String,
-}
-
-fn ip(args: &[&str]) {
-    let out = Command::new("ip")
-        .args(args)
-        .output()
-        .expect("ip (iproute2) is installed by scripts/setup.sh");
-    assert!(
-        out.status.success(),
-        "ip {}: {}",
-        args.join(" "),
-        String::from_utf8_lossy(&out.stderr)
-    );
+    _lab: Lab,
 }
 
 impl TwoHosts {
     fn make(tag: u32) -> TwoHosts {
-        let id = std::process::id() % 100_000;
-        let (host, client) = (format!("stp-h{id}-{tag}"), format!("stp-c{id}-{tag}"));
-        let (vh, vc) = (format!("vh{id}{tag}"), format!("vc{id}{tag}"));
-        let net = 200 + (id % 50) as u8 + tag as u8;
-        let made = TwoHosts {
-            host_address: format!("10.213.{net}.1"),
-            host: host.clone(),
-            client: client.clone(),
-        };
-        ip(&["netns", "add", &host]);
-        ip(&["netns", "add", &client]);
-        ip(&["link", "add", &vh, "type", "veth", "peer", "name", &vc]);
-        ip(&["link", "set", &vh, "netns", &host]);
-        ip(&["link", "set", &vc, "netns", &client]);
-        ip(&[
-            "-n",
+        let mut lab = Lab::new(&format!("m{tag}"));
+        let (host, client) = (lab.namespace("h"), lab.namespace("c"));
+        let net = 200 + (std::process::id() % 50) as u8 + tag as u8;
+        let host_address = format!("10.213.{net}.1");
+        lab.link(
             &host,
-            "addr",
-            "add",
-            &format!("10.213.{net}.1/24"),
-            "dev",
-            &vh,
-        ]);
-        ip(&[
-            "-n",
+            &format!("{host_address}/24"),
             &client,
-            "addr",
-            "add",
             &format!("10.213.{net}.2/24"),
-            "dev",
-            &vc,
-        ]);
-        for (ns, dev) in [(&host, &vh), (&client, &vc)] {
-            ip(&["-n", ns, "link", "set", dev, "up"]);
-            ip(&["-n", ns, "link", "set", "lo", "up"]);
+        );
+        TwoHosts {
+            host,
+            client,
+            host_address,
+            _lab: lab,
         }
-        made
     }
 
     fn spawn_in(namespace: &str, args: &[String]) -> Child {
-        Command::new("ip")
-            .args([
-                "netns",
-                "exec",
-                namespace,
-                env!("CARGO_BIN_EXE_star-trek-panic"),
-            ])
-            .args(crate::network::with_invite_file(args))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run the game in a namespace")
-    }
-}
-
-impl Drop for TwoHosts {
-    fn drop(&mut self) {
-        for ns in [&self.host, &self.client] {
-            let _ = Command::new("ip").args(["netns", "del", ns]).output();
-        }
+        Lab::spawn_in(namespace, args)
     }
 }
 

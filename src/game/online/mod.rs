@@ -389,7 +389,7 @@ fn join_again(
 fn join_from_command_line(
     launch: Res<crate::game::launch::Launch>,
     mut form: ResMut<setup::OnlineForm>,
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
     mut done: Local<bool>,
     mut commands: Commands,
 ) {
@@ -404,7 +404,7 @@ fn join_from_command_line(
         Joined::watch(&join.invite)
     } else {
         Joined::open(&join.invite, join.seat)
-            .map(|j| j.with_ticket(setup::kept_ticket(&settings, &join.invite)))
+            .map(|j| j.with_ticket(settings.ticket_for(&join.invite)))
     };
     match joined {
         Ok(joined) => commands.insert_resource(Online::Client(Box::new(joined))),

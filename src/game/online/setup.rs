@@ -77,23 +77,12 @@ impl OnlineForm {
         let joined = if watch {
             Joined::watch(&invite)?
         } else {
-            Joined::open(&invite, seat)?.with_ticket(kept_ticket(settings, &invite))
+            Joined::open(&invite, seat)?.with_ticket(settings.ticket_for(&invite))
         };
         settings.join_invite = self.invite.trim().to_string();
         settings.unsaved = true;
         Ok(Online::Client(Box::new(joined)))
     }
-}
-
-/// The seat's ticket the settings keep for this invite's game (a table that joined it
-/// before), to take that seat back.
-pub(crate) fn kept_ticket(
-    settings: &Settings,
-    invite: &crate::net::quic::Invite,
-) -> Option<String> {
-    let kept: Option<crate::net::quic::Invite> = settings.join_invite.parse().ok();
-    let same_game = kept.is_some_and(|k| k.host.id == invite.host.id && k.code == invite.code);
-    (same_game && !settings.join_ticket.is_empty()).then(|| settings.join_ticket.clone())
 }
 
 /// A port from the form: empty or 0 is any free one.

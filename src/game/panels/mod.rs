@@ -109,6 +109,10 @@ pub fn foot_player(state: &stp_rules::GameState, crew: &Crew) -> stp_rules::Play
 /// player at another table, one who is away, or a bot.
 fn turn_elsewhere(state: &stp_rules::GameState, (crew, away): (&Crew, &Away)) -> Option<String> {
     use crate::game::crew::Seat;
+    // A game that is over has no turn to play, here or anywhere.
+    if state.is_over() {
+        return None;
+    }
     let active = state.turn.active;
     let name = &state.players.get(usize::from(active))?.name;
     Some(match crew.seat(active) {

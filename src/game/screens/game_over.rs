@@ -71,11 +71,22 @@ fn game_over_screen(
             }
             ui.label(damage_line(s));
             ui.label(format!("Enterprise cards lost: {}", s.cards_lost));
-            ui.label(format!("Seed: {}", state.config.seed));
+            let seated_elsewhere =
+                matches!(online.as_deref(), Some(crate::game::online::Online::Client(_)));
+            // A table's copy of a hosted game has no seed (it would give the deck away); the
+            // host tells it at the end, on the record.
+            let seed = match (seated_elsewhere, record.options.as_ref()) {
+                (false, _) => Some(state.config.seed),
+                (true, options) => options.map(|o| o.seed).filter(|&seed| seed != 0),
+            };
+            match seed {
+                Some(seed) => ui.label(format!("Seed: {seed}")),
+                None => ui.label("Seed: the host's, not told"),
+            };
             ui.separator();
             // A seat of a game hosted elsewhere: the host watches again or plays again, and
             // this table follows.
-            if matches!(online.as_deref(), Some(crate::game::online::Online::Client(_))) {
+            if seated_elsewhere {
                 ui.label("The host may start the next game or watch this one again: this table follows.");
                 if ui.button("Leave (new crew)").clicked() {
                     next.set(Screen::Setup);

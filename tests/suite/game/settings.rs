@@ -113,3 +113,39 @@ fn the_keyboard_reaches_and_changes_every_setting() {
     }
     assert!(ticked, "Space on the focused mute box ticks it");
 }
+
+/// The seat's ticket kept in the settings goes only to the game it was given for: joining
+/// the same game again shows it (the seat comes back), joining another (another host, or
+/// another code on the same host) drops it.
+#[test]
+fn a_kept_ticket_goes_only_to_its_own_game() {
+    use star_trek_panic::net::quic::Invite;
+    let invite = |key: u8, code: &str| -> Invite {
+        format!(
+            "{code}@{},127.0.0.1:40000",
+            iroh::SecretKey::from_bytes(&[key; 32]).public().to_z32()
+        )
+        .parse()
+        .expect("an invite")
+    };
+    let kept = |invite: &Invite| Settings {
+        join_invite: invite.to_string(),
+        join_ticket: "0123456789abcdef0123456789abcdef".into(),
+        ..Settings::default()
+    };
+    let first = invite(1, "first-game-code");
+    let mut settings = kept(&first);
+    assert_eq!(
+        settings.ticket_for(&first).as_deref(),
+        Some("0123456789abcdef0123456789abcdef")
+    );
+    for other in [invite(2, "first-game-code"), invite(1, "other-game-code")] {
+        let mut settings = kept(&first);
+        assert_eq!(settings.ticket_for(&other), None, "{other}");
+        assert!(
+            settings.join_ticket.is_empty(),
+            "the other game's ticket stays"
+        );
+        assert_eq!(settings.ticket_for(&first), None, "nothing comes back");
+    }
+}
