@@ -373,6 +373,16 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
                 ));
             }
         }
+        // The deck, the piles, the bag and the die stand clear of every word (a forecast
+        // over the threat bag was read as the bag's).
+        for prop in report["props"].as_array().into_iter().flatten() {
+            if overlap(r, rect(&prop["rect"])) {
+                found.push(format!(
+                    "the label {} lies over the {}",
+                    l["text"], prop["text"]
+                ));
+            }
+        }
     }
     found
 }
@@ -566,9 +576,11 @@ fn the_layout_checks_catch_small_tokens_and_collisions() {
             {"text": "Fore", "rect": [570, 250, 20, 10]},
         ],
         "panels": [{"name": "mission", "rect": [1060, 80, 220, 600]}], "hands": [],
+        "props": [{"text": "bag", "rect": [565, 245, 40, 40]}],
     });
     let found = problems(&report, (1280, 720)).join("\n");
     for expected in [
+        "the label \"Fore\" lies over the \"bag\"",
         "under 65 %",
         "is 30x30 px",
         "digits are 10.0 px tall",

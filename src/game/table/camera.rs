@@ -62,7 +62,7 @@ impl Orbit {
 /// Where the piles and the die sit, beside the board inside the viewport (`framing::corners`),
 /// so they stay in view at any window size.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub(crate) struct Corners(pub [Vec3; 5]);
+pub(crate) struct Corners(pub [Vec3; 4]);
 
 impl Default for Corners {
     fn default() -> Self {

@@ -136,20 +136,16 @@ pub(crate) fn on_table(camera: &Transform, aspect: f32, ndc: Vec2) -> Option<Vec
     })
 }
 
-/// Where the piles and the die stand, in normalised viewport coordinates: a column left of
-/// the board (the deck, the cards removed from the game below it, the discard pile at the
-/// bottom) and one right of it (the threat bag, the die at the bottom).
-const PLACES: [(f32, f32); 5] = [
-    (-0.82, 0.72),
-    (-0.82, 0.48),
-    (-0.82, -0.4),
-    (0.82, 0.72),
-    (0.82, -0.4),
-];
+/// Where the piles and the die stand, in normalised viewport coordinates: the deck above the
+/// discard pile left of the board, the threat bag above the die right of it. The sectors'
+/// names and forecasts take the window's corners and the middle of its sides, so the props
+/// stand between them (a forecast over the threat bag read as the bag's), and two a side is
+/// all that room holds: the cards removed from the game are counted under the discard pile.
+const PLACES: [(f32, f32); 4] = [(-0.82, 0.56), (-0.82, -0.44), (0.82, 0.56), (0.82, -0.52)];
 
-/// The places of the deck, the removed cards, the discard pile, the threat bag and the die
-/// on the table, in that order, inside the viewport at any size.
-pub fn corners(yaw: f32, pitch: f32, viewport: Vec2, room: Vec2) -> [Vec3; 5] {
+/// The places of the deck, the discard pile, the threat bag and the die on the table, in
+/// that order, inside the viewport at any size.
+pub fn corners(yaw: f32, pitch: f32, viewport: Vec2, room: Vec2) -> [Vec3; 4] {
     let fit = fitted(yaw, pitch, viewport, room);
     let camera = camera_at(yaw, pitch, fit.distance, fit.shift);
     let aspect = viewport.x / viewport.y.max(1.0);

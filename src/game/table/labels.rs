@@ -272,7 +272,8 @@ fn board_labels(
     let board = BoardPainter::new(ctx, "labels", &table_rect, (camera, camera_at));
     let marks = &mut *marks;
     let font = super::framing::rim_font(table_rect.0.height());
-    super::rim::rim_labels(&board, font, state, &foresight, marks);
+    let props = super::rim::prop_squares(&board, &corners);
+    super::rim::rim_labels(&board, font, state, &foresight, &props, marks);
     let plays = offers::plays(state, &selection);
     let targets = offers::target_tokens(&plays);
     // The target Tab has in focus stands out from the other legal ones.
@@ -433,8 +434,10 @@ fn board_labels(
             marks.labels.push((words.to_string(), rect));
         }
     }
-    // Each ring named in every sector, small and in its edge's hue, just clockwise of the
-    // sector line, where no token's face is: a token's ring reads where the token is.
+    // Each ring named at every other sector line, small and in its edge's hue, just
+    // clockwise of the line, where no token's face is: every sector has the names at one of
+    // its edges, so a token's ring reads where the token is (in all six, a reader called
+    // eighteen names clutter).
     for (range, _, edge) in super::board::RANGE_LOOKS {
         let name = match range {
             Range::Short => "SHORT",
@@ -445,7 +448,7 @@ fn board_labels(
         // Full strength and a size up from the smallest text: readers called them faint.
         let ink = egui::Color32::from_rgb(r, g, b);
         let size = (font - 1.0).clamp(10.0, 15.0);
-        for line in 0..6u8 {
+        for line in (0..6u8).step_by(2) {
             let angle = f32::from(line) * TAU / 6.0;
             // In the band's outer half, clear of the ship's disc and of most faces.
             let r = ring_center(range) + 0.25 * super::RING_WIDTH;
@@ -494,7 +497,6 @@ fn board_labels(
         (super::Pile::Deck, "Deck"),
         (super::Pile::Discard, "Discard"),
         (super::Pile::Bag, "Threat bag"),
-        (super::Pile::Removed, "Removed"),
     ] {
         let at = pile_place(&corners, pile) + Vec3::Z * 0.45;
         // The threats destroyed or gone by are counted with the bag: the table shows every
@@ -504,6 +506,12 @@ fn board_labels(
                 "{name} {}\ndiscard {}",
                 pile_count(state, pile),
                 state.threat_discard.len()
+            ),
+            // The cards removed from the game, under the discard pile: lost for good.
+            super::Pile::Discard => format!(
+                "{name} {}\nremoved {}",
+                pile_count(state, pile),
+                state.removed.len()
             ),
             _ => format!("{name} {}", pile_count(state, pile)),
         };

@@ -118,6 +118,9 @@ pub(crate) struct LayoutReport {
     pub hands: Vec<HandReport>,
     /// Every text painted, with whether it was cut.
     pub texts: Vec<TextReport>,
+    /// The props beside the board (the deck, the discard pile, the removed cards, the threat
+    /// bag and the die): no label may lie over one.
+    pub props: Vec<Label>,
 }
 
 /// The ship's meshes, without the Fore's wedge over the board (it turns with her, but it is
@@ -127,6 +130,14 @@ type ShipMeshes<'w, 's> = Query<
     's,
     (&'static Aabb, &'static GlobalTransform),
     (With<Mesh3d>, Without<super::ForeMark>),
+>;
+
+/// The props beside the board: the piles (named by their kind) and the die.
+type Props<'w, 's> = Query<
+    'w,
+    's,
+    (Entity, Option<&'static super::piles::Pile>),
+    Or<(With<super::piles::Pile>, With<super::die::Die>)>,
 >;
 
 /// The rectangle around points on screen.
@@ -186,6 +197,8 @@ fn write_layout(
     marks: Res<SceneMarks>,
     panels: Res<PanelLayout>,
     painted: Res<super::painted_texts::PaintedTexts>,
+    props: Props,
+    bounded: Query<(&Aabb, &GlobalTransform)>,
 ) {
     let Some(WriteLayout(path)) = asked.read().last().cloned() else {
         return;
@@ -292,6 +305,21 @@ fn write_layout(
         .next()
         .map(|(_, at)| super::layout_sections::sections(state, at, project, &covers))
         .unwrap_or_default();
+    // Each prop's meshes, itself and below it, as the camera sees them.
+    let props = props
+        .iter()
+        .map(|(prop, pile)| {
+            let parts = std::iter::once(prop).chain(children.iter_descendants(prop));
+            let seen = parts
+                .filter_map(|e| bounded.get(e).ok())
+                .flat_map(|(aabb, at)| corners(aabb, at))
+                .filter_map(project);
+            Label {
+                text: pile.map_or("die".to_string(), |p| format!("{p:?}").to_lowercase()),
+                rect: bounds(seen).unwrap_or_default(),
+            }
+        })
+        .collect();
     let report = LayoutReport {
         window: Size {
             width: window.physical_width(),
@@ -334,6 +362,7 @@ fn write_layout(
                 cut: t.cut,
             })
             .collect(),
+        props,
     };
     let text = serde_json::to_string_pretty(&report).expect("the report serialises");
     if let Err(err) = std::fs::write(&path, text) {

@@ -1,6 +1,6 @@
-//! Beside the board: the Enterprise deck, the discard pile and the cards removed from the game
-//! as card stacks as tall as their counts under a Starfleet back, the threat canister, and the
-//! die with its pips.
+//! Beside the board: the Enterprise deck and the discard pile as card stacks as tall as their
+//! counts under a Starfleet back (the cards removed from the game are counted under the
+//! discard), the threat canister, and the die with its pips, each on a console pad.
 
 use bevy::prelude::*;
 use std::f32::consts::PI;
@@ -14,23 +14,21 @@ use crate::game::pacing::Shown;
 pub(crate) enum Pile {
     Deck,
     Discard,
-    Removed,
     Bag,
 }
 
-/// Where each pile stands (`framing::corners`): the deck, the cards removed from the game and
-/// the discard pile left of the board, the threat bag and the die right of it.
+/// Where each pile stands (`framing::corners`): the deck and the discard pile left of the
+/// board, the threat bag (and the die) right of it.
 pub(crate) fn pile_place(corners: &Corners, pile: Pile) -> Vec3 {
     corners.0[match pile {
         Pile::Deck => 0,
-        Pile::Removed => 1,
-        Pile::Discard => 2,
-        Pile::Bag => 3,
+        Pile::Discard => 1,
+        Pile::Bag => 2,
     }]
 }
 
 pub(crate) fn die_place(corners: &Corners) -> Vec3 {
-    corners.0[4] + Vec3::Y * 0.21
+    corners.0[3] + Vec3::Y * 0.21
 }
 
 /// How many items a pile holds now.
@@ -38,7 +36,6 @@ pub(crate) fn pile_count(state: &stp_rules::GameState, pile: Pile) -> usize {
     match pile {
         Pile::Deck => state.deck.len(),
         Pile::Discard => state.discard.len(),
-        Pile::Removed => state.removed.len(),
         Pile::Bag => state.bag.len(),
     }
 }
@@ -56,13 +53,31 @@ pub(super) struct StackPart {
     top: bool,
 }
 
-/// The piles stand at their corners, as tall as their counts (and the die at its corner).
+/// A console pad under a prop, at its corner (`Corners` index): the deck, the piles, the bag
+/// and the die stand on the table's furniture, not in the starfield (readers: "props
+/// floating in space").
+#[derive(Component, Debug, Clone, Copy)]
+pub(super) struct Pad(usize);
+
+/// The pads, apart from the piles and their parts.
+type Pads<'w, 's> =
+    Query<'w, 's, (&'static Pad, &'static mut Transform), (Without<Pile>, Without<StackPart>)>;
+
+/// The piles stand at their corners, as tall as their counts (and the die at its corner),
+/// each on its pad.
 pub(super) fn place_piles(
     corners: Res<Corners>,
     shown: Res<Shown>,
     mut piles: Query<(&Pile, &mut Transform)>,
     mut parts: Query<(&StackPart, &mut Transform), Without<Pile>>,
+    mut pads: Pads,
 ) {
+    for (pad, mut transform) in &mut pads {
+        let at = corners.0[pad.0];
+        if transform.translation != at {
+            transform.translation = at;
+        }
+    }
     let Some(state) = shown.get() else { return };
     for (pile, mut transform) in &mut piles {
         let count = pile_count(state, *pile);
@@ -127,6 +142,7 @@ pub(super) fn spawn_piles(
     );
     let emblem = meshes.add(delta(0.15, 0.017));
     let edges = material(materials, Color::srgb(0.86, 0.86, 0.82));
+    spawn_pads(commands, meshes, materials);
     for (pile, card, trim) in [
         (
             Pile::Deck,
@@ -137,11 +153,6 @@ pub(super) fn spawn_piles(
             Pile::Discard,
             Color::srgb(0.42, 0.45, 0.52),
             Color::srgb(0.85, 0.9, 1.0),
-        ),
-        (
-            Pile::Removed,
-            Color::srgb(0.22, 0.05, 0.06),
-            Color::srgb(1.0, 0.35, 0.3),
         ),
     ] {
         let root = commands
@@ -219,6 +230,54 @@ pub(super) fn spawn_piles(
                     .with_rotation(Quat::from_rotation_x(-PI / 2.0)),
             ));
         });
+}
+
+/// A pad at each prop's corner: a low dark hexagon of console metal with a thin glowing edge
+/// in the board's blue.
+fn spawn_pads(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+) {
+    const RADIUS: f32 = 0.56;
+    let slab = meshes.add(
+        Cylinder::new(RADIUS, 0.04)
+            .mesh()
+            .resolution(6)
+            .build()
+            .translated_by(Vec3::Y * -0.01),
+    );
+    let edge = meshes.add(
+        Annulus::new(RADIUS - 0.035, RADIUS)
+            .mesh()
+            .resolution(6)
+            .build(),
+    );
+    let metal = materials.add(StandardMaterial {
+        base_color: Color::srgb(0.07, 0.085, 0.12),
+        metallic: 0.6,
+        perceptual_roughness: 0.45,
+        ..default()
+    });
+    let lit = glow(materials, Color::srgb(0.35, 0.6, 0.95), 0.55);
+    for corner in 0..4 {
+        commands
+            .spawn((
+                Mesh3d(slab.clone()),
+                MeshMaterial3d(metal.clone()),
+                Transform::default(),
+                Visibility::default(),
+                Pad(corner),
+            ))
+            .with_children(|pad| {
+                pad.spawn((
+                    Mesh3d(edge.clone()),
+                    MeshMaterial3d(lit.clone()),
+                    Transform::from_xyz(0.0, 0.011, 0.0)
+                        .with_rotation(Quat::from_rotation_x(-PI / 2.0)),
+                ));
+            });
+    }
 }
 
 /// The six-sided die: a white cube with dark pips, opposite faces adding to 7 (1 up, 2 at

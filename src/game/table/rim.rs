@@ -157,6 +157,18 @@ fn incoming(
     {
         last.push_str(", none gets past");
     }
+    // A ship in this sector that cloaks in the coming phase fires at nobody: said, or its
+    // quiet sector reads as an oversight (a reader asked why the Romulan would not fire).
+    let sector = state.enterprise.sector_of_facing(facing);
+    for t in &preview.threats {
+        let at = t.to.unwrap_or(t.from);
+        if t.what == stp_rules::preview::Intent::Cloaks && at.sector == sector {
+            lines.push((
+                format!("next: {} cloaks, no fire", short_threat(t.token)),
+                false,
+            ));
+        }
+    }
     lines
 }
 
@@ -176,9 +188,10 @@ pub(super) fn rim_labels(
     font: f32,
     state: &stp_rules::GameState,
     foresight: &Foresight,
+    props: &[egui::Rect],
     marks: &mut SceneMarks,
 ) {
-    fore_mark(board, font, state, marks);
+    fore_mark(board, font, state, props, marks);
     for facing in 0..6u8 {
         let sector = state.enterprise.sector_of_facing(facing);
         let angle = sector_angle(sector);
@@ -211,11 +224,14 @@ pub(super) fn rim_labels(
             .map(|p| incoming(state, facing, p))
             .unwrap_or_default()
             .into_iter()
-            .map(|(words, deadly)| {
-                // Beside the sides, "next:" takes its own line too.
-                let shown = match out.x.abs() > 0.9 {
-                    true => words.replacen("next: ", "next:\n", 1),
-                    false => words.clone(),
+            .enumerate()
+            .map(|(row, (words, deadly))| {
+                // "next:" heads the sector's first row only; beside the sides it takes its own
+                // line (a side's rows are narrow, and each "next:" cost a line there).
+                let shown = match (row, out.x.abs() > 0.9) {
+                    (0, true) => words.replacen("next: ", "next:\n", 1),
+                    (0, false) => words.clone(),
+                    _ => words.replacen("next: ", "", 1),
                 };
                 // A section the coming phase destroys is said in red.
                 let ink = match deadly {
@@ -305,11 +321,13 @@ pub(super) fn rim_labels(
 }
 
 /// "FORE" in gold just outside the rim where the two Fore sectors meet, the bow's line:
-/// readers found the gold wedge alone did not say it was the front.
+/// readers found the gold wedge alone did not say it was the front. Where a prop stands
+/// there, just inside the rim instead.
 fn fore_mark(
     board: &BoardPainter,
     font: f32,
     state: &stp_rules::GameState,
+    props: &[egui::Rect],
     marks: &mut SceneMarks,
 ) {
     let bow = f32::from(state.enterprise.sector_of_facing(0)) * std::f32::consts::TAU / 6.0;
@@ -323,7 +341,20 @@ fn fore_mark(
     let galley = board.galley("FORE", font, egui::Color32::from_rgb(255, 214, 110));
     let size = galley.size();
     // Its near edge on the rim, whichever way the bow points.
-    let centre = point + egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) + out * 4.0;
+    let outside = point + egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) + out * 4.0;
+    let clear = |c: egui::Pos2| {
+        let rect = egui::Rect::from_center_size(c, size);
+        !props.iter().any(|p| p.intersects(rect))
+    };
+    let centre = match (
+        clear(outside),
+        board.screen(on_board(bow, BOARD_RADIUS - 0.1, 0.0)),
+    ) {
+        (false, Some(inner)) => {
+            inner - egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) - out * 4.0
+        }
+        _ => outside,
+    };
     let rect = board.paint(
         centre - size / 2.0,
         galley,
@@ -331,4 +362,25 @@ fn fore_mark(
         false,
     );
     marks.labels.push(("FORE".to_string(), rect));
+}
+
+/// Where the props stand on screen (each pad's square), for the words to keep off.
+pub(super) fn prop_squares(
+    board: &BoardPainter,
+    corners: &super::camera::Corners,
+) -> Vec<egui::Rect> {
+    corners
+        .0
+        .iter()
+        .filter_map(|at| {
+            let (centre, edge) = (
+                board.screen(*at)?,
+                board.screen(*at + bevy::math::Vec3::X * 0.6)?,
+            );
+            Some(egui::Rect::from_center_size(
+                centre,
+                egui::Vec2::splat(2.0 * centre.distance(edge)),
+            ))
+        })
+        .collect()
 }
