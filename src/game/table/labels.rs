@@ -509,7 +509,7 @@ fn board_labels(
             ),
             // The cards removed from the game, under the discard pile: lost for good.
             super::Pile::Discard => format!(
-                "{name} {}\nremoved {}",
+                "{name} {}\nout of game {}",
                 pile_count(state, pile),
                 state.removed.len()
             ),

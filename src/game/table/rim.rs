@@ -102,8 +102,8 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 }
 
 /// What one facing will take in the coming threat phase, who does it, and what becomes of
-/// its sections, said as outcomes rather than steps ("next: KANG, Klingon: 2 dmg → Shield
-/// destroyed, none gets past"; readers asked why "2 → Shield −1" lost a point, then why the
+/// its sections, said as outcomes rather than steps ("next: KANG and Klingon: 2 dmg → Shield
+/// destroyed, Hull untouched"; readers asked why "2 → Shield −1" lost a point, then why the
 /// Hull was "spared"): a line for the Shield and one for the Hull, empty for nothing. A
 /// cloaked ship's chance is said once, in the ship's status, not on every sector. Each line
 /// says whether it is deadly (a section destroyed).
@@ -131,8 +131,9 @@ fn incoming(
     let by = match (who.as_slice(), amount.is_empty()) {
         ([], true) => String::new(),
         ([], false) => format!("{amount} → "),
-        (names, true) => format!("{} → ", names.join(", ")),
-        (names, false) => format!("{}: {amount} → ", names.join(", ")),
+        // "KOR and Romulan", not "KOR, Romulan", which read as a Romulan named Kor.
+        (names, true) => format!("{} → ", names.join(" and ")),
+        (names, false) => format!("{}: {amount} → ", names.join(" and ")),
     };
     let ship = &state.enterprise;
     let mut lines = Vec::new();
@@ -155,7 +156,7 @@ fn incoming(
         && f.hull_hits == 0
         && let Some((last, _)) = lines.last_mut()
     {
-        last.push_str(", none gets past");
+        last.push_str(", Hull untouched");
     }
     // A ship in this sector that cloaks in the coming phase fires at nobody: said, or its
     // quiet sector reads as an oversight (a reader asked why the Romulan would not fire).
