@@ -118,8 +118,8 @@ pub(crate) struct LayoutReport {
     pub hands: Vec<HandReport>,
     /// Every text painted, with whether it was cut.
     pub texts: Vec<TextReport>,
-    /// The props beside the board (the deck, the discard pile, the removed cards, the threat
-    /// bag and the die): no label may lie over one.
+    /// The props beside the board (the deck, the discard pile, the threat bag and the die):
+    /// no label may lie over one.
     pub props: Vec<Label>,
 }
 
