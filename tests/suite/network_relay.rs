@@ -26,6 +26,23 @@ fn link_lines(stderr: &str) -> Vec<&str> {
         .collect()
 }
 
+/// A cadet game for two hosted in namespace `host` on `port` with the relay at `url`, the
+/// second seat joined from namespace `client` by the invite alone, played to the end as
+/// headless; what the client said on standard error.
+fn play_through(host: &str, client: &str, port: &str, code: &str, url: &str) -> String {
+    let mut serve = cadet_for_two(port, code);
+    serve.extend(strings(&["--relay", url]));
+    let hosting = Lab::spawn_in(host, &serve);
+    let invite = invite(port.parse().expect("a port"));
+    assert!(invite.contains(url), "the invite names the relay: {invite}");
+    let joining = Lab::spawn_in(
+        client,
+        &strings(&["join", &invite, "--seat", "1", "--bot", "--json"]),
+    );
+    let mut said = all_end_as_headless(3, 2, "cadet", vec![("host", hosting), ("client", joining)]);
+    said.pop().unwrap_or_default()
+}
+
 /// Host, client and relay in three namespaces; the host's and the client's are linked only to
 /// the relay's, which forwards nothing: no packet goes from host to client or back except
 /// through the relay. The client has the invite alone (the host's key, addresses it cannot
@@ -58,20 +75,8 @@ fn a_game_plays_to_the_end_through_a_relay_when_no_direct_path_gets_through() {
     let _relay = TestRelay::start(&relay, address).expect("the relay starts");
     let url = format!("http://{address}");
 
-    let mut serve = cadet_for_two("41237", "relayed-game");
-    serve.extend(strings(&["--relay", &url]));
-    let hosting = Lab::spawn_in(&host, &serve);
-    let invite = invite(41237);
-    assert!(
-        invite.contains(&url),
-        "the invite names the relay: {invite}"
-    );
-    let joining = Lab::spawn_in(
-        &client,
-        &strings(&["join", &invite, "--seat", "1", "--bot", "--json"]),
-    );
-    let said = all_end_as_headless(3, 2, "cadet", vec![("host", hosting), ("client", joining)]);
-    let lines = link_lines(&said[1]);
+    let said = play_through(&host, &client, "41237", "relayed-game", &url);
+    let lines = link_lines(&said);
     assert!(
         !lines.is_empty() && lines.iter().all(|l| l.contains("relayed")),
         "the client's link went through the relay all game: {lines:?}"
@@ -111,16 +116,8 @@ fn players_behind_two_home_routers_play_to_the_end() {
     let _relay = TestRelay::start(&internet, address).expect("the relay starts");
     let url = format!("http://{address}");
 
-    let mut serve = cadet_for_two("41238", "behind-routers");
-    serve.extend(strings(&["--relay", &url]));
-    let hosting = Lab::spawn_in(&host, &serve);
-    let invite = invite(41238);
-    let joining = Lab::spawn_in(
-        &client,
-        &strings(&["join", &invite, "--seat", "1", "--bot", "--json"]),
-    );
-    let said = all_end_as_headless(3, 2, "cadet", vec![("host", hosting), ("client", joining)]);
-    let lines = link_lines(&said[1]);
+    let said = play_through(&host, &client, "41238", "behind-routers", &url);
+    let lines = link_lines(&said);
     assert!(!lines.is_empty(), "the client said how it reached the host");
     eprintln!("behind two home routers: {lines:?}");
 }

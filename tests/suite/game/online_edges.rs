@@ -119,32 +119,14 @@ fn the_window_watches_a_game_to_its_end() {
     ends_with_the_hosts_hash(&app, host);
 }
 
-/// `join HOST:PORT --code …` without `--bot` opens the window joining that game: the join
+/// `join INVITE` without `--bot` opens the window joining that game: the join
 /// made from the command line outlives the setup screen's opening (which leaves any earlier
 /// networked game), and `serve` seats the table.
 #[test]
 fn the_command_lines_join_outlives_the_setup_screen() {
-    use bevy::state::app::StatesPlugin;
-    use star_trek_panic::game::{self, Launch};
-    use star_trek_panic::net::join::JoinArgs;
     let port = port(40);
     let host = serve_for_one(port, "command-line-join", 12);
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
-        .insert_resource(Launch {
-            join: Some(JoinArgs {
-                invite: invite_of(port),
-                seat: Some(0),
-                bot: false,
-                watch: false,
-                json: false,
-                delay: Duration::ZERO,
-                quiet: true,
-                ticket_file: None,
-            }),
-            ..Launch::default()
-        })
-        .add_plugins(game::headless_plugin);
+    let mut app = joining_from_the_command_line(invite_of(port), None);
     let seated = |app: &App| matches!(app.world().get_resource::<Online>(), Some(Online::Client(j)) if j.core.welcomed);
     assert!(
         run_until(&mut app, 30, |_| false, seated),
@@ -255,10 +237,7 @@ fn a_hostile_code_holder_cannot_crash_the_window_host() {
 /// seats it again; the game ends with the host's hash.
 #[test]
 fn a_restarted_table_takes_its_seat_back_with_the_kept_ticket() {
-    use bevy::state::app::StatesPlugin;
     use star_trek_panic::game::settings::Settings;
-    use star_trek_panic::game::{self, Launch};
-    use star_trek_panic::net::join::JoinArgs;
     let port = port(53);
     let host = serve_for_one(port, "restart-the-table", 7);
     let invite = invite_of(port);
@@ -278,11 +257,31 @@ fn a_restarted_table_takes_its_seat_back_with_the_kept_ticket() {
         assert_eq!(kept.len(), 32, "the ticket is kept: {kept:?}");
     }
     // The first table is gone (its link closed as it went); a fresh one joins the same game.
-    let mut again = App::new();
-    again
-        .add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
+    let mut again = joining_from_the_command_line(invite, Some(dir));
+    assert!(
+        run_until(&mut again, 30, |_| false, seated),
+        "the restarted table was not seated again"
+    );
+    assert!(
+        run_until(&mut again, 120, |p| p == 0, over),
+        "the game did not end"
+    );
+    ends_with_the_hosts_hash(&again, host);
+}
+
+/// A headless table as `join INVITE --seat 1` (no `--bot`) launches it, with its
+/// settings in `data_dir`.
+fn joining_from_the_command_line(
+    invite: star_trek_panic::net::quic::Invite,
+    data_dir: Option<std::path::PathBuf>,
+) -> App {
+    use bevy::state::app::StatesPlugin;
+    use star_trek_panic::game::{self, Launch};
+    use star_trek_panic::net::join::JoinArgs;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin, stp_rules::RulesPlugin))
         .insert_resource(Launch {
-            data_dir: Some(dir),
+            data_dir,
             join: Some(JoinArgs {
                 invite,
                 seat: Some(0),
@@ -296,13 +295,5 @@ fn a_restarted_table_takes_its_seat_back_with_the_kept_ticket() {
             ..Launch::default()
         })
         .add_plugins(game::headless_plugin);
-    assert!(
-        run_until(&mut again, 30, |_| false, seated),
-        "the restarted table was not seated again"
-    );
-    assert!(
-        run_until(&mut again, 120, |p| p == 0, over),
-        "the game did not end"
-    );
-    ends_with_the_hosts_hash(&again, host);
+    app
 }
