@@ -328,7 +328,7 @@ fn face(
                     if let Some(galley) =
                         whole_or_summary(painter, &words, 12.0, text.width(), rows)
                     {
-                        painter.galley(text.min, galley, theme::QUIET);
+                        painter.galley(text.min, galley, theme::CARD_WORDS);
                     }
                 }
             }
@@ -509,7 +509,8 @@ pub fn whole_or_summary(
         .find(|galley| !galley.elided)
 }
 
-/// Text wrapped to `width` in at most `rows` lines, the last ending in "…" when cut.
+/// Text wrapped to `width` in at most `rows` lines, the last ending in "…" when cut; lighter
+/// than the panels' quiet grey (readers took that for greyed-out text).
 pub fn lines(
     painter: &egui::Painter,
     text: &str,
@@ -520,7 +521,7 @@ pub fn lines(
     let mut job = egui::text::LayoutJob::simple(
         text.to_string(),
         FontId::proportional(size),
-        theme::QUIET,
+        theme::CARD_WORDS,
         width,
     );
     job.wrap.max_rows = rows;

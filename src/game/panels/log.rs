@@ -178,11 +178,9 @@ pub(super) fn ticker(ui: &mut egui::Ui, state: &GameState, log: &GameLog, width:
             .strong()
             .background_color(egui::Color32::from_rgb(70, 60, 20)),
         Some(line) => egui::RichText::new(line),
-        // A saved game or a scenario opened mid-game has no log before its opening.
-        None if state.turn.number > 1 => {
-            egui::RichText::new("Nothing logged since this position opened.").weak()
-        }
-        None => egui::RichText::new("No log entries yet.").weak(),
+        // Nothing yet (a new game, or a position opened mid-game): the bar stays quiet;
+        // readers took a line saying so for a fault.
+        None => egui::RichText::new(""),
     };
     ui.allocate_ui_with_layout(
         egui::vec2(width.max(40.0), 18.0),

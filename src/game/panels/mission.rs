@@ -111,12 +111,13 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
     // Sized for a 720-line screen and grown with a taller one: at 1080 lines a fixed size
     // read as a thumbnail.
     let tall = (ui.ctx().content_rect().height() / 720.0).clamp(1.0, 1.5);
+    // With no mission card the column has room to spare below (readers saw it empty and
+    // read the ship from the words): the diagram takes the column's width.
     let size = ui.available_width().min(
         tall * match (wide, state.mission.is_some()) {
-            (true, _) => 170.0,
-            (false, false) => 140.0,
+            (_, false) => 200.0,
             // A mission card shares the column: a smaller diagram leaves it the room.
-            (false, true) => 120.0,
+            (_, true) => 120.0,
         },
     );
     ui.vertical_centered(|ui| super::ship_diagram::ship_diagram(ui, state, size));

@@ -81,11 +81,13 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     let painter = ui.painter_at(rect.expand(2.0));
     let centre = rect.center();
     // Room outside the Shields for the sector numbers.
-    let outer = size / 2.0 - 14.0;
+    let outer = size / 2.0 - 14.0 * (size / 140.0).clamp(1.0, 1.3);
     let shield_in = outer * 0.74;
     let hull_out = outer * 0.70;
     let hull_in = outer * 0.34;
     let ship = &state.enterprise;
+    // The names and numbers grow with the diagram: 12 px at the size a mission card leaves.
+    let font = egui::FontId::proportional(12.0 * (size / 140.0).clamp(1.0, 1.3));
     let gap = 2.5f32.to_radians();
     let mut hovered = None;
     let pointer = response.hover_pos();
@@ -158,11 +160,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
             SectionState::Intact => Color32::from_gray(20),
             _ => theme::TEXT,
         };
-        let name = painter.layout_no_wrap(
-            short_name(facing).to_string(),
-            egui::FontId::proportional(12.0),
-            ink,
-        );
+        let name = painter.layout_no_wrap(short_name(facing).to_string(), font.clone(), ink);
         let plate = egui::Rect::from_center_size(label, name.size() + egui::vec2(4.0, 0.0));
         // Over a crack or a cross the name stands on a dark plate, so the marks never hide it.
         if hull != SectionState::Intact {
@@ -173,7 +171,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
             at(centre, mid, outer + 8.0),
             egui::Align2::CENTER_CENTER,
             (sector + 1).to_string(),
-            egui::FontId::proportional(12.0),
+            font.clone(),
             theme::QUIET,
         );
         if let Some(p) = pointer {

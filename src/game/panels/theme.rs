@@ -13,6 +13,8 @@ pub(crate) const GOLD: Color32 = Color32::from_rgb(236, 190, 70);
 /// Body text on the dark ground (contrast above 10:1), and the quieter lines (above 5:1).
 pub const TEXT: Color32 = Color32::from_gray(232);
 pub const QUIET: Color32 = Color32::from_gray(160);
+/// A hand card's rules: quieter than its name, but never read as greyed out.
+pub const CARD_WORDS: Color32 = Color32::from_gray(205);
 /// Damage above 1 (a Photon Torpedo's 2).
 pub(crate) const HEAVY: Color32 = Color32::from_rgb(255, 150, 60);
 
