@@ -90,7 +90,32 @@ pub fn why(event: &RulesEvent) -> Option<&'static str> {
                 "Ten full rounds passed with nothing happening: the Enterprise is stranded. Topic: Tholians."
             }
         },
-        _ => return None,
+        // Events a player caused, or that explain themselves: no "why" line. Listed, not
+        // defaulted, so that a new event decides whether it needs one.
+        E::TurnStarted { .. }
+        | E::PhaseStarted { .. }
+        | E::MissionRevealed { .. }
+        | E::MissionTokenPlaced { .. }
+        | E::MissionTokenMoved { .. }
+        | E::MissionTokenHit { .. }
+        | E::Traded { .. }
+        | E::CardTaken { .. }
+        | E::CardPlayed { .. }
+        | E::CardCommitted { .. }
+        | E::CardDiscarded { .. }
+        | E::CardRecovered { .. }
+        | E::ThreatHit { .. }
+        | E::ThreatDestroyed { .. }
+        | E::ThreatReturnedToBag { .. }
+        | E::ForceFieldPlaced { .. }
+        | E::RedAlertSet { .. }
+        | E::Maneuvered { .. }
+        | E::SectionRepaired { .. }
+        | E::SectionRebuilt { .. }
+        | E::SecurityTeamPlayed { .. }
+        | E::AbilityUsed { .. }
+        | E::ThreatChosen { .. }
+        | E::ActionUndone { .. } => return None,
     })
 }
 

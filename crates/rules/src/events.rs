@@ -222,34 +222,12 @@ impl RulesEvent {
     /// The events a bot game's tally reads (`sim`): the only ones a quiet state keeps.
     #[inline(always)]
     pub(crate) fn is_tallied(&self) -> bool {
-        matches!(
-            self,
-            RulesEvent::MissionRevealed { .. }
-                | RulesEvent::MissionCompleted { .. }
-                | RulesEvent::MissionFailed { .. }
-                | RulesEvent::AbilityUsed { .. }
-        )
+        self.facts().tallied
     }
 
-    /// Whether the event brings the game closer to its end (ruling R2's "progress"): shots,
-    /// damage either way, new threats, cards lost, mission work. Moving tokens around and
-    /// playing support cards is not progress on its own.
+    /// Whether the event brings the game closer to its end (ruling R2's "progress").
     #[inline(always)]
     pub(crate) fn is_progress(&self) -> bool {
-        matches!(
-            self,
-            RulesEvent::CardCommitted { .. }
-                | RulesEvent::ThreatPlaced { .. }
-                | RulesEvent::ThreatFired { .. }
-                | RulesEvent::ThreatHit { .. }
-                | RulesEvent::ThreatDestroyed { .. }
-                | RulesEvent::Boarded { .. }
-                | RulesEvent::MissionTokenHit { .. }
-                | RulesEvent::MissionRevealed { .. }
-                | RulesEvent::MissionTimer { .. }
-                | RulesEvent::SectionDamaged { .. }
-                | RulesEvent::SectionDestroyed { .. }
-                | RulesEvent::CardsRemoved { .. }
-        )
+        self.facts().progress
     }
 }

@@ -11,6 +11,7 @@ pub mod advisor;
 mod apply;
 pub mod bot;
 pub mod content;
+pub mod event_facts;
 pub mod events;
 pub mod files;
 mod hash;

@@ -8,21 +8,9 @@ use crate::actions::Refusal;
 use crate::events::RulesEvent;
 use crate::state::{GameState, PlayerId};
 
-/// Whether an event revealed something no undo may take back.
+/// Whether an event revealed something no undo may take back (`EventFacts::reveals`).
 pub(crate) fn is_information_boundary(event: &RulesEvent) -> bool {
-    matches!(
-        event,
-        RulesEvent::CardsDrawn { .. }
-            | RulesEvent::DeckReshuffled { .. }
-            | RulesEvent::CardsRemoved { .. }
-            | RulesEvent::DieRolled { .. }
-            | RulesEvent::ThreatPlaced { .. }
-            | RulesEvent::CometStruck { .. }
-            | RulesEvent::MissionRevealed { .. }
-            | RulesEvent::TurnStarted { .. }
-            | RulesEvent::GameWon
-            | RulesEvent::GameLost { .. }
-    )
+    event.facts().reveals
 }
 
 /// The states before each undoable action since the last boundary, with who acted.
