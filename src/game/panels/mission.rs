@@ -112,14 +112,14 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
     // read as a thumbnail.
     let tall = (ui.ctx().content_rect().height() / 720.0).clamp(1.0, 1.5);
     // With no mission card the column has room to spare below (readers saw it empty and
-    // read the ship from the words): the diagram takes the column's width.
-    let size = ui.available_width().min(
-        tall * match (wide, state.mission.is_some()) {
-            (_, false) => 200.0,
-            // A mission card shares the column: a smaller diagram leaves it the room.
-            (_, true) => 120.0,
-        },
-    );
+    // read the ship from the words): the diagram takes the column's width. A mission card
+    // shares the column: a smaller diagram leaves it the room.
+    let most = if state.mission.is_some() {
+        120.0
+    } else {
+        200.0
+    };
+    let size = ui.available_width().min(tall * most);
     ui.vertical_centered(|ui| super::ship_diagram::ship_diagram(ui, state, size));
     if wide {
         egui::Grid::new("ship-status")

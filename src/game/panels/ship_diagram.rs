@@ -80,14 +80,15 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     let (rect, response) = ui.allocate_exact_size(vec2(size, size), egui::Sense::hover());
     let painter = ui.painter_at(rect.expand(2.0));
     let centre = rect.center();
+    // The names and numbers grow with the diagram: 12 px at the size a mission card leaves.
+    let grow = (size / 140.0).clamp(1.0, 1.3);
+    let font = egui::FontId::proportional(12.0 * grow);
     // Room outside the Shields for the sector numbers.
-    let outer = size / 2.0 - 14.0 * (size / 140.0).clamp(1.0, 1.3);
+    let outer = size / 2.0 - 14.0 * grow;
     let shield_in = outer * 0.74;
     let hull_out = outer * 0.70;
     let hull_in = outer * 0.34;
     let ship = &state.enterprise;
-    // The names and numbers grow with the diagram: 12 px at the size a mission card leaves.
-    let font = egui::FontId::proportional(12.0 * (size / 140.0).clamp(1.0, 1.3));
     let gap = 2.5f32.to_radians();
     let mut hovered = None;
     let pointer = response.hover_pos();
