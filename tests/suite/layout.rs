@@ -491,16 +491,25 @@ fn check_scaled(size: (u32, u32), base: u32, positions: &[Position], scale: f32)
                         let mut all: Vec<&str> = args.to_vec();
                         let report_arg = report.to_string_lossy().to_string();
                         all.extend(["--window", window, "--layout", &report_arg]);
-                        render(xvfb.display(), dir, &all, &picture);
-                        check_not_blank(&picture, size);
-                        let text = std::fs::read_to_string(&report).expect("the layout report");
-                        let value: Value = serde_json::from_str(&text).expect("the report is JSON");
-                        failures.extend(
+                        // A position that cannot be rendered is one failure among the
+                        // others, named, rather than a panic that hides the rest.
+                        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                            render(xvfb.display(), dir, &all, &picture);
+                            check_not_blank(&picture, size);
+                            let text = std::fs::read_to_string(&report).expect("the layout report");
+                            let value: Value =
+                                serde_json::from_str(&text).expect("the report is JSON");
                             problems(&value, size)
                                 .into_iter()
                                 .chain(panel_problems(&value, size, *players))
                                 .chain(scale_problems(&value, size, scale))
                                 .chain(read_problems(&value, size))
+                                .collect::<Vec<_>>()
+                        }))
+                        .unwrap_or_else(|panic| vec![panic_text(&panic)]);
+                        failures.extend(
+                            found
+                                .into_iter()
                                 .map(|p| format!("{name} at {window}, UI scale {scale}: {p}")),
                         );
                     }
@@ -521,6 +530,15 @@ fn check_scaled(size: (u32, u32), base: u32, positions: &[Position], scale: f32)
         failures.join("\n")
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What a caught panic said.
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic without a message".to_string())
 }
 
 #[test]
