@@ -336,18 +336,20 @@ fn board_labels(
                 egui::Color32::WHITE
             };
             // The Defense as a badge on the edge that faces the Enterprise, as the cardboard
-            // token's number points at her: the silhouette in the middle stays uncovered.
-            // B612's digits stand taller than their size: 0.94 of the face's radius.
+            // token's number points at her, half off the face: the silhouette in the middle
+            // stays uncovered (nearer the middle, readers found it covered).
+            // B612's digits stand taller than their size: 1.08 of the face's radius keeps
+            // them as tall as when the face filled its band.
             let galley = board.galley(
                 &t.defense.to_string(),
-                (radius * 0.94).clamp(13.0, 40.0),
+                (radius * 1.08).clamp(13.0, 40.0),
                 color,
             );
             let inward = ship_at.map_or(-up, |s| s - c).normalized();
             // A token under another in a crowded space shows it, outlined, on the strip its
             // neighbour leaves bare.
             let ink = match along == 0.0 {
-                true => board.badge(c + inward * radius * 0.66, galley, color),
+                true => board.badge(c + inward * radius * 0.8, galley, color),
                 false => board.paint(c - galley.size() / 2.0, galley, None, true),
             };
             marks.defense.insert(t.token, ink);

@@ -58,7 +58,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
 pub(crate) const SHIP_RADIUS: f32 = 1.25;
-pub(crate) const RING_WIDTH: f32 = 1.12;
+pub(crate) const RING_WIDTH: f32 = 1.16;
 
 /// The ship's disc, from her middle out: the model (within `MODEL_RADIUS`), then her Hull
 /// plates in a ring of their own, then her Shields' arcs, so no part of the model covers a

@@ -26,10 +26,11 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A token's radius on the board: its face fills most of a ring's width.
-/// A token's face: within its ring band with room to spare, so it reads as in that ring, never
-/// across two (the layout report's `band_share`).
-pub const TOKEN_RADIUS: f32 = 0.53;
+/// A token's radius on the board: its face and halo fill about 85 % of a ring's width, so a
+/// strip of the band and both its bright edges show on either side and the token reads as in
+/// that ring, never on a line between two (readers of a token that filled its band to the
+/// edges placed it on the border; the layout report's `band_share`).
+pub const TOKEN_RADIUS: f32 = 0.47;
 
 /// How far apart the centres of tokens sharing a space sit along the ring, at most and at
 /// least: at most, apart with a little gap, where the ring has room (readers took touching

@@ -323,7 +323,8 @@ pub(super) fn rim_labels(
 
 /// "FORE" in gold just outside the rim where the two Fore sectors meet, the bow's line:
 /// readers found the gold wedge alone did not say it was the front. Where a prop stands
-/// there, just inside the rim instead.
+/// there, just inside the rim instead, and anticlockwise of the line: the rings' names stand
+/// just clockwise of it (on it, "FORE" covered "LONG").
 fn fore_mark(
     board: &BoardPainter,
     font: f32,
@@ -350,9 +351,13 @@ fn fore_mark(
     let centre = match (
         clear(outside),
         board.screen(on_board(bow, BOARD_RADIUS - 0.1, 0.0)),
+        board.screen(on_board(bow - 0.05, BOARD_RADIUS - 0.1, 0.0)),
     ) {
-        (false, Some(inner)) => {
+        (false, Some(inner), Some(before)) => {
+            let back = (before - inner).normalized();
             inner - egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) - out * 4.0
+                + egui::vec2(back.x * size.x / 2.0, back.y * size.y / 2.0)
+                + back * 6.0
         }
         _ => outside,
     };
