@@ -348,8 +348,18 @@ fn board_labels(
             let inward = ship_at.map_or(-up, |s| s - c).normalized();
             // A token under another in a crowded space shows it, outlined, on the strip its
             // neighbour leaves bare.
+            // Half off the face, but never over the ship's disc (a Short Range piece's badge
+            // covered her Shield there).
+            let disc = on_board(sector_angle(t.pos.sector), super::SHIP_RADIUS, 0.0);
+            let room = board.screen(disc).map_or(radius, |edge| {
+                edge.distance(c) - galley.size().y / 2.0 - 7.0
+            });
             let ink = match along == 0.0 {
-                true => board.badge(c + inward * radius * 0.8, galley, color),
+                true => board.badge(
+                    c + inward * (radius * 0.8).min(room.max(0.0)),
+                    galley,
+                    color,
+                ),
                 false => board.paint(c - galley.size() / 2.0, galley, None, true),
             };
             marks.defense.insert(t.token, ink);
@@ -421,11 +431,8 @@ fn board_labels(
                 Look::Comet => "COMET",
                 _ => "STARBASE",
             };
-            let galley = board.galley(
-                words,
-                (radius * 0.34).clamp(8.0, 12.0),
-                egui::Color32::BLACK,
-            );
+            // As large as the face allows: at a smaller size readers could not make it out.
+            let galley = board.galley(words, (radius * 0.4).clamp(9.0, 13.0), egui::Color32::BLACK);
             let at = c + up * 0.55 - galley.size() / 2.0;
             let rect = board.paint(
                 at,
