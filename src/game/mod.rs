@@ -18,6 +18,7 @@ pub mod launch;
 pub mod measure;
 pub mod online;
 pub mod pacing;
+pub mod palette;
 pub mod panels;
 pub mod screens;
 pub mod session;

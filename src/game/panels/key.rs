@@ -10,6 +10,7 @@ use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
 use std::f32::consts::TAU;
 
 use crate::game::input::pointing::TableRect;
+use crate::game::palette;
 use crate::game::settings::Settings;
 use crate::game::table::threat_looks::Look;
 
@@ -80,10 +81,11 @@ const ROWS: [(Mark, &str); 22] = [
     (Mark::Hull(2), "Hull destroyed"),
 ];
 
-const CYAN: Color32 = Color32::from_rgb(92, 214, 255);
-const AMBER: Color32 = Color32::from_rgb(255, 179, 71);
-const RED: Color32 = Color32::from_rgb(255, 90, 78);
-const STEEL: Color32 = Color32::from_rgb(160, 172, 196);
+// The board's own colours (`game/palette.rs`).
+const CYAN: Color32 = palette::SHIELD.egui();
+const AMBER: Color32 = palette::DAMAGED.egui();
+const RED: Color32 = palette::DESTROYED.egui();
+const STEEL: Color32 = palette::STEEL.egui();
 
 fn color(look: Look) -> Color32 {
     let [r, g, b, _] = look.color().to_srgba().to_u8_array();
@@ -138,7 +140,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
         Mark::Captain => {
             painter.circle_filled(c, r * 0.9, color(Look::KlingonCruiser));
             let plate = egui::Rect::from_center_size(c, vec2(r * 2.0, r * 0.8));
-            painter.rect_filled(plate, 2.0, Color32::from_rgb(120, 10, 10));
+            painter.rect_filled(plate, 2.0, palette::CAPTAIN_PLATE.egui());
             painter.text(
                 c,
                 egui::Align2::CENTER_CENTER,
@@ -151,30 +153,15 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             painter.circle_filled(c, r * 0.75, color(Look::RomulanCruiser));
             for i in 0..12 {
                 let a = i as f32 * TAU / 12.0;
-                painter.circle_filled(
-                    c + vec2(a.cos(), a.sin()) * r,
-                    1.8,
-                    Color32::from_rgb(115, 191, 255),
-                );
+                painter.circle_filled(c + vec2(a.cos(), a.sin()) * r, 1.8, palette::CLOAK.egui());
             }
         }
         Mark::Cloaked => {
             painter.circle_filled(c, r * 0.9, Color32::from_rgb(31, 36, 61));
-            painter.circle_stroke(
-                c,
-                r * 0.5,
-                Stroke::new(2.0, Color32::from_rgb(115, 191, 255)),
-            );
+            painter.circle_stroke(c, r * 0.5, Stroke::new(2.0, palette::CLOAK.egui()));
         }
         Mark::Rings => {
-            for (i, ring) in [
-                CYAN,
-                Color32::from_rgb(199, 140, 255),
-                Color32::from_rgb(102, 242, 153),
-            ]
-            .into_iter()
-            .enumerate()
-            {
+            for (i, ring) in palette::RANGE_EDGES.iter().map(|c| c.egui()).enumerate() {
                 let at = c + vec2((i as f32 - 1.0) * r * 0.75, 0.0);
                 painter.circle_stroke(at, r * 0.4, Stroke::new(2.5, ring));
             }
@@ -242,7 +229,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             let fill = match state {
                 0 => STEEL,
                 1 => AMBER,
-                _ => Color32::from_rgb(24, 10, 8),
+                _ => palette::CHARRED.egui(),
             };
             painter.rect_filled(plate, 2.0, fill);
             match state {

@@ -8,6 +8,7 @@ use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
 use stp_rules::{GameState, SectionState};
 
 use super::theme;
+use crate::game::palette;
 use crate::words::describe::facing_name;
 
 /// A facing's short name in the diagram (the full name is on hover and in the list below).
@@ -22,14 +23,14 @@ pub fn short_name(facing: u8) -> &'static str {
     }
 }
 
-/// A section's colour: the board's blue when intact, amber when damaged, a dark scorch when
+/// A section's colour, the board's own (`game/palette.rs`): cyan or steel when intact, amber when damaged, a dark scorch when
 /// destroyed (drawn with a cross, so the state reads without colour too).
 pub(crate) fn section_colour(state: SectionState, shield: bool) -> Color32 {
     match (state, shield) {
-        (SectionState::Intact, true) => Color32::from_rgb(90, 170, 255),
-        (SectionState::Intact, false) => Color32::from_rgb(150, 165, 190),
-        (SectionState::Damaged, _) => Color32::from_rgb(255, 176, 60),
-        (SectionState::Destroyed, _) => Color32::from_rgb(40, 30, 30),
+        (SectionState::Intact, true) => palette::SHIELD.egui(),
+        (SectionState::Intact, false) => palette::STEEL.egui(),
+        (SectionState::Damaged, _) => palette::DAMAGED.egui(),
+        (SectionState::Destroyed, _) => palette::CHARRED.egui(),
     }
 }
 
@@ -122,7 +123,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
                     }
                 }
                 (true, SectionState::Destroyed) => {
-                    let red = Stroke::new(1.5, Color32::from_rgb(255, 110, 100));
+                    let red = Stroke::new(1.5, palette::DESTROYED.egui());
                     let mut slot: Vec<Pos2> = (0..=10)
                         .map(|i| at(centre, from + (to - from) * i as f32 / 10.0, outer_r))
                         .collect();
@@ -150,7 +151,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
             if !shield && section == SectionState::Destroyed {
                 let (a, b) = (at(centre, from, inner), at(centre, to, outer_r));
                 let (c, d) = (at(centre, to, inner), at(centre, from, outer_r));
-                let cross = Stroke::new(1.5, Color32::from_rgb(255, 110, 100));
+                let cross = Stroke::new(1.5, palette::DESTROYED.egui());
                 painter.line_segment([a, b], cross);
                 painter.line_segment([c, d], cross);
             }

@@ -9,7 +9,7 @@ pub const CARD_FACE: Color32 = Color32::from_rgb(22, 28, 44);
 /// A seat's or a tile's ground.
 pub const SEAT: Color32 = Color32::from_rgb(28, 32, 44);
 /// The active player's colour: their tile's frame, a picked card's frame.
-pub(crate) const GOLD: Color32 = Color32::from_rgb(236, 190, 70);
+pub(crate) const GOLD: Color32 = crate::game::palette::GOLD.egui();
 /// Body text on the dark ground (contrast above 10:1), and the quieter lines (above 5:1).
 pub const TEXT: Color32 = Color32::from_gray(232);
 pub const QUIET: Color32 = Color32::from_gray(160);

@@ -1,6 +1,7 @@
 //! Pictures of threat tokens for the rules reference: the token's colour, its faction's emblem
 //! and its border, as the board draws them, with the token's name under it.
 
+use crate::game::palette;
 use bevy::color::ColorToPacked;
 use bevy_egui::egui::{self, Color32, Pos2, Sense, Shape, Stroke, vec2};
 use std::f32::consts::TAU;
@@ -171,7 +172,7 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
         Border::None => {}
         Border::Plate => {
             let plate = egui::Rect::from_center_size(center - vec2(0.0, 17.0), vec2(38.0, 12.0));
-            painter.rect_filled(plate, 2.0, Color32::from_rgb(120, 10, 10));
+            painter.rect_filled(plate, 2.0, palette::CAPTAIN_PLATE.egui());
             painter.text(
                 plate.center(),
                 egui::Align2::CENTER_CENTER,
@@ -192,7 +193,7 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
         Border::Dotted => {
             for i in 0..12 {
                 let dot = at(i as f32 * TAU / 12.0, 27.0);
-                painter.circle_filled(dot, 2.0, Color32::from_rgb(115, 191, 255));
+                painter.circle_filled(dot, 2.0, palette::CLOAK.egui());
             }
         }
     }

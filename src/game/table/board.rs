@@ -12,6 +12,7 @@ use super::looks::{self, Look};
 use super::pieces::TOKEN_RADIUS;
 use super::{RING_WIDTH, SHIP_RADIUS, on_board, ring_center};
 use crate::game::pacing::Shown;
+use crate::game::palette::{self, RANGE_BANDS, RANGE_EDGES};
 use crate::game::systems::GameSystems;
 use std::collections::BTreeMap;
 
@@ -87,21 +88,9 @@ pub(crate) struct Palette {
 
 /// Each range's band (deep, quiet) and the glowing line at its edges (bright, the same hue).
 pub(crate) const RANGE_LOOKS: [(Range, Color, Color); 3] = [
-    (
-        Range::Short,
-        Color::srgb(0.06, 0.17, 0.4),
-        Color::srgb(0.35, 0.68, 1.0),
-    ),
-    (
-        Range::Medium,
-        Color::srgb(0.16, 0.07, 0.28),
-        Color::srgb(0.78, 0.55, 1.0),
-    ),
-    (
-        Range::Long,
-        Color::srgb(0.06, 0.25, 0.14),
-        Color::srgb(0.4, 0.95, 0.6),
-    ),
+    (Range::Short, RANGE_BANDS[0].bevy(), RANGE_EDGES[0].bevy()),
+    (Range::Medium, RANGE_BANDS[1].bevy(), RANGE_EDGES[1].bevy()),
+    (Range::Long, RANGE_BANDS[2].bevy(), RANGE_EDGES[2].bevy()),
 ];
 
 /// A brushed-metal look for the hull plates and rims.
@@ -225,20 +214,20 @@ fn make_palette(
         veil: materials_unlit(m, Color::srgb(0.02, 0.02, 0.04), 0.7),
         cloaked: material(m, super::threat_looks::CLOAKED_BACK),
         border_yellow: metal(m, Color::srgb(0.95, 0.85, 0.1)),
-        border_blue: glow(m, Color::srgb(0.45, 0.75, 1.0), 1.0),
+        border_blue: glow(m, palette::CLOAK.bevy(), 1.0),
         mission: material(m, Color::srgb(0.08, 0.12, 0.3)),
         shield: [
-            glow(m, Color::srgb(0.35, 0.8, 1.0), 0.9),
-            glow(m, Color::srgb(1.0, 0.7, 0.28), 0.95),
+            glow(m, palette::SHIELD.bevy(), 0.9),
+            glow(m, palette::DAMAGED.bevy(), 0.95),
         ],
         hull: [
             m.add(StandardMaterial {
-                base_color: Color::srgb(0.62, 0.68, 0.78),
+                base_color: palette::STEEL.bevy(),
                 metallic: 0.3,
                 perceptual_roughness: 0.45,
                 ..default()
             }),
-            material(m, Color::srgb(0.95, 0.55, 0.15)),
+            material(m, palette::DAMAGED_PLATE.bevy()),
             // Scorched: charred nearly black, crossed out by a glowing ember cross
             // (`enterprise`), unlike the steel and the amber in greyscale too.
             m.add(StandardMaterial {

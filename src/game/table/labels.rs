@@ -19,6 +19,7 @@ use super::{Pieces, on_board, pile_count, pile_place, ring_center, sector_angle}
 use crate::game::input::pointing::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::pacing::Shown;
+use crate::game::palette;
 use crate::game::panels::offers;
 use crate::game::screens::state::Screen;
 
@@ -335,33 +336,29 @@ fn board_labels(
             } else {
                 egui::Color32::WHITE
             };
-            // The Defense as a badge on the edge that faces the Enterprise, as the cardboard
-            // token's number points at her, half off the face: the silhouette in the middle
-            // stays uncovered (nearer the middle, readers found it covered).
-            // B612's digits stand taller than their size: 1.08 of the face's radius keeps
-            // them as tall as when the face filled its band.
+            // The Defense on the face's half that faces the Enterprise, as the cardboard
+            // token's number points at her: white digits outlined in black, with no disc, so
+            // the silhouette keeps most of the face (readers found a disc swallowed it) and
+            // nothing reaches over the band's edge (a disc half off the face did, and the
+            // token read as on the line between two rings). B612's digits stand taller than
+            // their size: 1.08 of the face's radius keeps them at least 18 px at 1280x720.
             let galley = board.galley(
                 &t.defense.to_string(),
                 (radius * 1.08).clamp(13.0, 40.0),
                 color,
             );
             let inward = ship_at.map_or(-up, |s| s - c).normalized();
-            // A token under another in a crowded space shows it, outlined, on the strip its
-            // neighbour leaves bare.
-            // Half off the face, but never over the ship's disc (a Short Range piece's badge
-            // covered her Shield there).
-            let disc = on_board(sector_angle(t.pos.sector), super::SHIP_RADIUS, 0.0);
-            let room = board.screen(disc).map_or(radius, |edge| {
-                edge.distance(c) - galley.size().y / 2.0 - 7.0
-            });
-            let ink = match along == 0.0 {
-                true => board.badge(
-                    c + inward * (radius * 0.8).min(room.max(0.0)),
-                    galley,
-                    color,
-                ),
-                false => board.paint(c - galley.size() / 2.0, galley, None, true),
+            // A token under another in a crowded space shows it on the strip its neighbour
+            // leaves bare, where the face's middle is; a lone one, towards the ship.
+            // The digits' ink touches the face's edge from inside, so the face's outer half
+            // keeps room for a note ("CLOAKS NEXT").
+            let ink0 = ink_rect(&galley, egui::Pos2::ZERO);
+            let reach = inward.x.abs() * ink0.width() / 2.0 + inward.y.abs() * ink0.height() / 2.0;
+            let centre = match along == 0.0 {
+                true => c + inward * (radius - reach - 1.5).max(0.0),
+                false => c,
             };
+            let ink = board.paint(centre - ink0.center().to_vec2(), galley, None, true);
             marks.defense.insert(t.token, ink);
             // A captain's name plate at the top of the face.
             if let Rim::Captain(captain) = rim_of(t.token) {
@@ -378,7 +375,7 @@ fn board_labels(
                     false => egui::vec2(0.0, -1.0),
                 };
                 let at = c + across * radius * 0.72 - galley.size() / 2.0;
-                let plate = egui::Color32::from_rgb(120, 10, 10);
+                let plate = palette::CAPTAIN_PLATE.egui();
                 let rect = board.paint(at, galley, Some(plate), false);
                 marks.labels.push((words.to_string(), rect));
             }
@@ -416,7 +413,17 @@ fn board_labels(
                     (Rim::Captain(_), false) => 0.3,
                     _ => 0.4,
                 };
-                let at = c - inward * radius * room - galley.size() / 2.0;
+                // Stepped further out until clear of the Defense digits (a bounded walk):
+                // in a crowded space the face is smaller than the words.
+                let mut at = c - inward * radius * room - galley.size() / 2.0;
+                for _ in 0..12 {
+                    let plate =
+                        egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
+                    if !plate.intersects(ink) {
+                        break;
+                    }
+                    at -= inward * 2.0;
+                }
                 let rect = board.paint(
                     at,
                     galley,

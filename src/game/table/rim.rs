@@ -8,6 +8,7 @@ use super::framing::BOARD_RADIUS;
 use super::intent::Foresight;
 use super::labels::{BoardPainter, SceneMarks};
 use super::{on_board, sector_angle};
+use crate::game::palette;
 use crate::words::describe::facing_name;
 
 /// "fore-starboard" → "Fore-Starboard".
@@ -103,8 +104,8 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 
 /// What one facing will take in the coming threat phase, who does it, and what becomes of
 /// its sections, said as outcomes rather than steps ("next: KANG and Klingon: 2 dmg → Shield
-/// destroyed, Hull untouched"; readers asked why "2 → Shield −1" lost a point, then why the
-/// Hull was "spared"): a line for the Shield and one for the Hull, empty for nothing. A
+/// destroyed, the rest ignored"; readers asked why "2 → Shield −1" lost a point, then why the
+/// Hull was "spared", then why it was "untouched", in the rulebook's own word): a line for the Shield and one for the Hull, empty for nothing. A
 /// cloaked ship's chance is said once, in the ship's status, not on every sector. Each line
 /// says whether it is deadly (a section destroyed).
 fn incoming(
@@ -156,7 +157,7 @@ fn incoming(
         && f.hull_hits == 0
         && let Some((last, _)) = lines.last_mut()
     {
-        last.push_str(", Hull untouched");
+        last.push_str(", the rest ignored");
     }
     // A ship in this sector that cloaks in the coming phase fires at nobody: said, or its
     // quiet sector reads as an oversight (a reader asked why the Romulan would not fire).
@@ -236,7 +237,7 @@ pub(super) fn rim_labels(
                 };
                 // A section the coming phase destroys is said in red.
                 let ink = match deadly {
-                    true => egui::Color32::from_rgb(255, 90, 78),
+                    true => palette::DESTROYED.egui(),
                     false => egui::Color32::from_rgb(255, 170, 140),
                 };
                 // As wide as the table leaves beside the rim point (at least the room
@@ -285,7 +286,7 @@ pub(super) fn rim_labels(
         let number_text = number.text().to_string();
         // The sector's number as a rim badge, its ring gold on the Fore.
         let ring = match fore {
-            true => egui::Color32::from_rgb(236, 190, 70),
+            true => palette::GOLD.egui(),
             false => egui::Color32::from_rgb(120, 150, 190),
         };
         let number_rect = board.badge(at + number.size() / 2.0, number, ring);

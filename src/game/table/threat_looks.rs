@@ -3,6 +3,7 @@
 //! the tooltips and the rules reference's pictures all read it from here; it imports nothing
 //! of the table, so the panels can too.
 
+use crate::game::palette;
 use bevy::prelude::*;
 use stp_rules::TokenId;
 use stp_rules::content::{Captain, Faction, ThreatKind, builtin};
@@ -61,12 +62,12 @@ impl Look {
     /// The face's colour (the faction's), chosen to differ in brightness as well as hue.
     pub fn color(self) -> Color {
         match self {
-            Look::KlingonCruiser => Color::srgb(0.72, 0.16, 0.12),
-            Look::RomulanCruiser => Color::srgb(0.45, 0.9, 0.62),
-            Look::BirdOfPrey => Color::srgb(0.3, 0.7, 0.45),
-            Look::Tholian => Color::srgb(0.95, 0.6, 0.12),
-            Look::Comet => Color::srgb(0.7, 0.85, 1.0),
-            Look::Starbase => Color::srgb(0.86, 0.87, 0.92),
+            Look::KlingonCruiser => palette::KLINGON.bevy(),
+            Look::RomulanCruiser => palette::ROMULAN.bevy(),
+            Look::BirdOfPrey => palette::BIRD_OF_PREY.bevy(),
+            Look::Tholian => palette::THOLIAN.bevy(),
+            Look::Comet => palette::COMET.bevy(),
+            Look::Starbase => palette::STARBASE.bevy(),
         }
     }
 

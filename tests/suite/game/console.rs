@@ -322,3 +322,38 @@ fn a_faded_card_says_why_on_its_face() {
         assert!(texts.iter().any(|t| t == shown), "{tag}: {texts:?}");
     }
 }
+
+/// The palette gives the panels and the scene the same colour for each role (issue 41: the
+/// roles lived in five files and drifted), and an intact or damaged section stands apart from a
+/// destroyed one by lightness, not by hue alone.
+#[test]
+fn one_palette_serves_the_panels_and_the_scene() {
+    use bevy::color::ColorToPacked;
+    use star_trek_panic::game::palette::{self, Rgb};
+    let roles: [Rgb; 9] = [
+        palette::SHIELD,
+        palette::DAMAGED,
+        palette::DESTROYED,
+        palette::STEEL,
+        palette::CHARRED,
+        palette::GOLD,
+        palette::CLOAK,
+        palette::KLINGON,
+        palette::ROMULAN,
+    ];
+    for role in roles {
+        let [r, g, b, _] = role.bevy().to_srgba().to_u8_array();
+        assert_eq!(
+            bevy_egui::egui::Color32::from_rgb(r, g, b),
+            role.egui(),
+            "{role:?}"
+        );
+    }
+    // Intact, damaged and destroyed stand apart on the panel, by lightness as well as hue.
+    for state in [palette::SHIELD, palette::DAMAGED, palette::STEEL] {
+        assert!(
+            theme::contrast(state.egui(), palette::CHARRED.egui()) >= 3.0,
+            "{state:?} against the charred plate"
+        );
+    }
+}
