@@ -20,6 +20,7 @@ pub(crate) mod overlays;
 pub mod seats;
 pub mod ship_diagram;
 pub mod theme;
+pub mod threat_roster;
 mod token_pictures;
 mod top_bar;
 mod windows;
@@ -281,7 +282,12 @@ fn table_panels(
     let right = egui::Panel::right("mission")
         .exact_size((width * 0.18).clamp(205.0, 250.0))
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| mission::mission_card(ui, state, chance))
+            let column = egui::ScrollArea::vertical()
+                .show(ui, |ui| mission::mission_card(ui, state, chance));
+            // Below them, where the column has room: the threats as a list.
+            let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
+            threat_roster::threat_roster(ui, state, preview);
+            column
         });
     // The other seats, and a lesson's words above them; a player alone outside the Academy
     // has neither, and the board takes the room.

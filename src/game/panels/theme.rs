@@ -143,6 +143,7 @@ pub fn console_style(style: &mut egui::Style) {
 pub(crate) const BAR_SHIP: Color32 = Color32::from_rgb(246, 160, 60);
 pub(crate) const BAR_MISSION: Color32 = Color32::from_rgb(196, 150, 220);
 pub(crate) const BAR_CREW: Color32 = Color32::from_rgb(140, 170, 230);
+pub(crate) const BAR_THREATS: Color32 = Color32::from_rgb(246, 130, 110);
 
 /// A section's title as the console draws it: a bar in the section's colour, rounded at its
 /// left end, the title in dark capitals on it, and a short block after a gap at its right

@@ -360,7 +360,7 @@ fn board_labels(
             };
             let ink = board.paint(centre - ink0.center().to_vec2(), galley, None, true);
             marks.defense.insert(t.token, ink);
-            // A captain's name plate at the top of the face.
+            // A captain's name plate on the face.
             if let Rim::Captain(captain) = rim_of(t.token) {
                 let words = captain_name(captain);
                 let galley = board.galley(
@@ -368,13 +368,28 @@ fn board_labels(
                     (radius * 0.42).clamp(10.0, 14.0),
                     egui::Color32::GOLD,
                 );
-                // Across the face's top, or its bottom where the Defense badge takes the top
-                // (the ship above it): never out sideways into the next ring's token.
-                let across = match inward.y < -0.5 {
-                    true => egui::vec2(0.0, 1.0),
-                    false => egui::vec2(0.0, -1.0),
+                // Across the face's top, or its bottom where the Defense takes the top (the
+                // ship above it). Beside her, in a space it shares, where the pieces stand one
+                // over the other, across the face's middle, stepped away from the Defense: at
+                // the top it lay between two pieces, naming neither.
+                let shared = fanned
+                    .get(&u16::from(t.token))
+                    .is_some_and(|fan| fan.of > 1);
+                let mut at = match (shared && inward.x.abs() > 0.5, inward.y < -0.5) {
+                    (true, _) => c - galley.size() / 2.0,
+                    (false, true) => c + egui::vec2(0.0, 1.0) * radius * 0.72 - galley.size() / 2.0,
+                    (false, false) => {
+                        c + egui::vec2(0.0, -1.0) * radius * 0.72 - galley.size() / 2.0
+                    }
                 };
-                let at = c + across * radius * 0.72 - galley.size() / 2.0;
+                for _ in 0..12 {
+                    let plate =
+                        egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
+                    if !plate.intersects(ink) {
+                        break;
+                    }
+                    at -= inward * 2.0;
+                }
                 let plate = palette::CAPTAIN_PLATE.egui();
                 let rect = board.paint(at, galley, Some(plate), false);
                 marks.labels.push((words.to_string(), rect));

@@ -1,19 +1,9 @@
 //! What each kind of threat looks like on the board: the silhouettes on the faces. The kinds,
 //! their colours, letters and rims are `threat_looks`'s, re-exported here.
 
-pub(crate) use super::threat_looks::rim_words;
 pub use super::threat_looks::{Look, Rim, rim_of};
+pub(crate) use super::threat_looks::{captain_name, rim_words};
 use bevy::prelude::*;
-use stp_rules::content::Captain;
-
-/// The captain's name for the plate on the piece.
-pub(crate) fn captain_name(captain: Captain) -> &'static str {
-    match captain {
-        Captain::Kang => "KANG",
-        Captain::Koloth => "KOLOTH",
-        Captain::Kor => "KOR",
-    }
-}
 
 /// A kind's chit: a thick piece whose outline tells the faction (docs/look.md), within the
 /// token's radius but for the Tholian's triangle, a little larger so its face keeps room.

@@ -76,22 +76,6 @@ fn fit_inside(rect: egui::Rect, room: egui::Rect) -> egui::Rect {
     ))
 }
 
-/// A threat named short, for a forecast: a captain by name, else its kind.
-fn short_threat(token: stp_rules::TokenId) -> &'static str {
-    use super::looks::{Look, Rim, captain_name, rim_of};
-    if let Rim::Captain(captain) = rim_of(token) {
-        return captain_name(captain);
-    }
-    match Look::of(token) {
-        Look::KlingonCruiser => "Klingon",
-        Look::RomulanCruiser => "Romulan",
-        Look::BirdOfPrey => "Bird-of-Prey",
-        Look::Tholian => "Tholian",
-        Look::Comet => "Comet",
-        Look::Starbase => "Starbase",
-    }
-}
-
 /// A section's state after `hits` more points of damage.
 fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
     use stp_rules::SectionState::{Damaged, Destroyed, Intact};
@@ -122,7 +106,7 @@ fn incoming(
             t.fires.is_some_and(|(at, _)| at == facing)
                 || matches!(t.what, stp_rules::preview::Intent::Boards { facing: at, .. } if at == facing)
         })
-        .map(|t| short_threat(t.token))
+        .map(|t| super::threat_looks::short_name(t.token))
         .collect();
     who.dedup();
     let amount = match f.incoming {
@@ -166,7 +150,10 @@ fn incoming(
         let at = t.to.unwrap_or(t.from);
         if t.what == stp_rules::preview::Intent::Cloaks && at.sector == sector {
             lines.push((
-                format!("next: {} cloaks, no fire", short_threat(t.token)),
+                format!(
+                    "next: {} cloaks, no fire",
+                    super::threat_looks::short_name(t.token)
+                ),
                 false,
             ));
         }

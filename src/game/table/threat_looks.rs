@@ -118,3 +118,28 @@ pub(crate) fn rim_words(rim: Rim) -> Option<&'static str> {
         Rim::None => None,
     }
 }
+
+/// The captain's name for the plate on the piece.
+pub(crate) fn captain_name(captain: Captain) -> &'static str {
+    match captain {
+        Captain::Kang => "KANG",
+        Captain::Koloth => "KOLOTH",
+        Captain::Kor => "KOR",
+    }
+}
+
+/// A piece's short name, as the board's forecasts and the side column's list say it: a
+/// captain by name ("KANG"), else the faction or the object ("Klingon", "Starbase").
+pub(crate) fn short_name(token: TokenId) -> &'static str {
+    if let Rim::Captain(captain) = rim_of(token) {
+        return captain_name(captain);
+    }
+    match Look::of(token) {
+        Look::KlingonCruiser => "Klingon",
+        Look::RomulanCruiser => "Romulan",
+        Look::BirdOfPrey => "Bird-of-Prey",
+        Look::Tholian => "Tholian",
+        Look::Comet => "Comet",
+        Look::Starbase => "Starbase",
+    }
+}

@@ -357,3 +357,33 @@ fn one_palette_serves_the_panels_and_the_scene() {
         );
     }
 }
+
+/// The side column's list of threats says each space on the board in words, inner ring first,
+/// then by sector: a captain by name, a cloaked ship without its hidden Defense, the Starbase
+/// without one (the docs' table: see docs/screenshots/table.png).
+#[test]
+fn the_threat_list_names_each_space_inner_ring_first() {
+    use star_trek_panic::game::panels::threat_roster;
+    let text = std::fs::read_to_string("docs/scenarios/table.ron").expect("the docs' table");
+    let state = Scenario::from_text(&text)
+        .expect("parses")
+        .table()
+        .expect("a table");
+    let lines: Vec<String> = threat_roster::spaces(&state)
+        .iter()
+        .map(|(sector, range, pieces)| {
+            let words: Vec<&str> = pieces.iter().map(|(w, _)| w.as_str()).collect();
+            format!("{} {range:?}: {}", sector + 1, words.join(", "))
+        })
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "1 Medium: Klingon 1",
+            "5 Medium: KOLOTH 3",
+            "2 Long: Romulan 2, cloaked ship",
+            "4 Long: Tholian 2",
+            "6 Long: Starbase",
+        ]
+    );
+}
