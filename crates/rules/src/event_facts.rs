@@ -86,4 +86,66 @@ impl RulesEvent {
             E::GameLost { .. } => facts(true, false, false),
         }
     }
+
+    /// The threat that acts in this event, where one does: it moves, fires, cloaks or
+    /// uncloaks, arrives, boards, webs the ship, docks, strikes or holds. A threat that is
+    /// only acted upon (hit, destroyed, returned, chosen) does not act. Exhaustive like
+    /// `facts`: the table marks the acting piece while a threat phase plays.
+    pub fn acting_threat(&self) -> Option<crate::TokenId> {
+        use RulesEvent as E;
+        match self {
+            E::ThreatMoved { token, .. }
+            | E::ThreatFired { token, .. }
+            | E::ThreatCloaked { token }
+            | E::ThreatUncloaked { token }
+            | E::ThreatPlaced { token, .. }
+            | E::ThreatReinforced { token, .. }
+            | E::ForceFieldHeld { token }
+            | E::TholianWebbed { token }
+            | E::CaptainArrived { token }
+            | E::CometStruck { token, .. }
+            | E::Docked { token }
+            | E::BoardersArriving { token, .. }
+            | E::Boarded { token, .. } => Some(*token),
+            E::TurnStarted { .. }
+            | E::PhaseStarted { .. }
+            | E::PhaseSkipped { .. }
+            | E::CardsDrawn { .. }
+            | E::DeckReshuffled { .. }
+            | E::MissionRevealed { .. }
+            | E::MissionTokenPlaced { .. }
+            | E::MissionTokenMoved { .. }
+            | E::MissionTokenHit { .. }
+            | E::Traded { .. }
+            | E::CardTaken { .. }
+            | E::CardPlayed { .. }
+            | E::CardCommitted { .. }
+            | E::CardDiscarded { .. }
+            | E::CardRecovered { .. }
+            | E::ThreatHit { .. }
+            | E::ThreatDestroyed { .. }
+            | E::ThreatReturnedToBag { .. }
+            | E::ForceFieldPlaced { .. }
+            | E::RedAlertSet { .. }
+            | E::RedAlertAbsorbed { .. }
+            | E::BagRefilled { .. }
+            | E::Maneuvered { .. }
+            | E::DieRolled { .. }
+            | E::SectionDamaged { .. }
+            | E::SectionDestroyed { .. }
+            | E::SectionRepaired { .. }
+            | E::SectionRebuilt { .. }
+            | E::DamageIgnored { .. }
+            | E::CardsRemoved { .. }
+            | E::SecurityTeamPlayed { .. }
+            | E::AbilityUsed { .. }
+            | E::MissionTimer { .. }
+            | E::MissionCompleted { .. }
+            | E::MissionFailed { .. }
+            | E::ThreatChosen { .. }
+            | E::ActionUndone { .. }
+            | E::GameWon
+            | E::GameLost { .. } => None,
+        }
+    }
 }

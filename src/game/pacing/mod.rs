@@ -73,6 +73,9 @@ pub struct Sequence {
     played: usize,
     /// Hold after this many steps (a screenshot of a phase mid-sequence), until skipped.
     pub hold_after: Option<usize>,
+    /// The threats acting in the step on show, which the table marks (readers could not tell
+    /// which piece the phase had reached).
+    acting: Vec<stp_rules::TokenId>,
 }
 
 impl Sequence {
@@ -97,6 +100,14 @@ impl Sequence {
     /// Steps shown so far in this sequence.
     pub fn played(&self) -> usize {
         self.played
+    }
+
+    /// The threats acting in the step on show, while the sequence plays.
+    pub fn acting(&self) -> &[stp_rules::TokenId] {
+        match self.is_playing() {
+            true => &self.acting,
+            false => &[],
+        }
     }
 }
 
@@ -196,6 +207,11 @@ fn play_steps(
         };
         sequence.played += 1;
         sequence.left += step.seconds;
+        sequence.acting = step
+            .events
+            .iter()
+            .filter_map(|e| e.acting_threat())
+            .collect();
         let view = shown.0.get_or_insert_with(|| state.clone());
         for event in step.events {
             view::apply(view, &event, &state);

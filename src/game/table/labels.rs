@@ -261,6 +261,7 @@ fn board_labels(
     corners: Res<Corners>,
     foresight: Res<Foresight>,
     mut marks: ResMut<SceneMarks>,
+    sequence: Res<crate::game::pacing::Sequence>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
@@ -308,6 +309,15 @@ fn board_labels(
         };
         let radius = (side - c).length();
         faces.push((c, radius));
+        // The piece the threat phase has reached, ringed in the console's gold while its
+        // step shows.
+        if sequence.acting().contains(&t.token) {
+            board.painter.circle_stroke(
+                c,
+                radius + 5.0,
+                egui::Stroke::new(3.0, palette::GOLD.egui()),
+            );
+        }
         let up = up - c;
         // Along the ring, to the strip of this token its neighbour leaves bare.
         let angle = sector_angle(t.pos.sector);

@@ -132,7 +132,10 @@ fn incoming(
         let then = after(now, hits);
         let deadly = then == stp_rules::SectionState::Destroyed;
         let by = if lines.is_empty() { by.as_str() } else { "" };
-        lines.push((format!("next: {by}{what} {}", state_word(then)), deadly));
+        lines.push((
+            format!("{} {by}{what} {}", heading(state), state_word(then)),
+            deadly,
+        ));
     }
     // The Shield took the volley and the rest of it is lost (rulebook "Damage From Enemy
     // Fire": "When a Shield gets Destroyed, any remaining Damage done in that facing for that
@@ -151,7 +154,8 @@ fn incoming(
         if t.what == stp_rules::preview::Intent::Cloaks && at.sector == sector {
             lines.push((
                 format!(
-                    "next: {} cloaks, no fire",
+                    "{} {} cloaks, no fire",
+                    heading(state),
                     super::threat_looks::short_name(t.token)
                 ),
                 false,
@@ -159,6 +163,15 @@ fn incoming(
         }
     }
     lines
+}
+
+/// A forecast's first word: "next:" before the threat phase, "to come:" while it plays (readers
+/// asked, mid-phase, whether "next" had already happened).
+fn heading(state: &stp_rules::GameState) -> &'static str {
+    match state.turn.phase {
+        stp_rules::Phase::ThreatsMoveAndFire => "to come:",
+        _ => "next:",
+    }
 }
 
 /// A section's state as the forecast says it.
@@ -218,9 +231,13 @@ pub(super) fn rim_labels(
                 // "next:" heads the sector's first row only; beside the sides it takes its own
                 // line (a side's rows are narrow, and each "next:" cost a line there).
                 let shown = match (row, out.x.abs() > 0.9) {
-                    (0, true) => words.replacen("next: ", "next:\n", 1),
+                    (0, true) => words.replacen(
+                        &format!("{} ", heading(state)),
+                        &format!("{}\n", heading(state)),
+                        1,
+                    ),
                     (0, false) => words.clone(),
-                    _ => words.replacen("next: ", "", 1),
+                    _ => words.replacen(&format!("{} ", heading(state)), "", 1),
                 };
                 // A section the coming phase destroys is said in red.
                 let ink = match deadly {

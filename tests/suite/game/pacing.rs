@@ -67,8 +67,9 @@ fn shown_board(app: &App) -> (Vec<ThreatOnBoard>, Enterprise) {
     )
 }
 
-/// Rulebook "On Your Turn", phases 5–7 are automatic: the table plays them in order, the
-/// handover waits for the end, and the table ends where the rules are.
+/// Rulebook "On Your Turn", phases 5–7 are automatic: the table plays them in order (naming the
+/// threat acting in each step), the handover waits for the end, and the table ends where the
+/// rules are.
 #[test]
 fn the_threat_phase_plays_step_by_step_then_hands_over() {
     let mut app = paced_app();
@@ -86,8 +87,11 @@ fn the_threat_phase_plays_step_by_step_then_hands_over() {
     let mut frames = 0;
     let mut steps_seen = 0;
     let mut highlighted = false;
+    let mut acted = false;
     while app.world().resource::<Sequence>().is_playing() {
         steps_seen = steps_seen.max(app.world().resource::<Sequence>().played());
+        // The table rings the piece whose step shows: one is named while threats act.
+        acted |= !app.world().resource::<Sequence>().acting().is_empty();
         highlighted |= !app.world().resource::<GameLog>().current.is_empty();
         assert_eq!(
             app.world().resource::<Handover>().0,
@@ -102,6 +106,11 @@ fn the_threat_phase_plays_step_by_step_then_hands_over() {
     assert!(steps_seen >= 3, "only {steps_seen} steps");
     assert!(frames >= 20, "the phase played in {frames} frames");
     assert!(highlighted, "no log line was highlighted");
+    assert!(acted, "no step named the threat acting in it");
+    assert!(
+        app.world().resource::<Sequence>().acting().is_empty(),
+        "a piece is still marked as acting after the phase"
+    );
     assert_eq!(shown_board(&app), board(state(&app)));
     assert_ne!(
         board(state(&app)),
