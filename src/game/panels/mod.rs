@@ -286,9 +286,10 @@ fn table_panels(
                 .show(ui, |ui| mission::mission_card(ui, state, chance));
             // Below them, where the column has room: the threats as a list.
             let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
-            threat_roster::threat_roster(ui, state, preview);
-            column
+            let listed = threat_roster::threat_roster(ui, state, preview);
+            (column, listed)
         });
+    let (column, listed) = &right.inner;
     // The other seats, and a lesson's words above them; a player alone outside the Academy
     // has neither, and the board takes the room.
     let lesson = academy.lesson.is_some();
@@ -327,6 +328,12 @@ fn table_panels(
                     },
                     &mut hands_layout,
                 );
+                // The threats' list where the ship's column had no room for it (readers
+                // missed it where it came and went).
+                if !listed {
+                    let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
+                    threat_roster::threat_roster(ui, state, preview);
+                }
             })
     });
     layout.panels = vec![
@@ -341,7 +348,6 @@ fn table_panels(
         layout.panels.push(("log", bottom.response.rect));
     }
     // The mission card's column scrolls only where its content outgrows the window.
-    let column = &right.inner;
     layout.scrolls = match column.content_size.y > column.inner_rect.height() + 1.0 {
         true => vec!["mission"],
         false => Vec::new(),

@@ -191,8 +191,18 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     // The facing one sector anticlockwise of fore-starboard is fore-port: the bow lies
     // between them.
     let fore = sector_angle(ship.sector_of_facing(0)) + 30f32.to_radians();
+    // Its base towards the middle, its point at the bow: with the base corners behind the
+    // middle it was a needle whose wide end readers took for its head, pointing aft.
     let tip = at(centre, fore, hull_in * 0.92);
-    let side = |sign: f32| at(centre, fore + sign * 2.5, hull_in * 0.55);
+    let side = |sign: f32| at(centre, fore + sign * 0.9, hull_in * 0.45);
+    // An arrow, its shaft across the middle to the head.
+    painter.line_segment(
+        [
+            at(centre, fore + std::f32::consts::PI, hull_in * 0.6),
+            at(centre, fore, hull_in * 0.3),
+        ],
+        Stroke::new(hull_in * 0.16, theme::GOLD),
+    );
     painter.add(Shape::convex_polygon(
         vec![tip, side(-1.0), side(1.0)],
         theme::GOLD,
