@@ -1,5 +1,5 @@
 //! The key (K): the board's marks drawn at a readable size, each with what it means — the
-//! factions' chits, the Defense badge, cloaking, captains, the rings' glow, the forecast's
+//! factions' chits, the Defense digits, cloaking, captains, the rings' glow, the forecast's
 //! marks and the ship's states (docs/look.md). It opens by itself at a first game, until the
 //! player closes it once.
 
@@ -34,7 +34,7 @@ pub(super) fn open_at_first_game(
 #[derive(Debug, Clone, Copy)]
 enum Mark {
     Chit(Look),
-    Badge,
+    Defense,
     Dotted,
     Cloaked,
     Captain,
@@ -62,7 +62,10 @@ const ROWS: [(Mark, &str); 22] = [
     (Mark::Chit(Look::Tholian), "Tholian (orange triangle)"),
     (Mark::Chit(Look::Comet), "Comet: strikes for 2, no Defense"),
     (Mark::Chit(Look::Starbase), "Starbase: an ally"),
-    (Mark::Badge, "Defense (its edge faces the ship)"),
+    (
+        Mark::Defense,
+        "Defense: the big number, on the side facing the ship",
+    ),
     (Mark::Captain, "A Klingon captain"),
     (Mark::Dotted, "Dotted ring: it can cloak"),
     (Mark::Cloaked, "Cloaked: cannot be targeted"),
@@ -115,7 +118,6 @@ fn arc(centre: Pos2, radius: f32, from: f32, to: f32) -> Vec<Pos2> {
 fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
     let c = rect.center();
     let r = rect.width() / 2.0 - 2.0;
-    let dark = Color32::from_rgb(10, 16, 30);
     match mark {
         Mark::Chit(look) => {
             let (sides, size, turn) = look.chit();
@@ -126,14 +128,24 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             let points = polygon(c, r * size * 0.92, sides, turn);
             painter.add(Shape::convex_polygon(points, color(look), Stroke::NONE));
         }
-        Mark::Badge => {
-            painter.circle_filled(c, r * 0.8, dark);
-            painter.circle_stroke(c, r * 0.8, Stroke::new(2.0, Color32::WHITE));
+        Mark::Defense => {
+            // As on the board: white digits outlined in black on the chit, no disc.
+            painter.circle_filled(c, r * 0.9, color(Look::KlingonCruiser));
+            let at = c + vec2(r * 0.35, 0.0);
+            for (dx, dy) in [(-1.5, 0.0), (1.5, 0.0), (0.0, -1.5), (0.0, 1.5)] {
+                painter.text(
+                    at + vec2(dx, dy),
+                    egui::Align2::CENTER_CENTER,
+                    "3",
+                    egui::FontId::proportional(r * 1.1),
+                    Color32::BLACK,
+                );
+            }
             painter.text(
-                c,
+                at,
                 egui::Align2::CENTER_CENTER,
                 "3",
-                egui::FontId::proportional(r),
+                egui::FontId::proportional(r * 1.1),
                 Color32::WHITE,
             );
         }

@@ -286,7 +286,7 @@ fn board_labels(
             .and_then(|offer| offers::target_tokens(&[offer.action]).first().copied())
     });
     let fanned = super::pieces::fan_out(state);
-    // Where the Enterprise is on screen: each token's Defense badge faces her.
+    // Where the Enterprise is on screen: each token's Defense faces her.
     let ship_at = board.screen(Vec3::ZERO);
     // Each token's face on screen (centre, radius), so the rings' names keep off them.
     let mut faces: Vec<(egui::Pos2, f32)> = Vec::new();
@@ -430,7 +430,7 @@ fn board_labels(
                     (radius * 0.34).clamp(7.0, 11.0),
                     egui::Color32::from_rgb(170, 230, 255),
                 );
-                // On the face, on its outer half, away from the Defense badge (below a
+                // On the face, on its outer half, away from the Defense digits (below a
                 // captain's plate): at the outer edge it reached into the next ring, over the
                 // Defense of the piece there.
                 let room: f32 = match (rim_of(t.token), sideways) {
