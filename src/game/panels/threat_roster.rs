@@ -57,7 +57,8 @@ pub fn threat_roster(
     if spaces.is_empty() {
         return false;
     }
-    // Each space's line measured as it will wrap in the column's width.
+    // Each space's line measured as it will wrap in the column's width (with the longest
+    // ring's name).
     let font = egui::FontId::proportional(SIZE);
     let width = ui.available_width().max(1.0);
     let row = ui.fonts_mut(|f| f.row_height(&font)) + GAP;

@@ -231,6 +231,20 @@ impl<'a> BoardPainter<'a> {
     }
 }
 
+/// Steps a plate of `size` at `at` along `away`, 2 px at a time and at most 24 px, until it
+/// (with a 3 px margin at its sides) is clear of `ink`: a name or a note on a token's face
+/// keeps off its Defense digits.
+fn clear_of(mut at: egui::Pos2, size: egui::Vec2, ink: egui::Rect, away: egui::Vec2) -> egui::Pos2 {
+    for _ in 0..12 {
+        let plate = egui::Rect::from_min_size(at, size).expand2(egui::vec2(3.0, 0.0));
+        if !plate.intersects(ink) {
+            break;
+        }
+        at += away * 2.0;
+    }
+    at
+}
+
 /// The rectangle a galley's glyphs cover when painted at `at` (tighter than its line box).
 pub(crate) fn ink_rect(galley: &egui::Galley, at: egui::Pos2) -> egui::Rect {
     galley
@@ -385,21 +399,14 @@ fn board_labels(
                 let shared = fanned
                     .get(&u16::from(t.token))
                     .is_some_and(|fan| fan.of > 1);
-                let mut at = match (shared && inward.x.abs() > 0.5, inward.y < -0.5) {
+                let at = match (shared && inward.x.abs() > 0.5, inward.y < -0.5) {
                     (true, _) => c - galley.size() / 2.0,
                     (false, true) => c + egui::vec2(0.0, 1.0) * radius * 0.72 - galley.size() / 2.0,
                     (false, false) => {
                         c + egui::vec2(0.0, -1.0) * radius * 0.72 - galley.size() / 2.0
                     }
                 };
-                for _ in 0..12 {
-                    let plate =
-                        egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
-                    if !plate.intersects(ink) {
-                        break;
-                    }
-                    at -= inward * 2.0;
-                }
+                let at = clear_of(at, galley.size(), ink, -inward);
                 let plate = palette::CAPTAIN_PLATE.egui();
                 let rect = board.paint(at, galley, Some(plate), false);
                 marks.labels.push((words.to_string(), rect));
@@ -438,17 +445,14 @@ fn board_labels(
                     (Rim::Captain(_), false) => 0.3,
                     _ => 0.4,
                 };
-                // Stepped further out until clear of the Defense digits (a bounded walk):
-                // in a crowded space the face is smaller than the words.
-                let mut at = c - inward * radius * room - galley.size() / 2.0;
-                for _ in 0..12 {
-                    let plate =
-                        egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
-                    if !plate.intersects(ink) {
-                        break;
-                    }
-                    at -= inward * 2.0;
-                }
+                // Stepped further out until clear of the Defense digits: in a crowded space the
+                // face is smaller than the words.
+                let at = clear_of(
+                    c - inward * radius * room - galley.size() / 2.0,
+                    galley.size(),
+                    ink,
+                    -inward,
+                );
                 let rect = board.paint(
                     at,
                     galley,
