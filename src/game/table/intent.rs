@@ -118,7 +118,57 @@ pub fn still_to_come<'a>(
                     *slot = to;
                 }
             }
-            _ => {}
+            // Named, not defaulted (issue 41): a new event must be placed here. These fire at
+            // nothing and cloak nothing, and what any of them does to a section (a comet, a
+            // boarding) comes as its own SectionDamaged or SectionDestroyed.
+            E::TurnStarted { .. }
+            | E::PhaseStarted { .. }
+            | E::PhaseSkipped { .. }
+            | E::CardsDrawn { .. }
+            | E::DeckReshuffled { .. }
+            | E::MissionRevealed { .. }
+            | E::MissionTokenPlaced { .. }
+            | E::MissionTokenMoved { .. }
+            | E::MissionTokenHit { .. }
+            | E::Traded { .. }
+            | E::CardTaken { .. }
+            | E::CardPlayed { .. }
+            | E::CardCommitted { .. }
+            | E::CardDiscarded { .. }
+            | E::CardRecovered { .. }
+            | E::ThreatHit { .. }
+            | E::ThreatDestroyed { .. }
+            | E::ThreatPlaced { .. }
+            | E::ThreatMoved { .. }
+            | E::ThreatUncloaked { .. }
+            | E::ThreatReinforced { .. }
+            | E::ThreatReturnedToBag { .. }
+            | E::ForceFieldPlaced { .. }
+            | E::ForceFieldHeld { .. }
+            | E::RedAlertSet { .. }
+            | E::RedAlertAbsorbed { .. }
+            | E::TholianWebbed { .. }
+            | E::CaptainArrived { .. }
+            | E::CometStruck { .. }
+            | E::Docked { .. }
+            | E::BagRefilled { .. }
+            | E::Maneuvered { .. }
+            | E::DieRolled { .. }
+            | E::SectionRepaired { .. }
+            | E::SectionRebuilt { .. }
+            | E::DamageIgnored { .. }
+            | E::CardsRemoved { .. }
+            | E::BoardersArriving { .. }
+            | E::SecurityTeamPlayed { .. }
+            | E::Boarded { .. }
+            | E::AbilityUsed { .. }
+            | E::MissionTimer { .. }
+            | E::MissionCompleted { .. }
+            | E::MissionFailed { .. }
+            | E::ThreatChosen { .. }
+            | E::ActionUndone { .. }
+            | E::GameWon
+            | E::GameLost { .. } => {}
         }
     }
     for facing in 0..preview.facings.len() {

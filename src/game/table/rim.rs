@@ -144,7 +144,7 @@ fn incoming(
         && f.hull_hits == 0
         && let Some((last, _)) = lines.last_mut()
     {
-        last.push_str(", the rest ignored");
+        last.push_str(RESTS_IGNORED);
     }
     // A ship in this sector that cloaks in the coming phase fires at nobody: said, or its
     // quiet sector reads as an oversight (a reader asked why the Romulan would not fire).
@@ -164,6 +164,9 @@ fn incoming(
     }
     lines
 }
+
+/// What a forecast adds when a Shield's fall swallows the rest of a volley.
+const RESTS_IGNORED: &str = ", the rest ignored";
 
 /// A forecast's first word: "next:" before the threat phase, "to come:" while it plays (readers
 /// asked, mid-phase, whether "next" had already happened).
@@ -316,8 +319,16 @@ pub(super) fn rim_labels(
                 Some(egui::Color32::from_black_alpha(210)),
                 false,
             );
+            // The rule behind "the rest ignored", in the rulebook's words (readers asked why).
+            let rule = match words.contains(RESTS_IGNORED) {
+                true => {
+                    " Rulebook: when a Shield gets Destroyed, any remaining Damage done in that \
+                     facing for that turn is ignored."
+                }
+                false => "",
+            };
             let tip = format!(
-                "{name_text} will take this in the coming Threats Move & Fire phase: {words}."
+                "{name_text} will take this in the coming Threats Move & Fire phase: {words}.{rule}"
             );
             marks.tips.push((rect, tip));
             marks.labels.push((words, rect));
