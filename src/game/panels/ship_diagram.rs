@@ -1,8 +1,9 @@
 //! The ship's compact diagram in the status panel, laid out as she sits on the board (the
 //! board's own orientation, sector 1 at the upper right): each facing is a wedge towards the
 //! sector it faces, its Shield the outer band and its Hull the inner plate, in the board's
-//! colours (blue intact, amber and cracked damaged, dark and crossed destroyed). Each wedge carries its
-//! facing's short name, its sector's number sits outside, and a hover says it in words.
+//! colours (cyan or steel intact, amber and cracked damaged, dark and crossed destroyed). Each
+//! wedge carries its facing's short name, its sector's number sits outside, the bow is a gold
+//! arrow, and a hover says it in words.
 
 use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
 use stp_rules::{GameState, SectionState};
@@ -23,8 +24,9 @@ pub fn short_name(facing: u8) -> &'static str {
     }
 }
 
-/// A section's colour, the board's own (`game/palette.rs`): cyan or steel when intact, amber when damaged, a dark scorch when
-/// destroyed (drawn with a cross, so the state reads without colour too).
+/// A section's colour, the board's own (`game/palette.rs`): cyan or steel when intact, amber
+/// when damaged, a dark scorch when destroyed (drawn with a cross, so the state reads without
+/// colour too).
 pub(crate) fn section_colour(state: SectionState, shield: bool) -> Color32 {
     match (state, shield) {
         (SectionState::Intact, true) => palette::SHIELD.egui(),

@@ -89,9 +89,10 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 /// What one facing will take in the coming threat phase, who does it, and what becomes of
 /// its sections, said as outcomes rather than steps ("next: KANG and Klingon: 2 dmg → Shield
 /// destroyed, the rest ignored"; readers asked why "2 → Shield −1" lost a point, then why the
-/// Hull was "spared", then why it was "untouched", in the rulebook's own word): a line for the Shield and one for the Hull, empty for nothing. A
-/// cloaked ship's chance is said once, in the ship's status, not on every sector. Each line
-/// says whether it is deadly (a section destroyed).
+/// Hull was "spared", then why it was "untouched", in the rulebook's own word): a line for the
+/// Shield and one for the Hull, empty for nothing. A cloaked ship's chance is said once, in the
+/// ship's status, not on every sector. Each line says whether it is deadly (a section
+/// destroyed).
 fn incoming(
     state: &stp_rules::GameState,
     facing: u8,

@@ -63,8 +63,8 @@ fn the_die_lands_on_the_rolled_face() {
 
 /// Tokens sharing a space sit side by side while the ring has room for them at no less than
 /// 0.84 of their size (two in Short, three in Medium, four in Long); in a space more crowded
-/// than that (three in Short, four in Medium) they fan out over each other at full size, each numeral but the top one
-/// moved onto the strip its neighbour leaves bare.
+/// than that (three in Short, four in Medium) they fan out over each other at full size, each
+/// numeral but the top one moved onto the strip its neighbour leaves bare.
 #[test]
 fn crowded_spaces_sit_side_by_side_or_fan_out_at_full_size() {
     use star_trek_panic::game::table::pieces::{Fanned, TOKEN_RADIUS, token_transform};
