@@ -95,14 +95,28 @@ pub(crate) const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
 /// The smallest window, in logical pixels, that the panels are laid out for at UI scale 1.
 pub(crate) const LAYOUT_FLOOR: (f32, f32) = (1024.0, 600.0);
 
-/// The UI scale shown in a window of this logical size: the one asked for, held down to
-/// what keeps the panels at least `LAYOUT_FLOOR` in egui's points, so every panel fits
-/// (steps of 0.05, never under the menu's least).
+/// The window, in logical pixels, that UI scale 1 is drawn for. A larger window grows the
+/// panels and their text with it, as games do: readers at 1920x1080 found the text no larger
+/// than at 1280x720, and the board's labels small beside a board half as large again.
+pub(crate) const DESIGN_WINDOW: (f32, f32) = (1280.0, 720.0);
+
+/// How much a window larger than `DESIGN_WINDOW` grows the panels (steps of 0.05; 1 for a
+/// window that size or smaller).
+pub(crate) fn window_growth(width: f32, height: f32) -> f32 {
+    let grown = (width / DESIGN_WINDOW.0)
+        .min(height / DESIGN_WINDOW.1)
+        .max(1.0);
+    (grown * 20.0 + 1e-3).floor() / 20.0
+}
+
+/// The UI scale shown in a window of this logical size: the one asked for, grown with a
+/// window larger than `DESIGN_WINDOW`, and held down to what keeps the panels at least
+/// `LAYOUT_FLOOR` in egui's points, so every panel fits (steps of 0.05, never under the
+/// menu's least).
 pub(crate) fn fitting_scale(wanted: f32, width: f32, height: f32) -> f32 {
     let room = (width / LAYOUT_FLOOR.0).min(height / LAYOUT_FLOOR.1);
     let room = (room * 20.0 + 1e-3).floor() / 20.0;
-    wanted
-        .clamp(*UI_SCALES.start(), *UI_SCALES.end())
+    (wanted.clamp(*UI_SCALES.start(), *UI_SCALES.end()) * window_growth(width, height))
         .min(room.max(*UI_SCALES.start()))
 }
 

@@ -226,12 +226,15 @@ fn shown_scale(report: &Value) -> f32 {
     report["window"]["ui_scale"].as_f64().unwrap_or(1.0) as f32
 }
 
-/// The scale shown is the one asked for, held down only as far as the window needs: never
-/// above it, and never under what keeps the panels 1024x600 points.
+/// The scale shown is the one asked for, grown with a window larger than 1280x720 and held
+/// down only as far as the window needs: never under what keeps the panels 1024x600 points.
 fn scale_problems(report: &Value, (w, h): (u32, u32), asked: f32) -> Vec<String> {
     let shown = shown_scale(report);
     let room = (w as f32 / 1024.0).min(h as f32 / 600.0);
-    let expected = asked.min((room * 20.0 + 1e-3).floor() / 20.0);
+    // A window larger than 1280x720 grows the panels with it (settings::window_growth).
+    let grown = (w as f32 / 1280.0).min(h as f32 / 720.0).max(1.0);
+    let grown = (grown * 20.0 + 1e-3).floor() / 20.0;
+    let expected = (asked * grown).min((room * 20.0 + 1e-3).floor() / 20.0);
     if (shown - expected).abs() > 0.01 {
         vec![format!(
             "the panels are at UI scale {shown}, not {expected}"

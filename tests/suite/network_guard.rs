@@ -54,12 +54,14 @@ fn a_flood_or_an_oversized_or_unknown_message_is_refused() {
     let _ = host.kill();
     let (_, _, log) = crate::network::finish(host);
     assert!(gone, "the host kept a client that floods it");
-    // The host logged why (the flood's own refusals may be cut off by the hang-up).
-    assert!(
-        log.contains("too many messages: at most 300 a second"),
-        "{log}"
-    );
-    assert!(log.contains("disconnecting client"), "{log}");
+    // The host logged why (the flood's own refusals may be cut off by the hang-up): past
+    // 300 messages in a second, or, on a loaded machine (CI's two cores under the whole
+    // suite), 256 of its refusals queued unread before 300 arrived within one second; either
+    // guard ends the flood, and nothing else would.
+    let rate = log.contains("too many messages: at most 300 a second")
+        && log.contains("disconnecting client");
+    let backlog = log.contains("it does not read what the host sends");
+    assert!(rate || backlog, "{log}");
 }
 
 /// A ping at a card in a hand reaches every seat, with who pinged; a ping at a threat that

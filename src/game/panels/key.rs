@@ -72,7 +72,10 @@ const ROWS: [(Mark, &str); 22] = [
     (Mark::Rings, "Glow: its ring (Short, Medium, Long)"),
     (Mark::Fore, "Gold wedge: the Fore"),
     (Mark::Arrow, "Where it moves next"),
-    (Mark::Fire, "Whom it fires at next"),
+    (
+        Mark::Fire,
+        "Whom it fires at next: the burst on the Shield it hits",
+    ),
     (Mark::Next, "next: what a facing will take (red: destroyed)"),
     (Mark::Wheel, "On a card: the lit wedges it fires through"),
     (Mark::Pips, "On a card: the rings it reaches"),
@@ -197,8 +200,10 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             );
         }
         Mark::Fire => {
-            let line = [c + vec2(-r, 0.0), c + vec2(r, 0.0)];
+            let line = [c + vec2(-r, 0.0), c + vec2(r * 0.4, 0.0)];
             painter.add(Shape::dashed_line(&line, Stroke::new(2.5, RED), 5.0, 3.0));
+            let hit = c + vec2(r * 0.7, 0.0);
+            crate::game::table::intent::impact(painter, hit, vec2(1.0, 0.0), RED);
         }
         Mark::Next => {
             // As the forecasts say it: damage, then what becomes of the section.

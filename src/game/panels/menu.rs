@@ -298,6 +298,11 @@ pub fn settings_section(ui: &mut egui::Ui, settings: &mut Settings, speed: &mut 
         ui.small(format!(
             "Shown at {shown:.2} in a window this size, so that every panel fits."
         ));
+    } else if shown > settings.ui_scale + 0.01 {
+        ui.small(format!(
+            "Shown at {shown:.2}: the panels and their text grow with a window larger than \
+             1280x720."
+        ));
     }
     let graphics = ui
         .checkbox(

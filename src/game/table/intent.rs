@@ -7,15 +7,13 @@
 //! state changes.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 use stp_rules::preview::{Intent, ThreatPreview};
 use stp_rules::{GameState, Position};
 
-use super::camera::Orbit;
-use super::labels::{BoardPainter, PaintBoard, SceneMarks};
+use super::board_painter::{BoardScene, PaintBoard, SceneMarks};
 use super::pieces::TOKEN_RADIUS;
 use super::{on_board, ring_center, sector_angle};
-use crate::game::input::pointing::TableRect;
 use crate::game::pacing::{Sequence, Shown};
 use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
@@ -207,6 +205,31 @@ fn clear_of(a: egui::Pos2, b: egui::Pos2, from: f32, to: f32) -> Option<(egui::P
     })
 }
 
+/// Where a shot lands: a red burst of short spokes on a dark ground, its longest along the
+/// shot, so every shot shows where it hits however near its shooter sits.
+pub(crate) fn impact(
+    painter: &egui::Painter,
+    at: egui::Pos2,
+    along: egui::Vec2,
+    color: egui::Color32,
+) {
+    let along = along.normalized();
+    let forward = if along.is_finite() {
+        along.angle()
+    } else {
+        0.0
+    };
+    painter.circle_filled(at, 6.5, egui::Color32::from_black_alpha(170));
+    for spoke in 0..8 {
+        let angle = forward + spoke as f32 * std::f32::consts::TAU / 8.0;
+        let reach = if spoke % 2 == 0 { 9.0 } else { 6.0 };
+        let d = egui::Vec2::angled(angle);
+        let stroke = egui::Stroke::new(2.0, color);
+        painter.line_segment([at + d * 2.0, at + d * reach], stroke);
+    }
+    painter.circle_filled(at, 2.5, egui::Color32::from_rgb(255, 230, 200));
+}
+
 /// How far a point is from a segment, in points (for hovering a line).
 fn distance_to_segment(p: egui::Pos2, a: egui::Pos2, b: egui::Pos2) -> f32 {
     let ab = b - a;
@@ -215,27 +238,22 @@ fn distance_to_segment(p: egui::Pos2, a: egui::Pos2, b: egui::Pos2) -> f32 {
 }
 
 fn draw_intent(
-    mut contexts: EguiContexts,
-    shown: Res<Shown>,
+    mut scene: BoardScene,
     foresight: Res<Foresight>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
-    table_rect: Res<TableRect>,
     windows: Query<&Window>,
     mut marks: ResMut<SceneMarks>,
 ) -> Result {
-    let (Some(state), Some(preview)) = (shown.get(), &foresight.0) else {
+    let Some(preview) = &foresight.0 else {
         return Ok(());
     };
-    let Ok((camera, camera_at)) = cameras.single() else {
+    let Some((state, board)) = scene.open("intent") else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    let zoom = ctx.zoom_factor();
+    let zoom = board.zoom();
     let cursor = windows
         .iter()
         .find_map(|w| w.cursor_position())
         .map(|c| egui::pos2(c.x / zoom, c.y / zoom));
-    let board = BoardPainter::new(ctx, "intent", &table_rect, (camera, camera_at));
     let (painter, screen) = (&board.painter, |at: Vec3| board.screen(at));
     let move_color = egui::Color32::from_rgb(255, 220, 120);
     let fire_color = egui::Color32::from_rgb(255, 90, 70);
@@ -274,6 +292,27 @@ fn draw_intent(
                 ));
             }
         }
+        // A boarder goes through the unshielded facing into the Hull: a short arrow to the
+        // Hull plate, and the burst where it does its damage.
+        if let Intent::Boards { facing, damage } = intent.what
+            && let Some(hull) = screen(facing_point(state, facing, super::HULL_RING.1))
+        {
+            let (a, b) = clear_of(from, hull, radius, 2.0).unwrap_or((from, hull));
+            painter.arrow(
+                a,
+                b - a,
+                egui::Stroke::new(6.0, egui::Color32::from_black_alpha(170)),
+            );
+            painter.arrow(a, b - a, egui::Stroke::new(3.2, fire_color));
+            impact(painter, b, b - a, fire_color);
+            if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0 || p.distance(b) < 9.0) {
+                hovered = Some(format!(
+                    "Red arrow: the {name} boards through the {} facing, which has no Shield, \
+                     for {damage} damage to its Hull before Security Teams.",
+                    crate::words::describe::facing_name(facing)
+                ));
+            }
+        }
         // A ship that moves fires from where it will be; one that stays, from its rim.
         let (start, clearance) = match to {
             Some(to) if to.distance(from) > 4.0 => (to, 8.0),
@@ -281,15 +320,22 @@ fn draw_intent(
         };
         if let Some((facing, damage)) = intent.fires
             && let Some(hit) = screen(facing_point(state, facing, super::SHIELD_RING.1))
-            && let Some((a, b)) = clear_of(start, hit, clearance, 2.0)
         {
-            let under = egui::Stroke::new(5.5, egui::Color32::from_black_alpha(170));
-            painter.add(egui::Shape::dashed_line(&[a, b], under, 7.0, 4.0));
-            let stroke = egui::Stroke::new(3.0, fire_color);
-            painter.add(egui::Shape::dashed_line(&[a, b], stroke, 7.0, 4.0));
-            if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
+            // A shooter in Short Range sits a few pixels from the Shield it hits, too near for
+            // a line (readers saw no shot there): the burst on the Shield says it alone.
+            let line = clear_of(start, hit, clearance, 2.0);
+            if let Some((a, b)) = line {
+                let under = egui::Stroke::new(5.5, egui::Color32::from_black_alpha(170));
+                painter.add(egui::Shape::dashed_line(&[a, b], under, 7.0, 4.0));
+                let stroke = egui::Stroke::new(3.0, fire_color);
+                painter.add(egui::Shape::dashed_line(&[a, b], stroke, 7.0, 4.0));
+            }
+            let (a, b) = line.unwrap_or((start, hit));
+            impact(painter, b, b - a, fire_color);
+            let near = |p: egui::Pos2| distance_to_segment(p, a, b) < 6.0 || p.distance(b) < 9.0;
+            if cursor.is_some_and(near) {
                 hovered = Some(format!(
-                    "Dashed line: the {name} fires {damage} at the {} facing.",
+                    "Dashed line and burst: the {name} fires {damage} at the {} facing.",
                     crate::words::describe::facing_name(facing)
                 ));
             }

@@ -6,26 +6,21 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use std::collections::BTreeMap;
 use std::f32::consts::TAU;
+use stp_rules::Range;
 use stp_rules::content::builtin;
-use stp_rules::{Range, TokenId};
 
-use super::camera::{Corners, Orbit};
+use super::board_painter::{BoardScene, PaintBoard, SceneMarks, ink_rect};
+use super::camera::Corners;
 use super::intent::Foresight;
 use super::looks::{Look, Rim, captain_name, rim_of};
 use super::pieces::TOKEN_RADIUS;
-use super::{Pieces, on_board, pile_count, pile_place, ring_center, sector_angle};
+use super::{Pieces, on_board, ring_center, sector_angle};
 use crate::game::input::pointing::TableRect;
 use crate::game::input::selection::Selection;
-use crate::game::pacing::Shown;
 use crate::game::palette;
 use crate::game::panels::offers;
 use crate::game::screens::state::Screen;
-
-/// The systems that paint over the board (after the marks of the last frame are cleared).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
-pub(crate) struct PaintBoard;
 
 pub(super) fn plugin(app: &mut App) {
     // The marks read where the pieces are this frame: egui's pass runs after the transforms
@@ -36,11 +31,14 @@ pub(super) fn plugin(app: &mut App) {
         bevy_egui::EguiPostUpdateSet::EndPass.after(bevy::transform::TransformSystems::Propagate),
     );
     app.init_resource::<SceneMarks>()
-        .add_systems(EguiPrimaryContextPass, clear_marks.before(PaintBoard))
+        .add_systems(
+            EguiPrimaryContextPass,
+            super::board_painter::clear_marks.before(PaintBoard),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             (
-                board_labels
+                (board_labels, super::pile_labels::pile_labels)
                     .run_if(crate::game::screens::state::at_table)
                     .in_set(PaintBoard),
                 show_tips
@@ -94,143 +92,6 @@ fn show_tips(
     Ok(())
 }
 
-/// What was painted over the board this frame, in egui points: every label, each threat's
-/// Defense digits (their ink, not their line box), and what each mark means on hover.
-#[derive(Resource, Debug, Default)]
-pub(crate) struct SceneMarks {
-    pub labels: Vec<(String, egui::Rect)>,
-    pub defense: BTreeMap<TokenId, egui::Rect>,
-    pub tips: Vec<(egui::Rect, String)>,
-}
-
-fn clear_marks(mut marks: ResMut<SceneMarks>) {
-    marks.labels.clear();
-    marks.defense.clear();
-    marks.tips.clear();
-}
-
-/// Paints over the 3D board: clipped to the table's area, at points projected by the camera
-/// (which answers in logical window pixels, while egui paints in points).
-pub(crate) struct BoardPainter<'a> {
-    pub painter: egui::Painter,
-    camera: &'a Camera,
-    camera_at: &'a GlobalTransform,
-    zoom: f32,
-}
-
-impl<'a> BoardPainter<'a> {
-    pub fn new(
-        ctx: &egui::Context,
-        layer: &'static str,
-        table_rect: &TableRect,
-        (camera, camera_at): (&'a Camera, &'a GlobalTransform),
-    ) -> Self {
-        let painter = ctx
-            .layer_painter(egui::LayerId::new(
-                egui::Order::Background,
-                egui::Id::new(layer),
-            ))
-            .with_clip_rect(table_rect.0);
-        BoardPainter {
-            painter,
-            camera,
-            camera_at,
-            zoom: ctx.zoom_factor(),
-        }
-    }
-
-    /// Where a point of the board is on the screen, in egui points.
-    pub fn screen(&self, at: Vec3) -> Option<egui::Pos2> {
-        let p = self.camera.world_to_viewport(self.camera_at, at).ok()?;
-        Some(egui::pos2(p.x / self.zoom, p.y / self.zoom))
-    }
-
-    /// Lays out text wrapped to `width` points.
-    pub(crate) fn wrapped(
-        &self,
-        text: &str,
-        size: f32,
-        color: egui::Color32,
-        width: f32,
-    ) -> std::sync::Arc<egui::Galley> {
-        self.painter.layout(
-            text.to_string(),
-            egui::FontId::proportional(size),
-            color,
-            width,
-        )
-    }
-
-    /// Lays out one line of text.
-    pub(crate) fn galley(
-        &self,
-        text: &str,
-        size: f32,
-        color: egui::Color32,
-    ) -> std::sync::Arc<egui::Galley> {
-        self.painter
-            .layout_no_wrap(text.to_string(), egui::FontId::proportional(size), color)
-    }
-
-    /// Paints a number as a round badge centred on its digits at `centre` (a dark disc with a
-    /// bright ring); returns the digits' ink.
-    pub(crate) fn badge(
-        &self,
-        centre: egui::Pos2,
-        galley: std::sync::Arc<egui::Galley>,
-        ring: egui::Color32,
-    ) -> egui::Rect {
-        let line = centre - galley.size() / 2.0;
-        let ink = ink_rect(&galley, line);
-        // The line box sits the digits a little off its middle: centre the ink instead.
-        let at = line + (centre - ink.center());
-        let ink = ink.translate(centre - ink.center());
-        let radius = ink.width().max(ink.height()) / 2.0 + 5.0;
-        self.painter
-            .circle_filled(centre, radius, egui::Color32::from_rgb(10, 16, 30));
-        self.painter
-            .circle_stroke(centre, radius, egui::Stroke::new(2.0, ring));
-        self.painter.galley(at, galley, egui::Color32::WHITE);
-        ink
-    }
-
-    /// Paints a laid-out line with its top-left at `at`, on a dark plate when `plate` is
-    /// given, with a dark outline when `outline`; returns its ink's rectangle.
-    pub(crate) fn paint(
-        &self,
-        at: egui::Pos2,
-        galley: std::sync::Arc<egui::Galley>,
-        plate: Option<egui::Color32>,
-        outline: bool,
-    ) -> egui::Rect {
-        let box_rect = egui::Rect::from_min_size(at, galley.size());
-        if let Some(fill) = plate {
-            self.painter
-                .rect_filled(box_rect.expand2(egui::vec2(3.0, 0.0)), 3.0, fill);
-        }
-        if outline {
-            let dark = egui::Color32::from_black_alpha(230);
-            for (dx, dy) in [
-                (-1.5, 0.0),
-                (1.5, 0.0),
-                (0.0, -1.5),
-                (0.0, 1.5),
-                (1.0, 1.0),
-                (-1.0, 1.0),
-            ] {
-                self.painter.galley_with_override_text_color(
-                    at + egui::vec2(dx, dy),
-                    galley.clone(),
-                    dark,
-                );
-            }
-        }
-        let ink = ink_rect(&galley, at);
-        self.painter.galley(at, galley, egui::Color32::WHITE);
-        ink
-    }
-}
-
 /// Steps a plate of `size` at `at` along `away`, 2 px at a time and at most 24 px, until it
 /// (with a 3 px margin at its sides) is clear of `ink`: a name or a note on a token's face
 /// keeps off its Defense digits.
@@ -245,49 +106,24 @@ fn clear_of(mut at: egui::Pos2, size: egui::Vec2, ink: egui::Rect, away: egui::V
     at
 }
 
-/// The rectangle a galley's glyphs cover when painted at `at` (tighter than its line box).
-pub(crate) fn ink_rect(galley: &egui::Galley, at: egui::Pos2) -> egui::Rect {
-    galley
-        .rows
-        .iter()
-        .map(|row| {
-            row.row
-                .visuals
-                .mesh_bounds
-                .translate(at.to_vec2() + row.pos.to_vec2())
-        })
-        .filter(|r| r.is_positive())
-        .reduce(|a, b| a.union(b))
-        .unwrap_or(egui::Rect::from_min_size(at, galley.size()))
-}
-
-/// Numbers over the board: the rim, each threat's Defense and plate, mission tokens, the die
-/// and the piles.
+/// Numbers over the board: the rim, each threat's Defense and plate, the mission tokens (the
+/// piles and the die: `pile_labels`).
 fn board_labels(
-    mut contexts: EguiContexts,
-    shown: Res<Shown>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
+    mut scene: BoardScene,
     pieces: Res<Pieces>,
     transforms: Query<&GlobalTransform>,
     selection: Res<Selection>,
-    table_rect: Res<TableRect>,
-    die: Res<super::die::DieRoll>,
     corners: Res<Corners>,
     foresight: Res<Foresight>,
     mut marks: ResMut<SceneMarks>,
     sequence: Res<crate::game::pacing::Sequence>,
 ) -> Result {
-    let Some(state) = shown.get() else {
-        return Ok(());
-    };
-    let Ok((camera, camera_at)) = cameras.single() else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
     // Only over the table: labels of pieces behind a panel stay hidden.
-    let board = BoardPainter::new(ctx, "labels", &table_rect, (camera, camera_at));
+    let Some((state, board)) = scene.open("labels") else {
+        return Ok(());
+    };
     let marks = &mut *marks;
-    let font = super::framing::rim_font(table_rect.0.height());
+    let font = super::framing::rim_font(board.table().height());
     let props = super::rim::prop_squares(&board, &corners);
     super::rim::rim_labels(&board, font, state, &foresight, &props, marks);
     let plays = offers::plays(state, &selection);
@@ -525,54 +361,6 @@ fn board_labels(
             }
         }
     }
-    // Under a point: a name on a dark plate (the piles and the die).
-    let mut under = |at: Vec3, words: String, size: f32, color: egui::Color32| {
-        if let Some(p) = board.screen(at) {
-            let galley = board.galley(&words, size, color);
-            let rect = board.paint(
-                p - egui::vec2(galley.size().x / 2.0, 0.0),
-                galley,
-                Some(egui::Color32::from_black_alpha(175)),
-                false,
-            );
-            marks.labels.push((words, rect));
-        }
-    };
-    for (pile, name) in [
-        (super::Pile::Deck, "Deck"),
-        (super::Pile::Discard, "Discard"),
-        (super::Pile::Bag, "Threat bag"),
-    ] {
-        let at = pile_place(&corners, pile) + Vec3::Z * 0.45;
-        // The threats destroyed or gone by are counted with the bag: the table shows every
-        // pile, and the side column keeps its room for the ship and the mission.
-        let words = match pile {
-            super::Pile::Bag => format!(
-                "{name} {}\ndiscard {}",
-                pile_count(state, pile),
-                state.threat_discard.len()
-            ),
-            // The cards removed from the game, under the discard pile: lost for good.
-            super::Pile::Discard => format!(
-                "{name} {}\nout of game {}",
-                pile_count(state, pile),
-                state.removed.len()
-            ),
-            _ => format!("{name} {}", pile_count(state, pile)),
-        };
-        under(at, words, 14.0, egui::Color32::WHITE);
-    }
-    let words = match (die.tumbling > 0.0, die.value) {
-        (true, _) => "Die: rolling…".to_string(),
-        (false, Some(value)) => format!("Die: {value}"),
-        (false, None) => "Die".to_string(),
-    };
-    under(
-        super::die_place(&corners) + Vec3::Z * 0.35,
-        words,
-        14.0,
-        egui::Color32::WHITE,
-    );
     super::mission_labels::mission_token_labels(&board, state, &pieces, &transforms, marks);
     Ok(())
 }

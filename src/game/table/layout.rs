@@ -12,9 +12,9 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use stp_rules::content::builtin;
 
+use super::board_painter::SceneMarks;
 use super::camera::Orbit;
 use super::framing::BOARD_RADIUS;
-use super::labels::SceneMarks;
 use super::pieces::TOKEN_RADIUS;
 use super::{Pieces, Ship, ThreatPiece, on_board};
 use crate::game::pacing::Shown;

@@ -7,7 +7,7 @@ use stp_rules::GameState;
 use stp_rules::content::builtin;
 
 use super::Pieces;
-use super::labels::{BoardPainter, SceneMarks};
+use super::board_painter::{BoardPainter, SceneMarks};
 
 /// Paints each mission token's name, after every other label of the board.
 pub(super) fn mission_token_labels(

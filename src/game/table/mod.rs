@@ -4,6 +4,7 @@
 
 pub(crate) mod backdrop;
 mod board;
+pub(crate) mod board_painter;
 pub mod camera;
 pub mod die;
 pub mod effects;
@@ -19,6 +20,7 @@ mod mission_labels;
 mod motion;
 mod painted_texts;
 pub mod pieces;
+mod pile_labels;
 mod piles;
 mod plot;
 mod reach;

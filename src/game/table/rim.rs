@@ -4,9 +4,9 @@
 
 use bevy_egui::egui;
 
+use super::board_painter::{BoardPainter, SceneMarks};
 use super::framing::BOARD_RADIUS;
 use super::intent::Foresight;
-use super::labels::{BoardPainter, SceneMarks};
 use super::{on_board, sector_angle};
 use crate::game::palette;
 use crate::words::describe::facing_name;
@@ -99,15 +99,23 @@ fn incoming(
     preview: &stp_rules::preview::ThreatPreview,
 ) -> Vec<(String, bool)> {
     let f = &preview.facings[facing as usize];
-    let mut who: Vec<&str> = preview
+    // A ship that fires at this facing, or boards through it (said so: a boarder's damage
+    // with no word of boarding read as a shot from nowhere).
+    let mut who: Vec<String> = preview
         .threats
         .iter()
-        .filter(|t| {
-            // A ship that fires at this facing, or boards through it.
-            t.fires.is_some_and(|(at, _)| at == facing)
-                || matches!(t.what, stp_rules::preview::Intent::Boards { facing: at, .. } if at == facing)
+        .filter_map(|t| {
+            let name = super::threat_looks::short_name(t.token);
+            match t.what {
+                stp_rules::preview::Intent::Boards { facing: at, .. } if at == facing => {
+                    Some(format!("{name} boards"))
+                }
+                _ => t
+                    .fires
+                    .is_some_and(|(at, _)| at == facing)
+                    .then(|| name.to_string()),
+            }
         })
-        .map(|t| super::threat_looks::short_name(t.token))
         .collect();
     who.dedup();
     let amount = match f.incoming {

@@ -4,16 +4,14 @@
 //! (`tholian_web`, `maneuver_forbidden`), and each says what it means on hover.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::EguiPrimaryContextPass;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, Range};
 
 use super::board::glow;
-use super::camera::Orbit;
-use super::labels::{BoardPainter, PaintBoard, SceneMarks};
+use super::board_painter::{BoardScene, PaintBoard, SceneMarks};
 use super::pieces::{TOKEN_RADIUS, fan_out, token_transform};
 use super::{on_board, sector_angle};
-use crate::game::input::pointing::TableRect;
 use crate::game::pacing::Shown;
 use crate::game::systems::GameSystems;
 
@@ -170,21 +168,13 @@ fn weave_webs(
 }
 
 /// Hovering the web or the No Maneuver token says what holds the ship, in the rules' words.
-fn explain(
-    mut contexts: EguiContexts,
-    shown: Res<Shown>,
-    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
-    table_rect: Res<TableRect>,
-    mut marks: ResMut<SceneMarks>,
-) -> Result {
-    let (Some(state), Ok(camera)) = (shown.get(), cameras.single()) else {
+fn explain(mut scene: BoardScene, mut marks: ResMut<SceneMarks>) -> Result {
+    let Some((state, board)) = scene.open("web") else {
         return Ok(());
     };
     let Some(reason) = state.maneuver_forbidden() else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
-    let board = BoardPainter::new(ctx, "web", &table_rect, camera);
     let reason = reason.to_string();
     let mut words = reason.chars();
     let reason: String = words
