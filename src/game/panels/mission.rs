@@ -10,11 +10,14 @@ use crate::words::describe::{card_name, facing_name};
 
 /// The column: the ship's state (and, where `chance`, that a cloaked ship's die may add a
 /// shot at any facing in the coming phase), the mission card.
-pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool) {
+/// `diagram_room`: the most height the ship's diagram may take, so that the threats' list
+/// below the column fits (readers relied on the list, and missed it where it was left out).
+/// Returns the diagram's size.
+pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, diagram_room: f32) -> f32 {
     let content = builtin();
     // The ship first: boarders' windows and a long mission card never hide her state.
     theme::header(ui, "Ship status", theme::BAR_SHIP);
-    ship_status(ui, state);
+    let diagram = ship_status(ui, state, diagram_room);
     // The rules' reason says it all ("a Tholian web holds the Enterprise: no maneuvering").
     if let Some(reason) = state.maneuver_forbidden() {
         ui.colored_label(
@@ -75,6 +78,7 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool) {
     if let Some(line) = completed(state) {
         ui.label(line);
     }
+    diagram
 }
 
 /// A section's state in words, in its colour (grey intact, amber damaged, red destroyed).
@@ -91,7 +95,7 @@ fn section_words(state: SectionState) -> egui::RichText {
 /// numbers), with its Shield and Hull: under the diagram, a row each where the panel is wide
 /// enough and no mission card needs the room, else a line for the Shields and one for the
 /// Hull naming what is not intact.
-fn ship_status(ui: &mut egui::Ui, state: &GameState) {
+fn ship_status(ui: &mut egui::Ui, state: &GameState, diagram_room: f32) -> f32 {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let width = |text: &str| {
         ui.painter()
@@ -119,7 +123,11 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
     } else {
         200.0
     };
-    let size = ui.available_width().min(tall * most);
+    // Never under the size a mission card leaves it: the list yields first.
+    let size = ui
+        .available_width()
+        .min(tall * most)
+        .min(diagram_room.max(tall * 120.0));
     ui.vertical_centered(|ui| super::ship_diagram::ship_diagram(ui, state, size));
     if wide {
         egui::Grid::new("ship-status")
@@ -139,7 +147,7 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
                     ui.end_row();
                 }
             });
-        return;
+        return size;
     }
     // Beside a mission card, "the rest intact" goes unsaid: the card needs the lines.
     let rest = state.mission.is_none();
@@ -147,6 +155,7 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState) {
         let line = status_line(what, sections, rest);
         ui.label(egui::RichText::new(line).color(super::theme::TEXT));
     }
+    size
 }
 
 /// What the card says with no mission in play: in a game without missions, in one whose

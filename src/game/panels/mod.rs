@@ -282,8 +282,16 @@ fn table_panels(
     let right = egui::Panel::right("mission")
         .exact_size((width * 0.18).clamp(205.0, 250.0))
         .show(&mut root, |ui| {
+            // The diagram yields room to the list below it: what the column holds besides
+            // the diagram is known from the last frame (egui lays out once a frame).
+            let rest_id = egui::Id::new("ship-column-rest");
+            let rest: f32 = ui.ctx().data(|d| d.get_temp(rest_id)).unwrap_or(0.0);
+            let room =
+                ui.available_height() - rest - threat_roster::height_needed(ui, state, false);
             let column = egui::ScrollArea::vertical()
-                .show(ui, |ui| mission::mission_card(ui, state, chance));
+                .show(ui, |ui| mission::mission_card(ui, state, chance, room));
+            let rest_now = column.content_size.y - column.inner;
+            ui.ctx().data_mut(|d| d.insert_temp(rest_id, rest_now));
             // Below them, where the column has room: the threats as a list.
             let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
             let listed = threat_roster::threat_roster(ui, state, preview);
@@ -316,9 +324,17 @@ fn table_panels(
                 if state.players.len() > 1 && !(short && state.players.len() > 4) {
                     theme::header(ui, "Crew", theme::BAR_CREW);
                 }
+                // Where the ship's column had no room for the threats' list, the seats make
+                // room for it here, dropping their abilities' lines (on hover) first.
+                let list = if *listed {
+                    [0.0; 2]
+                } else {
+                    [false, true].map(|least| threat_roster::height_needed(ui, state, least))
+                };
                 seats::seats(
                     ui,
                     state,
+                    list,
                     foot,
                     (&crew, &away),
                     &mut actions,

@@ -64,9 +64,12 @@ impl SeatFit {
     }
 }
 
+/// `list`: the room the threats' list needs below the seats in its roomier shape and in its
+/// denser one, given up where a fit of the seats leaves it.
 pub(super) fn seats(
     ui: &mut egui::Ui,
     state: &GameState,
+    list: [f32; 2],
     foot: PlayerId,
     (crew, away): (&Crew, &Away),
     actions: &mut MessageWriter<PlayerAction>,
@@ -81,9 +84,17 @@ pub(super) fn seats(
         .map(|p| state.players[*p as usize].hand.len())
         .max()
         .unwrap_or(0);
-    let fit = SeatFit::choose(ui.available_height(), others.len(), most);
+    let seats = others.len() as f32;
+    let room = ui.available_height();
+    let fits = |room: f32| {
+        let fit = SeatFit::choose(room, others.len(), most);
+        (fit.height(most) * seats <= room).then_some(fit)
+    };
+    let fit = fits(room - list[0])
+        .or_else(|| fits(room - list[1]))
+        .unwrap_or_else(|| SeatFit::choose(room, others.len(), most));
     // Where even the tightest fit is over (long hands in every seat), the seats close up.
-    let over = fit.height(most) * others.len() as f32 > ui.available_height();
+    let over = fit.height(most) * seats > room;
     ui.spacing_mut().item_spacing.y = if over { 1.0 } else { SPACING };
     for player in others {
         let frame = egui::Frame::new()

@@ -46,8 +46,114 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
     spaces
 }
 
-/// Draws the list where the column has room for all of it (a list cut short would mislead);
-/// returns whether it did.
+/// The list's two shapes: a line for each space, or, where those do not fit, a paragraph for
+/// each ring ("MEDIUM  4 Klingon 1 · KOR 3   5 cloaked ship"), denser, so six seats' columns
+/// still hold it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    PerSpace,
+    PerRing,
+}
+
+/// A ring's name, in its edge's colour.
+fn ring_words(range: Range) -> (&'static str, palette::Rgb) {
+    match range {
+        Range::Short => ("SHORT", palette::RANGE_EDGES[0]),
+        Range::Medium => ("MEDIUM", palette::RANGE_EDGES[1]),
+        Range::Long => ("LONG", palette::RANGE_EDGES[2]),
+    }
+}
+
+/// The paragraphs of a shape, as plain text: what is measured, and what is drawn.
+fn lines(spaces: &[Space], shape: Shape) -> Vec<String> {
+    let words = |pieces: &Vec<(String, stp_rules::TokenId)>| {
+        let words: Vec<&str> = pieces.iter().map(|(w, _)| w.as_str()).collect();
+        words.join(" · ")
+    };
+    match shape {
+        Shape::PerSpace => spaces
+            .iter()
+            .map(|(sector, range, pieces)| {
+                format!("{} {}  {}", sector + 1, ring_words(*range).0, words(pieces))
+            })
+            .collect(),
+        Shape::PerRing => [Range::Short, Range::Medium, Range::Long]
+            .into_iter()
+            .filter_map(|ring| {
+                let here: Vec<String> = spaces
+                    .iter()
+                    .filter(|(_, range, _)| *range == ring)
+                    .map(|(sector, _, pieces)| format!("{}: {}", sector + 1, words(pieces)))
+                    .collect();
+                (!here.is_empty()).then(|| format!("{}  {}", ring_words(ring).0, here.join("   ")))
+            })
+            .collect(),
+    }
+}
+
+/// The height a shape of the list takes in this column, its paragraphs wrapped to the
+/// column's width, with its header and a margin.
+fn height_of(ui: &egui::Ui, spaces: &[Space], shape: Shape) -> f32 {
+    let font = egui::FontId::proportional(SIZE);
+    let width = ui.available_width().max(1.0);
+    let row = ui.fonts_mut(|f| f.row_height(&font)) + GAP;
+    let wide = |text: &str| {
+        ui.painter()
+            .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE)
+            .size()
+            .x
+    };
+    let rows: f32 = lines(spaces, shape)
+        .iter()
+        .map(|line| match shape {
+            // A line wraps at its words, a little short of the width.
+            Shape::PerSpace => (wide(line) / (width - 8.0)).ceil().max(1.0),
+            // A ring's spaces are packed whole, as `horizontal_wrapped` lays them out.
+            Shape::PerRing => {
+                let mut rows = 1.0;
+                let mut filled = 0.0;
+                for unit in line.split("   ").map(|unit| wide(unit) + 9.0) {
+                    if filled > 0.0 && filled + unit > width {
+                        rows += 1.0;
+                        filled = 0.0;
+                    }
+                    // One wider than the column wraps onto rows of its own.
+                    if unit > width {
+                        rows += (unit / width).ceil() - 1.0;
+                        filled = width;
+                    } else {
+                        filled += unit;
+                    }
+                }
+                rows
+            }
+        })
+        .sum();
+    // A margin: the column must end where it ends without the list.
+    HEADER + row * rows + 6.0
+}
+
+/// The room the list needs in this column: its roomier shape's, or with `least`, its denser
+/// one's; 0 with no piece on the board.
+pub fn height_needed(ui: &egui::Ui, state: &GameState, least: bool) -> f32 {
+    let spaces = spaces(state);
+    if spaces.is_empty() {
+        return 0.0;
+    }
+    height_of(
+        ui,
+        &spaces,
+        if least {
+            Shape::PerRing
+        } else {
+            Shape::PerSpace
+        },
+    )
+}
+
+/// Draws the list where the column has room for all of it (a list cut short would mislead),
+/// a line for each space, or a paragraph for each ring where those would not fit; returns
+/// whether it did.
 pub fn threat_roster(
     ui: &mut egui::Ui,
     state: &GameState,
@@ -57,65 +163,108 @@ pub fn threat_roster(
     if spaces.is_empty() {
         return false;
     }
-    // Each space's line measured as it will wrap in the column's width (with the longest
-    // ring's name).
-    let font = egui::FontId::proportional(SIZE);
-    let width = ui.available_width().max(1.0);
-    let row = ui.fonts_mut(|f| f.row_height(&font)) + GAP;
-    let rows: f32 = spaces
-        .iter()
-        .map(|(sector, _, pieces)| {
-            let words: Vec<&str> = pieces.iter().map(|(w, _)| w.as_str()).collect();
-            let line = format!("{} MEDIUM  {}", sector + 1, words.join(" · "));
-            let galley = ui
-                .painter()
-                .layout_no_wrap(line, font.clone(), egui::Color32::WHITE);
-            (galley.size().x / width).ceil().max(1.0)
-        })
-        .sum();
-    // A margin: the column must end where it ends without the list.
-    if ui.available_height() < HEADER + row * rows + 6.0 {
+    let room = ui.available_height();
+    let Some(shape) = [Shape::PerSpace, Shape::PerRing]
+        .into_iter()
+        .find(|shape| height_of(ui, &spaces, *shape) <= room)
+    else {
         return false;
-    }
+    };
     ui.add_space(6.0);
     theme::header(ui, "Threats", theme::BAR_THREATS);
     ui.spacing_mut().item_spacing.y = GAP;
-    for (sector, range, pieces) in spaces {
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing.x = 5.0;
-            ui.label(
-                egui::RichText::new(format!("{}", sector + 1))
-                    .size(SIZE)
-                    .strong()
-                    .color(theme::TEXT),
-            );
-            let (name, edge) = match range {
-                Range::Short => ("SHORT", palette::RANGE_EDGES[0]),
-                Range::Medium => ("MEDIUM", palette::RANGE_EDGES[1]),
-                Range::Long => ("LONG", palette::RANGE_EDGES[2]),
-            };
-            ui.label(
-                egui::RichText::new(name)
-                    .size(SIZE - 2.0)
-                    .color(edge.egui()),
-            );
-            for (i, (words, token)) in pieces.iter().enumerate() {
-                if i > 0 {
-                    ui.label(egui::RichText::new("·").size(SIZE).color(theme::QUIET));
-                }
-                let intent = foresight
-                    .and_then(|p| p.threats.iter().find(|t| t.token == *token))
-                    .map(intent_words);
-                let label = ui.label(
-                    egui::RichText::new(words)
-                        .size(SIZE)
-                        .color(theme::CARD_WORDS),
-                );
-                if let Some(intent) = intent {
-                    label.on_hover_text(format!("Next: {intent}."));
-                }
+    let piece = |ui: &mut egui::Ui, words: &str, token: stp_rules::TokenId| {
+        let intent = foresight
+            .and_then(|p| p.threats.iter().find(|t| t.token == token))
+            .map(intent_words);
+        let label = ui.label(
+            egui::RichText::new(words)
+                .size(SIZE)
+                .color(theme::CARD_WORDS),
+        );
+        if let Some(intent) = intent {
+            label.on_hover_text(format!("Next: {intent}."));
+        }
+    };
+    let sector_number = |ui: &mut egui::Ui, sector: u8| {
+        ui.label(
+            egui::RichText::new(format!("{}", sector + 1))
+                .size(SIZE)
+                .strong()
+                .color(theme::TEXT),
+        );
+    };
+    let ring_name = |ui: &mut egui::Ui, range: Range| {
+        let (name, edge) = ring_words(range);
+        ui.label(
+            egui::RichText::new(name)
+                .size(SIZE - 2.0)
+                .color(edge.egui()),
+        );
+    };
+    let pieces_of = |ui: &mut egui::Ui, pieces: &[(String, stp_rules::TokenId)]| {
+        for (i, (words, token)) in pieces.iter().enumerate() {
+            if i > 0 {
+                ui.label(egui::RichText::new("·").size(SIZE).color(theme::QUIET));
             }
-        });
+            piece(ui, words, *token);
+        }
+    };
+    let column = ui.available_width();
+    let space = |ui: &mut egui::Ui, sector: u8, pieces: &[(String, stp_rules::TokenId)]| {
+        let mut job = egui::text::LayoutJob::default();
+        let font = egui::FontId::proportional(SIZE);
+        let format = |color| egui::TextFormat::simple(font.clone(), color);
+        job.append(&format!("{}:", sector + 1), 0.0, format(theme::TEXT));
+        let words: Vec<&str> = pieces.iter().map(|(w, _)| w.as_str()).collect();
+        job.append(&words.join(" · "), 4.0, format(theme::CARD_WORDS));
+        // Whole on a row where it fits one; else wrapped, never wider than the column.
+        let whole = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x <= column;
+        let wrap = if whole {
+            egui::TextWrapMode::Extend
+        } else {
+            egui::TextWrapMode::Wrap
+        };
+        let label = ui.add(egui::Label::new(job).wrap_mode(wrap));
+        let intents: Vec<String> = pieces
+            .iter()
+            .filter_map(|(words, token)| {
+                let intent = foresight?.threats.iter().find(|t| t.token == *token)?;
+                Some(format!("{words}: {}.", intent_words(intent)))
+            })
+            .collect();
+        if !intents.is_empty() {
+            label.on_hover_text(format!("Next: {}", intents.join("\n")));
+        }
+    };
+    match shape {
+        Shape::PerSpace => {
+            for (sector, range, pieces) in &spaces {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 5.0;
+                    sector_number(ui, *sector);
+                    ring_name(ui, *range);
+                    pieces_of(ui, pieces);
+                });
+            }
+        }
+        Shape::PerRing => {
+            for ring in [Range::Short, Range::Medium, Range::Long] {
+                let here: Vec<&Space> = spaces.iter().filter(|(_, r, _)| *r == ring).collect();
+                if here.is_empty() {
+                    continue;
+                }
+                ui.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 9.0;
+                    ring_name(ui, ring);
+                    // A space whole on one row ("5: Klingon 1 · KOR 3"), so a sector's number
+                    // never parts from its pieces (a Defense and the next number read as one).
+                    for (sector, _, pieces) in here {
+                        space(ui, *sector, pieces);
+                    }
+                });
+            }
+        }
     }
     true
 }

@@ -93,6 +93,15 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 /// Shield and one for the Hull, empty for nothing. A cloaked ship's chance is said once, in the
 /// ship's status, not on every sector. Each line says whether it is deadly (a section
 /// destroyed).
+/// A ship's short name for more than one ("Klingons", "Birds-of-Prey", "Klingons board").
+fn plural(name: &str) -> String {
+    match name.split_once(' ') {
+        Some((ship, "boards")) => format!("{} board", plural(ship)),
+        _ if name.starts_with("Bird") => name.replacen("Bird", "Birds", 1),
+        _ => format!("{name}s"),
+    }
+}
+
 fn incoming(
     state: &stp_rules::GameState,
     facing: u8,
@@ -101,7 +110,7 @@ fn incoming(
     let f = &preview.facings[facing as usize];
     // A ship that fires at this facing, or boards through it (said so: a boarder's damage
     // with no word of boarding read as a shot from nowhere).
-    let mut who: Vec<String> = preview
+    let who: Vec<String> = preview
         .threats
         .iter()
         .filter_map(|t| {
@@ -117,7 +126,22 @@ fn incoming(
             }
         })
         .collect();
-    who.dedup();
+    // Two ships of a kind said as two ("2 Klingons"): "Klingon: 2 dmg" over two Klingon
+    // tokens read as one ship doing two.
+    let mut counted: Vec<(String, usize)> = Vec::new();
+    for name in who {
+        match counted.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, n)) => *n += 1,
+            None => counted.push((name, 1)),
+        }
+    }
+    let who: Vec<String> = counted
+        .into_iter()
+        .map(|(name, n)| match n {
+            1 => name,
+            n => format!("{n} {}", plural(&name)),
+        })
+        .collect();
     let amount = match f.incoming {
         0 => String::new(),
         n => format!("{n} dmg"),

@@ -265,7 +265,9 @@ fn every_missions_panel_shows_one_line_per_objective_in_its_own_words() {
         let mut texts = Vec::new();
         super::egui_frame_texts(
             &ctx,
-            |ui| mission::mission_card(ui, &position, false),
+            |ui| {
+                mission::mission_card(ui, &position, false, f32::INFINITY);
+            },
             &mut texts,
         );
         let progress: Vec<&String> = texts
