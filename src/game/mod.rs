@@ -9,6 +9,7 @@
 // Bevy systems take each resource they use as an argument.
 #![allow(clippy::too_many_arguments)]
 
+mod accessibility;
 pub mod advisor;
 mod audio;
 mod autoplay;
@@ -76,6 +77,7 @@ fn window_plugins(app: &mut App) {
         audio::plugin,
         autoplay::plugin,
         measure::plugin,
+        accessibility::window_plugin,
     ));
 }
 

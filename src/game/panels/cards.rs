@@ -51,6 +51,22 @@ pub fn card(
     look: CardLook,
 ) -> (egui::Response, Option<String>) {
     let (slot, response) = ui.allocate_exact_size(size, Sense::click());
+    // Its name for a screen reader: what the face shows, and why it cannot be played.
+    response.widget_info(|| {
+        let number = look.number.map(|n| format!("{n}: ")).unwrap_or_default();
+        let why = look
+            .dim
+            .map(|tag| format!("; no play now: {tag}"))
+            .unwrap_or_default();
+        let name = crate::words::describe::card_with_credit(card);
+        let gist = crate::words::describe::card_gist(card);
+        egui::WidgetInfo::selected(
+            egui::WidgetType::Button,
+            look.dim.is_none(),
+            look.chosen,
+            format!("{number}{name}, {gist}{why}"),
+        )
+    });
     if !ui.is_rect_visible(slot) {
         return (response, None);
     }
@@ -431,6 +447,13 @@ pub(crate) fn character_tile(
     uniform: Color32,
 ) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::WidgetType::Label,
+            true,
+            format!("{player}, {character}: {ability}"),
+        )
+    });
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 6.0, theme::SEAT);
     painter.rect_stroke(rect, 6.0, Stroke::new(1.5, theme::GOLD), StrokeKind::Inside);

@@ -150,6 +150,29 @@ fn seat(
     let holder = &state.players[player as usize];
     let character = &content.characters[holder.character as usize];
     let (rect, header) = ui.allocate_exact_size(vec2(ui.available_width(), HEADER), Sense::hover());
+    // The seat in words for a screen reader: who, which character, how many cards, and what
+    // plays the seat.
+    header.widget_info(|| {
+        let cards = match holder.hand.len() {
+            1 => "1 card".to_string(),
+            n => format!("{n} cards"),
+        };
+        let turn = if player == state.turn.active {
+            ", their turn"
+        } else {
+            ""
+        };
+        egui::WidgetInfo::labeled(
+            egui::WidgetType::Label,
+            true,
+            format!(
+                "{}, {}, {cards}, {}{turn}",
+                holder.name,
+                character.name,
+                seat_type(crew, away, player)
+            ),
+        )
+    });
     let painter = ui.painter_at(rect);
     cards::insignia(
         &painter,
@@ -266,6 +289,11 @@ fn seat(
 /// damage.
 pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(vec2(width, theme::CHIP_HEIGHT), Sense::click());
+    response.widget_info(|| {
+        let name = crate::words::describe::card_with_credit(card);
+        let gist = crate::words::describe::card_gist(card);
+        egui::WidgetInfo::labeled(egui::WidgetType::Button, true, format!("{name}, {gist}"))
+    });
     if !ui.is_rect_visible(rect) {
         return response;
     }

@@ -80,7 +80,21 @@ fn band(
 
 /// Draws the diagram, `size` across at most, and answers hovers with each facing's words.
 pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
-    let (rect, response) = ui.allocate_exact_size(vec2(size, size), egui::Sense::hover());
+    // Focusable, so Tab reaches it and a screen reader reads it: the diagram in words.
+    let (rect, response) = ui.allocate_exact_size(
+        vec2(size, size),
+        egui::Sense::hover() | egui::Sense::FOCUSABLE,
+    );
+    response.widget_info(|| {
+        let ship = &state.enterprise;
+        let words = [("Shields", &ship.shields), ("Hull", &ship.hull)]
+            .map(|(what, sections)| super::mission::status_line(what, sections, true));
+        egui::WidgetInfo::labeled(
+            egui::WidgetType::Label,
+            true,
+            format!("The ship: {}. {}.", words[0], words[1]),
+        )
+    });
     let painter = ui.painter_at(rect.expand(2.0));
     let centre = rect.center();
     // The names and numbers grow with the diagram: 12 px at the size a mission card leaves.

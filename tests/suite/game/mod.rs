@@ -3,6 +3,7 @@
 //! Messages go in, the app updates, and the resources say what the player would see.
 
 mod academy;
+mod accessibility;
 mod console;
 mod crew;
 mod framing;

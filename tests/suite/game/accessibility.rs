@@ -1,0 +1,109 @@
+//! The panels as a screen reader meets them (issue 43), headless: egui's AccessKit tree, the
+//! same roles and names the platform's adapter hands to Orca, NVDA or VoiceOver. The cards,
+//! chips and the ship's diagram are painted by hand, so they name themselves; these tests
+//! hold them to it.
+
+use bevy_egui::egui::{self, accesskit};
+use star_trek_panic::game::panels::cards::{self, CardLook};
+use star_trek_panic::game::panels::{ship_diagram, theme};
+use stp_rules::scenario::Scenario;
+
+/// One frame of `draw` with AccessKit on: every node of the tree, its role and its name
+/// (egui gives a button a label and a plain label a value).
+fn tree(draw: impl FnMut(&mut egui::Ui)) -> Vec<(accesskit::Role, String, bool)> {
+    let ctx = egui::Context::default();
+    ctx.enable_accesskit();
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        ..Default::default()
+    };
+    let mut draw = draw;
+    let mut output = ctx.run_ui(input, |ui| {
+        egui::CentralPanel::default().show(ui, &mut draw);
+    });
+    // No renderer here to take the font atlas: dropped on purpose.
+    output.textures_delta.clear();
+    let update = output
+        .platform_output
+        .accesskit_update
+        .expect("egui gives the tree once AccessKit is on");
+    update
+        .nodes
+        .iter()
+        .map(|(_, node)| {
+            let name = node
+                .label()
+                .or(node.value())
+                .unwrap_or_default()
+                .to_string();
+            (node.role(), name, node.is_disabled())
+        })
+        .collect()
+}
+
+/// A card in the hand is a button named as the face shows it, its hotkey first; a faded one
+/// is a disabled button that says why it cannot be played.
+#[test]
+fn a_hand_card_is_a_named_button_and_a_faded_one_says_why() {
+    let size = theme::hand_card(1280.0);
+    let phasers = (0..=u8::MAX)
+        .find(|c| stp_rules::content::builtin().card(*c).name == "Phasers")
+        .expect("a Phasers card");
+    let nodes = tree(|ui| {
+        let playable = CardLook {
+            number: Some(1),
+            ..CardLook::default()
+        };
+        cards::card(ui, phasers, size, playable);
+        let faded = CardLook {
+            number: Some(2),
+            dim: Some("out of range"),
+            ..CardLook::default()
+        };
+        cards::card(ui, phasers, size, faded);
+    });
+    let buttons: Vec<_> = nodes
+        .iter()
+        .filter(|(role, _, _)| *role == accesskit::Role::Button)
+        .collect();
+    assert_eq!(buttons.len(), 2, "{nodes:?}");
+    let (_, first, disabled) = buttons[0];
+    assert!(first.starts_with("1: Phasers — "), "{first}");
+    assert!(first.contains("1 damage"), "{first}");
+    assert!(!disabled, "{first}");
+    let (_, second, disabled) = buttons[1];
+    assert!(second.starts_with("2: Phasers — "), "{second}");
+    assert!(second.ends_with("no play now: out of range"), "{second}");
+    assert!(*disabled, "a faded card is disabled: {second}");
+}
+
+/// The ship's diagram, a picture, reads as its state in words: each Shield and Hull section
+/// that is not intact, by its facing's name.
+#[test]
+fn the_ship_diagram_reads_as_its_state_in_words() {
+    let state = Scenario::from_text(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "A", character: "sulu", hand: [])], phase: PlayAndManeuver,
+            shields: [Intact, Damaged, Intact, Intact, Intact, Destroyed],
+            hull: [Intact, Intact, Intact, Destroyed, Intact, Intact])"#,
+    )
+    .expect("parses")
+    .table()
+    .expect("a table");
+    let nodes = tree(|ui| ship_diagram::ship_diagram(ui, &state, 160.0));
+    let ship = nodes
+        .iter()
+        .find(|(_, name, _)| name.starts_with("The ship:"))
+        .unwrap_or_else(|| panic!("no node for the diagram: {nodes:?}"));
+    assert_eq!(ship.0, accesskit::Role::Label);
+    for words in [
+        "damaged starboard",
+        "destroyed fore-port",
+        "Hull: destroyed aft-port",
+    ] {
+        assert!(ship.1.contains(words), "{words:?} in {}", ship.1);
+    }
+}
