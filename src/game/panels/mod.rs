@@ -279,6 +279,7 @@ fn table_panels(
     });
     // Fixed widths (narrower in a small window): a hand or a mission that changes never moves
     // the board.
+    let crew_failed_id = egui::Id::new("crew-column-had-no-room-for-the-list");
     let right = egui::Panel::right("mission")
         .exact_size((width * 0.18).clamp(205.0, 250.0))
         .show(&mut root, |ui| {
@@ -294,7 +295,13 @@ fn table_panels(
             ui.ctx().data_mut(|d| d.insert_temp(rest_id, rest_now));
             // Below them, where the column has room: the threats as a list.
             let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
-            let listed = threat_roster::threat_roster(ui, state, preview);
+            // The denser paragraphs here only where the crew's column could not hold the list
+            // when it last tried: a line a space reads best, in either column.
+            let dense = ui
+                .ctx()
+                .data(|d| d.get_temp(crew_failed_id))
+                .unwrap_or(false);
+            let listed = threat_roster::threat_roster(ui, state, preview, dense);
             (column, listed)
         });
     let (column, listed) = &right.inner;
@@ -348,7 +355,8 @@ fn table_panels(
                 // missed it where it came and went).
                 if !listed {
                     let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
-                    threat_roster::threat_roster(ui, state, preview);
+                    let shown = threat_roster::threat_roster(ui, state, preview, true);
+                    ui.ctx().data_mut(|d| d.insert_temp(crew_failed_id, !shown));
                 }
             })
     });

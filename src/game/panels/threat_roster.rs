@@ -152,20 +152,27 @@ pub fn height_needed(ui: &egui::Ui, state: &GameState, least: bool) -> f32 {
 }
 
 /// Draws the list where the column has room for all of it (a list cut short would mislead),
-/// a line for each space, or a paragraph for each ring where those would not fit; returns
-/// whether it did.
+/// a line for each space, or, with `dense`, a paragraph for each ring where those would not
+/// fit; returns whether it did.
 pub fn threat_roster(
     ui: &mut egui::Ui,
     state: &GameState,
     foresight: Option<&stp_rules::preview::ThreatPreview>,
+    dense: bool,
 ) -> bool {
     let spaces = spaces(state);
     if spaces.is_empty() {
         return false;
     }
     let room = ui.available_height();
-    let Some(shape) = [Shape::PerSpace, Shape::PerRing]
-        .into_iter()
+    let shapes: &[Shape] = if dense {
+        &[Shape::PerSpace, Shape::PerRing]
+    } else {
+        &[Shape::PerSpace]
+    };
+    let Some(shape) = shapes
+        .iter()
+        .copied()
         .find(|shape| height_of(ui, &spaces, *shape) <= room)
     else {
         return false;
