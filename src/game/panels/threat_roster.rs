@@ -1,7 +1,8 @@
 //! The threats on the board as a list, in the side column's room below the ship and the
-//! mission: one line per space, inner ring first, "5 LONG  KANG 3 · Klingon 1", each piece's
-//! intent on hover. Readers placed a third of the tokens in the wrong ring from the picture
-//! alone; the list says it in words, from the same state and the same names as the board.
+//! mission: one line per space, inner ring first, "5 LONG  KANG 3 · Klingon 1" (or, where the
+//! room is short, a paragraph per ring), each piece's intent on hover. Readers placed a third
+//! of the tokens in the wrong ring from the picture alone; the list says it in words, from the
+//! same state and the same names as the board.
 
 use bevy_egui::egui;
 use stp_rules::{GameState, Range};
@@ -47,8 +48,8 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
 }
 
 /// The list's two shapes: a line for each space, or, where those do not fit, a paragraph for
-/// each ring ("MEDIUM  4 Klingon 1 · KOR 3   5 cloaked ship"), denser, so six seats' columns
-/// still hold it.
+/// each ring ("MEDIUM  4: Klingon 1 · KOR 3   5: cloaked ship"), denser, so six seats'
+/// columns still hold it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Shape {
     PerSpace,
