@@ -112,7 +112,12 @@ impl Controls<'_> {
                     (None, _) if self.sequence => {
                         // The step playing, in words (the log's line), where the eye is.
                         let words = self.step.as_deref().unwrap_or("The threats are acting.");
-                        ui.add(egui::Label::new(egui::RichText::new(words).strong()).wrap());
+                        let line =
+                            ui.add(egui::Label::new(egui::RichText::new(words).strong()).wrap());
+                        // A polite live region: a screen reader says each step as it shows.
+                        ui.ctx().accesskit_node_builder(line.id, |node| {
+                            node.set_live(egui::accesskit::Live::Polite);
+                        });
                     }
                     (None, _) if self.elsewhere.is_some() => {
                         let words = self.elsewhere.as_deref().unwrap_or_default();

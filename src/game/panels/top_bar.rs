@@ -43,7 +43,15 @@ pub(super) fn top_bar(
         } else {
             (whole, false)
         };
-        ui.label(egui::RichText::new(turn).size(15.0).color(theme::TEXT));
+        // For a screen reader the turn's label says where the game stands, whole.
+        ui.label(egui::RichText::new(turn).size(15.0).color(theme::TEXT))
+            .widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::WidgetType::Label,
+                    true,
+                    crate::words::table_words::turn_summary(state),
+                )
+            });
         ui.label(
             egui::RichText::new(who)
                 .size(15.0)

@@ -107,3 +107,22 @@ fn the_ship_diagram_reads_as_its_state_in_words() {
         assert!(ship.1.contains(words), "{words:?} in {}", ship.1);
     }
 }
+
+/// The turn in one sentence, as the top bar's turn label gives it to a screen reader: whose
+/// turn, their character, the phase by number and name, and where the Fore faces.
+#[test]
+fn the_turn_reads_as_one_sentence() {
+    let state = Scenario::from_text(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: []), (name: "Bob", character: "kirk", hand: [])],
+            active: 1, turn: 3, phase: PlayAndManeuver, heading: 2)"#,
+    )
+    .expect("parses")
+    .table()
+    .expect("a table");
+    assert_eq!(
+        star_trek_panic::words::table_words::turn_summary(&state),
+        "Turn 3, Bob's turn (Captain James T. Kirk), phase 4 of 7: Play Cards & Maneuver; \
+         the Fore faces sectors 2 and 3."
+    );
+}

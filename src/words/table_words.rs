@@ -1,0 +1,26 @@
+//! The table in words, for whoever cannot see it (issue 43): one sentence for where the game
+//! stands, from the rules' state alone, as the top bar shows it to the eye.
+
+use stp_rules::content::builtin;
+use stp_rules::{GameState, Outcome};
+
+/// "Turn 3, Bob's turn (Captain James T. Kirk), phase 4 of 7: Play Cards & Maneuver; the
+/// Fore faces sectors 1 and 6."
+pub fn turn_summary(state: &GameState) -> String {
+    let seat = &state.players[state.turn.active as usize];
+    let character = &builtin().characters[seat.character as usize].name;
+    let ship = &state.enterprise;
+    // The Fore is the fore-port and fore-starboard facings (5 and 0); sectors counted from 1.
+    let mut fore = [ship.sector_of_facing(5) + 1, ship.sector_of_facing(0) + 1];
+    fore.sort_unstable();
+    let phase = state.turn.phase;
+    let now = match state.outcome {
+        Some(Outcome::Won) => "the game is over: victory".to_string(),
+        Some(Outcome::Lost(_)) => "the game is over: defeat".to_string(),
+        None => format!("phase {} of 7: {}", phase.number(), phase.name()),
+    };
+    format!(
+        "Turn {}, {}'s turn ({character}), {now}; the Fore faces sectors {} and {}.",
+        state.turn.number, seat.name, fore[0], fore[1]
+    )
+}
