@@ -263,14 +263,13 @@ fn board_labels(
                 // Beside a piece left or right of the ship the badge is at its side: a wide
                 // note across the face would cover it, so it stands on two lines on the far
                 // side instead (below, it covered the ship or the next piece's Defense).
+                // Always on two lines: one line at a size a reader can read ran past the face
+                // (readers called 7-11 px "tiny").
                 let sideways = inward.x.abs() > 0.5;
-                let shown = match sideways {
-                    true => words.replacen(' ', "\n", 1),
-                    false => words.to_string(),
-                };
+                let shown = words.replacen(' ', "\n", 1);
                 let galley = board.galley(
                     &shown,
-                    (radius * 0.34).clamp(7.0, 11.0),
+                    (radius * 0.42).clamp(9.0, 12.0),
                     egui::Color32::from_rgb(170, 230, 255),
                 );
                 // On the face, on its outer half, away from the Defense digits (below a
