@@ -41,7 +41,7 @@ pub struct PlayArgs {
     /// Make the last N seats (0–6) Captain bots, the advisor, in a game dealt here
     #[arg(long, value_name = "N", value_parser = whole::<usize, 0, 6>)]
     pub bots: Option<usize>,
-    /// Open the Academy's first lesson (ten short lessons)
+    /// Open the Academy's first lesson
     #[arg(long)]
     pub tutorial: bool,
     /// With --tutorial: open the Academy's Nth lesson (1–10)

@@ -66,3 +66,12 @@ fn event_kind(event: &stp_rules::RulesEvent) -> String {
         .unwrap_or_default()
         .to_string()
 }
+
+/// The title, the setup screen and the command line say how many lessons there are from the
+/// lessons themselves (issue 41: "ten" was written in seven places).
+#[test]
+fn the_academy_says_its_own_number_of_lessons() {
+    let lessons = star_trek_panic::words::lessons::lessons().expect("the lessons parse");
+    assert_eq!(lessons.len(), 10);
+    assert_eq!(star_trek_panic::words::lessons::COUNT_IN_WORDS, "ten");
+}

@@ -291,7 +291,10 @@ fn setup_screen(
                 );
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     if ui
-                        .button("Academy: ten short lessons")
+                        .button(format!(
+                            "Academy: {} short lessons",
+                            crate::words::lessons::COUNT_IN_WORDS
+                        ))
                         .on_hover_text("Learn to play on the real table, a step at a time.")
                         .clicked()
                     {

@@ -47,17 +47,21 @@ pub enum TitleChoice {
 }
 
 impl TitleChoice {
-    fn words(self) -> (&'static str, &'static str) {
+    fn words(self) -> (&'static str, String) {
+        let lessons = crate::words::lessons::COUNT_IN_WORDS;
         match self {
-            TitleChoice::Continue => ("Continue", "the last game, where it was left"),
-            TitleChoice::NewGame => ("New game", "1–6 players, bots in any seat"),
-            TitleChoice::Academy => ("Academy", "learn to play in ten short lessons"),
+            TitleChoice::Continue => ("Continue", "the last game, where it was left".into()),
+            TitleChoice::NewGame => ("New game", "1–6 players, bots in any seat".into()),
+            TitleChoice::Academy => (
+                "Academy",
+                format!("learn to play in {lessons} short lessons"),
+            ),
             TitleChoice::AcrossMachines => (
                 "Play across machines",
-                "host a game, or join one by its invite",
+                "host a game, or join one by its invite".into(),
             ),
-            TitleChoice::Settings => ("Settings", "sound, display, motion and pace"),
-            TitleChoice::Quit => ("Quit", "back to the desktop"),
+            TitleChoice::Settings => ("Settings", "sound, display, motion and pace".into()),
+            TitleChoice::Quit => ("Quit", "back to the desktop".into()),
         }
     }
 }
@@ -294,7 +298,10 @@ fn choice_row(
 ) -> egui::Response {
     let (name, what) = choice.words();
     let what = if first_start && choice == TitleChoice::Academy {
-        "new here? start with ten short lessons"
+        format!(
+            "new here? start with {} short lessons",
+            crate::words::lessons::COUNT_IN_WORDS
+        )
     } else {
         what
     };
