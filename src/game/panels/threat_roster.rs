@@ -191,6 +191,14 @@ pub fn threat_roster(
                 .color(theme::CARD_WORDS),
         );
         if let Some(intent) = intent {
+            // A screen reader hears what the eye gets on hover.
+            label.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::WidgetType::Label,
+                    true,
+                    format!("{words}: next, {intent}."),
+                )
+            });
             label.on_hover_text(format!("Next: {intent}."));
         }
     };
@@ -242,6 +250,13 @@ pub fn threat_roster(
             })
             .collect();
         if !intents.is_empty() {
+            label.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::WidgetType::Label,
+                    true,
+                    format!("Sector {}: next, {}", sector + 1, intents.join(" ")),
+                )
+            });
             label.on_hover_text(format!("Next: {}", intents.join("\n")));
         }
     };

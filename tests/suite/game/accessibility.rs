@@ -126,3 +126,27 @@ fn the_turn_reads_as_one_sentence() {
          the Fore faces sectors 2 and 3."
     );
 }
+
+/// The threats' list gives a screen reader what the eye gets on hover: each piece with what
+/// it does next.
+#[test]
+fn the_threats_list_says_what_each_piece_does_next() {
+    use star_trek_panic::game::panels::threat_roster;
+    let state = Scenario::from_text(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
+            threats: [(kind: "kang", range: Medium, sector: 2)])"#,
+    )
+    .expect("parses")
+    .table()
+    .expect("a table");
+    let preview = state.threat_preview().expect("a forecast");
+    let nodes = tree(|ui| {
+        threat_roster::threat_roster(ui, &state, Some(&preview), false);
+    });
+    let kang = nodes
+        .iter()
+        .find(|(_, name, _)| name.starts_with("KANG 3: next, "))
+        .unwrap_or_else(|| panic!("no node for KANG: {nodes:?}"));
+    assert!(kang.1.contains("Short Range"), "{}", kang.1);
+}
