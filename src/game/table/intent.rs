@@ -69,7 +69,11 @@ pub fn still_to_come<'a>(
     // Each section's state as the sequence leaves it.
     let mut shields = shown.enterprise.shields;
     let mut hull = shown.enterprise.hull;
-    for event in events {
+    // Up to the next draw only: what a threat drawn from the bag brings (a comet striking,
+    // Kang's volley) is the bag's secret until it is drawn. Read past it, a forecast said
+    // "KOR: 1 dmg → Shield destroyed" of an intact Shield, the comet's hit told before its draw.
+    let this_phase = events.take_while(|event| !reveals_a_draw(event));
+    for event in this_phase {
         match event {
             E::ThreatFired {
                 token,
@@ -180,6 +184,19 @@ pub fn still_to_come<'a>(
         .any(|f| f.incoming > 0 || f.shield_hits > 0 || f.hull_hits > 0)
         || !preview.threats.is_empty();
     anything.then_some(preview)
+}
+
+/// Where a forecast stops reading the sequence: the new threats' phase, a threat placed from
+/// the bag, or the next turn.
+pub fn reveals_a_draw(event: &stp_rules::RulesEvent) -> bool {
+    use stp_rules::RulesEvent as E;
+    matches!(
+        event,
+        E::PhaseStarted {
+            phase: stp_rules::Phase::DrawNewThreats
+        } | E::ThreatPlaced { .. }
+            | E::TurnStarted { .. }
+    )
 }
 
 fn place(pos: Position) -> Vec3 {
