@@ -6,7 +6,6 @@
 use bevy_egui::egui::{self, accesskit};
 use star_trek_panic::game::panels::cards::{self, CardLook};
 use star_trek_panic::game::panels::{ship_diagram, theme};
-use stp_rules::scenario::Scenario;
 
 /// One frame of `draw` with AccessKit on: every node of the tree, its role and its name
 /// (egui gives a button a label and a plain label a value).
@@ -84,15 +83,12 @@ fn a_hand_card_is_a_named_button_and_a_faded_one_says_why() {
 /// that is not intact, by its facing's name.
 #[test]
 fn the_ship_diagram_reads_as_its_state_in_words() {
-    let state = Scenario::from_text(
+    let state = super::table_of(
         r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
             players: [(name: "A", character: "sulu", hand: [])], phase: PlayAndManeuver,
             shields: [Intact, Damaged, Intact, Intact, Intact, Destroyed],
             hull: [Intact, Intact, Intact, Destroyed, Intact, Intact])"#,
-    )
-    .expect("parses")
-    .table()
-    .expect("a table");
+    );
     let nodes = tree(|ui| ship_diagram::ship_diagram(ui, &state, 160.0));
     let ship = nodes
         .iter()
@@ -112,14 +108,11 @@ fn the_ship_diagram_reads_as_its_state_in_words() {
 /// turn, their character, the phase by number and name, and where the Fore faces.
 #[test]
 fn the_turn_reads_as_one_sentence() {
-    let state = Scenario::from_text(
+    let state = super::table_of(
         r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
             players: [(name: "Ann", character: "sulu", hand: []), (name: "Bob", character: "kirk", hand: [])],
             active: 1, turn: 3, phase: PlayAndManeuver, heading: 2)"#,
-    )
-    .expect("parses")
-    .table()
-    .expect("a table");
+    );
     assert_eq!(
         star_trek_panic::words::table_words::turn_summary(&state),
         "Turn 3, Bob's turn (Captain James T. Kirk), phase 4 of 7: Play Cards & Maneuver; \
@@ -132,14 +125,11 @@ fn the_turn_reads_as_one_sentence() {
 #[test]
 fn the_threats_list_says_what_each_piece_does_next() {
     use star_trek_panic::game::panels::threat_roster;
-    let state = Scenario::from_text(
+    let state = super::table_of(
         r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
             players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
             threats: [(kind: "kang", range: Medium, sector: 2)])"#,
-    )
-    .expect("parses")
-    .table()
-    .expect("a table");
+    );
     let preview = state.threat_preview().expect("a forecast");
     let nodes = tree(|ui| {
         threat_roster::threat_roster(ui, &state, Some(&preview), false);

@@ -53,6 +53,14 @@ pub fn settle(app: &mut App) {
     }
 }
 
+/// The table a scenario's text sets out (the tests' positions written inline).
+pub fn table_of(text: &str) -> GameState {
+    stp_rules::scenario::Scenario::from_text(text)
+        .expect("parses")
+        .table()
+        .expect("a table")
+}
+
 pub fn state(app: &App) -> &GameState {
     app.world().resource::<GameState>()
 }

@@ -357,14 +357,11 @@ fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
 fn the_forecast_stops_before_the_next_draw() {
     use star_trek_panic::game::table::intent::still_to_come;
     use stp_rules::{SectionKind, SectionRef};
-    let shown = stp_rules::scenario::Scenario::from_text(
+    let shown = super::table_of(
         r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
             players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
             threats: [(kind: "klingon_cruiser", range: Short, sector: 1)])"#,
-    )
-    .expect("parses")
-    .table()
-    .expect("a table");
+    );
     let token = shown.threats[0].token;
     let shield = SectionRef {
         kind: SectionKind::Shield,
