@@ -287,8 +287,11 @@ fn table_panels(
             // the diagram is known from the last frame (egui lays out once a frame).
             let rest_id = egui::Id::new("ship-column-rest");
             let rest: f32 = ui.ctx().data(|d| d.get_temp(rest_id)).unwrap_or(0.0);
-            let room =
-                ui.available_height() - rest - threat_roster::height_needed(ui, state, false);
+            // Less the gap egui leaves between the column and the list.
+            let room = ui.available_height()
+                - rest
+                - threat_roster::height_needed(ui, state, false)
+                - ui.spacing().item_spacing.y;
             let column = egui::ScrollArea::vertical()
                 .show(ui, |ui| mission::mission_card(ui, state, chance, room));
             let rest_now = column.content_size.y - column.inner;

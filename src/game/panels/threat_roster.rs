@@ -92,9 +92,28 @@ fn lines(spaces: &[Space], shape: Shape) -> Vec<String> {
     }
 }
 
-/// The height a shape of the list takes in this column, its paragraphs wrapped to the
-/// column's width, with its header and a margin.
+/// Where egui keeps, for a column and a shape, how much taller a row of the list was drawn
+/// than `estimate` said (rows of mixed sizes, the header's spacing spread over them): the
+/// next frame's room includes it, so a list that is drawn never overruns its column.
+fn correction_id(ui: &egui::Ui, shape: Shape) -> egui::Id {
+    ui.id()
+        .with(("threat-list-drawn-taller-than-estimated", shape as u8))
+}
+
+/// The height a shape of the list takes in this column: the estimate, with what the last
+/// drawing of it here measured beyond the estimate.
 fn height_of(ui: &egui::Ui, spaces: &[Space], shape: Shape) -> f32 {
+    let per_row: f32 = ui
+        .ctx()
+        .data(|d| d.get_temp(correction_id(ui, shape)))
+        .unwrap_or(0.0);
+    let (height, rows) = estimate(ui, spaces, shape);
+    height + per_row * rows
+}
+
+/// The height a shape of the list takes in this column, its paragraphs wrapped to the
+/// column's width, with its header and a margin; and its number of rows.
+fn estimate(ui: &egui::Ui, spaces: &[Space], shape: Shape) -> (f32, f32) {
     let font = egui::FontId::proportional(SIZE);
     let width = ui.available_width().max(1.0);
     let row = ui.fonts_mut(|f| f.row_height(&font)) + GAP;
@@ -131,7 +150,7 @@ fn height_of(ui: &egui::Ui, spaces: &[Space], shape: Shape) -> f32 {
         })
         .sum();
     // A margin: the column must end where it ends without the list.
-    HEADER + row * rows + 6.0
+    (HEADER + row * rows + 6.0, rows)
 }
 
 /// The room the list needs in this column: its roomier shape's, or with `least`, its denser
@@ -178,6 +197,8 @@ pub fn threat_roster(
     else {
         return false;
     };
+    let (estimated, rows) = estimate(ui, &spaces, shape);
+    let (id, top) = (correction_id(ui, shape), ui.cursor().top());
     ui.add_space(6.0);
     theme::header(ui, "Threats", theme::BAR_THREATS);
     ui.spacing_mut().item_spacing.y = GAP;
@@ -288,6 +309,17 @@ pub fn threat_roster(
                 });
             }
         }
+    }
+    // The list's real height (with the margin the estimate keeps) against the estimate: to
+    // where the next widget would go, less the gap after the last line (the panel's own
+    // rectangle reaches the window's foot, so it cannot say).
+    let drawn = ui.cursor().top() - top - GAP + 6.0;
+    let per_row = ((drawn - estimated) / rows.max(1.0)).max(0.0);
+    let before: Option<f32> = ui.ctx().data(|d| d.get_temp(id));
+    if before.is_none_or(|before| (before - per_row).abs() > 0.01) {
+        ui.ctx().data_mut(|d| d.insert_temp(id, per_row));
+        // Laid out again with what was learnt, not at the next input.
+        ui.ctx().request_repaint();
     }
     true
 }
