@@ -48,17 +48,20 @@ impl BoardScene<'_, '_> {
 pub(crate) struct PaintBoard;
 
 /// What was painted over the board this frame, in egui points: every label, each threat's
-/// Defense digits (their ink, not their line box), and what each mark means on hover.
+/// Defense digits (their ink, not their line box), each threat's face (centre and radius),
+/// and what each mark means on hover.
 #[derive(Resource, Debug, Default)]
 pub(crate) struct SceneMarks {
     pub labels: Vec<(String, egui::Rect)>,
     pub defense: BTreeMap<TokenId, egui::Rect>,
+    pub faces: Vec<(egui::Pos2, f32)>,
     pub tips: Vec<(egui::Rect, String)>,
 }
 
 pub(super) fn clear_marks(mut marks: ResMut<SceneMarks>) {
     marks.labels.clear();
     marks.defense.clear();
+    marks.faces.clear();
     marks.tips.clear();
 }
 

@@ -159,6 +159,7 @@ fn board_labels(
         };
         let radius = (side - c).length();
         faces.push((c, radius));
+        marks.faces.push((c, radius));
         // The piece the threat phase has reached, ringed in the console's gold while its
         // step shows.
         if sequence.acting().contains(&t.token) {

@@ -92,8 +92,20 @@ pub(super) fn mission_token_labels(
                 .chain(marks.defense.values())
                 .map(|r| area(r, rect))
                 .sum();
+            // A name over a threat hides the piece (read 11 found the Outpost's name over a
+            // Romulan): its face weighs more than a label.
+            let pieces: f32 = marks
+                .faces
+                .iter()
+                .map(|(c, r)| {
+                    area(
+                        &egui::Rect::from_center_size(*c, egui::Vec2::splat(r * 2.0)),
+                        rect,
+                    )
+                })
+                .sum();
             // Over the ship weighs most: her state must read whole.
-            marked + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
+            marked + 4.0 * pieces + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
         };
         let pick = choices
             .iter()
