@@ -438,13 +438,13 @@ pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, range
     }
 }
 
-/// A player's character, as the first tile of their hand: name, character and ability (cut
-/// to the tile; hovering shows it whole).
+/// A player's character, as the first tile of their hand: portrait, name, character and
+/// ability (cut to the tile; hovering shows it whole).
 pub(crate) fn character_tile(
     ui: &mut egui::Ui,
     size: egui::Vec2,
     (player, character, ability, summary): (&str, &str, &str, &str),
-    uniform: Color32,
+    character_id: &str,
 ) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
     response.widget_info(|| {
@@ -458,9 +458,17 @@ pub(crate) fn character_tile(
     painter.rect_filled(rect, 6.0, theme::SEAT);
     painter.rect_stroke(rect, 6.0, Stroke::new(1.5, theme::GOLD), StrokeKind::Inside);
     let inner = rect.shrink(6.0);
-    insignia(&painter, inner.min + vec2(9.0, 10.0), 9.0, uniform);
+    let side = (inner.height() * 0.45).clamp(30.0, 56.0);
+    let picture = Rect::from_min_size(inner.min, vec2(side, side));
+    super::portraits::portrait(
+        &painter,
+        picture,
+        character_id,
+        theme::uniform(character_id),
+    );
+    let beside = picture.right() + 6.0;
     painter.text(
-        inner.min + vec2(22.0, 0.0),
+        Pos2::new(beside, inner.top()),
         Align2::LEFT_TOP,
         player,
         FontId::proportional(15.0),
@@ -470,15 +478,11 @@ pub(crate) fn character_tile(
         character.to_string(),
         FontId::proportional(12.0),
         theme::TEXT,
-        inner.width() - 22.0,
+        inner.right() - beside,
     );
-    let mut y = inner.min.y + 19.0;
-    painter.galley(
-        Pos2::new(inner.left() + 22.0, y),
-        galley.clone(),
-        theme::TEXT,
-    );
-    y += galley.size().y + 3.0;
+    let top = inner.min.y + 19.0;
+    painter.galley(Pos2::new(beside, top), galley.clone(), theme::TEXT);
+    let y = (top + galley.size().y).max(picture.bottom()) + 3.0;
     let text = Rect::from_min_max(Pos2::new(inner.left(), y), inner.max);
     let rows = (text.height() / 14.0).floor().max(0.0) as usize;
     if rows > 0 {

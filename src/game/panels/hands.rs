@@ -10,7 +10,7 @@ use stp_rules::{CardId, GameState, Phase, PlayerAction, PlayerId, RangeShift};
 
 use super::CardMenus;
 use super::cards::{self, CardLook};
-use super::{offers, theme};
+use super::offers;
 use crate::game::input::selection::Selection;
 use crate::words::describe::card_name;
 
@@ -51,7 +51,7 @@ pub(super) fn active_hand(
             &character.text,
             crate::words::describe::ability_summary(character.ability),
         ),
-        theme::uniform(&character.id),
+        &character.id,
     );
     // A long hand overlaps like one held in the hand, each card's name and number still in
     // view, so the turn's controls keep their room beside it.

@@ -17,6 +17,7 @@ pub mod menu;
 pub mod mission;
 pub mod offers;
 pub(crate) mod overlays;
+pub mod portraits;
 pub mod seats;
 pub mod ship_diagram;
 pub mod theme;

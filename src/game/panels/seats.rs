@@ -174,10 +174,11 @@ fn seat(
         )
     });
     let painter = ui.painter_at(rect);
-    cards::insignia(
+    let side = rect.height().min(21.0);
+    super::portraits::portrait(
         &painter,
-        rect.left_center() + vec2(9.0, 0.0),
-        9.0,
+        Rect::from_center_size(rect.left_center() + vec2(side / 2.0, 0.0), vec2(side, side)),
+        &character.id,
         theme::uniform(&character.id),
     );
     let kind = seat_type(crew, away, player);

@@ -16,7 +16,7 @@ use crate::game::input::pointing::TableRect;
 use crate::game::launch::Launch;
 use crate::game::online::Online;
 use crate::game::online::setup::{OnlineForm, section};
-use crate::game::panels::{cards, theme};
+use crate::game::panels::{cards, portraits, theme};
 use crate::game::session::record::SaveRequest;
 use crate::game::session::record::SaveStatus;
 use crate::game::session::record::autosave_path;
@@ -240,7 +240,7 @@ fn engage(
 }
 
 /// A seat's card on the setup screen, in points.
-const SEAT_CARD: egui::Vec2 = egui::vec2(370.0, 118.0);
+const SEAT_CARD: egui::Vec2 = egui::vec2(370.0, 132.0);
 
 fn setup_screen(
     mut contexts: EguiContexts,
@@ -368,7 +368,20 @@ fn setup_screen(
                     ui.add_space(10.0);
                     ui.horizontal(|ui| {
                         ui.label("Seed (share it to replay the same game):");
-                        ui.add(egui::TextEdit::singleline(&mut form.seed).desired_width(120.0));
+                        // As wide as the seed it holds (up to 20 digits), never cut.
+                        let digits = ui
+                            .painter()
+                            .layout_no_wrap(
+                                format!("{}0", form.seed),
+                                egui::TextStyle::Body.resolve(ui.style()),
+                                egui::Color32::WHITE,
+                            )
+                            .size()
+                            .x;
+                        ui.add(
+                            egui::TextEdit::singleline(&mut form.seed)
+                                .desired_width(digits.max(120.0)),
+                        );
                     });
                     ui.add_space(6.0);
                     section(
@@ -468,7 +481,10 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
         ui.horizontal(|ui| {
             let (portrait, _) =
                 ui.allocate_exact_size(egui::vec2(56.0, 56.0), egui::Sense::hover());
-            cards::insignia(ui.painter(), portrait.center(), 26.0, colour);
+            match character {
+                Some(c) => portraits::portrait(ui.painter(), portrait, &c.id, colour),
+                None => cards::insignia(ui.painter(), portrait.center(), 26.0, colour),
+            }
             if character.is_none() {
                 ui.painter().text(
                     portrait.center(),
@@ -537,7 +553,13 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
         let ability = character.map_or("A character dealt at random as the game starts.", |c| {
             c.text.as_str()
         });
-        let galley = cards::lines(ui.painter(), ability, 12.5, SEAT_CARD.x - 24.0, 2);
+        // Whole where two lines hold it, else its summary: never cut off.
+        let texts: Vec<&str> = std::iter::once(ability)
+            .chain(character.map(|c| crate::words::describe::ability_summary(c.ability)))
+            .collect();
+        let width = SEAT_CARD.x - 24.0;
+        let galley = cards::whole_or_summary(ui.painter(), &texts, 12.5, width, 3)
+            .unwrap_or_else(|| cards::lines(ui.painter(), ability, 12.5, width, 3));
         let (rect, response) = ui.allocate_exact_size(galley.size(), egui::Sense::hover());
         ui.painter().galley(rect.min, galley, theme::QUIET);
         response.on_hover_text(ability);

@@ -137,3 +137,21 @@ fn a_bot_lets_boarders_in_when_a_person_keeps_their_security_team() {
         "the person's team was kept"
     );
 }
+
+/// Every character of the data has a portrait of its own, told from every other one's by
+/// more than its uniform: a new character in `assets/characters.ron` without a face here
+/// would sit at the table with a plain one.
+#[test]
+fn every_character_has_a_portrait_of_its_own() {
+    use star_trek_panic::game::panels::portraits::likeness;
+    let characters = &stp_rules::content::builtin().characters;
+    let mut seen = std::collections::BTreeMap::new();
+    for c in characters {
+        let face = likeness(&c.id).unwrap_or_else(|| panic!("{} has no portrait of its own", c.id));
+        if let Some(other) = seen.insert(face, c.id.clone()) {
+            panic!("{} and {other} share a face", c.id);
+        }
+    }
+    assert_eq!(seen.len(), characters.len());
+    assert_eq!(likeness("a-character-nobody-wrote"), None);
+}
