@@ -8,18 +8,31 @@ use stp_rules::{GameState, SectionState};
 use super::theme;
 use crate::words::describe::{card_name, facing_name};
 
+/// The most height the ship's diagram may take: so that the threats' list below the column
+/// fits (readers relied on the list, and missed it where it was left out), and so that
+/// nothing in the column scrolls.
+#[derive(Debug, Clone, Copy)]
+pub struct DiagramRoom {
+    pub beside_list: f32,
+    pub without_scrolling: f32,
+    /// The column is short: the diagram under its usual size, the card in its short shape.
+    pub squeezed: bool,
+}
+
 /// The column: the ship's state (and, where `chance`, that a cloaked ship's die may add a
-/// shot at any facing in the coming phase), the mission card.
-/// `diagram_room`: the most height the ship's diagram may take, so that the threats' list
-/// below the column fits (readers relied on the list, and missed it where it was left out).
-/// Returns the diagram's size.
-pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, diagram_room: f32) -> f32 {
+/// shot at any facing in the coming phase), the mission card. Returns the diagram's size.
+
+pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: DiagramRoom) -> f32 {
     let content = builtin();
     // The ship first: boarders' windows and a long mission card never hide her state.
     theme::header(ui, "Ship status", theme::BAR_SHIP);
-    let diagram = ship_status(ui, state, diagram_room);
-    // The rules' reason says it all ("a Tholian web holds the Enterprise: no maneuvering").
-    if let Some(reason) = state.maneuver_forbidden() {
+    let diagram = ship_status(ui, state, room);
+    let squeezed = room.squeezed;
+    // The rules' reason says it all ("a Tholian web holds the Enterprise: no maneuvering");
+    // in the phase that maneuvers the turn's controls say it, beside the greyed buttons, and
+    // the column keeps the room for the mission card.
+    let said_by_controls = state.turn.phase == stp_rules::Phase::PlayAndManeuver;
+    if let Some(reason) = state.maneuver_forbidden().filter(|_| !said_by_controls) {
         ui.colored_label(
             egui::Color32::LIGHT_RED,
             super::top_bar::sentence(&reason.to_string()),
@@ -32,7 +45,20 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, diagram_
         );
     }
     ui.add_space(6.0);
-    theme::header(ui, "Mission", theme::BAR_MISSION);
+    // How many missions are done, on the section's bar: a line of its own pushed the card's
+    // reward out of a full column.
+    let done = (state.config.missions_required > 0).then(|| {
+        format!(
+            "{} of {} done",
+            state.completed_missions.len(),
+            state.config.missions_required
+        )
+    });
+    let bar = theme::header_with_note(ui, "Mission", done.as_deref(), theme::BAR_MISSION);
+    if let Some(line) = completed(state) {
+        bar.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &line));
+        bar.on_hover_text(line);
+    }
     match &state.mission {
         Some(m) => {
             let def = content.mission(m.mission);
@@ -50,17 +76,22 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, diagram_
                             ui.label(format!("Parameters: {}", def.text.parameters));
                         });
                     if let (Some(timer), start) = (m.timer, def.timer) {
-                        timer_dial(ui, timer, start.unwrap_or(timer));
+                        timer_dial(ui, timer, start.unwrap_or(timer), squeezed);
                     }
-                    ui.label(egui::RichText::new("Objectives").color(theme::QUIET));
+                    // The heading goes where the column is short: the objectives' progress
+                    // marks say what they are.
+                    if !squeezed {
+                        ui.label(egui::RichText::new("Objectives").color(theme::QUIET));
+                    }
                     for (done, need, text) in objective_lines(state) {
                         objective(ui, done, need, &text);
                     }
                     if !m.committed.is_empty() {
-                        ui.label(egui::RichText::new("Committed").color(theme::QUIET));
-                        // By their names on a line (each one's reach on hover): a list took
-                        // the room the column needs.
+                        // By their names on the heading's line (each one's reach on
+                        // hover): a list, or a line of its own, took the room the column
+                        // needs.
                         ui.horizontal_wrapped(|ui| {
+                            ui.label(egui::RichText::new("Committed:").color(theme::QUIET));
                             for c in &m.committed {
                                 let name = &content.card(c.card).name;
                                 ui.add(egui::Label::new(name.as_str()).extend())
@@ -74,9 +105,6 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, diagram_
         None => {
             ui.label(no_mission(state));
         }
-    }
-    if let Some(line) = completed(state) {
-        ui.label(line);
     }
     diagram
 }
@@ -95,7 +123,7 @@ fn section_words(state: SectionState) -> egui::RichText {
 /// numbers), with its Shield and Hull: under the diagram, a row each where the panel is wide
 /// enough and no mission card needs the room, else a line for the Shields and one for the
 /// Hull naming what is not intact.
-fn ship_status(ui: &mut egui::Ui, state: &GameState, diagram_room: f32) -> f32 {
+fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let width = |text: &str| {
         ui.painter()
@@ -114,7 +142,7 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, diagram_room: f32) -> f32 {
     let wide = needed <= ui.available_width() && state.mission.is_none();
     // Sized for a 720-line screen and grown with a taller one: at 1080 lines a fixed size
     // read as a thumbnail.
-    let tall = (ui.ctx().content_rect().height() / 720.0).clamp(1.0, 1.5);
+    let tall = tall(ui);
     // With no mission card the column has room to spare below (readers saw it empty and
     // read the ship from the words): the diagram takes the column's width. A mission card
     // shares the column: a smaller diagram leaves it the room.
@@ -123,11 +151,13 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, diagram_room: f32) -> f32 {
     } else {
         200.0
     };
-    // Never under the size a mission card leaves it: the list yields first.
+    // Never under the size a mission card leaves it for the list (the list yields first),
+    // but smaller where the column would scroll: a scrolled card hides its reward.
     let size = ui
         .available_width()
         .min(tall * most)
-        .min(diagram_room.max(tall * 120.0));
+        .min(room.beside_list.max(tall * 120.0))
+        .min(room.without_scrolling.max(80.0));
     ui.vertical_centered(|ui| super::ship_diagram::ship_diagram(ui, state, size));
     if wide {
         egui::Grid::new("ship-status")
@@ -156,6 +186,17 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, diagram_room: f32) -> f32 {
         ui.label(egui::RichText::new(line).color(super::theme::TEXT));
     }
     size
+}
+
+/// The diagram's size where the column has the room: 120 points, grown with the window.
+pub fn usual_diagram(ui: &egui::Ui) -> f32 {
+    tall(ui) * 120.0
+}
+
+/// The window's height against the 720 lines the column is laid out for, up to 1.5: what a
+/// taller window grows the diagram by.
+fn tall(ui: &egui::Ui) -> f32 {
+    (ui.ctx().content_rect().height() / 720.0).clamp(1.0, 1.5)
 }
 
 /// What the card says with no mission in play: in a game without missions, in one whose
@@ -209,17 +250,21 @@ pub(crate) fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) 
 
 /// The Mission Timer as a dial: the turns left in the middle, the arc of what is left of
 /// the start.
-fn timer_dial(ui: &mut egui::Ui, timer: u8, start: u8) {
+fn timer_dial(ui: &mut egui::Ui, timer: u8, start: u8, squeezed: bool) {
+    // Where the column is short, a smaller dial and the short words (the rest on hover).
+    let (side, radius, digits) = match squeezed {
+        true => (30.0, 12.0, 14.0),
+        false => (40.0, 17.0, 17.0),
+    };
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(egui::vec2(40.0, 40.0), egui::Sense::hover());
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
         let painter = ui.painter_at(rect.expand(2.0));
         let centre = rect.center();
-        let radius = 17.0;
         let blue = egui::Color32::from_rgb(110, 180, 255);
         painter.circle_stroke(
             centre,
             radius,
-            egui::Stroke::new(4.0, egui::Color32::from_gray(55)),
+            egui::Stroke::new(radius / 4.0, egui::Color32::from_gray(55)),
         );
         let share = f32::from(timer) / f32::from(start.max(timer).max(1));
         let steps = (48.0 * share).ceil() as usize;
@@ -230,26 +275,33 @@ fn timer_dial(ui: &mut egui::Ui, timer: u8, start: u8) {
             })
             .collect();
         if arc.len() > 1 {
-            painter.add(egui::Shape::line(arc, egui::Stroke::new(4.0, blue)));
+            painter.add(egui::Shape::line(
+                arc,
+                egui::Stroke::new(radius / 4.0, blue),
+            ));
         }
         painter.text(
             centre,
             egui::Align2::CENTER_CENTER,
             timer.to_string(),
-            egui::FontId::proportional(17.0),
+            egui::FontId::proportional(digits),
             theme::TEXT,
         );
         let width = ui.available_width();
         ui.allocate_ui_with_layout(
-            egui::vec2(width, 40.0),
+            egui::vec2(width, side),
             egui::Layout::left_to_right(egui::Align::Center),
             |ui| {
                 ui.set_width(width);
                 // What the timer means, said where it is counted (a line of its own below
                 // the card took the room the piles need).
-                let words = match timer {
-                    1 => "Timer: 1 turn left, then it fails".to_string(),
-                    n => format!("Timer: {n} turns left, then it fails"),
+                let turns = match timer {
+                    1 => "1 turn left".to_string(),
+                    n => format!("{n} turns left"),
+                };
+                let words = match squeezed {
+                    true => turns,
+                    false => format!("Timer: {turns}, then it fails"),
                 };
                 ui.add(egui::Label::new(egui::RichText::new(words).color(blue)).wrap())
                     .on_hover_text(

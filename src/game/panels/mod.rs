@@ -99,6 +99,26 @@ pub(super) fn logic_plugin(app: &mut App) {
 /// Whose hand lies at the foot of the table: your own when you are the only person here (a
 /// seat of a game across machines, or a game with bots), whoever's turn it is; else the
 /// active player's, as a hot-seat table passes the conn. The other seats are on the left.
+/// What the ship's column held besides the diagram last frame, in which shape, and how much
+/// taller the full shape is than the squeezed one.
+#[derive(Debug, Clone, Copy)]
+struct ColumnRest {
+    rest: f32,
+    squeezed: bool,
+    savings: f32,
+}
+
+impl Default for ColumnRest {
+    fn default() -> Self {
+        ColumnRest {
+            rest: 0.0,
+            squeezed: false,
+            // The Objectives heading and the timer's second line, before it is measured.
+            savings: 40.0,
+        }
+    }
+}
+
 pub fn foot_player(state: &stp_rules::GameState, crew: &Crew) -> stp_rules::PlayerId {
     let mut here = (0..state.players.len() as u8).filter(|&p| crew.is_here(p));
     match (here.next(), here.next()) {
@@ -286,17 +306,45 @@ fn table_panels(
         .show(&mut root, |ui| {
             // The diagram yields room to the list below it: what the column holds besides
             // the diagram is known from the last frame (egui lays out once a frame).
+            // Where that leaves the diagram less than its usual size, the card squeezes too;
+            // it leaves that shape only where the full one, `savings` taller, would fit, so
+            // the two never take turns frame after frame.
             let rest_id = egui::Id::new("ship-column-rest");
-            let rest: f32 = ui.ctx().data(|d| d.get_temp(rest_id)).unwrap_or(0.0);
+            let last: Option<ColumnRest> = ui.ctx().data(|d| d.get_temp(rest_id));
+            let last = last.unwrap_or_default();
+            let full_rest = match last.squeezed {
+                true => last.rest + last.savings,
+                false => last.rest,
+            };
+            let squeezed = ui.available_height() - full_rest < mission::usual_diagram(ui);
+            let rest = match squeezed {
+                true => full_rest - last.savings,
+                false => full_rest,
+            };
+            let without_scrolling = ui.available_height() - rest;
             // Less the gap egui leaves between the column and the list.
-            let room = ui.available_height()
-                - rest
-                - threat_roster::height_needed(ui, state, false)
-                - ui.spacing().item_spacing.y;
+            let room = mission::DiagramRoom {
+                beside_list: without_scrolling
+                    - threat_roster::height_needed(ui, state, false)
+                    - ui.spacing().item_spacing.y,
+                without_scrolling,
+                squeezed,
+            };
             let column = egui::ScrollArea::vertical()
                 .show(ui, |ui| mission::mission_card(ui, state, chance, room));
             let rest_now = column.content_size.y - column.inner;
-            ui.ctx().data_mut(|d| d.insert_temp(rest_id, rest_now));
+            // What squeezing saved, learnt where the shape changed.
+            let savings = match (last.squeezed, squeezed) {
+                (true, false) => (rest_now - last.rest).max(last.savings),
+                (false, true) => (last.rest - rest_now).max(last.savings),
+                _ => last.savings,
+            };
+            let now = ColumnRest {
+                rest: rest_now,
+                squeezed,
+                savings,
+            };
+            ui.ctx().data_mut(|d| d.insert_temp(rest_id, now));
             // Below them, where the column has room: the threats as a list.
             let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
             // The denser paragraphs here only where the crew's column could not hold the list

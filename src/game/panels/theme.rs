@@ -149,6 +149,17 @@ pub(crate) const BAR_THREATS: Color32 = Color32::from_rgb(246, 130, 110);
 /// left end, the title in dark capitals on it, and a short block after a gap at its right
 /// end. The title is egui's heading size, so the type scale stays at four sizes.
 pub(crate) fn header(ui: &mut egui::Ui, title: &str, colour: Color32) -> egui::Response {
+    header_with_note(ui, title, None, colour)
+}
+
+/// A section's title bar with a short note at its right end ("2 of 5 done"), in the title's
+/// ink: a count that took a line of its own under the section.
+pub(crate) fn header_with_note(
+    ui: &mut egui::Ui,
+    title: &str,
+    note: Option<&str>,
+    colour: Color32,
+) -> egui::Response {
     let height = 22.0;
     let (rect, response) =
         ui.allocate_exact_size(vec2(ui.available_width(), height), egui::Sense::hover());
@@ -178,9 +189,18 @@ pub(crate) fn header(ui: &mut egui::Ui, title: &str, colour: Color32) -> egui::R
         egui::pos2(bar.min.x + 12.0, bar.center().y),
         egui::Align2::LEFT_CENTER,
         title.to_uppercase(),
-        font,
+        font.clone(),
         Color32::from_rgb(12, 14, 22),
     );
+    if let Some(note) = note {
+        painter.text(
+            egui::pos2(bar.max.x - 8.0, bar.center().y),
+            egui::Align2::RIGHT_CENTER,
+            note,
+            font,
+            Color32::from_rgb(12, 14, 22),
+        );
+    }
     ui.add_space(2.0);
     response
 }

@@ -266,7 +266,12 @@ fn every_missions_panel_shows_one_line_per_objective_in_its_own_words() {
         super::egui_frame_texts(
             &ctx,
             |ui| {
-                mission::mission_card(ui, &position, false, f32::INFINITY);
+                let room = mission::DiagramRoom {
+                    beside_list: f32::INFINITY,
+                    without_scrolling: f32::INFINITY,
+                    squeezed: false,
+                };
+                mission::mission_card(ui, &position, false, room);
             },
             &mut texts,
         );
