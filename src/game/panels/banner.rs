@@ -131,12 +131,14 @@ pub(super) fn show_banner(
             egui::Frame::popup(ui.style())
                 .fill(egui::Color32::from_black_alpha((200.0 * alpha) as u8))
                 .show(ui, |ui| {
-                    ui.label(
+                    let line = ui.label(
                         egui::RichText::new(text)
                             .size(26.0)
                             .strong()
                             .color(color.gamma_multiply(alpha)),
                     );
+                    // A mission's end is said at once, as it is shown.
+                    super::theme::announce(ui, &line, true);
                 });
         });
     Ok(())

@@ -64,8 +64,12 @@ impl Controls<'_> {
             .stick_to_bottom(true)
             .show(ui, |ui| {
                 ui.label(egui::RichText::new(format!("{who} (bot):")).color(super::theme::QUIET));
-                for line in &self.recap.lines {
-                    ui.add(egui::Label::new(format!("· {line}")).wrap());
+                for (i, line) in self.recap.lines.iter().enumerate() {
+                    let said = ui.add(egui::Label::new(format!("· {line}")).wrap());
+                    // A bot's newest action is said as it is made.
+                    if i + 1 == self.recap.lines.len() {
+                        super::theme::announce(ui, &said, false);
+                    }
                 }
             });
         true
@@ -101,12 +105,14 @@ impl Controls<'_> {
                             {
                                 self.help.at(super::help::topic_for_refusal(refusal));
                             }
-                            ui.add(
+                            let line = ui.add(
                                 egui::Label::new(
                                     egui::RichText::new(message).color(egui::Color32::LIGHT_RED),
                                 )
                                 .wrap(),
                             );
+                            // A refusal is heard at once: the action did not happen.
+                            super::theme::announce(ui, &line, true);
                         });
                     }
                     (None, _) if self.sequence => {
@@ -114,21 +120,23 @@ impl Controls<'_> {
                         let words = self.step.as_deref().unwrap_or("The threats are acting.");
                         let line =
                             ui.add(egui::Label::new(egui::RichText::new(words).strong()).wrap());
-                        // A polite live region: a screen reader says each step as it shows.
-                        ui.ctx().accesskit_node_builder(line.id, |node| {
-                            node.set_live(egui::accesskit::Live::Polite);
-                        });
+                        // A screen reader says each step as it shows.
+                        super::theme::announce(ui, &line, false);
                     }
                     (None, _) if self.elsewhere.is_some() => {
                         let words = self.elsewhere.as_deref().unwrap_or_default();
-                        ui.add(egui::Label::new(words).wrap());
+                        let line = ui.add(egui::Label::new(words).wrap());
+                        super::theme::announce(ui, &line, false);
                     }
                     (None, _) => {
                         // With a card picked, what to do with it; else the phase's instructions.
                         let words = hands::picked_how(state, selection)
                             .filter(|_| !self.watching)
                             .unwrap_or_else(|| top_bar::phase_hint(state));
-                        ui.add(egui::Label::new(words).wrap());
+                        // Said as it changes: a new phase's instructions, a picked card's
+                        // choices.
+                        let line = ui.add(egui::Label::new(words).wrap());
+                        super::theme::announce(ui, &line, false);
                     }
                 }
             },

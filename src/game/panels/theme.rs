@@ -205,6 +205,17 @@ pub(crate) fn header_with_note(
     response
 }
 
+/// Makes `response`'s widget a live region: a screen reader says its words when they change,
+/// after what it is saying (polite) or at once (`assertive`: a refusal, a mission's end).
+pub fn announce(ui: &egui::Ui, response: &egui::Response, assertive: bool) {
+    let live = match assertive {
+        true => egui::accesskit::Live::Assertive,
+        false => egui::accesskit::Live::Polite,
+    };
+    ui.ctx()
+        .accesskit_node_builder(response.id, |node| node.set_live(live));
+}
+
 /// The contrast ratio of two colours (WCAG 2: 1 to 21), to check text against its ground.
 pub fn contrast(a: Color32, b: Color32) -> f32 {
     let luminance = |c: Color32| {

@@ -43,15 +43,17 @@ pub(super) fn top_bar(
         } else {
             (whole, false)
         };
-        // For a screen reader the turn's label says where the game stands, whole.
-        ui.label(egui::RichText::new(turn).size(15.0).color(theme::TEXT))
-            .widget_info(|| {
-                egui::WidgetInfo::labeled(
-                    egui::WidgetType::Label,
-                    true,
-                    crate::words::table_words::turn_summary(state),
-                )
-            });
+        // For a screen reader the turn's label says where the game stands, whole, and says
+        // it again as the turn or the phase changes.
+        let label = ui.label(egui::RichText::new(turn).size(15.0).color(theme::TEXT));
+        label.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::WidgetType::Label,
+                true,
+                crate::words::table_words::turn_summary(state),
+            )
+        });
+        theme::announce(ui, &label, false);
         ui.label(
             egui::RichText::new(who)
                 .size(15.0)

@@ -10,6 +10,22 @@ use star_trek_panic::game::panels::{ship_diagram, theme};
 /// One frame of `draw` with AccessKit on: every node of the tree, its role and its name
 /// (egui gives a button a label and a plain label a value).
 fn tree(draw: impl FnMut(&mut egui::Ui)) -> Vec<(accesskit::Role, String, bool)> {
+    nodes(draw)
+        .iter()
+        .map(|node| (node.role(), name(node), node.is_disabled()))
+        .collect()
+}
+
+/// A node's name: egui gives a button a label and a plain label a value.
+fn name(node: &accesskit::Node) -> String {
+    node.label()
+        .or(node.value())
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// One frame of `draw` with AccessKit on: the tree's nodes.
+fn nodes(draw: impl FnMut(&mut egui::Ui)) -> Vec<accesskit::Node> {
     let ctx = egui::Context::default();
     ctx.enable_accesskit();
     let input = egui::RawInput {
@@ -29,18 +45,34 @@ fn tree(draw: impl FnMut(&mut egui::Ui)) -> Vec<(accesskit::Role, String, bool)>
         .platform_output
         .accesskit_update
         .expect("egui gives the tree once AccessKit is on");
-    update
-        .nodes
-        .iter()
-        .map(|(_, node)| {
-            let name = node
-                .label()
-                .or(node.value())
-                .unwrap_or_default()
-                .to_string();
-            (node.role(), name, node.is_disabled())
-        })
-        .collect()
+    update.nodes.into_iter().map(|(_, node)| node).collect()
+}
+
+/// What changes on the table is said as it changes: a line made a live region is one to a
+/// screen reader, polite (after what it is saying) or assertive (at once, as for a refusal).
+#[test]
+fn an_announced_line_is_a_live_region_polite_or_assertive() {
+    let nodes = nodes(|ui| {
+        let hint = ui.label("Play or commit cards, then end the phase.");
+        theme::announce(ui, &hint, false);
+        let refusal = ui.label("Out of range: no threat in a sector this card reaches.");
+        theme::announce(ui, &refusal, true);
+        ui.label("Deck 45");
+    });
+    let live = |words: &str| {
+        nodes
+            .iter()
+            .find(|node| name(node).starts_with(words))
+            .unwrap_or_else(|| panic!("no node says {words}"))
+            .live()
+    };
+    assert_eq!(live("Play or commit"), Some(accesskit::Live::Polite));
+    assert_eq!(live("Out of range"), Some(accesskit::Live::Assertive));
+    assert_eq!(
+        live("Deck 45"),
+        None,
+        "a line that is not announced is not live"
+    );
 }
 
 /// A card in the hand is a button named as the face shows it, its hotkey first; a faded one
