@@ -21,7 +21,6 @@ pub struct DiagramRoom {
 
 /// The column: the ship's state (and, where `chance`, that a cloaked ship's die may add a
 /// shot at any facing in the coming phase), the mission card. Returns the diagram's size.
-
 pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: DiagramRoom) -> f32 {
     let content = builtin();
     // The ship first: boarders' windows and a long mission card never hide her state.
