@@ -444,14 +444,14 @@ pub(crate) fn character_tile(
     ui: &mut egui::Ui,
     size: egui::Vec2,
     (player, character, ability, summary): (&str, &str, &str, &str),
-    character_id: &str,
+    (character_id, cards): (&str, usize),
 ) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
     response.widget_info(|| {
         egui::WidgetInfo::labeled(
             egui::WidgetType::Label,
             true,
-            format!("{player}, {character}: {ability}"),
+            format!("{player}, {character}, {cards} cards: {ability}"),
         )
     });
     let painter = ui.painter_at(rect);
@@ -467,12 +467,34 @@ pub(crate) fn character_tile(
         theme::uniform(character_id),
     );
     let beside = picture.right() + 6.0;
-    painter.text(
+    let name = painter.text(
         Pos2::new(beside, inner.top()),
         Align2::LEFT_TOP,
         player,
         FontId::proportional(15.0),
         theme::GOLD,
+    );
+    // The hand's size, as each seat says its own (read 12 found it nowhere for the player
+    // whose turn it is): "3 cards", or just "3" beside a long name.
+    let count = match cards {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    let font = FontId::proportional(12.0);
+    let wide = painter
+        .layout_no_wrap(count.clone(), font.clone(), theme::TEXT)
+        .size()
+        .x;
+    let count = match name.right() + 6.0 + wide <= inner.right() {
+        true => count,
+        false => cards.to_string(),
+    };
+    painter.text(
+        Pos2::new(inner.right(), name.center().y),
+        Align2::RIGHT_CENTER,
+        count,
+        font,
+        theme::TEXT,
     );
     let galley = painter.layout(
         character.to_string(),

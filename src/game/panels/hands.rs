@@ -51,7 +51,7 @@ pub(super) fn active_hand(
             &character.text,
             crate::words::describe::ability_summary(character.ability),
         ),
-        &character.id,
+        (&character.id, seat.hand.len()),
     );
     // A long hand overlaps like one held in the hand, each card's name and number still in
     // view, so the turn's controls keep their room beside it.

@@ -46,14 +46,20 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
     ui.add_space(6.0);
     // How many missions are done, on the section's bar: a line of its own pushed the card's
     // reward out of a full column.
-    let done = (state.config.missions_required > 0).then(|| {
-        format!(
-            "{} of {} done",
-            state.completed_missions.len(),
-            state.config.missions_required
-        )
-    });
-    let bar = theme::header_with_note(ui, "Mission", done.as_deref(), theme::BAR_MISSION);
+    let (done, of) = (
+        state.completed_missions.len(),
+        state.config.missions_required,
+    );
+    let notes = match of {
+        0 => Vec::new(),
+        _ => vec![
+            format!("{done} of {of} missions"),
+            format!("{done}/{of} missions"),
+            format!("{done}/{of} done"),
+        ],
+    };
+    let notes: Vec<&str> = notes.iter().map(String::as_str).collect();
+    let bar = theme::header_with_note(ui, "Mission", &notes, theme::BAR_MISSION);
     if let Some(line) = completed(state) {
         bar.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &line));
         bar.on_hover_text(line);

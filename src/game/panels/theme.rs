@@ -149,15 +149,16 @@ pub(crate) const BAR_THREATS: Color32 = Color32::from_rgb(246, 130, 110);
 /// left end, the title in dark capitals on it, and a short block after a gap at its right
 /// end. The title is egui's heading size, so the type scale stays at four sizes.
 pub(crate) fn header(ui: &mut egui::Ui, title: &str, colour: Color32) -> egui::Response {
-    header_with_note(ui, title, None, colour)
+    header_with_note(ui, title, &[], colour)
 }
 
-/// A section's title bar with a short note at its right end ("2 of 5 done"), in the title's
-/// ink: a count that took a line of its own under the section.
+/// A section's title bar with a short note at its right end ("2 of 5 missions"), in the
+/// title's ink: a count that took a line of its own under the section. `notes` are the
+/// note's words, longest first: the first that fits beside the title is drawn.
 pub(crate) fn header_with_note(
     ui: &mut egui::Ui,
     title: &str,
-    note: Option<&str>,
+    notes: &[&str],
     colour: Color32,
 ) -> egui::Response {
     let height = 22.0;
@@ -185,14 +186,21 @@ pub(crate) fn header_with_note(
         colour.gamma_multiply(0.7),
     );
     let font = egui::TextStyle::Button.resolve(ui.style());
-    painter.text(
+    let title = painter.text(
         egui::pos2(bar.min.x + 12.0, bar.center().y),
         egui::Align2::LEFT_CENTER,
         title.to_uppercase(),
         font.clone(),
         Color32::from_rgb(12, 14, 22),
     );
-    if let Some(note) = note {
+    let fits = |note: &&str| {
+        let wide = painter
+            .layout_no_wrap(note.to_string(), font.clone(), Color32::BLACK)
+            .size()
+            .x;
+        title.right() + 10.0 + wide <= bar.max.x - 8.0
+    };
+    if let Some(note) = notes.iter().find(|note| fits(note)) {
         painter.text(
             egui::pos2(bar.max.x - 8.0, bar.center().y),
             egui::Align2::RIGHT_CENTER,

@@ -75,7 +75,13 @@ fn lines(spaces: &[Space], shape: Shape) -> Vec<String> {
         Shape::PerSpace => spaces
             .iter()
             .map(|(sector, range, pieces)| {
-                format!("{} {}  {}", sector + 1, ring_words(*range).0, words(pieces))
+                // "(2)" is as wide as the number's ring.
+                format!(
+                    "({}) {}  {}",
+                    sector + 1,
+                    ring_words(*range).0,
+                    words(pieces)
+                )
             })
             .collect(),
         Shape::PerRing => [Range::Short, Range::Medium, Range::Long]
@@ -223,12 +229,30 @@ pub fn threat_roster(
             label.on_hover_text(format!("Next: {intent}."));
         }
     };
+    // The sector's number in a ring, as the board's rim badges show it: a bare number
+    // before "KANG 3" was read as the Defense's neighbour, the sector as 3 (read 12).
     let sector_number = |ui: &mut egui::Ui, sector: u8| {
-        ui.label(
-            egui::RichText::new(format!("{}", sector + 1))
-                .size(SIZE)
-                .strong()
-                .color(theme::TEXT),
+        let side = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(SIZE)));
+        let (rect, badge) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+        badge.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::WidgetType::Label,
+                true,
+                format!("Sector {}", sector + 1),
+            )
+        });
+        let painter = ui.painter();
+        painter.circle_stroke(
+            rect.center(),
+            side / 2.0 - 0.5,
+            egui::Stroke::new(1.2, theme::TEXT),
+        );
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            format!("{}", sector + 1),
+            egui::FontId::proportional(SIZE - 2.0),
+            theme::TEXT,
         );
     };
     let ring_name = |ui: &mut egui::Ui, range: Range| {

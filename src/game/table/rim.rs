@@ -88,7 +88,7 @@ fn after(now: stp_rules::SectionState, hits: u8) -> stp_rules::SectionState {
 
 /// What one facing will take in the coming threat phase, who does it, and what becomes of
 /// its sections, said as outcomes rather than steps ("next: KANG and Klingon: 2 dmg → Shield
-/// destroyed, the rest ignored"; readers asked why "2 → Shield −1" lost a point, then why the
+/// destroyed, the Hull spared"; readers asked why "2 → Shield −1" lost a point, then why the
 /// Hull was "spared", then why it was "untouched", in the rulebook's own word): a line for the
 /// Shield and one for the Hull, empty for nothing. A cloaked ship's chance is said once, in the
 /// ship's status, not on every sector. Each line says whether it is deadly (a section
@@ -198,8 +198,9 @@ fn incoming(
     lines
 }
 
-/// What a forecast adds when a Shield's fall swallows the rest of a volley.
-const RESTS_IGNORED: &str = ", the rest ignored";
+/// What a forecast adds when a Shield's fall swallows the rest of a volley: what becomes of
+/// it (read 12 found "the rest ignored" unclear).
+const RESTS_IGNORED: &str = ", the Hull spared";
 
 /// A forecast's first word: "next:" before the threat phase, "to come:" while it plays (readers
 /// asked, mid-phase, whether "next" had already happened).
@@ -352,7 +353,7 @@ pub(super) fn rim_labels(
                 Some(egui::Color32::from_black_alpha(210)),
                 false,
             );
-            // The rule behind "the rest ignored", in the rulebook's words (readers asked why).
+            // The rule behind "the Hull spared", in the rulebook's words (readers asked why).
             let rule = match words.contains(RESTS_IGNORED) {
                 true => {
                     " Rulebook: when a Shield gets Destroyed, any remaining Damage done in that \
