@@ -171,3 +171,49 @@ pub(crate) fn support_icon(painter: &egui::Painter, rect: Rect, effect: &CardEff
         }
     }
 }
+
+/// A Hit card's picture window behind its diagram: deep space, a few stars placed by the
+/// card's number (so each card keeps its sky), and the weapon's glow (a torpedo's orange, a
+/// phaser's blue) rising from below. Readers called cards with a diagram on a flat face "text
+/// boxes with no art".
+pub(crate) fn space_window(painter: &egui::Painter, rect: Rect, seed: u8, torpedo: bool) {
+    let glow = match torpedo {
+        true => Color32::from_rgb(120, 52, 20),
+        false => Color32::from_rgb(24, 62, 120),
+    };
+    // Top to bottom: night to the weapon's glow.
+    let mut mesh = egui::Mesh::default();
+    let top = Color32::from_rgb(6, 9, 20);
+    mesh.colored_vertex(rect.left_top(), top);
+    mesh.colored_vertex(rect.right_top(), top);
+    mesh.colored_vertex(rect.right_bottom(), glow);
+    mesh.colored_vertex(rect.left_bottom(), glow);
+    mesh.add_triangle(0, 1, 2);
+    mesh.add_triangle(0, 2, 3);
+    painter.add(Shape::mesh(mesh));
+    // A small generator seeded by the card: the same stars every frame, others on each card.
+    let mut state = u32::from(seed)
+        .wrapping_mul(2_654_435_761)
+        .wrapping_add(12_345);
+    let mut next = || {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        (state % 10_000) as f32 / 10_000.0
+    };
+    for _ in 0..14 {
+        let at = Pos2::new(
+            rect.left() + next() * rect.width(),
+            rect.top() + next() * rect.height(),
+        );
+        let bright = 90.0 + next() * 150.0;
+        let size = 0.5 + next() * 0.8;
+        painter.circle_filled(at, size, Color32::from_white_alpha(bright as u8));
+    }
+    painter.rect_stroke(
+        rect,
+        3.0,
+        Stroke::new(1.0, Color32::from_rgb(70, 90, 130)),
+        egui::StrokeKind::Inside,
+    );
+}

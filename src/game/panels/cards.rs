@@ -260,6 +260,11 @@ fn face(
             let room = middle_bottom - y - 2.0 * pip - 6.0;
             let radius = (room / 2.0).min(inner.width() * 0.3).max(8.0);
             let centre = Pos2::new(inner.center().x, y + radius);
+            let window = Rect::from_min_max(
+                Pos2::new(inner.left(), y - 2.0),
+                Pos2::new(inner.right(), y + 2.0 * radius + 2.0),
+            );
+            super::card_icons::space_window(painter, window, card, *damage > 1);
             ship_diagram(painter, centre, radius, arcs);
             badges.push((
                 Rect::from_center_size(centre, vec2(2.0 * radius, 2.0 * radius)),

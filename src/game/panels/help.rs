@@ -93,7 +93,26 @@ pub fn topic_for_refusal(refusal: &Refusal) -> &'static str {
             "Characters"
         }
         R::ChooseDrawnTokens => "Characters",
-        _ => PHASES,
+        // The turn's order and its rules for everything else: named one by one, so a new
+        // refusal is decided here, not sent to the phases by default.
+        R::GameOver
+        | R::UnknownPlayer(_)
+        | R::NotYourTurn { .. }
+        | R::WrongPhase { .. }
+        | R::NotAChoice
+        | R::CardNotInHand(_)
+        | R::NotThisCard { .. }
+        | R::SameCardTwice
+        | R::TradeUsed
+        | R::TradingForbidden
+        | R::TradeWithSelf
+        | R::NoSuchThreat(_)
+        | R::WrongTarget { .. }
+        | R::NotInTopOfDiscard { .. }
+        | R::HasLegalPlay
+        | R::AlreadyDiscarded
+        | R::NothingToUndo
+        | R::NotInThisLesson(_) => PHASES,
     }
 }
 

@@ -145,8 +145,10 @@ fn weave_webs(
     for web in &strands_shown {
         commands.entity(web).despawn();
     }
+    // A pale violet-white: in the Tholians' orange it read as the amber of a damaged Shield
+    // (read 12).
     let thread = thread
-        .get_or_insert_with(|| glow(&mut materials, Color::srgb(1.0, 0.7, 0.2), 0.9))
+        .get_or_insert_with(|| glow(&mut materials, Color::srgb(0.88, 0.8, 1.0), 0.9))
         .clone();
     let mut lines: Vec<Vec<Vec3>> = each_web(state).concat();
     // Held: a thread all round her Shields, which the strands hold fast.
