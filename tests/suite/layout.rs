@@ -205,6 +205,25 @@ fn read_problems(report: &Value, size: (u32, u32)) -> Vec<String> {
             found.push(format!("the text {} {r:?} is cut", t["text"]));
         }
     }
+    // A screen reader finds every sector on the board, its facing and what it will take
+    // (issue 43): the painted board is not in egui's tree, these sentences are.
+    let reader: Vec<String> = report["reader"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|l| l["text"].as_str().map(str::to_string))
+        .collect();
+    for sector in 1..=6 {
+        let said = format!("Sector {sector}, ");
+        if !reader
+            .iter()
+            .any(|words| words.starts_with(&said) && words.contains(" facing: "))
+        {
+            found.push(format!(
+                "no sentence for a reader about sector {sector}: {reader:?}"
+            ));
+        }
+    }
     let sections = report["sections"].as_array().cloned().unwrap_or_default();
     if sections.len() != 12 {
         found.push(format!("{} ship sections reported, not 12", sections.len()));

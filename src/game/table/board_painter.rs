@@ -55,6 +55,10 @@ pub(crate) struct SceneMarks {
     pub labels: Vec<(String, egui::Rect)>,
     pub defense: BTreeMap<TokenId, egui::Rect>,
     pub faces: Vec<(egui::Pos2, f32)>,
+    /// What the board says in sentences a screen reader can read (each sector's facing and
+    /// forecast, each mission token), where it stands: the painted board is not in egui's
+    /// tree, and these are.
+    pub reader: Vec<(String, egui::Rect)>,
     pub tips: Vec<(egui::Rect, String)>,
 }
 
@@ -62,6 +66,7 @@ pub(super) fn clear_marks(mut marks: ResMut<SceneMarks>) {
     marks.labels.clear();
     marks.defense.clear();
     marks.faces.clear();
+    marks.reader.clear();
     marks.tips.clear();
 }
 

@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
                 (board_labels, super::pile_labels::pile_labels)
                     .run_if(crate::game::screens::state::at_table)
                     .in_set(PaintBoard),
-                show_tips
+                (show_tips, read_board)
                     .run_if(in_state(Screen::Playing))
                     .after(PaintBoard),
             ),
@@ -88,6 +88,29 @@ fn show_tips(
                 ui.set_max_width(340.0);
                 ui.label(words.as_str());
             });
+        });
+    Ok(())
+}
+
+/// The board's sentences (`SceneMarks::reader`) as nodes of egui's tree, where they are
+/// painted, so a screen reader finds each sector's forecast and each mission token on the
+/// table (issue 43). They take no pointer and no Tab: the board's marks are read, not used.
+fn read_board(mut contexts: EguiContexts, marks: Res<SceneMarks>) -> Result {
+    if marks.reader.is_empty() {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new("board-for-readers".into())
+        .order(egui::Order::Background)
+        .interactable(false)
+        .fixed_pos(egui::Pos2::ZERO)
+        .show(ctx, |ui| {
+            for (words, rect) in &marks.reader {
+                let node = ui.allocate_rect(*rect, egui::Sense::hover());
+                node.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::WidgetType::Label, true, words)
+                });
+            }
         });
     Ok(())
 }

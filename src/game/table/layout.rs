@@ -121,6 +121,9 @@ pub(crate) struct LayoutReport {
     /// The props beside the board (the deck, the discard pile, the threat bag and the die):
     /// no label may lie over one.
     pub props: Vec<Label>,
+    /// What a screen reader finds on the board: each sector's facing and forecast, each
+    /// mission token, in sentences.
+    pub reader: Vec<Label>,
 }
 
 /// The ship's meshes, without the Fore's wedge over the board (it turns with her, but it is
@@ -287,14 +290,17 @@ fn write_layout(
             })
             .collect()
     };
-    let labels: Vec<Label> = marks
-        .labels
-        .iter()
-        .map(|(text, r)| Label {
-            text: text.clone(),
-            rect: points(*r),
-        })
-        .collect();
+    let labelled = |marks: &[(String, egui::Rect)]| -> Vec<Label> {
+        marks
+            .iter()
+            .map(|(text, r)| Label {
+                text: text.clone(),
+                rect: points(*r),
+            })
+            .collect()
+    };
+    let labels = labelled(&marks.labels);
+    let reader = labelled(&marks.reader);
     let covers: Vec<Rect4> = tokens
         .iter()
         .map(|t| t.rect)
@@ -363,6 +369,7 @@ fn write_layout(
             })
             .collect(),
         props,
+        reader,
     };
     let text = serde_json::to_string_pretty(&report).expect("the report serialises");
     if let Err(err) = std::fs::write(&path, text) {

@@ -120,6 +120,7 @@ pub(super) fn mission_token_labels(
             false,
         );
         marks.labels.push((words.replace('\n', " "), rect));
+        marks.reader.push((tip.clone(), rect));
         marks.tips.push((rect, tip));
     }
 }

@@ -194,6 +194,30 @@ fn incoming(
                 false,
             ));
         }
+        // A Tholian in Short Range holds its web and neither moves nor fires (rulebook
+        // "Tholians"): said too (read 13 asked whether it fires).
+        let tholian = matches!(
+            stp_rules::content::builtin().threat(t.token).threat,
+            stp_rules::content::ThreatKind::Ship {
+                faction: stp_rules::content::Faction::Tholian,
+                ..
+            }
+        );
+        if tholian
+            && t.what == stp_rules::preview::Intent::Moves
+            && t.fires.is_none()
+            && at.sector == sector
+            && at.range == stp_rules::Range::Short
+        {
+            lines.push((
+                format!(
+                    "{} {} holds its web, no fire",
+                    heading(state),
+                    super::threat_looks::short_name(t.token)
+                ),
+                false,
+            ));
+        }
     }
     lines
 }
@@ -341,6 +365,22 @@ pub(super) fn rim_labels(
                 "Sector {}: the Enterprise's {name_text} facing points here now.",
                 sector + 1
             ),
+        ));
+        // For a screen reader: the sector, its facing and what it will take, as one line.
+        let coming: Vec<&str> = hits.iter().map(|(_, words)| words.as_str()).collect();
+        marks.reader.push((
+            match coming.is_empty() {
+                true => format!(
+                    "Sector {}, {name_text} facing: nothing fires here.",
+                    sector + 1
+                ),
+                false => format!(
+                    "Sector {}, {name_text} facing: {}.",
+                    sector + 1,
+                    coming.join("; ")
+                ),
+            },
+            group,
         ));
         // Below the number's badge, which stands a little out of its line.
         let mut top = group.top() + first.y + 7.0;
