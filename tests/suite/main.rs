@@ -24,6 +24,7 @@ mod preview;
 mod rules;
 mod save_check;
 #[cfg(feature = "gui")]
+mod screen_reader;
 mod screenshot;
 mod structure;
 mod trust;

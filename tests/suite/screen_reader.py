@@ -1,0 +1,131 @@
+"""The game as a Linux screen reader meets it (issue 43): run inside `dbus-run-session` by
+`screen_reader.rs`. It says a screen reader is running (the accessibility bus's
+ScreenReaderEnabled, as Orca does), starts the game, finds it through AT-SPI, prints every node
+of its tree ("NODE role: name"), presses a card as a reader's "activate" does and prints the
+tree again ("AFTER role: name"), then presses the card's first target and prints the tree once
+more ("PLAYED role: name"). Every wait is bounded.
+
+Arguments: the game's executable, then its arguments."""
+
+import subprocess
+import sys
+import time
+
+import gi
+
+gi.require_version("Atspi", "2.0")
+from gi.repository import Gio, GLib  # noqa: E402
+
+# pyatspi is imported once the bus says a reader runs: imported before, its registry never
+# saw the game arrive.
+pyatspi = None
+
+
+def say_a_reader_runs():
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    for name in ("IsEnabled", "ScreenReaderEnabled"):
+        bus.call_sync(
+            "org.a11y.Bus",
+            "/org/a11y/bus",
+            "org.freedesktop.DBus.Properties",
+            "Set",
+            GLib.Variant("(ssv)", ("org.a11y.Status", name, GLib.Variant("b", True))),
+            None,
+            Gio.DBusCallFlags.NONE,
+            10000,
+            None,
+        )
+
+
+def the_game(seconds):
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for i in range(desktop.childCount):
+            app = desktop.getChildAtIndex(i)
+            if app is not None and app.name == "star-trek-panic" and app.childCount > 0:
+                return app
+        time.sleep(1)
+    return None
+
+
+def nodes(app):
+    found = []
+
+    def walk(node, depth):
+        if node is None or depth > 12 or len(found) > 5000:
+            return
+        try:
+            found.append((node.getRoleName(), node.name or "", node))
+            for i in range(node.childCount):
+                walk(node.getChildAtIndex(i), depth + 1)
+        except Exception as error:  # a node gone while walking: say so, go on
+            found.append(("gone", str(error), None))
+
+    walk(app, 0)
+    return found
+
+
+def tree_when(app, ready, seconds):
+    """The tree once `ready(tree)` holds (the game lays out over a few frames), or as it is
+    when `seconds` have passed."""
+    deadline = time.time() + seconds
+    tree = nodes(app)
+    while not ready(tree) and time.time() < deadline:
+        time.sleep(1)
+        tree = nodes(app)
+    return tree
+
+
+def main():
+    global pyatspi
+    say_a_reader_runs()
+    import pyatspi as atspi
+
+    pyatspi = atspi
+    game = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        app = the_game(120)
+        if app is None:
+            print("NO-GAME the game never appeared on the accessibility bus")
+            return 2
+        tree = tree_when(app, lambda t: any(n.startswith("Sector 1, ") for _, n, _ in t), 120)
+        for role, name, _ in tree:
+            print(f"NODE {role}: {name}")
+        card = next(
+            (node for role, name, node in tree if name.startswith("3: Red Alert") and node),
+            None,
+        )
+        if card is None:
+            print("NO-CARD")
+            return 3
+        action = card.queryAction()
+        print("PRESS", action.getName(0))
+        action.doAction(0)
+        after = tree_when(app, lambda t: any("Red Alert:" in n for _, n, _ in t), 60)
+        for role, name, _ in after:
+            print(f"AFTER {role}: {name}")
+        # Then its target, as the reader found it: the card is played.
+        target = next(
+            (node for role, name, node in after if name.startswith("facing 1 ") and node),
+            None,
+        )
+        if target is None:
+            print("NO-TARGET")
+            return 4
+        target.queryAction().doAction(0)
+        played = tree_when(
+            app, lambda t: not any(n.startswith("3: Red Alert") for _, n, _ in t), 60
+        )
+        for role, name, _ in played:
+            print(f"PLAYED {role}: {name}")
+        return 0
+    finally:
+        game.terminate()
+        try:
+            game.wait(10)
+        except subprocess.TimeoutExpired:
+            game.kill()
+
+
+sys.exit(main())
