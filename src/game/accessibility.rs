@@ -9,6 +9,7 @@
 
 use bevy::a11y::ActionRequest;
 use bevy::prelude::*;
+use bevy::window::RequestRedraw;
 use bevy_egui::{EguiInput, EguiInputSet, PrimaryEguiContext, egui};
 
 pub(super) fn window_plugin(app: &mut App) {
@@ -18,11 +19,23 @@ pub(super) fn window_plugin(app: &mut App) {
     );
 }
 
-/// A screen reader's requests, as egui's input for this frame.
+/// How many frames the window draws after a screen reader's request. A press is one event,
+/// with no key release or pointer motion after it to wake the window: the card it plays goes
+/// through the rules and back to the panels over the next frames, which an idle window (asleep
+/// for up to a minute without the focus) would not draw, and a reader would hear the old table.
+const FRAMES_AFTER_A_REQUEST: u8 = 12;
+
+/// A screen reader's requests, as egui's input for this frame; and the frames after them.
 fn forward_requests(
     mut requests: MessageReader<ActionRequest>,
     mut inputs: Query<&mut EguiInput, With<PrimaryEguiContext>>,
+    mut frames_left: Local<u8>,
+    mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    if *frames_left > 0 {
+        *frames_left -= 1;
+        redraw.write(RequestRedraw);
+    }
     let Ok(mut input) = inputs.single_mut() else {
         requests.clear();
         return;
@@ -31,5 +44,6 @@ fn forward_requests(
         input
             .events
             .push(egui::Event::AccessKitActionRequest(request.0.clone()));
+        *frames_left = FRAMES_AFTER_A_REQUEST;
     }
 }

@@ -64,6 +64,13 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
         ),
         "the turn: {context}"
     );
+    // The turn's controls are plain buttons, not toggles (egui makes a toggle of a button
+    // that is ever lit).
+    assert!(
+        said.lines()
+            .any(|l| l == "NODE push button: End phase [Space]"),
+        "End phase as a push button: {context}"
+    );
     // A threat with its Defense and what it does next, and a sector's forecast.
     assert!(
         has(&before, "KANG 3: next, moves to Short Range, sector 3"),

@@ -174,9 +174,13 @@ impl Controls<'_> {
                 let lit = focused
                     .as_ref()
                     .is_some_and(|f| f.action == control.offer.action);
+                // Lit only where Tab has it: `selected` makes a toggle button of it for a
+                // screen reader, so the others stay plain buttons ("End phase", not "End
+                // phase, toggle button, not pressed").
+                let plain = egui::Button::new(words);
                 let mut button = ui.add_enabled(
                     playing && control.refusal.is_none(),
-                    egui::Button::new(words).selected(lit),
+                    if lit { plain.selected(true) } else { plain },
                 );
                 // The hover says it in full, where the button says it short.
                 if words != control.offer.words {

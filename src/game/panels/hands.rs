@@ -359,7 +359,10 @@ fn choice_buttons(
     let mut chosen = None;
     let mut button = |ui: &mut egui::Ui, index: usize, words: String, full: &str| {
         let focused = selection.focus == Some(index);
-        let response = ui.add(egui::Button::new(words).selected(focused));
+        // Lit where Tab has it; a plain button for a screen reader otherwise (`selected`
+        // makes a toggle of it).
+        let plain = egui::Button::new(words);
+        let response = ui.add(if focused { plain.selected(true) } else { plain });
         // The choice Tab brings into focus is scrolled into view: never taken unseen.
         if focused {
             response.scroll_to_me(None);
