@@ -42,7 +42,7 @@ pub(super) fn active_hand(
     // The hand keeps a fixed room, whatever it holds, so the turn's controls beside it never
     // slide under the pointer as cards are played (a click meant for a target landed on Undo).
     let room = ui.available_width() - controls_width(ui.ctx().viewport_rect().width());
-    cards::character_tile(
+    super::portraits::character_tile(
         ui,
         tile,
         (

@@ -96,9 +96,6 @@ pub(super) fn logic_plugin(app: &mut App) {
         .add_plugins((log::plugin, banner::logic_plugin, menu::logic_plugin));
 }
 
-/// Whose hand lies at the foot of the table: your own when you are the only person here (a
-/// seat of a game across machines, or a game with bots), whoever's turn it is; else the
-/// active player's, as a hot-seat table passes the conn. The other seats are on the left.
 /// What the ship's column held besides the diagram last frame, in which shape, and how much
 /// taller the full shape is than the squeezed one.
 #[derive(Debug, Clone, Copy)]
@@ -119,6 +116,9 @@ impl Default for ColumnRest {
     }
 }
 
+/// Whose hand lies at the foot of the table: your own when you are the only person here (a
+/// seat of a game across machines, or a game with bots), whoever's turn it is; else the
+/// active player's, as a hot-seat table passes the conn. The other seats are on the left.
 pub fn foot_player(state: &stp_rules::GameState, crew: &Crew) -> stp_rules::PlayerId {
     let mut here = (0..state.players.len() as u8).filter(|&p| crew.is_here(p));
     match (here.next(), here.next()) {

@@ -1,10 +1,15 @@
-//! A character's portrait, painted: a bust in the show's uniform on a viewscreen's dark
-//! glass, with the hair, ears and features that tell the crew apart at a glance. Readers
-//! called a seat with a badge and a name "a prototype"; a board game shows its people. Drawn
-//! in code like every picture of the game: nothing downloaded, nothing of anyone else's.
+//! A character's portrait, painted: a bust in the show's uniform on a viewscreen's dark glass,
+//! with the hair, ears and features that tell the crew apart at a glance. Readers called a
+//! seat with a badge and a name "a prototype"; a board game shows its people. Drawn in code
+//! like every picture of the game: nothing downloaded, nothing of anyone else's. Here too the
+//! hand's character tile that shows it, and the Starfleet delta where no character is chosen.
 
-use bevy_egui::egui::{self, Color32, CornerRadius, Pos2, Rect, Shape, Stroke, StrokeKind, vec2};
+use bevy_egui::egui::{
+    self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, vec2,
+};
 use std::f32::consts::TAU;
+
+use super::theme;
 
 /// How a character's hair is cut: the shape that reads first at a seat's size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -326,4 +331,106 @@ pub fn portrait(painter: &egui::Painter, rect: Rect, character_id: &str, uniform
         Stroke::new((side * 0.035).clamp(1.0, 2.0), uniform),
         StrokeKind::Inside,
     );
+}
+
+/// A player's character, as the first tile of their hand: portrait, name, character and
+/// ability (cut to the tile; hovering shows it whole).
+pub(crate) fn character_tile(
+    ui: &mut egui::Ui,
+    size: egui::Vec2,
+    (player, character, ability, summary): (&str, &str, &str, &str),
+    (character_id, cards): (&str, usize),
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::WidgetType::Label,
+            true,
+            format!("{player}, {character}, {cards} cards: {ability}"),
+        )
+    });
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 6.0, theme::SEAT);
+    painter.rect_stroke(rect, 6.0, Stroke::new(1.5, theme::GOLD), StrokeKind::Inside);
+    let inner = rect.shrink(6.0);
+    let side = (inner.height() * 0.45).clamp(30.0, 56.0);
+    let picture = Rect::from_min_size(inner.min, vec2(side, side));
+    portrait(
+        &painter,
+        picture,
+        character_id,
+        theme::uniform(character_id),
+    );
+    let beside = picture.right() + 6.0;
+    let name = painter.text(
+        Pos2::new(beside, inner.top()),
+        Align2::LEFT_TOP,
+        player,
+        FontId::proportional(15.0),
+        theme::GOLD,
+    );
+    // The hand's size, as each seat says its own (read 12 found it nowhere for the player
+    // whose turn it is): "3 cards", or just "3" beside a long name.
+    let count = match cards {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    let font = FontId::proportional(12.0);
+    let wide = painter
+        .layout_no_wrap(count.clone(), font.clone(), theme::TEXT)
+        .size()
+        .x;
+    let count = match name.right() + 6.0 + wide <= inner.right() {
+        true => count,
+        false => cards.to_string(),
+    };
+    painter.text(
+        Pos2::new(inner.right(), name.center().y),
+        Align2::RIGHT_CENTER,
+        count,
+        font,
+        theme::TEXT,
+    );
+    let galley = painter.layout(
+        character.to_string(),
+        FontId::proportional(12.0),
+        theme::TEXT,
+        inner.right() - beside,
+    );
+    let top = inner.min.y + 19.0;
+    painter.galley(Pos2::new(beside, top), galley.clone(), theme::TEXT);
+    let y = (top + galley.size().y).max(picture.bottom()) + 3.0;
+    let text = Rect::from_min_max(Pos2::new(inner.left(), y), inner.max);
+    let rows = (text.height() / 14.0).floor().max(0.0) as usize;
+    if rows > 0 {
+        let galley =
+            super::cards::whole_or_summary(&painter, &[ability, summary], 12.0, text.width(), rows);
+        if let Some(galley) = galley {
+            painter.galley(text.min, galley, theme::QUIET);
+        }
+    }
+    response.on_hover_text(format!("{player}: {character}\n{ability}"))
+}
+
+/// The Starfleet delta in a uniform's colour: a character's badge.
+pub(crate) fn insignia(painter: &egui::Painter, centre: Pos2, radius: f32, colour: Color32) {
+    painter.circle_filled(centre, radius, Color32::from_gray(20));
+    painter.circle_stroke(centre, radius, Stroke::new(1.5, colour));
+    let r = radius * 0.72;
+    let delta = [
+        centre + vec2(0.0, -r),
+        centre + vec2(r * 0.62, r * 0.8),
+        centre + vec2(0.0, r * 0.35),
+        centre + vec2(-r * 0.62, r * 0.8),
+    ];
+    painter.add(egui::Shape::convex_polygon(
+        vec![delta[0], delta[1], delta[2]],
+        colour,
+        Stroke::NONE,
+    ));
+    painter.add(egui::Shape::convex_polygon(
+        vec![delta[0], delta[2], delta[3]],
+        colour,
+        Stroke::NONE,
+    ));
 }

@@ -483,7 +483,7 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
                 ui.allocate_exact_size(egui::vec2(56.0, 56.0), egui::Sense::hover());
             match character {
                 Some(c) => portraits::portrait(ui.painter(), portrait, &c.id, colour),
-                None => cards::insignia(ui.painter(), portrait.center(), 26.0, colour),
+                None => portraits::insignia(ui.painter(), portrait.center(), 26.0, colour),
             }
             if character.is_none() {
                 ui.painter().text(
@@ -553,7 +553,7 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
         let ability = character.map_or("A character dealt at random as the game starts.", |c| {
             c.text.as_str()
         });
-        // Whole where two lines hold it, else its summary: never cut off.
+        // Whole where three lines hold it, else its summary: never cut off.
         let texts: Vec<&str> = std::iter::once(ability)
             .chain(character.map(|c| crate::words::describe::ability_summary(c.ability)))
             .collect();

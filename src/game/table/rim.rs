@@ -371,7 +371,7 @@ pub(super) fn rim_labels(
         marks.reader.push((
             match coming.is_empty() {
                 true => format!(
-                    "Sector {}, {name_text} facing: nothing fires here.",
+                    "Sector {}, {name_text} facing: no fire forecast here.",
                     sector + 1
                 ),
                 false => format!(
