@@ -59,12 +59,16 @@ class Game:
         if self.process.poll() is None:
             return True
         print(f"GAME-EXITED {self.process.returncode} (try {self.tries})")
-        self.log.seek(0)
-        print(self.log.read().decode(errors="replace")[-2000:])
+        print(self.tail())
         if self.tries < 2:
             self.start()
             return True
         return False
+
+    def tail(self):
+        """The end of what the game wrote."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-2000:]
 
     def stop(self):
         self.process.terminate()
@@ -114,6 +118,19 @@ def tree_when(app, ready, seconds):
     return tree
 
 
+def press(tree, start, missing):
+    """Presses the first node whose name begins with `start`, as a reader's "activate" does;
+    says `missing` and returns False where there is none."""
+    node = next((node for _, name, node in tree if name.startswith(start) and node), None)
+    if node is None:
+        print(missing)
+        return False
+    action = node.queryAction()
+    print("PRESS", action.getName(0), start)
+    action.doAction(0)
+    return True
+
+
 def main():
     global pyatspi
     say_a_reader_runs()
@@ -125,34 +142,19 @@ def main():
         app = the_game(game, 180)
         if app is None:
             print("NO-GAME the game never appeared on the accessibility bus")
-            game.log.seek(0)
-            print(game.log.read().decode(errors="replace")[-2000:])
+            print(game.tail())
             return 2
         tree = tree_when(app, lambda t: any(n.startswith("Sector 1, ") for _, n, _ in t), 120)
         for role, name, _ in tree:
             print(f"NODE {role}: {name}")
-        card = next(
-            (node for role, name, node in tree if name.startswith("3: Red Alert") and node),
-            None,
-        )
-        if card is None:
-            print("NO-CARD")
+        if not press(tree, "3: Red Alert", "NO-CARD"):
             return 3
-        action = card.queryAction()
-        print("PRESS", action.getName(0))
-        action.doAction(0)
         after = tree_when(app, lambda t: any("Red Alert:" in n for _, n, _ in t), 60)
         for role, name, _ in after:
             print(f"AFTER {role}: {name}")
         # Then its target, as the reader found it: the card is played.
-        target = next(
-            (node for role, name, node in after if name.startswith("facing 1 ") and node),
-            None,
-        )
-        if target is None:
-            print("NO-TARGET")
+        if not press(after, "facing 1 ", "NO-TARGET"):
             return 4
-        target.queryAction().doAction(0)
         played = tree_when(
             app, lambda t: not any(n.startswith("3: Red Alert") for _, n, _ in t), 60
         )

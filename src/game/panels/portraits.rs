@@ -233,20 +233,24 @@ pub fn portrait(painter: &egui::Painter, rect: Rect, character_id: &str, uniform
         .collect();
     fill(shade, darker(face.skin, 0.12));
 
-    // The hair's cap over the brow.
+    // The hair's cap over the brow: the ellipse (centre's height, radii) cut at the brow's
+    // line (from its left end to its right end).
+    let (y, rx, ry, left, right) = match face.cut {
+        Hair::Swept => (0.41, 0.175, 0.235, 0.33, 0.27),
+        Hair::Bowl => (0.42, 0.178, 0.24, 0.335, 0.335),
+        Hair::Parted => (0.41, 0.172, 0.23, 0.27, 0.3),
+        Hair::Short => (0.41, 0.168, 0.228, 0.29, 0.29),
+        Hair::Bun => (0.41, 0.175, 0.235, 0.31, 0.29),
+        Hair::Mop => (0.42, 0.2, 0.25, 0.35, 0.33),
+    };
+    fill(
+        cap(at(0.5, y), rx, ry, [0.3, left], [0.7, right]),
+        face.hair,
+    );
+    // A lock swept over the brow; a bowl cut's pointed sideburns.
     match face.cut {
-        Hair::Swept => {
-            fill(
-                cap(at(0.5, 0.41), 0.175, 0.235, [0.3, 0.33], [0.7, 0.27]),
-                face.hair,
-            );
-            fill(ellipse(at(0.44, 0.29), 0.1, 0.045), face.hair);
-        }
+        Hair::Swept => fill(ellipse(at(0.44, 0.29), 0.1, 0.045), face.hair),
         Hair::Bowl => {
-            fill(
-                cap(at(0.5, 0.42), 0.178, 0.24, [0.3, 0.335], [0.7, 0.335]),
-                face.hair,
-            );
             for sign in [-1.0, 1.0] {
                 let x = 0.5 + sign * 0.158;
                 fill(
@@ -259,30 +263,7 @@ pub fn portrait(painter: &egui::Painter, rect: Rect, character_id: &str, uniform
                 );
             }
         }
-        Hair::Parted => {
-            fill(
-                cap(at(0.5, 0.41), 0.172, 0.23, [0.3, 0.27], [0.7, 0.3]),
-                face.hair,
-            );
-        }
-        Hair::Short => {
-            fill(
-                cap(at(0.5, 0.41), 0.168, 0.228, [0.3, 0.29], [0.7, 0.29]),
-                face.hair,
-            );
-        }
-        Hair::Bun => {
-            fill(
-                cap(at(0.5, 0.41), 0.175, 0.235, [0.3, 0.31], [0.7, 0.29]),
-                face.hair,
-            );
-        }
-        Hair::Mop => {
-            fill(
-                cap(at(0.5, 0.42), 0.2, 0.25, [0.3, 0.35], [0.7, 0.33]),
-                face.hair,
-            );
-        }
+        Hair::Parted | Hair::Short | Hair::Bun | Hair::Mop => {}
     }
 
     // The features, where the portrait is large enough for them to read.
