@@ -23,10 +23,10 @@ pub fn short_card_name<'a>(kind: &str, name: &'a str) -> &'a str {
 }
 
 pub fn card_name(card: u8) -> String {
-    use stp_rules::content::{Arc, CardEffect};
+    use stp_rules::content::{Arc, HitParts};
     let c = builtin().card(card);
-    match &c.effect {
-        CardEffect::Hit { arcs, ranges, .. } => {
+    match c.effect.hit() {
+        Some(HitParts { arcs, ranges, .. }) => {
             let arcs = if arcs.len() == 3 {
                 "any facing".to_string()
             } else {
@@ -46,7 +46,7 @@ pub fn card_name(card: u8) -> String {
                 .join("/");
             format!("{} — {arcs}, {ranges}", c.name)
         }
-        _ => c.name.clone(),
+        None => c.name.clone(),
     }
 }
 

@@ -225,12 +225,9 @@ fn apply_settings(
 /// Which cue an event makes, if any.
 pub(crate) fn cue_for(event: &RulesEvent) -> Option<Cue> {
     Some(match event {
-        RulesEvent::CardPlayed { card, .. } => match &builtin().card(*card).effect {
-            stp_rules::content::CardEffect::Hit { weapon, .. } => match weapon {
-                stp_rules::content::Weapon::Phasers => Cue::Phaser,
-                stp_rules::content::Weapon::PhotonTorpedoes => Cue::Torpedo,
-            },
-            _ => return None,
+        RulesEvent::CardPlayed { card, .. } => match builtin().card(*card).effect.hit()?.weapon {
+            stp_rules::content::Weapon::Phasers => Cue::Phaser,
+            stp_rules::content::Weapon::PhotonTorpedoes => Cue::Torpedo,
         },
         RulesEvent::ThreatDestroyed { token } => match builtin().threat(*token).threat {
             ThreatKind::Comet { .. } => return None,

@@ -3,7 +3,7 @@
 
 use bevy_egui::egui::Color32;
 use stp_rules::CardId;
-use stp_rules::content::{Arc, CardEffect, Range, Weapon, builtin};
+use stp_rules::content::{Arc, Range, Weapon, builtin};
 
 use super::theme;
 
@@ -20,15 +20,15 @@ pub fn credit(card: CardId) -> (Color32, String, &'static str) {
 
 /// What a Hit card does, in words: "Phasers: 1 damage", "Photon Torpedoes: 2 damage".
 pub(crate) fn weapon_words(card: CardId) -> String {
-    match &builtin().card(card).effect {
-        CardEffect::Hit { weapon, damage, .. } => {
-            let name = match weapon {
+    match builtin().card(card).effect.hit() {
+        Some(hit) => {
+            let name = match hit.weapon {
                 Weapon::Phasers => "Phasers",
                 Weapon::PhotonTorpedoes => "Photon Torpedoes",
             };
-            format!("{name}: {damage} damage")
+            format!("{name}: {} damage", hit.damage)
         }
-        _ => "Support card".into(),
+        None => "Support card".into(),
     }
 }
 

@@ -7,7 +7,7 @@
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, vec2};
 use std::f32::consts::TAU;
 use stp_rules::CardId;
-use stp_rules::content::{Arc, CardEffect, Range, builtin};
+use stp_rules::content::{Arc, HitParts, Range, builtin};
 
 use super::card_words::{arcs_words, credit, ranges_words, weapon_words};
 use super::theme;
@@ -104,9 +104,15 @@ pub fn card(
         if words.size().x > rect.width() - 14.0 {
             words = pill_words("no play now");
         }
-        // Over the foot, not the card's words: readers read the pill over them as cut text.
+        // Over the diagram or the support plate, not the card's words (readers read a pill
+        // over them as cut text) nor its foot (they took the reason for its Division).
+        // The face's highest badge is its diagram or plate (the foot is the lowest).
+        let middle = badges
+            .iter()
+            .min_by(|a, b| a.0.top().total_cmp(&b.0.top()))
+            .map_or(rect.center().y, |(badge, _)| badge.center().y);
         let pill = Rect::from_center_size(
-            Pos2::new(rect.center().x, rect.bottom() - words.size().y / 2.0 - 6.0),
+            Pos2::new(rect.center().x, middle),
             words.size() + vec2(10.0, 4.0),
         );
         plain.rect_filled(pill, 4.0, Color32::from_black_alpha(225));
@@ -247,13 +253,13 @@ fn face(
     // The rules, zoomed: between the diagram's row and the foot.
     let rules_height = if zoom { 96.0 } else { 0.0 };
     let middle_bottom = foot.top() - 4.0 - rules_height;
-    match &def.effect {
-        CardEffect::Hit {
+    match def.effect.hit() {
+        Some(HitParts {
             arcs,
             ranges,
             damage,
             ..
-        } => {
+        }) => {
             // Pips large enough to read their letter (readers found 12 px, then 14 px, too
             // small).
             let pip = (8.5 * s).clamp(8.0, 13.0);
@@ -264,7 +270,7 @@ fn face(
                 Pos2::new(inner.left(), y - 2.0),
                 Pos2::new(inner.right(), y + 2.0 * radius + 2.0),
             );
-            super::card_icons::space_window(painter, window, card, *damage > 1);
+            super::card_icons::space_window(painter, window, card, damage > 1);
             ship_diagram(painter, centre, radius, arcs);
             badges.push((
                 Rect::from_center_size(centre, vec2(2.0 * radius, 2.0 * radius)),
@@ -292,7 +298,7 @@ fn face(
             {
                 words = format!("×{damage}");
             }
-            let colour = if *damage > 1 {
+            let colour = if damage > 1 {
                 theme::HEAVY
             } else {
                 theme::TEXT
@@ -306,7 +312,7 @@ fn face(
             );
             badges.push((shown, format!("{}.", weapon_words(card))));
         }
-        _ => {
+        None => {
             // Support cards: a plate saying so, where Hit cards have their diagram.
             let plate = Rect::from_min_size(
                 Pos2::new(inner.left(), y),
@@ -355,7 +361,7 @@ fn face(
             }
         }
     }
-    if zoom && matches!(def.effect, CardEffect::Hit { .. }) {
+    if zoom && def.effect.hit().is_some() {
         let text = Rect::from_min_max(
             Pos2::new(inner.left(), middle_bottom + 2.0),
             Pos2::new(inner.right(), foot.top() - 4.0),

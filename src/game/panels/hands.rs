@@ -227,10 +227,9 @@ pub(super) fn card_menu(
             ui.close();
         }
         if ui.button("Rules for this card").clicked() {
-            let topic = match builtin().card(card).effect {
-                stp_rules::content::CardEffect::Hit { .. }
-                | stp_rules::content::CardEffect::DirectHit => "Hit cards",
-                _ => "Support cards",
+            let topic = match builtin().card(card).effect.told_with_hits() {
+                true => "Hit cards",
+                false => "Support cards",
             };
             menus.help.at(topic);
             ui.close();
@@ -280,11 +279,9 @@ pub(super) fn picked_card(
 pub(super) fn picked_how(state: &GameState, selection: &Selection) -> Option<String> {
     let (_, card) = selection.card?;
     let plays = offers::plays(state, selection);
-    let name = match &builtin().card(card).effect {
-        stp_rules::content::CardEffect::Hit { damage, .. } => {
-            format!("{} · {damage} damage", card_name(card))
-        }
-        _ => card_name(card),
+    let name = match builtin().card(card).effect.hit() {
+        Some(hit) => format!("{} · {} damage", card_name(card), hit.damage),
+        None => card_name(card),
     };
     let choices = offers::picked_choices(state, selection);
     Some(match (selection.token, plays.is_empty(), choices.len()) {

@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, vec2};
-use stp_rules::content::{CardEffect, builtin};
+use stp_rules::content::builtin;
 use stp_rules::{CardId, GameState, PlayerAction, PlayerId};
 
 use super::CardMenus;
@@ -319,17 +319,12 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     );
     let glyph = Pos2::new(rect.left() + 15.0, rect.center().y);
     let mut extras = None;
-    match &def.effect {
-        CardEffect::Hit {
-            arcs,
-            ranges,
-            damage,
-            ..
-        } => {
-            cards::ship_diagram(&painter, glyph, 8.5, arcs);
-            extras = Some((ranges.clone(), *damage));
+    match def.effect.hit() {
+        Some(hit) => {
+            cards::ship_diagram(&painter, glyph, 8.5, hit.arcs);
+            extras = Some((hit.ranges.to_vec(), hit.damage));
         }
-        _ => {
+        None => {
             let r = 6.0;
             painter.add(egui::Shape::convex_polygon(
                 vec![

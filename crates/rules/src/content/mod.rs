@@ -3,8 +3,8 @@
 pub mod schema;
 
 pub use schema::{
-    Ability, Arc, Captain, CardEffect, Division, Faction, MissionEntry, Objective, PresetEntry,
-    Range, Reward, SectorSpec, SpecialRule, ThreatFilter, ThreatKind, Weapon,
+    Ability, Arc, Captain, CardEffect, Division, Faction, HitParts, MissionEntry, Objective,
+    PresetEntry, Range, Reward, SectorSpec, SpecialRule, ThreatFilter, ThreatKind, Weapon,
 };
 
 use std::sync::OnceLock;

@@ -73,6 +73,63 @@ pub enum CardEffect {
     RedAlert,
 }
 
+/// A Hit card's parts: its weapon, the arcs and ranges it fires into, its damage.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HitParts<'a> {
+    pub weapon: Weapon,
+    pub arcs: &'a [Arc],
+    pub ranges: &'a [Range],
+    pub damage: u8,
+}
+
+impl CardEffect {
+    /// A Hit card's parts, or `None` for a support card. Every effect is named here, so a new
+    /// one decides once whether it fires; the faces, sounds and words that differ for a Hit
+    /// card follow from this answer.
+    pub fn hit(&self) -> Option<HitParts<'_>> {
+        match self {
+            CardEffect::Hit {
+                weapon,
+                arcs,
+                ranges,
+                damage,
+            } => Some(HitParts {
+                weapon: *weapon,
+                arcs,
+                ranges,
+                damage: *damage,
+            }),
+            CardEffect::DirectHit
+            | CardEffect::Dilithium
+            | CardEffect::Tritanium
+            | CardEffect::TractorBeam
+            | CardEffect::SecurityTeam
+            | CardEffect::TimeTravel { .. }
+            | CardEffect::DrawCards { .. }
+            | CardEffect::ForceField
+            | CardEffect::EvasiveManeuvers
+            | CardEffect::RedAlert => None,
+        }
+    }
+
+    /// Whether the help tells of this card with the Hit cards: the Hit cards themselves
+    /// (rulebook, "Hit Cards") and the Direct Hit, which is only played with one.
+    pub fn told_with_hits(&self) -> bool {
+        match self {
+            CardEffect::Hit { .. } | CardEffect::DirectHit => true,
+            CardEffect::Dilithium
+            | CardEffect::Tritanium
+            | CardEffect::TractorBeam
+            | CardEffect::SecurityTeam
+            | CardEffect::TimeTravel { .. }
+            | CardEffect::DrawCards { .. }
+            | CardEffect::ForceField
+            | CardEffect::EvasiveManeuvers
+            | CardEffect::RedAlert => false,
+        }
+    }
+}
+
 /// One kind of Enterprise card; `credits` holds one entry per physical copy.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct CardEntry {
