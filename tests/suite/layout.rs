@@ -20,17 +20,18 @@ struct Limits {
 fn limits(size: (u32, u32)) -> Limits {
     match size {
         // Tokens lie wholly inside their ring band since issue 39 (`band_share`), with a strip
-        // of the band showing round them (readers placed tokens that filled it on its
-        // border): 36x30 px at the far rim of the smallest window, 49x40 at 1280x720,
-        // measured. Their Defense digits keep their size.
+        // of the band and a collar of its colour showing round them (readers placed tokens
+        // that filled it on its border, then read them as on its line): 33x27 px at the far
+        // rim of the smallest window, 45x37 at 1280x720, measured. Their Defense digits keep
+        // their size.
         (1024, 600) => Limits {
-            token: 29.0,
+            token: 26.0,
             digit: 15.0,
             board: 0.60,
             card: 80.0,
         },
         _ => Limits {
-            token: 38.0,
+            token: 35.0,
             digit: 18.0,
             board: 0.65,
             card: 96.0,

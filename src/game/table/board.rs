@@ -169,7 +169,7 @@ fn make_palette(
     let palette = Palette {
         token_mesh: meshes.add(Cylinder::new(TOKEN_RADIUS, 0.08)),
         halos: RANGE_LOOKS.map(|(_, _, edge)| glow(m, edge, 0.75)),
-        halo_mesh: meshes.add(Annulus::new(TOKEN_RADIUS * 0.99, TOKEN_RADIUS * 1.06)),
+        halo_mesh: meshes.add(Annulus::new(TOKEN_RADIUS * 0.98, TOKEN_RADIUS * 1.15)),
         chits: Look::ALL
             .iter()
             .map(|look| (*look, meshes.add(looks::chit(*look))))

@@ -7,8 +7,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::f32::consts::TAU;
-use stp_rules::Range;
 use stp_rules::content::builtin;
+use stp_rules::{Range, TokenId};
 
 use super::board_painter::{BoardScene, PaintBoard, SceneMarks, ink_rect};
 use super::camera::Corners;
@@ -161,6 +161,15 @@ fn board_labels(
     let fanned = super::pieces::fan_out(state);
     // Where the Enterprise is on screen: each token's Defense faces her.
     let ship_at = board.screen(Vec3::ZERO);
+    // Where every token is on screen, so a note beside one keeps off the others.
+    let centres: Vec<(TokenId, egui::Pos2)> = state
+        .threats
+        .iter()
+        .filter_map(|t| {
+            let at = transforms.get(*pieces.threats.get(&t.token)?).ok()?;
+            Some((t.token, board.screen(at.translation())?))
+        })
+        .collect();
     // Each token's face on screen (centre, radius), so the rings' names keep off them.
     let mut faces: Vec<(egui::Pos2, f32)> = Vec::new();
     for t in &state.threats {
@@ -172,6 +181,7 @@ fn board_labels(
             continue;
         };
         let centre = at.translation() + Vec3::Y * 0.05;
+        let world = centre;
         let scale = at.compute_transform().scale.x;
         let (Some(c), Some(side), Some(up)) = (
             board.screen(centre),
@@ -228,7 +238,7 @@ fn board_labels(
             // their size: 1.08 of the face's radius keeps them at least 18 px at 1280x720.
             let galley = board.galley(
                 &t.defense.to_string(),
-                (radius * 1.08).clamp(13.0, 40.0),
+                (radius * 1.18).clamp(13.0, 40.0),
                 color,
             );
             let inward = ship_at.map_or(-up, |s| s - c).normalized();
@@ -304,14 +314,36 @@ fn board_labels(
                     (Rim::Captain(_), false) => 0.3,
                     _ => 0.4,
                 };
-                // Stepped further out until clear of the Defense digits: in a crowded space the
-                // face is smaller than the words.
-                let at = clear_of(
-                    c - inward * radius * room - galley.size() / 2.0,
-                    galley.size(),
-                    ink,
-                    -inward,
-                );
+                // A piece alone in its space has the note beside it, along its ring, so the
+                // note covers none of its art (readers found it over the silhouette), on the
+                // side clear of the other pieces.
+                let size = galley.size();
+                let lone = fanned
+                    .get(&u16::from(t.token))
+                    .is_none_or(|fan| fan.of <= 1);
+                let along_ring = board
+                    .screen(world + Vec3::new(angle.cos(), 0.0, angle.sin()))
+                    .map(|p| (p - c).normalized())
+                    .filter(|_| lone);
+                let beside = along_ring.and_then(|dir| {
+                    [dir, -dir]
+                        .into_iter()
+                        .map(|d| {
+                            let reach = d.x.abs() * size.x / 2.0 + d.y.abs() * size.y / 2.0;
+                            c + d * (radius + reach + 3.0) - size / 2.0
+                        })
+                        .find(|at| {
+                            let plate = egui::Rect::from_min_size(*at, size).expand(2.0);
+                            centres.iter().all(|(other, p)| {
+                                *other == t.token || plate.distance_to_pos(*p) > radius
+                            }) && marks.defense.values().all(|ink| !ink.intersects(plate))
+                        })
+                });
+                // Else on the face, stepped further out until clear of the Defense digits:
+                // in a crowded space the face is smaller than the words.
+                let at = beside.unwrap_or_else(|| {
+                    clear_of(c - inward * radius * room - size / 2.0, size, ink, -inward)
+                });
                 let rect = board.paint(
                     at,
                     galley,

@@ -26,11 +26,12 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A token's radius on the board: its face and halo fill about 85 % of a ring's width, so a
-/// strip of the band and both its bright edges show on either side and the token reads as in
-/// that ring, never on a line between two (readers of a token that filled its band to the
-/// edges placed it on the border; the layout report's `band_share`).
-pub const TOKEN_RADIUS: f32 = 0.47;
+/// A token's radius on the board: its face fills about 75 % of a ring's width and a collar in
+/// the ring's colour (`Halo`) brings it to 85 %, so a strip of the band and both its bright
+/// edges show on either side and the token reads as in that ring, never on a line between
+/// two (readers of a token that filled its band to the edges placed it on the border, and
+/// with a hairline halo still took the ring from the list; the report's `band_share`).
+pub const TOKEN_RADIUS: f32 = 0.43;
 
 /// How far apart the centres of tokens sharing a space sit along the ring, at most and at
 /// least: at most, apart with a little gap, where the ring has room (readers took touching
