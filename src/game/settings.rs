@@ -33,6 +33,8 @@ pub struct Settings {
     pub high_graphics: bool,
     /// Pieces appear in place instead of travelling, and shots flash instead of flying.
     pub reduced_motion: bool,
+    /// What a screen reader is told as the game goes, besides what has the focus.
+    pub spoken: Spoken,
     /// The last game joined: the host's invite, and the seat's ticket it gave this table
     /// (shown again to take the seat back after a restart; the file is the owner's alone).
     pub join_invite: String,
@@ -45,6 +47,54 @@ pub struct Settings {
     /// Set when a change has ended and should be written.
     #[serde(skip)]
     pub unsaved: bool,
+}
+
+/// What a screen reader is told as it happens (issue 43). Every level says the turn, the
+/// phase's instructions, a refused action and a mission's end; the levels differ in what
+/// else they say, so a player chooses between hearing the game's pace and its every detail.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spoken {
+    /// Only those: a player who reads the log and the board by the keyboard.
+    Brief,
+    /// Also each step of the threat phase and each move a bot makes, as it shows.
+    #[default]
+    Steps,
+    /// Every line of the log as it is written: each card's effect, each hit and repair, the
+    /// draws and trades, the threats' steps and the bots' moves among them.
+    Everything,
+}
+
+impl Spoken {
+    pub const ALL: [Spoken; 3] = [Spoken::Brief, Spoken::Steps, Spoken::Everything];
+
+    /// Its name in the settings, and what it says more than the level before.
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Spoken::Brief => (
+                "brief",
+                "The turn, the phase's instructions, refusals and a mission's end.",
+            ),
+            Spoken::Steps => (
+                "steps",
+                "Also each step of the threat phase and each move a bot makes.",
+            ),
+            Spoken::Everything => (
+                "everything",
+                "Every line of the log as it is written: cards, hits, repairs, draws, trades.",
+            ),
+        }
+    }
+
+    /// The panels say the threat phase's steps and a bot's moves on their own lines.
+    pub fn steps_on_their_lines(self) -> bool {
+        self == Spoken::Steps
+    }
+
+    /// Every new line of the log is said (which holds the steps and the bots' moves).
+    pub fn every_log_line(self) -> bool {
+        self == Spoken::Everything
+    }
 }
 
 /// The setup screen's form as last engaged, without its seed (each game draws a new one).
@@ -72,6 +122,7 @@ impl Default for Settings {
             host_tickets: Vec::new(),
             high_graphics: true,
             reduced_motion: false,
+            spoken: Spoken::default(),
             join_invite: String::new(),
             join_ticket: String::new(),
             last_setup: None,

@@ -38,6 +38,9 @@ pub(super) struct Controls<'a> {
     /// What a bot did on its turn, in words: shown while it plays and after, until this
     /// table acts.
     pub recap: &'a crate::game::crew::BotRecap,
+    /// How much a screen reader is told: the steps and a bot's moves are said here only at
+    /// `Spoken::Steps` (at `Everything` the log's lines say them, `heard`).
+    pub spoken: crate::game::settings::Spoken,
 }
 
 /// A maneuver's button is short; its hover says it in full.
@@ -67,7 +70,7 @@ impl Controls<'_> {
                 for (i, line) in self.recap.lines.iter().enumerate() {
                     let said = ui.add(egui::Label::new(format!("· {line}")).wrap());
                     // A bot's newest action is said as it is made.
-                    if i + 1 == self.recap.lines.len() {
+                    if i + 1 == self.recap.lines.len() && self.spoken.steps_on_their_lines() {
                         super::theme::announce(ui, &said, false);
                     }
                 }
@@ -121,7 +124,9 @@ impl Controls<'_> {
                         let line =
                             ui.add(egui::Label::new(egui::RichText::new(words).strong()).wrap());
                         // A screen reader says each step as it shows.
-                        super::theme::announce(ui, &line, false);
+                        if self.spoken.steps_on_their_lines() {
+                            super::theme::announce(ui, &line, false);
+                        }
                     }
                     (None, _) if self.elsewhere.is_some() => {
                         let words = self.elsewhere.as_deref().unwrap_or_default();

@@ -315,6 +315,17 @@ pub fn settings_section(ui: &mut egui::Ui, settings: &mut Settings, speed: &mut 
         .checkbox(&mut settings.reduced_motion, "reduced motion")
         .on_hover_text("Pieces appear in place and shots flash, instead of travelling.");
     setting(motion, settings);
+    // For a screen reader: how much it is told as the game goes.
+    ui.horizontal(|ui| {
+        ui.label("screen reader hears:");
+        for level in crate::game::settings::Spoken::ALL {
+            let (name, more) = level.words();
+            let choice = ui
+                .selectable_value(&mut settings.spoken, level, name)
+                .on_hover_text(more);
+            setting(choice, settings);
+        }
+    });
     ui.label("F11: full screen");
     ui.heading("Pace");
     // For this sitting: how fast the pieces move, or not at all.

@@ -9,6 +9,7 @@ pub mod card_words;
 pub mod cards;
 mod controls;
 pub mod hands;
+pub mod heard;
 pub mod help;
 pub mod key;
 pub mod log;
@@ -56,6 +57,7 @@ pub(super) fn window_plugin(app: &mut App) {
                 help::help_window,
                 menu::menu_window,
                 banner::show_banner,
+                heard::speak_heard,
             )
                 .chain()
                 .run_if(crate::game::screens::state::at_table),
@@ -93,7 +95,12 @@ pub(super) fn logic_plugin(app: &mut App) {
         .init_resource::<log::LogView>()
         .init_resource::<PanelLayout>()
         .init_resource::<LogDrawer>()
-        .add_plugins((log::plugin, banner::logic_plugin, menu::logic_plugin));
+        .add_plugins((
+            log::plugin,
+            banner::logic_plugin,
+            menu::logic_plugin,
+            heard::plugin,
+        ));
 }
 
 /// What the ship's column held besides the diagram last frame, in which shape, and how much
@@ -165,6 +172,7 @@ struct Asides<'w> {
     key: ResMut<'w, key::Key>,
     /// The coming threat phase as the rules foresee it (absent without the table's scene).
     foresight: Option<Res<'w, crate::game::table::intent::Foresight>>,
+    settings: Option<Res<'w, crate::game::settings::Settings>>,
 }
 
 /// Lays the panels out around the table and records the rectangle they leave free: the top
@@ -196,6 +204,7 @@ fn table_panels(
         mut lesson_choices,
         mut key,
         foresight,
+        settings,
     } = asides;
     let Some(state) = shown.get() else {
         return Ok(());
@@ -277,6 +286,9 @@ fn table_panels(
                             undo: wait.undo_allowed(),
                             elsewhere: turn_elsewhere(state, (&crew, &away)),
                             recap: &recap,
+                            spoken: settings
+                                .as_ref()
+                                .map_or_else(Default::default, |s| s.spoken),
                             step: (!log.current.is_empty())
                                 .then(|| log.lines.get(log.current.end.saturating_sub(1)))
                                 .flatten()

@@ -172,3 +172,37 @@ fn the_threats_list_says_what_each_piece_does_next() {
         .unwrap_or_else(|| panic!("no node for KANG: {nodes:?}"));
     assert!(kang.1.contains("Short Range"), "{}", kang.1);
 }
+
+/// At the fullest setting a screen reader hears every line the log writes, once, in a
+/// polite live region of its own; a burst (a game loaded, a new turn's automatic phases) is
+/// cut to its newest lines, and a log started afresh is heard from its start.
+#[test]
+fn every_log_line_is_heard_once_at_the_fullest_setting_only() {
+    use star_trek_panic::game::panels::heard::{Heard, MOST_LINES, say};
+    use star_trek_panic::game::settings::Spoken;
+    let mut heard = Heard::default();
+    assert_eq!(heard.unheard(2, Spoken::Everything), 0..2);
+    assert_eq!(heard.unheard(2, Spoken::Everything), 2..2, "heard once");
+    assert_eq!(heard.unheard(3, Spoken::Everything), 2..3);
+    assert_eq!(heard.unheard(40, Spoken::Everything), 40 - MOST_LINES..40);
+    assert_eq!(
+        heard.unheard(1, Spoken::Everything),
+        0..1,
+        "a new game's log"
+    );
+    for quieter in [Spoken::Brief, Spoken::Steps] {
+        let range = heard.unheard(heard.so_far() + 3, quieter);
+        assert!(range.is_empty(), "{quieter:?} says no log line");
+    }
+    // What went unsaid at a quieter level is not said later either.
+    let before = heard.so_far();
+    assert_eq!(before, 7);
+    assert_eq!(heard.unheard(8, Spoken::Everything), 7..8);
+
+    let nodes = nodes(|ui| say(ui, "Bob plays Phasers: Klingon Cruiser, Defense 2 → 1."));
+    let line = nodes
+        .iter()
+        .find(|node| name(node).starts_with("Bob plays Phasers"))
+        .expect("the words are a node of the tree");
+    assert_eq!(line.live(), Some(accesskit::Live::Polite));
+}

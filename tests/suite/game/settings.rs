@@ -114,6 +114,47 @@ fn the_keyboard_reaches_and_changes_every_setting() {
     assert!(ticked, "Space on the focused mute box ticks it");
 }
 
+/// What a screen reader hears is a setting the keyboard reaches: Tab to each level and
+/// Space takes it; it is kept in the settings file by name.
+#[test]
+fn the_keyboard_chooses_what_a_screen_reader_hears() {
+    use bevy_egui::egui;
+    use star_trek_panic::game::pacing::AnimationSpeed;
+    use star_trek_panic::game::panels::menu::settings_section;
+    use star_trek_panic::game::settings::Spoken;
+    let ctx = egui::Context::default();
+    let mut settings = Settings::default();
+    assert_eq!(settings.spoken, Spoken::Steps);
+    let mut speed = AnimationSpeed::default();
+    super::egui_frame(&ctx, &[], |ui| {
+        settings_section(ui, &mut settings, &mut speed)
+    });
+    let mut seen = Vec::new();
+    for _ in 0..30 {
+        super::egui_frame(&ctx, &[egui::Key::Tab], |ui| {
+            settings_section(ui, &mut settings, &mut speed)
+        });
+        super::egui_frame(&ctx, &[egui::Key::Space], |ui| {
+            settings_section(ui, &mut settings, &mut speed)
+        });
+        if seen.last() != Some(&settings.spoken) {
+            seen.push(settings.spoken);
+        }
+        if settings.spoken == Spoken::Everything {
+            break;
+        }
+    }
+    assert!(
+        seen.contains(&Spoken::Brief) && seen.ends_with(&[Spoken::Everything]),
+        "Tab and Space went through {seen:?}"
+    );
+    assert!(settings.unsaved, "the choice is written");
+    let text = serde_json::to_string(&settings).unwrap();
+    assert!(text.contains(r#""spoken":"everything""#), "{text}");
+    let back: Settings = serde_json::from_str(r#"{"spoken": "brief"}"#).unwrap();
+    assert_eq!(back.spoken, Spoken::Brief);
+}
+
 /// The seat's ticket kept in the settings goes only to the game it was given for: joining
 /// the same game again shows it (the seat comes back), joining another (another host, or
 /// another code on the same host) drops it.
