@@ -19,6 +19,8 @@ struct Capture {
     requested: bool,
     /// `--pick` and `--threat-steps` have been done.
     staged: bool,
+    /// Blank pictures taken again so far.
+    retakes: u32,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -126,12 +128,40 @@ fn capture(
     if let Some(layout) = &launch.layout {
         write_layout.write(crate::game::table::layout::WriteLayout(layout.clone()));
     }
-    commands
-        .spawn(Screenshot::primary_window())
-        .observe(save_to_disk(path.clone()))
-        .observe(
-            |_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
-                exit.write(AppExit::Success);
-            },
-        );
+    let mut save = save_to_disk(path.clone());
+    commands.spawn(Screenshot::primary_window()).observe(
+        move |captured: On<ScreenshotCaptured>,
+              mut progress: ResMut<Capture>,
+              mut exit: MessageWriter<AppExit>| {
+            // On a display just started, the first frames can reach the window empty: such a
+            // picture is taken again a few frames later (at most `RETAKES` times), not saved.
+            if is_blank(&captured.image) && progress.retakes < RETAKES {
+                warn!("the screenshot came out blank; taking it again");
+                progress.retakes += 1;
+                progress.requested = false;
+                progress.settled_frames = 10;
+                return;
+            }
+            save(captured);
+            exit.write(AppExit::Success);
+        },
+    );
+}
+
+/// How many times a blank screenshot is taken again before it is saved as it is.
+const RETAKES: u32 = 5;
+
+/// Whether a captured picture is one flat colour (a few shades at most): sampled every 97th
+/// pixel, as the screenshot tests do.
+fn is_blank(image: &Image) -> bool {
+    let Some(data) = image.data.as_ref() else {
+        return true;
+    };
+    let mut colours = std::collections::BTreeSet::new();
+    for px in data.chunks(4 * 97) {
+        if px.len() >= 3 {
+            colours.insert((px[0] / 16, px[1] / 16, px[2] / 16));
+        }
+    }
+    colours.len() <= 3
 }
