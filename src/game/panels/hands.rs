@@ -228,8 +228,8 @@ pub(super) fn card_menu(
         }
         if ui.button("Rules for this card").clicked() {
             let topic = match builtin().card(card).effect.told_with_hits() {
-                true => "Hit cards",
-                false => "Support cards",
+                true => super::help::HelpTopic::HitCards,
+                false => super::help::HelpTopic::SupportCards,
             };
             menus.help.at(topic);
             ui.close();

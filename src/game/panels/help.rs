@@ -17,9 +17,9 @@ pub struct Help {
 
 impl Help {
     /// Opens the rules reference at a topic (context help).
-    pub fn at(&mut self, topic: &str) {
+    pub fn at(&mut self, topic: HelpTopic) {
         self.open = true;
-        self.topic = Some(topic.to_string());
+        self.topic = Some(topic.title().to_string());
         self.search.clear();
     }
 }
@@ -27,8 +27,90 @@ impl Help {
 /// The rules reference, one `## ` heading a topic.
 pub(crate) const REFERENCE: &str = include_str!("../../../assets/rules/reference.md");
 
-/// The topic the phase tracker's "?" opens.
-pub const PHASES: &str = "A turn: the seven phases";
+/// A topic of the rules reference, as context help names it: one for each `## ` heading of
+/// `assets/rules/reference.md`, in its order (a test holds the two to each other), so a
+/// heading renamed there is a failing test, not a "?" that opens the first topic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HelpTopic {
+    Winning,
+    Turn,
+    Board,
+    HitCards,
+    SupportCards,
+    Damage,
+    Maneuvers,
+    Threats,
+    Klingons,
+    Romulans,
+    Tholians,
+    CometsAndStarbase,
+    Boarders,
+    Missions,
+    Characters,
+    Crewmates,
+    Keys,
+    Rulings,
+}
+
+impl HelpTopic {
+    pub const ALL: [HelpTopic; 18] = [
+        HelpTopic::Winning,
+        HelpTopic::Turn,
+        HelpTopic::Board,
+        HelpTopic::HitCards,
+        HelpTopic::SupportCards,
+        HelpTopic::Damage,
+        HelpTopic::Maneuvers,
+        HelpTopic::Threats,
+        HelpTopic::Klingons,
+        HelpTopic::Romulans,
+        HelpTopic::Tholians,
+        HelpTopic::CometsAndStarbase,
+        HelpTopic::Boarders,
+        HelpTopic::Missions,
+        HelpTopic::Characters,
+        HelpTopic::Crewmates,
+        HelpTopic::Keys,
+        HelpTopic::Rulings,
+    ];
+
+    /// Its heading in the reference.
+    pub fn title(self) -> &'static str {
+        match self {
+            HelpTopic::Winning => "Winning and losing",
+            HelpTopic::Turn => "A turn: the seven phases",
+            HelpTopic::Board => "The board: rings, sectors and facings",
+            HelpTopic::HitCards => "Hit cards",
+            HelpTopic::SupportCards => "Support cards",
+            HelpTopic::Damage => "Damage: Shields, Hull and the deck",
+            HelpTopic::Maneuvers => "Maneuvers",
+            HelpTopic::Threats => "Threats: moving and firing",
+            HelpTopic::Klingons => "Klingons",
+            HelpTopic::Romulans => "Romulans and cloaking",
+            HelpTopic::Tholians => "Tholians",
+            HelpTopic::CometsAndStarbase => "Comets and the Starbase",
+            HelpTopic::Boarders => "Boarders and Security Teams",
+            HelpTopic::Missions => "Missions",
+            HelpTopic::Characters => "Characters",
+            HelpTopic::Crewmates => "Crewmates and the advisor",
+            HelpTopic::Keys => "Keys and mouse",
+            HelpTopic::Rulings => "Rulings",
+        }
+    }
+
+    /// The topic with this heading.
+    pub fn named(title: &str) -> Option<HelpTopic> {
+        HelpTopic::ALL.into_iter().find(|t| t.title() == title)
+    }
+
+    /// The topic whose heading begins with `prefix` (the log's "Topic: Damage." names
+    /// "Damage: Shields, Hull and the deck").
+    pub fn titled(prefix: &str) -> Option<HelpTopic> {
+        HelpTopic::ALL
+            .into_iter()
+            .find(|t| t.title().starts_with(prefix))
+    }
+}
 
 /// One topic of the reference.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -52,15 +134,6 @@ pub fn topics() -> Vec<Topic> {
         .collect()
 }
 
-/// The topic whose title begins with `prefix` ("Damage" → "Damage: Shields, Hull and the
-/// deck").
-pub(crate) fn topic_titled(prefix: &str) -> Option<&'static str> {
-    topics()
-        .into_iter()
-        .find(|t| t.title.starts_with(prefix))
-        .map(|t| t.title)
-}
-
 /// Topics whose title or text holds every word of `query` (any case).
 pub fn search(query: &str) -> Vec<Topic> {
     let words: Vec<String> = query.split_whitespace().map(str::to_lowercase).collect();
@@ -74,25 +147,28 @@ pub fn search(query: &str) -> Vec<Topic> {
 }
 
 /// The topic that explains a refusal.
-pub fn topic_for_refusal(refusal: &Refusal) -> &'static str {
+pub fn topic_for_refusal(refusal: &Refusal) -> HelpTopic {
     use Refusal as R;
     match refusal {
-        R::OutsideArc | R::OutOfRange { .. } | R::TargetCloaked(_) | R::NotAShip(_) => "Hit cards",
-        R::WaitingForBoarders | R::NoBoarders => "Boarders and Security Teams",
-        R::NothingToRepair | R::NothingToRebuild | R::NoShieldThere => "Support cards",
+        R::OutsideArc | R::OutOfRange { .. } | R::TargetCloaked(_) | R::NotAShip(_) => {
+            HelpTopic::HitCards
+        }
+        R::WaitingForBoarders | R::NoBoarders => HelpTopic::Boarders,
+        R::NothingToRepair | R::NothingToRebuild | R::NoShieldThere => HelpTopic::SupportCards,
         R::NoManeuverLeft
         | R::ManeuverForbiddenHull
         | R::ManeuverForbiddenMission
-        | R::ManeuverForbiddenTholian => "Maneuvers",
+        | R::ManeuverForbiddenTholian => HelpTopic::Maneuvers,
         R::NoMission
         | R::CommittedAlready
         | R::NotNeededForMission
         | R::AlreadyRolled
-        | R::NoDieObjective => "Missions",
-        R::AbilityUsed | R::NotYourAbility | R::AbilityCannotShift | R::WaitingForSpock => {
-            "Characters"
-        }
-        R::ChooseDrawnTokens => "Characters",
+        | R::NoDieObjective => HelpTopic::Missions,
+        R::AbilityUsed
+        | R::NotYourAbility
+        | R::AbilityCannotShift
+        | R::WaitingForSpock
+        | R::ChooseDrawnTokens => HelpTopic::Characters,
         // The turn's order and its rules for everything else: named one by one, so a new
         // refusal is decided here, not sent to the phases by default.
         R::GameOver
@@ -112,18 +188,18 @@ pub fn topic_for_refusal(refusal: &Refusal) -> &'static str {
         | R::HasLegalPlay
         | R::AlreadyDiscarded
         | R::NothingToUndo
-        | R::NotInThisLesson(_) => PHASES,
+        | R::NotInThisLesson(_) => HelpTopic::Turn,
     }
 }
 
 /// The topic about a threat token.
-pub fn topic_for_token(token: TokenId) -> &'static str {
+pub fn topic_for_token(token: TokenId) -> HelpTopic {
     match &builtin().threat(token).threat {
-        ThreatKind::Starbase | ThreatKind::Comet { .. } => "Comets and the Starbase",
+        ThreatKind::Starbase | ThreatKind::Comet { .. } => HelpTopic::CometsAndStarbase,
         ThreatKind::Ship { faction, .. } => match faction {
-            Faction::Klingon => "Klingons",
-            Faction::Romulan => "Romulans and cloaking",
-            Faction::Tholian => "Tholians",
+            Faction::Klingon => HelpTopic::Klingons,
+            Faction::Romulan => HelpTopic::Romulans,
+            Faction::Tholian => HelpTopic::Tholians,
         },
     }
 }
@@ -168,7 +244,9 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut help: ResMut<Help>) ->
                     .show(&mut columns[1], |ui| {
                         if let Some(topic) = chosen {
                             ui.heading(topic.title);
-                            super::token_pictures::show(ui, topic.title);
+                            if let Some(known) = HelpTopic::named(topic.title) {
+                                super::token_pictures::show(ui, known);
+                            }
                             super::markdown::show(ui, topic.body);
                             // The log's own explanations for this topic, the same words.
                             let said = crate::words::why::for_topic(topic.title);

@@ -232,7 +232,7 @@ pub(super) fn log_panel(
     if std::mem::take(&mut view.jump) {
         area = area.vertical_scroll_offset(f32::MAX);
     }
-    let mut asked: Option<&'static str> = None;
+    let mut asked: Option<super::help::HelpTopic> = None;
     let shown = area.show(ui, |ui| {
         for (index, line) in log.lines.iter().enumerate().filter(|(_, l)| {
             view.turn.is_none_or(|t| t == l.turn) && view.player.is_none_or(|p| p == l.player)
@@ -252,8 +252,8 @@ pub(super) fn log_panel(
                         .add(egui::Label::new(text).sense(egui::Sense::click()))
                         .on_hover_text(format!("Why? {why} (click: the rules)"));
                     if response.clicked() {
-                        asked =
-                            crate::words::why::topic_of(why).and_then(super::help::topic_titled);
+                        asked = crate::words::why::topic_of(why)
+                            .and_then(super::help::HelpTopic::titled);
                     }
                 }
                 None => {

@@ -7,6 +7,8 @@ use bevy_egui::egui::{self, Color32, Pos2, Sense, Shape, Stroke, vec2};
 use std::f32::consts::TAU;
 use stp_rules::content::Captain;
 
+use super::help::HelpTopic;
+
 use crate::game::table::threat_looks::{CLOAKED_BACK, Look, Rim};
 
 /// What a picture shows.
@@ -71,7 +73,7 @@ impl Picture {
 }
 
 /// The pictures for a reference topic; none for a topic without tokens.
-fn pictures(topic: &str) -> Vec<Picture> {
+fn pictures(topic: HelpTopic) -> Vec<Picture> {
     let p = |name, look, rim, face_down| Picture {
         name,
         look,
@@ -79,7 +81,7 @@ fn pictures(topic: &str) -> Vec<Picture> {
         face_down,
     };
     match topic {
-        "Klingons" => vec![
+        HelpTopic::Klingons => vec![
             p("Cruiser", Look::KlingonCruiser, Rim::None, false),
             p("Cloaking", Look::KlingonCruiser, Rim::Cloaks, false),
             p(
@@ -89,22 +91,35 @@ fn pictures(topic: &str) -> Vec<Picture> {
                 false,
             ),
         ],
-        "Romulans and cloaking" => vec![
+        HelpTopic::Romulans => vec![
             p("Battle Cruiser", Look::RomulanCruiser, Rim::None, false),
             p("Cloaking", Look::RomulanCruiser, Rim::Cloaks, false),
             p("Cloaked", Look::RomulanCruiser, Rim::Cloaks, true),
         ],
-        "Tholians" => vec![p("Tholian", Look::Tholian, Rim::None, false)],
-        "Comets and the Starbase" => vec![
+        HelpTopic::Tholians => vec![p("Tholian", Look::Tholian, Rim::None, false)],
+        HelpTopic::CometsAndStarbase => vec![
             p("Comet", Look::Comet, Rim::None, false),
             p("Starbase", Look::Starbase, Rim::Starbase, false),
         ],
-        _ => Vec::new(),
+        HelpTopic::Winning
+        | HelpTopic::Turn
+        | HelpTopic::Board
+        | HelpTopic::HitCards
+        | HelpTopic::SupportCards
+        | HelpTopic::Damage
+        | HelpTopic::Maneuvers
+        | HelpTopic::Threats
+        | HelpTopic::Boarders
+        | HelpTopic::Missions
+        | HelpTopic::Characters
+        | HelpTopic::Crewmates
+        | HelpTopic::Keys
+        | HelpTopic::Rulings => Vec::new(),
     }
 }
 
 /// Draws the topic's token pictures in a row.
-pub fn show(ui: &mut egui::Ui, topic: &str) {
+pub fn show(ui: &mut egui::Ui, topic: HelpTopic) {
     let pictures = pictures(topic);
     if pictures.is_empty() {
         return;

@@ -85,7 +85,7 @@ pub(super) fn top_bar(
             .on_hover_text("How a turn goes: the seven phases")
             .clicked()
         {
-            help.at(super::help::PHASES);
+            help.at(super::help::HelpTopic::Turn);
         }
         if ui
             .small_button("Key [K]")

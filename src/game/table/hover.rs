@@ -57,7 +57,7 @@ pub fn token_lines(
     lines.extend(play_result(state, selection, token));
     lines.push(format!(
         "F1: the rules for {}",
-        crate::game::panels::help::topic_for_token(token)
+        crate::game::panels::help::topic_for_token(token).title()
     ));
     lines
 }

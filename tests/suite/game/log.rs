@@ -121,13 +121,19 @@ fn builtin_mission_names() -> Vec<String> {
 #[test]
 fn the_rules_reference_covers_the_game_in_players_words() {
     use star_trek_panic::game::panels::help::{
-        PHASES, search, topic_for_refusal, topic_for_token, topics,
+        HelpTopic, search, topic_for_refusal, topic_for_token, topics,
     };
     use star_trek_panic::game::panels::markdown::{Block, blocks, spans};
     let all = topics();
     let titles: Vec<&str> = all.iter().map(|t| t.title).collect();
+    // Context help names its topics by `HelpTopic`: one for each heading, in order.
+    assert_eq!(
+        HelpTopic::ALL.map(HelpTopic::title).to_vec(),
+        titles,
+        "HelpTopic and the reference's headings"
+    );
     for needed in [
-        PHASES,
+        HelpTopic::Turn.title(),
         "Hit cards",
         "Support cards",
         "Damage: Shields, Hull and the deck",
@@ -147,7 +153,7 @@ fn the_rules_reference_covers_the_game_in_players_words() {
     // The seven phases read as a numbered list, one item a phase, not one long paragraph.
     let phases = all
         .iter()
-        .find(|t| t.title == PHASES)
+        .find(|t| t.title == HelpTopic::Turn.title())
         .expect("the phases topic");
     let items = blocks(phases.body)
         .into_iter()
@@ -194,10 +200,7 @@ fn the_rules_reference_covers_the_game_in_players_words() {
     for text in star_trek_panic::words::why::all() {
         if let Some((_, topic)) = text.rsplit_once("Topic: ") {
             let topic = topic.trim_end_matches('.');
-            assert!(
-                titles.iter().any(|t| t.starts_with(topic)),
-                "no topic {topic}"
-            );
+            assert!(HelpTopic::titled(topic).is_some(), "no topic {topic}");
         }
     }
     assert!(
@@ -206,7 +209,7 @@ fn the_rules_reference_covers_the_game_in_players_words() {
     assert!(titles.contains(&"Rulings"));
     assert!(topics().iter().any(|t| t.body.contains("R25")));
     for token in 0..31u8 {
-        assert!(titles.contains(&topic_for_token(token)));
+        assert!(titles.contains(&topic_for_token(token).title()));
     }
     for refusal in [
         stp_rules::Refusal::OutsideArc,
@@ -215,7 +218,10 @@ fn the_rules_reference_covers_the_game_in_players_words() {
         stp_rules::Refusal::NotNeededForMission,
         stp_rules::Refusal::HasLegalPlay,
     ] {
-        assert!(titles.contains(&topic_for_refusal(&refusal)), "{refusal:?}");
+        assert!(
+            titles.contains(&topic_for_refusal(&refusal).title()),
+            "{refusal:?}"
+        );
     }
 }
 
