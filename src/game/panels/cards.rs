@@ -449,6 +449,37 @@ pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, range
     }
 }
 
+/// The ranges a card reaches as their letters in the rings' bright colours, Long to Short,
+/// from `left` (its middle height): a seat's chip has no room for pips a reader can read
+/// (readers called 9 px pips "microscopic"), and the ranges it does not reach are left out.
+/// Returns the letters' width.
+pub(crate) fn range_letters(
+    painter: &egui::Painter,
+    left: Pos2,
+    size: f32,
+    ranges: &[Range],
+) -> f32 {
+    let mut x = left.x;
+    for (range, letter, edge) in [
+        (Range::Long, "L", crate::game::palette::RANGE_EDGES[2]),
+        (Range::Medium, "M", crate::game::palette::RANGE_EDGES[1]),
+        (Range::Short, "S", crate::game::palette::RANGE_EDGES[0]),
+    ] {
+        if !ranges.contains(&range) {
+            continue;
+        }
+        let shown = painter.text(
+            Pos2::new(x, left.y),
+            Align2::LEFT_CENTER,
+            letter,
+            FontId::proportional(size),
+            edge.egui(),
+        );
+        x = shown.right() + 1.5;
+    }
+    x - left.x
+}
+
 /// The first of `texts` (the whole, then shorter and shorter) that fits in `rows` lines of
 /// `width`, at `size` or, for the shortest, a step smaller; none where none fits (the card's
 /// name says enough there, and its zoom and hover say it whole): never a text cut off.

@@ -243,13 +243,6 @@ fn seat(
         holder.name, character.name, character.text
     ));
     if fit.ability_lines > 0 {
-        let (rect, _) = ui.allocate_exact_size(
-            vec2(
-                ui.available_width(),
-                fit.ability_lines as f32 * ABILITY_LINE - 2.0,
-            ),
-            Sense::hover(),
-        );
         let words = cards::whole_or_summary(
             ui.painter(),
             &[
@@ -257,8 +250,18 @@ fn seat(
                 crate::words::describe::ability_summary(character.ability),
             ],
             12.0,
-            rect.width(),
+            ui.available_width(),
             fit.ability_lines,
+        );
+        // As tall as the words drawn, at most the lines the fit allows: a one-line ability
+        // left a blank line above the chips that a reader took for a fault.
+        let lines = words.as_ref().map_or(fit.ability_lines, |g| g.rows.len());
+        let (rect, _) = ui.allocate_exact_size(
+            vec2(
+                ui.available_width(),
+                lines.min(fit.ability_lines) as f32 * ABILITY_LINE - 2.0,
+            ),
+            Sense::hover(),
         );
         if let Some(galley) = words {
             ui.painter().galley(rect.min, galley, theme::QUIET);
@@ -342,6 +345,7 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     let name_left = rect.left() + 27.0;
     // Ranges and damage take 52 px at the right, where the chip is wide enough for both.
     let extras_width = 52.0;
+    let letters = 13.0;
     let full = painter
         .layout_no_wrap(def.name.clone(), font.clone(), theme::TEXT)
         .size()
@@ -382,9 +386,8 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
         theme::TEXT,
     );
     if let (true, Some((ranges, damage))) = (show_extras, extras) {
-        let pip = 4.5;
-        let left = Pos2::new(rect.right() - extras_width, rect.center().y - pip);
-        cards::range_pips(&painter, left, pip, &ranges);
+        let left = Pos2::new(rect.right() - extras_width, rect.center().y);
+        cards::range_letters(&painter, left, letters, &ranges);
         painter.text(
             Pos2::new(rect.right() - 4.0, rect.center().y),
             Align2::RIGHT_CENTER,

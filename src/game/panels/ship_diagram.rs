@@ -122,7 +122,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
         ] {
             let fill = section_colour(section, shield);
             // The ship's own marks (docs/look.md): a damaged Shield is its arc broken into
-            // dashes, a destroyed one an empty slot outlined in red; a damaged Hull plate is
+            // dashes, a destroyed one scorched and crossed in red; a damaged Hull plate is
             // cracked, a destroyed one crossed out.
             match (shield, section) {
                 (true, SectionState::Damaged) => {
@@ -139,7 +139,14 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
                     }
                 }
                 (true, SectionState::Destroyed) => {
-                    let red = Stroke::new(1.5, palette::DESTROYED.egui());
+                    // Scorched, outlined and crossed in red, as a destroyed Hull plate is:
+                    // a thin outline alone read as "damaged" to readers at a glance.
+                    band(&painter, centre, (inner, outer_r), (from, to), fill);
+                    let red = Stroke::new(2.0, palette::DESTROYED.egui());
+                    let (a, b) = (at(centre, from, inner), at(centre, to, outer_r));
+                    let (c, d) = (at(centre, to, inner), at(centre, from, outer_r));
+                    painter.line_segment([a, b], red);
+                    painter.line_segment([c, d], red);
                     let mut slot: Vec<Pos2> = (0..=10)
                         .map(|i| at(centre, from + (to - from) * i as f32 / 10.0, outer_r))
                         .collect();
@@ -167,7 +174,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
             if !shield && section == SectionState::Destroyed {
                 let (a, b) = (at(centre, from, inner), at(centre, to, outer_r));
                 let (c, d) = (at(centre, to, inner), at(centre, from, outer_r));
-                let cross = Stroke::new(1.5, palette::DESTROYED.egui());
+                let cross = Stroke::new(2.0, palette::DESTROYED.egui());
                 painter.line_segment([a, b], cross);
                 painter.line_segment([c, d], cross);
             }

@@ -115,6 +115,36 @@ fn read_board(mut contexts: EguiContexts, marks: Res<SceneMarks>) -> Result {
     Ok(())
 }
 
+/// What a plate beside a piece keeps clear of: the other pieces' faces (about `radius`
+/// across), every Defense drawn so far, and the piece's own plates.
+struct Clear<'a> {
+    token: TokenId,
+    radius: f32,
+    centres: &'a [(TokenId, egui::Pos2)],
+    defense: &'a std::collections::BTreeMap<TokenId, egui::Rect>,
+    plates: &'a [egui::Rect],
+}
+
+impl Clear<'_> {
+    /// Where a plate of `size` stands beside the piece at `c`, just off its face along its
+    /// ring (`along`, on screen), on whichever side is clear; `None` where neither is.
+    fn beside(&self, c: egui::Pos2, along: egui::Vec2, size: egui::Vec2) -> Option<egui::Pos2> {
+        [along, -along]
+            .into_iter()
+            .map(|d| {
+                let reach = d.x.abs() * size.x / 2.0 + d.y.abs() * size.y / 2.0;
+                c + d * (self.radius + reach + 3.0) - size / 2.0
+            })
+            .find(|at| {
+                let plate = egui::Rect::from_min_size(*at, size).expand(2.0);
+                self.centres.iter().all(|(other, p)| {
+                    *other == self.token || plate.distance_to_pos(*p) > self.radius
+                }) && self.defense.values().all(|ink| !ink.intersects(plate))
+                    && self.plates.iter().all(|r| !r.intersects(plate))
+            })
+    }
+}
+
 /// Steps a plate of `size` at `at` along `away`, 2 px at a time and at most 24 px, until it
 /// (with a 3 px margin at its sides) is clear of `ink`: a name or a note on a token's face
 /// keeps off its Defense digits.
@@ -254,7 +284,18 @@ fn board_labels(
             };
             let ink = board.paint(centre - ink0.center().to_vec2(), galley, None, true);
             marks.defense.insert(t.token, ink);
-            // A captain's name plate on the face.
+            // A piece alone in its space has its plates (a captain's name, a note) beside it,
+            // along its ring, so they cover none of its art (readers found them over the
+            // silhouette, and a red plate on a red face unreadable).
+            let lone = fanned
+                .get(&u16::from(t.token))
+                .is_none_or(|fan| fan.of <= 1);
+            let along_ring = board
+                .screen(world + Vec3::new(angle.cos(), 0.0, angle.sin()))
+                .map(|p| (p - c).normalized())
+                .filter(|_| lone);
+            let mut plates: Vec<egui::Rect> = Vec::new();
+            // A captain's name plate beside it, or else on the face.
             if let Rim::Captain(captain) = rim_of(t.token) {
                 let words = captain_name(captain);
                 let galley = board.galley(
@@ -277,8 +318,21 @@ fn board_labels(
                     }
                 };
                 let at = clear_of(at, galley.size(), ink, -inward);
+                let at = along_ring
+                    .and_then(|dir| {
+                        let clear = Clear {
+                            token: t.token,
+                            radius,
+                            centres: &centres,
+                            defense: &marks.defense,
+                            plates: &plates,
+                        };
+                        clear.beside(c, dir, galley.size())
+                    })
+                    .unwrap_or(at);
                 let plate = palette::CAPTAIN_PLATE.egui();
                 let rect = board.paint(at, galley, Some(plate), false);
+                plates.push(rect);
                 marks.labels.push((words.to_string(), rect));
             }
             // Held by a Force Field, or cloaking in the coming phase (so it will not fire,
@@ -314,30 +368,16 @@ fn board_labels(
                     (Rim::Captain(_), false) => 0.3,
                     _ => 0.4,
                 };
-                // A piece alone in its space has the note beside it, along its ring, so the
-                // note covers none of its art (readers found it over the silhouette), on the
-                // side clear of the other pieces.
                 let size = galley.size();
-                let lone = fanned
-                    .get(&u16::from(t.token))
-                    .is_none_or(|fan| fan.of <= 1);
-                let along_ring = board
-                    .screen(world + Vec3::new(angle.cos(), 0.0, angle.sin()))
-                    .map(|p| (p - c).normalized())
-                    .filter(|_| lone);
                 let beside = along_ring.and_then(|dir| {
-                    [dir, -dir]
-                        .into_iter()
-                        .map(|d| {
-                            let reach = d.x.abs() * size.x / 2.0 + d.y.abs() * size.y / 2.0;
-                            c + d * (radius + reach + 3.0) - size / 2.0
-                        })
-                        .find(|at| {
-                            let plate = egui::Rect::from_min_size(*at, size).expand(2.0);
-                            centres.iter().all(|(other, p)| {
-                                *other == t.token || plate.distance_to_pos(*p) > radius
-                            }) && marks.defense.values().all(|ink| !ink.intersects(plate))
-                        })
+                    let clear = Clear {
+                        token: t.token,
+                        radius,
+                        centres: &centres,
+                        defense: &marks.defense,
+                        plates: &plates,
+                    };
+                    clear.beside(c, dir, size)
                 });
                 // Else on the face, stepped further out until clear of the Defense digits:
                 // in a crowded space the face is smaller than the words.
@@ -398,13 +438,11 @@ fn board_labels(
             let along = (p1 - p0).normalized();
             let centre = p0 + along * (galley.size().x / 2.0 + 6.0);
             let rect = egui::Rect::from_center_size(centre, galley.size()).expand(2.0);
-            let clear = faces.iter().all(|(c, radius)| {
-                let nearest = egui::pos2(
-                    c.x.clamp(rect.left(), rect.right()),
-                    c.y.clamp(rect.top(), rect.bottom()),
-                );
-                nearest.distance(*c) > *radius
-            });
+            // Well clear: a name touching a piece of the next ring read as that piece's ring
+            // (read 14 took two Medium pieces beside "SHORT" for Short).
+            let clear = faces
+                .iter()
+                .all(|(c, radius)| rect.distance_to_pos(*c) > *radius + 12.0);
             if clear {
                 let rect = board.paint(
                     centre - galley.size() / 2.0,
