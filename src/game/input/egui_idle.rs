@@ -34,11 +34,32 @@ pub(super) fn plugin(app: &mut App) {
         PostUpdate,
         (
             wake_when_egui_asks,
-            redraw_without_focus.run_if(in_state(Screen::Playing)),
+            (release_tab_focus, redraw_without_focus)
+                .chain()
+                .run_if(in_state(Screen::Playing)),
         )
             .after(EguiPostUpdateSet::EndPass)
             .before(EguiPostUpdateSet::ProcessOutput),
     );
+}
+
+/// The button the table's Tab lit holds egui's focus while its frame is drawn, so the frame's
+/// accessibility tree names it as the focus and a screen reader says it
+/// (`theme::tab_button`); once the tree is made, the focus is let go, so egui does not count
+/// as wanting the keys (it would keep Tab, Enter and Space from the table) and no redraw is
+/// asked for the focus ring.
+fn release_tab_focus(mut contexts: Query<&mut EguiContext>) {
+    for mut context in &mut contexts {
+        let ctx = context.get_mut();
+        let lit = crate::game::panels::theme::tab_lit(ctx);
+        ctx.memory_mut(|memory| {
+            if let Some(id) = memory.focused()
+                && Some(id) == lit
+            {
+                memory.surrender_focus(id);
+            }
+        });
+    }
 }
 
 /// A click gives its button egui's focus ring in the frame it is drawn; on the table, where

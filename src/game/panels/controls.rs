@@ -179,13 +179,12 @@ impl Controls<'_> {
                 let lit = focused
                     .as_ref()
                     .is_some_and(|f| f.action == control.offer.action);
-                // Lit only where Tab has it: `selected` makes a toggle button of it for a
-                // screen reader, so the others stay plain buttons ("End phase", not "End
-                // phase, toggle button, not pressed").
-                let plain = egui::Button::new(words);
-                let mut button = ui.add_enabled(
+                // Lit, and focused for a screen reader, where Tab has it.
+                let mut button = super::theme::tab_button(
+                    ui,
                     playing && control.refusal.is_none(),
-                    if lit { plain.selected(true) } else { plain },
+                    words,
+                    lit,
                 );
                 // The hover says it in full, where the button says it short.
                 if words != control.offer.words {

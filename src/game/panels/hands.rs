@@ -157,6 +157,10 @@ fn hand_card(
         number: Some(index + 1),
     };
     let (response, badge) = cards::card(ui, card, size, look);
+    // Picked, and no choice lit yet: the card has the focus a screen reader follows.
+    if look.chosen && selection.focus.is_none() {
+        super::theme::hold_tab_focus(&response);
+    }
     // Picked with its key, the card shows at full size as a hover would show it: in the
     // window's bottom-left corner above the hand (over the seats' column), never over the
     // middle of the board where its targets are.
@@ -356,10 +360,8 @@ fn choice_buttons(
     let mut chosen = None;
     let mut button = |ui: &mut egui::Ui, index: usize, words: String, full: &str| {
         let focused = selection.focus == Some(index);
-        // Lit where Tab has it; a plain button for a screen reader otherwise (`selected`
-        // makes a toggle of it).
-        let plain = egui::Button::new(words);
-        let response = ui.add(if focused { plain.selected(true) } else { plain });
+        // Lit, and focused for a screen reader, where Tab has it.
+        let response = super::theme::tab_button(ui, true, words, focused);
         // The choice Tab brings into focus is scrolled into view: never taken unseen.
         if focused {
             response.scroll_to_me(None);

@@ -213,6 +213,50 @@ pub(crate) fn header_with_note(
     response
 }
 
+/// A button of the table's own Tab order (a control, a card's choice), lit where Tab has it:
+/// drawn in the selection's colours, and given egui's focus, which is the platform's, so a
+/// screen reader says its name as Tab reaches it. Orca 43 speaks no live region, only focus
+/// and the focused widget's changes; the table's Tab, Enter and Space never reach egui
+/// (`input::egui_idle`), so that focus presses nothing, and it is let go once each frame's
+/// tree is made (`egui_idle::release_tab_focus`), so the table's keys stay the table's. Not
+/// `selected`, which makes a toggle button of it ("End phase, toggle button, pressed").
+pub fn tab_button(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    words: impl Into<egui::WidgetText>,
+    lit: bool,
+) -> egui::Response {
+    let mut button = egui::Button::new(words);
+    if lit {
+        let selection = ui.visuals().selection;
+        button = button.fill(selection.bg_fill).stroke(selection.stroke);
+    }
+    let response = ui.add_enabled(enabled, button);
+    if lit && enabled {
+        hold_tab_focus(&response);
+    }
+    response
+}
+
+/// Gives `response`'s widget the focus for this frame's accessibility tree, as the table's
+/// keys have it (a lit button, a card picked by its number): see `tab_button`.
+pub fn hold_tab_focus(response: &egui::Response) {
+    response
+        .ctx
+        .data_mut(|d| d.insert_temp(egui::Id::new(TAB_LIT), response.id));
+    if !response.has_focus() {
+        response.request_focus();
+    }
+}
+
+/// Where egui keeps the id of the button the table's Tab last lit.
+const TAB_LIT: &str = "table-tab-lit";
+
+/// The button the table's Tab last lit (`tab_button`), if any.
+pub fn tab_lit(ctx: &egui::Context) -> Option<egui::Id> {
+    ctx.data(|d| d.get_temp(egui::Id::new(TAB_LIT)))
+}
+
 /// Makes `response`'s widget a live region: a screen reader says its words when they change,
 /// after what it is saying (polite) or at once (`assertive`: a refusal, a mission's end).
 pub fn announce(ui: &egui::Ui, response: &egui::Response, assertive: bool) {

@@ -439,10 +439,15 @@ fn board_labels(
             let centre = p0 + along * (galley.size().x / 2.0 + 6.0);
             let rect = egui::Rect::from_center_size(centre, galley.size()).expand(2.0);
             // Well clear: a name touching a piece of the next ring read as that piece's ring
-            // (read 14 took two Medium pieces beside "SHORT" for Short).
+            // (read 14 took two Medium pieces beside "SHORT" for Short); and off the pieces'
+            // plates (read 15 found "CLOAKS NEXT" run into "SHORT").
             let clear = faces
                 .iter()
-                .all(|(c, radius)| rect.distance_to_pos(*c) > *radius + 12.0);
+                .all(|(c, radius)| rect.distance_to_pos(*c) > *radius + 12.0)
+                && marks
+                    .labels
+                    .iter()
+                    .all(|(_, plate)| !plate.intersects(rect));
             if clear {
                 let rect = board.paint(
                     centre - galley.size() / 2.0,
