@@ -3,7 +3,9 @@
 ScreenReaderEnabled, as Orca does), starts the game, finds it through AT-SPI, prints every node
 of its tree ("NODE role: name"), presses a card as a reader's "activate" does and prints the
 tree again ("AFTER role: name"), then presses the card's first target and prints the tree once
-more ("PLAYED role: name"). Every wait is bounded.
+more ("PLAYED role: name"). Last, it presses Tab on the game's window (xdotool), as a player
+does, and prints the widget that then has the focus a reader follows ("FOCUSED role: name").
+Every wait is bounded.
 
 Arguments: the game's executable, then its arguments."""
 
@@ -131,6 +133,41 @@ def press(tree, start, missing):
     return True
 
 
+def focused(app):
+    """The widgets (not the window) that hold the focus."""
+    found = []
+    for role, name, node in nodes(app):
+        try:
+            if node is not None and role != "frame" and node.getState().contains(
+                pyatspi.STATE_FOCUSED
+            ):
+                found.append((role, name))
+        except Exception:  # a node gone while asked: not the focus
+            continue
+    return found
+
+
+def tab(app, seconds):
+    """Tab pressed on the game's window, as a player's keyboard does: what then has the
+    focus, once something does (or nothing, when `seconds` have passed)."""
+    windows = subprocess.run(
+        ["xdotool", "search", "--name", "Star Trek"],
+        capture_output=True,
+        text=True,
+        timeout=20,
+    ).stdout.split()
+    if not windows:
+        return []
+    subprocess.run(["xdotool", "windowfocus", "--sync", windows[0]], timeout=20)
+    subprocess.run(["xdotool", "key", "Tab"], timeout=20)
+    deadline = time.time() + seconds
+    now = focused(app)
+    while not now and time.time() < deadline:
+        time.sleep(1)
+        now = focused(app)
+    return now
+
+
 def main():
     global pyatspi
     say_a_reader_runs()
@@ -160,6 +197,8 @@ def main():
         )
         for role, name, _ in played:
             print(f"PLAYED {role}: {name}")
+        for role, name in tab(app, 60):
+            print(f"FOCUSED {role}: {name}")
         return 0
     finally:
         game.stop()

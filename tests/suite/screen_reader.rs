@@ -54,6 +54,7 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
             .collect()
     };
     let (before, picked, played) = (stage("NODE "), stage("AFTER "), stage("PLAYED "));
+    let focused = stage("FOCUSED ");
     let has = |names: &[String], start: &str| names.iter().any(|n| n.starts_with(start));
     // Where the game stands, whole.
     assert!(
@@ -116,5 +117,14 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
             "Sector 3, Fore-Starboard facing: next: KANG and Klingon: 2 dmg → Shield damaged"
         ),
         "the forecast after Red Alert: {context}"
+    );
+    // Tab on the table lights its first choice (Kirk's, to take a card) and gives the widget
+    // that names it the focus a reader follows, so Orca says it (Orca 43 speaks the focus,
+    // not live regions).
+    assert!(
+        focused
+            .iter()
+            .any(|n| n.starts_with("Take Ola's Phasers — Forward, Medium/Short")),
+        "Tab's focus: {focused:?}\n{context}"
     );
 }

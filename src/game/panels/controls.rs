@@ -203,7 +203,17 @@ impl Controls<'_> {
             // Kirk's take: a menu of every card the others hold; Tab and Enter reach them too.
             let takes = offers::kirks_takes(state);
             if playing && !takes.is_empty() {
-                ui.menu_button("Take a card (Kirk)", |ui| {
+                // A take Tab has lit is named on the menu's button, which holds the focus a
+                // screen reader follows: the takes have no buttons of their own until the
+                // menu opens, and a reader heard nothing as Tab went through them.
+                let lit_take = focused
+                    .as_ref()
+                    .filter(|f| takes.iter().any(|t| t.action == f.action))
+                    .map(|f| f.words.clone());
+                let title = lit_take
+                    .clone()
+                    .unwrap_or_else(|| "Take a card (Kirk)".into());
+                let menu = ui.menu_button(title, |ui| {
                     for offer in takes {
                         if ui.button(&offer.words).clicked() {
                             actions.write(offer.action);
@@ -211,6 +221,9 @@ impl Controls<'_> {
                         }
                     }
                 });
+                if lit_take.is_some() {
+                    super::theme::hold_tab_focus(&menu.response);
+                }
             }
             // A repair ability offers one button per damaged section: one menu keeps the
             // controls together.
