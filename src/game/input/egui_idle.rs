@@ -19,28 +19,30 @@ use bevy_egui::{
 use crate::game::screens::state::Screen;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        PreUpdate,
-        (
-            one_press_a_frame,
-            drop_repeated_modifiers,
-            keep_table_keys.run_if(in_state(Screen::Playing)),
-        )
-            .chain()
-            .after(EguiPreUpdateSet::ProcessInput)
-            .before(EguiPreUpdateSet::BeginPass),
-    )
-    .add_systems(
-        PostUpdate,
-        (
-            wake_when_egui_asks,
-            (release_tab_focus, redraw_without_focus)
+    app.init_resource::<EguiTakesKeys>()
+        .add_systems(
+            PreUpdate,
+            (
+                one_press_a_frame,
+                drop_repeated_modifiers,
+                note_egui_takes_keys,
+                keep_table_keys.run_if(in_state(Screen::Playing)),
+            )
                 .chain()
-                .run_if(in_state(Screen::Playing)),
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
         )
-            .after(EguiPostUpdateSet::EndPass)
-            .before(EguiPostUpdateSet::ProcessOutput),
-    );
+        .add_systems(
+            PostUpdate,
+            (
+                wake_when_egui_asks,
+                (release_tab_focus, redraw_without_focus)
+                    .chain()
+                    .run_if(in_state(Screen::Playing)),
+            )
+                .after(EguiPostUpdateSet::EndPass)
+                .before(EguiPostUpdateSet::ProcessOutput),
+        );
 }
 
 /// The button the table's Tab lit holds egui's focus while its frame is drawn, so the frame's
@@ -148,9 +150,9 @@ fn keep_table_keys(
         Res<crate::game::panels::help::Help>,
         Res<crate::game::panels::menu::Menu>,
     ),
-    wants: Option<Res<EguiWantsInput>>,
+    takes: Res<EguiTakesKeys>,
 ) {
-    if menu.open || help.open || wants.is_some_and(|w| w.wants_any_keyboard_input()) {
+    if menu.open || help.open || takes.0 {
         return;
     }
     for (mut input, mut context) in &mut inputs {
@@ -168,6 +170,27 @@ fn keep_table_keys(
                 memory.surrender_focus(id);
             }
         });
+    }
+}
+
+/// Whether egui takes the keys this frame: a text field has its focus (a letter there is
+/// text), or a popup is open (its items go by the keys). A button with egui's focus does not:
+/// `EguiWantsInput` counts any focus, and a button a reader pressed, or one the table's Tab
+/// lit, then kept Tab, Enter and Space from the table (the screen-reader test's Tab went to
+/// egui so). Read by `keep_table_keys` and by `hotkeys::keys_are_free`.
+#[derive(Resource, Debug, Default)]
+pub(crate) struct EguiTakesKeys(pub bool);
+
+fn note_egui_takes_keys(mut contexts: Query<&mut EguiContext>, mut takes: ResMut<EguiTakesKeys>) {
+    let now = contexts.iter_mut().any(|mut context| {
+        let ctx = context.get_mut();
+        let typing = ctx
+            .memory(|m| m.focused())
+            .is_some_and(|id| egui::text_edit::TextEditState::load(ctx, id).is_some());
+        typing || egui::Popup::is_any_open(ctx)
+    });
+    if takes.0 != now {
+        takes.0 = now;
     }
 }
 

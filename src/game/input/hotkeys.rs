@@ -8,7 +8,6 @@
 //! `InputPlugin` and see what the table does.
 
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
 use super::pointing::Hovered;
@@ -38,9 +37,10 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// No egui text field has the keyboard (always so without a window).
-pub(crate) fn keys_are_free(wants: Option<Res<EguiWantsInput>>) -> bool {
-    wants.is_none_or(|w| !w.wants_any_keyboard_input())
+/// No egui text field or popup has the keyboard (always so without a window): a button
+/// holding egui's focus does not take the table's keys (`egui_idle::EguiTakesKeys`).
+pub(crate) fn keys_are_free(takes: Option<Res<super::egui_idle::EguiTakesKeys>>) -> bool {
+    takes.is_none_or(|t| !t.0)
 }
 
 /// Neither the menu nor the rules reference is open: those take the keys (their controls,

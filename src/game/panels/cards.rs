@@ -452,13 +452,7 @@ pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, range
 /// The ranges a card reaches as their letters in the rings' bright colours, Long to Short,
 /// from `left` (its middle height): a seat's chip has no room for pips a reader can read
 /// (readers called 9 px pips "microscopic"), and the ranges it does not reach are left out.
-/// Returns the letters' width.
-pub(crate) fn range_letters(
-    painter: &egui::Painter,
-    left: Pos2,
-    size: f32,
-    ranges: &[Range],
-) -> f32 {
+pub(crate) fn range_letters(painter: &egui::Painter, left: Pos2, size: f32, ranges: &[Range]) {
     let mut x = left.x;
     for (range, letter, edge) in [
         (Range::Long, "L", crate::game::palette::RANGE_EDGES[2]),
@@ -477,7 +471,6 @@ pub(crate) fn range_letters(
         );
         x = shown.right() + 1.5;
     }
-    x - left.x
 }
 
 /// The first of `texts` (the whole, then shorter and shorter) that fits in `rows` lines of

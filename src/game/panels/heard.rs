@@ -80,6 +80,7 @@ pub fn say(ui: &mut egui::Ui, words: &str) {
     super::theme::announce(ui, &node, false);
 }
 
+/// Draws the live region at the fullest setting, where there are words to say.
 pub(super) fn speak_heard(
     mut contexts: EguiContexts,
     heard: Res<Heard>,
