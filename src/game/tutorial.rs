@@ -252,8 +252,14 @@ fn follow_steps(
 /// player leaves free), so it covers neither the board, the piles nor the controls: the
 /// step's words, the last refusal, Next for a step to read, and the way on (restart, skip,
 /// another lesson, leave), which the menu (Esc) offers to the keyboard too. Returns the way
-/// on chosen.
-pub(crate) fn lesson_panel(ui: &mut egui::Ui, academy: &mut Academy) -> Option<AcademyChoice> {
+/// on chosen. With nothing lit or picked on the table (`focus_here`), the step's words hold
+/// the focus a screen reader follows, so each step is read as it comes: Orca 43 speaks the
+/// focus and its changes, not a live region.
+pub(crate) fn lesson_panel(
+    ui: &mut egui::Ui,
+    academy: &mut Academy,
+    focus_here: bool,
+) -> Option<AcademyChoice> {
     let index = academy.lesson?;
     let count = academy.lessons.len();
     let lesson = academy.current().cloned()?;
@@ -283,14 +289,26 @@ pub(crate) fn lesson_panel(ui: &mut egui::Ui, academy: &mut Academy) -> Option<A
     );
     match lesson.steps.get(academy.step) {
         Some(step) => {
-            ui.label(egui::RichText::new(&step.say).size(15.0));
+            // A widget of its own each step: Orca hears a new focus, where it ignores a
+            // label's words changing under the focus.
+            let words = ui
+                .push_id(("lesson step", index, academy.step), |ui| {
+                    ui.label(egui::RichText::new(&step.say).size(15.0))
+                })
+                .inner;
+            if focus_here {
+                crate::game::panels::theme::hold_tab_focus(&words);
+            }
             if step.action.is_none() && ui.button("Next [N]").clicked() {
                 academy.step += 1;
                 academy.refused = None;
             }
         }
         None => {
-            ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
+            let words = ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
+            if focus_here {
+                crate::game::panels::theme::hold_tab_focus(&words);
+            }
         }
     }
     if let Some(reason) = &academy.refused {

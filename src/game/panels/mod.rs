@@ -377,7 +377,10 @@ fn table_panels(
             .exact_size((width * 0.2).clamp(210.0, 300.0))
             .show(&mut root, |ui| {
                 if lesson {
-                    if let Some(choice) = crate::game::tutorial::lesson_panel(ui, &mut academy) {
+                    let focus_here = selection.card.is_none() && selection.focus.is_none();
+                    if let Some(choice) =
+                        crate::game::tutorial::lesson_panel(ui, &mut academy, focus_here)
+                    {
                         lesson_choices.write(choice);
                     }
                     if state.players.len() > 1 {
