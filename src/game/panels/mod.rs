@@ -214,6 +214,7 @@ fn table_panels(
     let watching = wait.now(state);
     let foot = foot_player(state, &crew);
     let ctx = contexts.ctx_mut()?;
+    theme::table_has_keys(ctx, !menu.open && !help.open);
     let mut root = egui::Ui::new(
         ctx.clone(),
         "table".into(),

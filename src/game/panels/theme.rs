@@ -239,14 +239,34 @@ pub fn tab_button(
 }
 
 /// Gives `response`'s widget the focus for this frame's accessibility tree, as the table's
-/// keys have it (a lit button, a card picked by its number): see `tab_button`.
+/// keys have it (a lit button, a card picked by its number, a lesson's step): see
+/// `tab_button`. Only while the table has the keys (`table_has_keys`) and no other widget
+/// holds egui's focus: a text field being typed in, or the menu's controls that Tab goes
+/// round, keep theirs.
 pub fn hold_tab_focus(response: &egui::Response) {
-    response
-        .ctx
-        .data_mut(|d| d.insert_temp(egui::Id::new(TAB_LIT), response.id));
+    let ctx = &response.ctx;
+    let table_keys = ctx
+        .data(|d| d.get_temp::<bool>(egui::Id::new(TABLE_KEYS)))
+        .unwrap_or(false);
+    let free = ctx
+        .memory(|m| m.focused())
+        .is_none_or(|id| id == response.id);
+    if !table_keys || !free {
+        return;
+    }
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(TAB_LIT), response.id));
     if !response.has_focus() {
         response.request_focus();
     }
+}
+
+/// Where egui keeps whether the table has the keys this frame.
+const TABLE_KEYS: &str = "table-has-the-keys";
+
+/// Says, before the panels draw, whether the table has the keys this frame: not while the
+/// menu or the rules reference is open (Tab goes round their controls then).
+pub fn table_has_keys(ctx: &egui::Context, yes: bool) {
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(TABLE_KEYS), yes));
 }
 
 /// Where egui keeps the id of the button the table's Tab last lit.
