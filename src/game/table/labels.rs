@@ -296,6 +296,19 @@ fn board_labels(
                 .map(|p| (p - c).normalized())
                 .filter(|_| lone);
             let mut plates: Vec<egui::Rect> = Vec::new();
+            // Where a plate of `size` stands beside the piece, clear of what `Clear` names.
+            let beside = |size: egui::Vec2, defense: &_, plates: &[egui::Rect]| {
+                along_ring.and_then(|dir| {
+                    let clear = Clear {
+                        token: t.token,
+                        radius,
+                        centres: &centres,
+                        defense,
+                        plates,
+                    };
+                    clear.beside(c, dir, size)
+                })
+            };
             // A captain's name plate beside it, or else on the face.
             if let Rim::Captain(captain) = rim_of(t.token) {
                 let words = captain_name(captain);
@@ -319,18 +332,7 @@ fn board_labels(
                     }
                 };
                 let at = clear_of(at, galley.size(), ink, -inward);
-                let at = along_ring
-                    .and_then(|dir| {
-                        let clear = Clear {
-                            token: t.token,
-                            radius,
-                            centres: &centres,
-                            defense: &marks.defense,
-                            plates: &plates,
-                        };
-                        clear.beside(c, dir, galley.size())
-                    })
-                    .unwrap_or(at);
+                let at = beside(galley.size(), &marks.defense, &plates).unwrap_or(at);
                 let plate = palette::CAPTAIN_PLATE.egui();
                 let rect = board.paint(at, galley, Some(plate), false);
                 plates.push(rect);
@@ -370,19 +372,9 @@ fn board_labels(
                     _ => 0.4,
                 };
                 let size = galley.size();
-                let beside = along_ring.and_then(|dir| {
-                    let clear = Clear {
-                        token: t.token,
-                        radius,
-                        centres: &centres,
-                        defense: &marks.defense,
-                        plates: &plates,
-                    };
-                    clear.beside(c, dir, size)
-                });
                 // Else on the face, stepped further out until clear of the Defense digits:
                 // in a crowded space the face is smaller than the words.
-                let at = beside.unwrap_or_else(|| {
+                let at = beside(size, &marks.defense, &plates).unwrap_or_else(|| {
                     clear_of(c - inward * radius * room - size / 2.0, size, ink, -inward)
                 });
                 let rect = board.paint(

@@ -115,18 +115,7 @@ impl CardEffect {
     /// Whether the help tells of this card with the Hit cards: the Hit cards themselves
     /// (rulebook, "Hit Cards") and the Direct Hit, which is only played with one.
     pub fn told_with_hits(&self) -> bool {
-        match self {
-            CardEffect::Hit { .. } | CardEffect::DirectHit => true,
-            CardEffect::Dilithium
-            | CardEffect::Tritanium
-            | CardEffect::TractorBeam
-            | CardEffect::SecurityTeam
-            | CardEffect::TimeTravel { .. }
-            | CardEffect::DrawCards { .. }
-            | CardEffect::ForceField
-            | CardEffect::EvasiveManeuvers
-            | CardEffect::RedAlert => false,
-        }
+        self.hit().is_some() || *self == CardEffect::DirectHit
     }
 }
 
