@@ -134,14 +134,16 @@ def press(tree, start, missing):
 
 
 def focused(app):
-    """The widgets (not the window) that hold the focus."""
+    """The widgets (not the window) that hold the focus, each named as it is once found
+    focused: the walk reads a name before the state, and the game may draw a frame between
+    (a slow machine read the menu's name from before Tab with the focus from after it)."""
     found = []
-    for role, name, node in nodes(app):
+    for role, _, node in nodes(app):
         try:
             if node is not None and role != "frame" and node.getState().contains(
                 pyatspi.STATE_FOCUSED
             ):
-                found.append((role, name))
+                found.append((role, node.name or ""))
         except Exception:  # a node gone while asked: not the focus
             continue
     return found
@@ -165,6 +167,10 @@ def tab(app, seconds):
     while not now and time.time() < deadline:
         time.sleep(1)
         now = focused(app)
+    # Once something has the focus, a moment for the frames Tab set going to be drawn.
+    if now:
+        time.sleep(1)
+        now = focused(app) or now
     return now
 
 
