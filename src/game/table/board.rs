@@ -93,6 +93,10 @@ pub(crate) const RANGE_LOOKS: [(Range, Color, Color); 3] = [
     (Range::Long, RANGE_BANDS[2].bevy(), RANGE_EDGES[2].bevy()),
 ];
 
+/// The strip of dark glass at each side of a band, between it and the next (world units;
+/// about 2 px at 1280×720, so 4 px between two rings).
+const BAND_GAP: f32 = 0.035;
+
 /// A brushed-metal look for the hull plates and rims.
 pub(super) fn metal(
     materials: &mut Assets<StandardMaterial>,
@@ -308,11 +312,13 @@ fn spawn_board(
     // The grid is etched into the bands' own texture (`plot`), brighter than the band it
     // crosses; each band glows at its edges and darkens towards its middle.
     let grid = images.add(super::plot::grid_image(outer));
+    // A strip of the dark glass parts each band from the next (`BAND_GAP`), so each ring is a
+    // shape of its own rather than a glow beside a glow (an art director's read of the table).
     for (range, band, edge) in RANGE_LOOKS {
-        let inner = ring_center(range) - RING_WIDTH / 2.0;
+        let inner = ring_center(range) - RING_WIDTH / 2.0 + BAND_GAP;
+        let width = RING_WIDTH - 2.0 * BAND_GAP;
         let tone = band.to_linear().to_vec3() / super::plot::GROUND;
-        let mesh =
-            super::plot::shaded_band(inner, inner + RING_WIDTH, tone * 1.5, tone * 0.45, outer);
+        let mesh = super::plot::shaded_band(inner, inner + width, tone * 1.5, tone * 0.45, outer);
         commands.spawn((
             Mesh3d(meshes.add(mesh)),
             MeshMaterial3d(materials.add(StandardMaterial {
@@ -323,7 +329,7 @@ fn spawn_board(
             })),
         ));
         let line = glow(&mut materials, edge, 1.0);
-        for r in [inner + 0.012, inner + RING_WIDTH - 0.012] {
+        for r in [inner + 0.012, inner + width - 0.012] {
             commands.spawn((
                 Mesh3d(meshes.add(Annulus::new(r - 0.011, r + 0.011))),
                 MeshMaterial3d(line.clone()),

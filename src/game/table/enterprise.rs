@@ -175,20 +175,14 @@ pub(super) fn spawn_enterprise(
             .entity(model)
             .add_children(&[hull, collector, pylon]);
     }
-    // Her Fore on the board itself: a faint gold wedge from her disc over the two Fore
-    // sectors, bright at the rim, turning with her.
+    // Her Fore on the board itself: gold lines from her disc along the two Fore sectors'
+    // outer edges and a gold arc at the rim, turning with her. No wash over the sectors: a
+    // gold tint turned the green and purple bands under it to olive and mud, where the
+    // threats that matter most stand.
     let fore = std::f32::consts::FRAC_PI_3;
-    let wedge = materials.add(StandardMaterial {
-        base_color: Color::srgba(1.0, 0.8, 0.3, 0.07),
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        cull_mode: None,
-        ..default()
-    });
     let gold = glow(materials, Color::srgb(1.0, 0.78, 0.3), 1.0);
     let rim = super::framing::BOARD_RADIUS;
     let marks = [
-        (flat_arc(super::SHIP_RADIUS, rim, -fore, fore, 0.003), wedge),
         (
             flat_arc(rim - 0.05, rim + 0.03, -fore, fore, 0.012),
             gold.clone(),

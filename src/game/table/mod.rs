@@ -18,6 +18,7 @@ mod layout_sections;
 pub mod looks;
 mod mission_labels;
 mod motion;
+pub mod occupied;
 mod painted_texts;
 pub mod pieces;
 mod pile_labels;
@@ -39,23 +40,25 @@ pub use crate::game::pacing::AnimationSpeed;
 pub(crate) use piles::{Pile, die_place, pile_count, pile_place};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Pieces>().add_plugins((
-        backdrop::plugin,
-        board::plugin,
-        pieces::plugin,
-        effects::plugin,
-        motion::plugin,
-        camera::plugin,
-        die::plugin,
-        labels::plugin,
-        layout::plugin,
-        painted_texts::plugin,
-        intent::plugin,
-        hover::plugin,
-        reach::plugin,
-        targets::plugin,
-        web::plugin,
-    ));
+    app.init_resource::<Pieces>()
+        .add_plugins((
+            backdrop::plugin,
+            board::plugin,
+            pieces::plugin,
+            effects::plugin,
+            motion::plugin,
+            camera::plugin,
+            die::plugin,
+            labels::plugin,
+            layout::plugin,
+            painted_texts::plugin,
+            intent::plugin,
+            hover::plugin,
+            reach::plugin,
+            targets::plugin,
+            web::plugin,
+        ))
+        .add_plugins(occupied::plugin);
 }
 
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).

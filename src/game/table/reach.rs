@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A flat annulus sector: one sector (60°) of one ring, lying just above the board.
-fn sector_mesh(sector: u8, range: Range) -> Mesh {
+pub(super) fn sector_mesh(sector: u8, range: Range) -> Mesh {
     let inner = ring_center(range) - RING_WIDTH / 2.0 + 0.03;
     let outer = ring_center(range) + RING_WIDTH / 2.0 - 0.03;
     let start = f32::from(sector) * TAU / 6.0;

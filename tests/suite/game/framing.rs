@@ -225,3 +225,65 @@ fn tholians_web_runs_from_the_tholian_to_the_shields_it_faces() {
         }
     }
 }
+
+/// The spaces that hold a piece are lit in their ring's colour, and no other (readers took a
+/// piece near a ring's edge for the ring beside it); a piece that leaves takes the light with
+/// it.
+#[test]
+fn the_spaces_that_hold_a_piece_are_lit_and_no_other() {
+    use bevy::ecs::system::RunSystemOnce;
+    use star_trek_panic::game::table::occupied::{OccupiedSpace, light_spaces};
+    use stp_rules::{GameOptions, GameState, Position, Range};
+
+    let mut app = super::app(None);
+    super::start(&mut app, GameOptions::quick(5, 2, "cadet"));
+    for sector in 0..6u8 {
+        for range in [Range::Long, Range::Medium, Range::Short] {
+            app.world_mut().spawn((
+                OccupiedSpace(Position::new(range, sector)),
+                Visibility::Hidden,
+            ));
+        }
+    }
+    let lit = |app: &mut App| -> Vec<Position> {
+        app.world_mut()
+            .run_system_once(light_spaces)
+            .expect("the system runs");
+        let mut query = app.world_mut().query::<(&OccupiedSpace, &Visibility)>();
+        let mut lit: Vec<Position> = query
+            .iter(app.world())
+            .filter(|(_, v)| **v != Visibility::Hidden)
+            .map(|(space, _)| space.0)
+            .collect();
+        lit.sort_by_key(|p| (p.range as u8, p.sector));
+        lit
+    };
+    let held = |state: &GameState| -> Vec<Position> {
+        let mut held: Vec<Position> = state.threats.iter().map(|t| t.pos).collect();
+        held.extend(state.mission_tokens.iter().map(|m| m.pos));
+        held.sort_by_key(|p| (p.range as u8, p.sector));
+        held.dedup();
+        held
+    };
+    // What the table shows (the threat phase is paced, so the board may lag the rules).
+    let shown = |app: &App| {
+        let shown = app
+            .world()
+            .resource::<star_trek_panic::game::pacing::Shown>();
+        held(shown.get().expect("a game is shown"))
+    };
+    let now = shown(&app);
+    assert!(!now.is_empty(), "a dealt game has threats on the board");
+    assert_eq!(lit(&mut app), now);
+    // The bot plays on until the pieces stand elsewhere: the light follows them.
+    assert!(super::bot_until(&mut app, 400, |s| held(s) != now));
+    for _ in 0..600 {
+        if shown(&app) != now {
+            break;
+        }
+        app.update();
+    }
+    let later = shown(&app);
+    assert_ne!(later, now, "the board shows the pieces moved");
+    assert_eq!(lit(&mut app), later);
+}
