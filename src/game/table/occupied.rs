@@ -3,9 +3,11 @@
 //! ring beside it (issue 39), and a lit space says the ring whatever the piece's size.
 
 use bevy::prelude::*;
-use stp_rules::Position;
+use std::f32::consts::TAU;
+use stp_rules::{Position, Range};
 
 use super::board::RANGE_LOOKS;
+use super::{RING_WIDTH, ring_center};
 use crate::game::pacing::Shown;
 use crate::game::systems::GameSystems;
 
@@ -24,7 +26,13 @@ pub(super) fn plugin(app: &mut App) {
 
 /// How strongly a held space is lit over its band: enough to set it apart from the empty
 /// spaces beside it, not so much that the grid and the edges drown.
-const LIGHT: f32 = 0.14;
+const LIGHT: f32 = 0.16;
+
+/// The width of the bright frame round a held space (world units; about 2 px at 1280×720):
+/// read 16 still took pieces near a ring's edge for the ring beside it under a light alone,
+/// which is faint on the deep violet; a frame in the ring's edge colour says where the space
+/// ends on every band.
+const FRAME: f32 = 0.035;
 
 fn spawn_spaces(
     mut commands: Commands,
@@ -39,19 +47,53 @@ fn spawn_spaces(
             cull_mode: None,
             ..default()
         });
+        let frame = super::board::glow(&mut materials, edge, 0.9);
         for sector in 0..6u8 {
             let mut mesh = super::reach::sector_mesh(sector, range);
             // Below the reach's light (which lies at 0.02), above the band's grid.
             mesh.translate_by(Vec3::Y * -0.01);
-            commands.spawn((
-                Mesh3d(meshes.add(mesh)),
-                MeshMaterial3d(lit.clone()),
-                Transform::default(),
-                Visibility::Hidden,
-                OccupiedSpace(Position::new(range, sector)),
-            ));
+            let sides = frame_meshes(sector, range)
+                .into_iter()
+                .map(|side| {
+                    commands
+                        .spawn((
+                            Mesh3d(meshes.add(side)),
+                            MeshMaterial3d(frame.clone()),
+                            Transform::default(),
+                        ))
+                        .id()
+                })
+                .collect::<Vec<_>>();
+            commands
+                .spawn((
+                    Mesh3d(meshes.add(mesh)),
+                    MeshMaterial3d(lit.clone()),
+                    Transform::default(),
+                    Visibility::Hidden,
+                    OccupiedSpace(Position::new(range, sector)),
+                ))
+                .add_children(&sides);
         }
     }
+}
+
+/// The four sides of a space's frame: its inner and outer arcs and its two radial edges,
+/// just inside the space (`reach::sector_mesh`'s bounds).
+fn frame_meshes(sector: u8, range: Range) -> [Mesh; 4] {
+    use super::shapes::flat_arc;
+    let inner = ring_center(range) - RING_WIDTH / 2.0 + 0.03;
+    let outer = ring_center(range) + RING_WIDTH / 2.0 - 0.03;
+    let from = f32::from(sector) * TAU / 6.0;
+    let to = from + TAU / 6.0;
+    // The radial edges' half-width as an angle at the space's middle radius.
+    let edge = FRAME / ring_center(range);
+    let y = 0.015;
+    [
+        flat_arc(inner, inner + FRAME, from, to, y),
+        flat_arc(outer - FRAME, outer, from, to, y),
+        flat_arc(inner, outer, from, from + edge, y),
+        flat_arc(inner, outer, to - edge, to, y),
+    ]
 }
 
 /// Lights every space a threat or a mission token stands in; none before a game is shown.
