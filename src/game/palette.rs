@@ -39,6 +39,26 @@ pub const STEEL: Rgb = Rgb(158, 173, 199);
 pub const GOLD: Rgb = Rgb(236, 190, 70);
 /// A cloaking ship's dotted rim and a cloaked ship's back.
 pub const CLOAK: Rgb = Rgb(115, 191, 255);
+/// A threat's harm in words on the dark ground: the forecasts at the rim, the key's "dmg", the
+/// cloaked ship's warning under the ship's status. Softer than `DESTROYED`, which is kept for
+/// what is lost or deadly.
+pub const HARM_TEXT: Rgb = Rgb(255, 170, 140);
+/// A refusal or a setback in words: a banner's bad news, a card's "No play now".
+pub const REFUSED: Rgb = Rgb(255, 120, 100);
+/// Done or good: an objective met, a banner's good news.
+pub const DONE: Rgb = Rgb(130, 230, 140);
+/// The Fore's words on the board ("FORE", the Fore sectors' names) and the key's Fore line: a
+/// lighter gold than `GOLD`, to read on the dark glass.
+pub const FORE_TEXT: Rgb = Rgb(255, 214, 110);
+
+/// The Divisions' colours (a card's band, a credit), after the uniforms of the show: gold
+/// for command and the helm, blue for science and medicine, red for engineering and
+/// communications; Medical its own teal, so four Divisions are four colours.
+pub const COMMAND: Rgb = Rgb(214, 170, 40);
+pub const SCIENCE: Rgb = Rgb(70, 130, 220);
+pub const ENGINEERING: Rgb = Rgb(200, 60, 50);
+pub const MEDICAL: Rgb = Rgb(60, 170, 140);
+
 /// A Klingon captain's name plate.
 pub const CAPTAIN_PLATE: Rgb = Rgb(120, 10, 10);
 

@@ -118,9 +118,9 @@ pub(super) fn show_banner(
     let ctx = contexts.ctx_mut()?;
     let alpha = (banner.seconds_left / 0.5).clamp(0.0, 1.0);
     let color = if banner.good {
-        egui::Color32::from_rgb(120, 230, 140)
+        crate::game::palette::DONE.egui()
     } else {
-        egui::Color32::from_rgb(255, 120, 100)
+        crate::game::palette::REFUSED.egui()
     };
     egui::Area::new("banner".into())
         .order(egui::Order::Foreground)

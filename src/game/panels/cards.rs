@@ -147,7 +147,7 @@ pub(crate) fn zoomed(ui: &mut egui::Ui, card: CardId, why: Option<&str>, badge: 
     if let Some(reason) = why {
         ui.set_max_width(theme::ZOOMED_CARD.x);
         ui.colored_label(
-            Color32::from_rgb(255, 140, 120),
+            crate::game::palette::REFUSED.egui(),
             format!("No play now: {reason}."),
         );
     }

@@ -196,7 +196,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             painter.arrow(
                 from,
                 to - from,
-                Stroke::new(2.5, Color32::from_rgb(255, 220, 110)),
+                Stroke::new(2.5, crate::game::palette::FORE_TEXT.egui()),
             );
         }
         Mark::Fire => {
@@ -212,7 +212,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                 egui::Align2::CENTER_CENTER,
                 "dmg",
                 egui::FontId::proportional(r * 0.8),
-                Color32::from_rgb(255, 170, 140),
+                crate::game::palette::HARM_TEXT.egui(),
             );
         }
         Mark::Wheel => {

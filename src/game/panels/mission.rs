@@ -39,7 +39,7 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
     }
     if chance {
         ui.colored_label(
-            egui::Color32::from_rgb(255, 170, 140),
+            crate::game::palette::HARM_TEXT.egui(),
             "Cloaked ship: the die picks where it fires.",
         );
     }
@@ -118,8 +118,8 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
 fn section_words(state: SectionState) -> egui::RichText {
     let (word, colour) = match state {
         SectionState::Intact => ("intact", super::theme::TEXT),
-        SectionState::Damaged => ("damaged", egui::Color32::from_rgb(255, 190, 80)),
-        SectionState::Destroyed => ("destroyed", egui::Color32::from_rgb(255, 110, 100)),
+        SectionState::Damaged => ("damaged", crate::game::palette::DAMAGED.egui()),
+        SectionState::Destroyed => ("destroyed", crate::game::palette::DESTROYED.egui()),
     };
     egui::RichText::new(word).color(colour)
 }
@@ -349,7 +349,7 @@ fn objective(ui: &mut egui::Ui, done: u8, need: u8, text: &str) {
             pip(ui, centre, i < done);
         }
         let colour = if met {
-            egui::Color32::from_rgb(130, 230, 140)
+            crate::game::palette::DONE.egui()
         } else {
             theme::TEXT
         };
@@ -375,7 +375,7 @@ fn objective(ui: &mut egui::Ui, done: u8, need: u8, text: &str) {
 fn pip(ui: &egui::Ui, centre: egui::Pos2, lit: bool) {
     let painter = ui.painter();
     if lit {
-        painter.circle_filled(centre, 4.5, egui::Color32::from_rgb(110, 210, 120));
+        painter.circle_filled(centre, 4.5, crate::game::palette::DONE.egui());
     } else {
         painter.circle_stroke(
             centre,

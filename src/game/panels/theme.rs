@@ -4,12 +4,14 @@
 use bevy_egui::egui::{self, Color32, Vec2, vec2};
 use stp_rules::content::Division;
 
+use crate::game::palette;
+
 /// The dark ground of a card face.
 pub const CARD_FACE: Color32 = Color32::from_rgb(22, 28, 44);
 /// A seat's or a tile's ground.
 pub const SEAT: Color32 = Color32::from_rgb(28, 32, 44);
 /// The active player's colour: their tile's frame, a picked card's frame.
-pub(crate) const GOLD: Color32 = crate::game::palette::GOLD.egui();
+pub(crate) const GOLD: Color32 = palette::GOLD.egui();
 /// Body text on the dark ground (contrast above 10:1), and the quieter lines (above 5:1).
 pub const TEXT: Color32 = Color32::from_gray(232);
 pub const QUIET: Color32 = Color32::from_gray(160);
@@ -21,10 +23,10 @@ pub(crate) const HEAVY: Color32 = Color32::from_rgb(255, 150, 60);
 /// A Division's colour, its word and its short code.
 pub fn division(division: Division) -> (Color32, &'static str, &'static str) {
     match division {
-        Division::Command => (Color32::from_rgb(214, 170, 40), "Command", "CMD"),
-        Division::Science => (Color32::from_rgb(70, 130, 220), "Science", "SCI"),
-        Division::Engineering => (Color32::from_rgb(200, 60, 50), "Engineering", "ENG"),
-        Division::Medical => (Color32::from_rgb(60, 170, 140), "Medical", "MED"),
+        Division::Command => (palette::COMMAND.egui(), "Command", "CMD"),
+        Division::Science => (palette::SCIENCE.egui(), "Science", "SCI"),
+        Division::Engineering => (palette::ENGINEERING.egui(), "Engineering", "ENG"),
+        Division::Medical => (palette::MEDICAL.egui(), "Medical", "MED"),
     }
 }
 
@@ -35,9 +37,9 @@ pub(crate) const NO_DIVISION: Color32 = Color32::from_gray(90);
 /// for science and medicine, red for engineering and communications.
 pub(crate) fn uniform(character_id: &str) -> Color32 {
     match character_id {
-        "kirk" | "sulu" | "chekov" => Color32::from_rgb(214, 170, 40),
-        "spock" | "mccoy" => Color32::from_rgb(70, 130, 220),
-        "scotty" | "uhura" => Color32::from_rgb(200, 60, 50),
+        "kirk" | "sulu" | "chekov" => palette::COMMAND.egui(),
+        "spock" | "mccoy" => palette::SCIENCE.egui(),
+        "scotty" | "uhura" => palette::ENGINEERING.egui(),
         _ => Color32::from_gray(150),
     }
 }

@@ -272,7 +272,7 @@ pub(super) fn rim_labels(
             egui::Color32::from_gray(235),
         );
         let name_color = match fore {
-            true => egui::Color32::from_rgb(255, 214, 110),
+            true => palette::FORE_TEXT.egui(),
             false => egui::Color32::from_rgb(150, 200, 255),
         };
         // Beside the board's sides there is little room: a long name breaks at its hyphen.
@@ -303,7 +303,7 @@ pub(super) fn rim_labels(
                 // A section the coming phase destroys is said in red.
                 let ink = match deadly {
                     true => palette::DESTROYED.egui(),
-                    false => egui::Color32::from_rgb(255, 170, 140),
+                    false => palette::HARM_TEXT.egui(),
                 };
                 // As wide as the table leaves beside the rim point (at least the room
                 // `rim_room` keeps): a long forecast wraps rather than runs under a panel.
@@ -430,7 +430,7 @@ fn fore_mark(
         return;
     };
     let out = (further - point).normalized();
-    let galley = board.galley("FORE", font, egui::Color32::from_rgb(255, 214, 110));
+    let galley = board.galley("FORE", font, palette::FORE_TEXT.egui());
     let size = galley.size();
     // Its near edge on the rim, whichever way the bow points.
     let outside = point + egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) + out * 4.0;
