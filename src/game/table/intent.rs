@@ -12,7 +12,7 @@ use stp_rules::preview::{Intent, ThreatPreview};
 use stp_rules::{GameState, Position};
 
 use super::board_painter::{BoardScene, PaintBoard, SceneMarks};
-use super::pieces::TOKEN_RADIUS;
+use super::pieces::{TOKEN_RADIUS, token_transform};
 use super::{on_board, ring_center, sector_angle};
 use crate::game::pacing::{Sequence, Shown};
 use crate::game::screens::state::Screen;
@@ -203,6 +203,24 @@ fn place(pos: Position) -> Vec3 {
     on_board(sector_angle(pos.sector), ring_center(pos.range), 0.1)
 }
 
+/// Where a mover's arrow ends and, when it fires after moving, its shot starts: the space's
+/// centre, or beside the piece already standing there, along the ring (read 16 took Kang's
+/// shot, drawn from the Klingon standing where Kang went, for the Klingon's).
+fn landing(state: &GameState, mover: stp_rules::TokenId, to: Position) -> Vec3 {
+    let shared = state
+        .threats
+        .iter()
+        .any(|t| t.token != mover && t.pos == to)
+        || state.mission_tokens.iter().any(|m| m.pos == to);
+    let radius = ring_center(to.range);
+    // A face and a half along the ring, within the sector (a Short space is narrow).
+    let aside = match shared {
+        true => (2.2 * TOKEN_RADIUS / radius).min(0.35),
+        false => 0.0,
+    };
+    on_board(sector_angle(to.sector) - aside, radius, 0.1)
+}
+
 /// Where a shot at a ship facing lands: the Shield's arc in that facing's sector.
 fn facing_point(state: &GameState, facing: u8, radius: f32) -> Vec3 {
     on_board(
@@ -280,17 +298,30 @@ fn draw_intent(
         Some(c.distance(side) + 3.0)
     };
     let mut hovered: Option<String> = None;
+    // Where each piece stands in its space (side by side, or stepped aside), so a line starts
+    // at the piece and not at its space's centre (an arrow from a stepped-aside Kang started
+    // beside it).
+    let fanned = super::pieces::fan_out(state);
     for intent in &preview.threats {
-        let Some(from) = screen(place(intent.from)) else {
+        let standing = fanned
+            .get(&u16::from(intent.token))
+            .map(|fan| {
+                let at = token_transform(intent.from.sector, intent.from.range, *fan, false);
+                at.translation.with_y(0.1)
+            })
+            .unwrap_or_else(|| place(intent.from));
+        let Some(from) = screen(standing) else {
             continue;
         };
-        let radius = face(place(intent.from)).unwrap_or(20.0);
+        let radius = face(standing).unwrap_or(20.0);
         let name = crate::words::describe::token_name(intent.token);
         if intent.what == Intent::Chance {
             // The die decides: the rim's "?" says so; the token's tooltip says what may happen.
             continue;
         }
-        let to = intent.to.and_then(|p| screen(place(p)));
+        let to = intent
+            .to
+            .and_then(|p| screen(landing(state, intent.token, p)));
         // From the token's rim into the space it moves to.
         if let Some(to) = to
             && let Some((a, b)) = clear_of(from, to, radius, 6.0)
