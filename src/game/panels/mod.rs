@@ -314,6 +314,17 @@ fn table_panels(
     // Fixed widths (narrower in a small window): a hand or a mission that changes never moves
     // the board.
     let crew_failed_id = egui::Id::new("crew-column-had-no-room-for-the-list");
+    // The threats' list stands under the seats wherever they leave it room (as the crew's
+    // column found last frame), and in the ship's column only where they do not (six seats,
+    // long hands, a lesson), so it keeps one place in most games: readers met it on the left
+    // with a mission in play and on the right without, and two seats left the left half bare.
+    let lesson = academy.lesson.is_some();
+    let has_left = state.players.len() > 1 || lesson;
+    let left_fits_id = egui::Id::new("crew-column-has-room-for-the-list");
+    let list_left = has_left
+        && ctx
+            .data(|d| d.get_temp::<bool>(left_fits_id))
+            .unwrap_or(false);
     let right = egui::Panel::right("mission")
         .exact_size((width * 0.18).clamp(205.0, 250.0))
         .show(&mut root, |ui| {
@@ -366,14 +377,13 @@ fn table_panels(
                 .ctx()
                 .data(|d| d.get_temp(crew_failed_id))
                 .unwrap_or(false);
-            let listed = threat_roster::threat_roster(ui, state, preview, dense);
+            let listed = !list_left && threat_roster::threat_roster(ui, state, preview, dense);
             (column, listed)
         });
     let (column, listed) = &right.inner;
     // The other seats, and a lesson's words above them; a player alone outside the Academy
     // has neither, and the board takes the room.
-    let lesson = academy.lesson.is_some();
-    let left = (state.players.len() > 1 || lesson).then(|| {
+    let left = has_left.then(|| {
         egui::Panel::left("seats")
             .exact_size((width * 0.2).clamp(210.0, 300.0))
             .show(&mut root, |ui| {
@@ -401,11 +411,11 @@ fn table_panels(
                 }
                 // Where the ship's column had no room for the threats' list, the seats make
                 // room for it here, dropping their abilities' lines (on hover) first.
-                let list = if *listed {
-                    [0.0; 2]
-                } else {
-                    [false, true].map(|least| threat_roster::height_needed(ui, state, least))
-                };
+                let needed =
+                    [false, true].map(|least| threat_roster::height_needed(ui, state, least));
+                let fits = state.players.len() > 1 && seats::room_below(ui, state, foot, needed[0]);
+                ui.ctx().data_mut(|d| d.insert_temp(left_fits_id, fits));
+                let list = if *listed { [0.0; 2] } else { needed };
                 seats::seats(
                     ui,
                     state,

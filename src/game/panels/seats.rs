@@ -64,6 +64,21 @@ impl SeatFit {
     }
 }
 
+/// Whether the seats, each keeping at least a line of its ability, leave `list` points free
+/// below them in what is left of the column: where the threats' list may stand.
+pub(super) fn room_below(ui: &egui::Ui, state: &GameState, foot: PlayerId, list: f32) -> bool {
+    let n = state.players.len() as u8;
+    let others: Vec<PlayerId> = (1..n).map(|i| (foot + i) % n).collect();
+    let most = others
+        .iter()
+        .map(|p| state.players[*p as usize].hand.len())
+        .max()
+        .unwrap_or(0);
+    let room = ui.available_height() - list;
+    let fit = SeatFit::choose(room, others.len(), most);
+    fit.ability_lines >= 1 && fit.height(most) * others.len() as f32 <= room
+}
+
 /// `list`: the room the threats' list needs below the seats in its roomier shape and in its
 /// denser one, given up where a fit of the seats leaves it.
 pub(super) fn seats(
