@@ -2,7 +2,7 @@
 //! stands, from the rules' state alone, as the top bar shows it to the eye.
 
 use stp_rules::content::builtin;
-use stp_rules::{GameState, Outcome};
+use stp_rules::{GameState, Outcome, SectionState};
 
 /// "Turn 3, Bob's turn (Captain James T. Kirk), phase 4 of 7: Play Cards & Maneuver; the
 /// Fore faces sectors 1 and 6."
@@ -23,4 +23,30 @@ pub fn turn_summary(state: &GameState) -> String {
         "Turn {}, {}'s turn ({character}), {now}; the Fore faces sectors {} and {}.",
         state.turn.number, seat.name, fore[0], fore[1]
     )
+}
+
+/// "Shields: damaged starboard, port; destroyed aft-starboard; the rest intact" (without its
+/// last words unless `rest`), or "Hull: all intact".
+pub fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) -> String {
+    let named = |wanted: SectionState| -> Vec<&str> {
+        (0..6u8)
+            .filter(|f| sections[*f as usize] == wanted)
+            .map(crate::words::describe::facing_name)
+            .collect()
+    };
+    let parts: Vec<String> = [
+        (SectionState::Damaged, "damaged"),
+        (SectionState::Destroyed, "destroyed"),
+    ]
+    .into_iter()
+    .filter_map(|(state, word)| {
+        let names = named(state);
+        (!names.is_empty()).then(|| format!("{word} {}", names.join(", ")))
+    })
+    .collect();
+    match parts.is_empty() {
+        true => format!("{what}: all intact"),
+        false if rest => format!("{what}: {}; the rest intact", parts.join("; ")),
+        false => format!("{what}: {}", parts.join("; ")),
+    }
 }

@@ -187,7 +187,7 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
     // Beside a mission card, "the rest intact" goes unsaid: the card needs the lines.
     let rest = state.mission.is_none();
     for (what, sections) in [("Shields", &ship.shields), ("Hull", &ship.hull)] {
-        let line = status_line(what, sections, rest);
+        let line = crate::words::table_words::status_line(what, sections, rest);
         ui.label(egui::RichText::new(line).color(super::theme::TEXT));
     }
     size
@@ -225,32 +225,6 @@ pub fn completed(state: &GameState) -> Option<String> {
             state.config.missions_required
         )
     })
-}
-
-/// "Shields: damaged starboard, port; destroyed aft-starboard; the rest intact" (without its
-/// last words unless `rest`), or "Hull: all intact".
-pub(crate) fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) -> String {
-    let named = |wanted: SectionState| -> Vec<&str> {
-        (0..6u8)
-            .filter(|f| sections[*f as usize] == wanted)
-            .map(facing_name)
-            .collect()
-    };
-    let parts: Vec<String> = [
-        (SectionState::Damaged, "damaged"),
-        (SectionState::Destroyed, "destroyed"),
-    ]
-    .into_iter()
-    .filter_map(|(state, word)| {
-        let names = named(state);
-        (!names.is_empty()).then(|| format!("{word} {}", names.join(", ")))
-    })
-    .collect();
-    match parts.is_empty() {
-        true => format!("{what}: all intact"),
-        false if rest => format!("{what}: {}; the rest intact", parts.join("; ")),
-        false => format!("{what}: {}", parts.join("; ")),
-    }
 }
 
 /// The Mission Timer as a dial: the turns left in the middle, the arc of what is left of

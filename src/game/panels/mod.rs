@@ -11,6 +11,7 @@ mod controls;
 pub mod hands;
 pub mod heard;
 pub mod help;
+pub mod help_topic;
 pub mod key;
 pub mod log;
 pub mod markdown;

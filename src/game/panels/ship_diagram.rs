@@ -88,7 +88,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     response.widget_info(|| {
         let ship = &state.enterprise;
         let words = [("Shields", &ship.shields), ("Hull", &ship.hull)]
-            .map(|(what, sections)| super::mission::status_line(what, sections, true));
+            .map(|(what, sections)| crate::words::table_words::status_line(what, sections, true));
         egui::WidgetInfo::labeled(
             egui::WidgetType::Label,
             true,

@@ -7,7 +7,7 @@ use bevy_egui::egui::{self, Color32, Pos2, Sense, Shape, Stroke, vec2};
 use std::f32::consts::TAU;
 use stp_rules::content::Captain;
 
-use super::help::HelpTopic;
+use super::help_topic::HelpTopic;
 
 use crate::game::table::threat_looks::{CLOAKED_BACK, Look, Rim};
 

@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, write_layout.in_set(GameSystems::Animate));
 }
 
-pub(crate) type Rect4 = [f32; 4];
+pub(crate) use super::layout_sections::Rect4;
 
 #[derive(Debug, Serialize)]
 pub(crate) struct Size {

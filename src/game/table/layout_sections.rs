@@ -6,8 +6,10 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use super::enterprise::PIECE_HALF;
-use super::layout::Rect4;
 use super::{HULL_RING, SHIELD_RING, on_board, sector_angle};
+
+/// A rectangle in the layout report: left, top, width, height (window pixels).
+pub(crate) type Rect4 = [f32; 4];
 
 #[derive(Debug, Serialize)]
 pub(crate) struct SectionReport {
