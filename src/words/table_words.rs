@@ -1,5 +1,6 @@
-//! The table in words, for whoever cannot see it (issue 43): one sentence for where the game
-//! stands, from the rules' state alone, as the top bar shows it to the eye.
+//! The table in words, for whoever cannot see it (issue 43) and beside the pictures: one
+//! sentence for where the game stands, as the top bar shows it to the eye, and the ship's
+//! Shields and Hull as the status column says them, from the rules' state alone.
 
 use stp_rules::content::builtin;
 use stp_rules::{GameState, Outcome, SectionState};

@@ -67,6 +67,14 @@ impl SeatFit {
 /// Whether the seats, each keeping at least a line of its ability, leave `list` points free
 /// below them in what is left of the column: where the threats' list may stand.
 pub(super) fn room_below(ui: &egui::Ui, state: &GameState, foot: PlayerId, list: f32) -> bool {
+    let (others, most) = others_and_most(state, foot);
+    let room = ui.available_height() - list;
+    let fit = SeatFit::choose(room, others.len(), most);
+    fit.ability_lines >= 1 && fit.height(most) * others.len() as f32 <= room
+}
+
+/// Every seat but the one at the foot, in turn order after it, and the most cards one holds.
+fn others_and_most(state: &GameState, foot: PlayerId) -> (Vec<PlayerId>, usize) {
     let n = state.players.len() as u8;
     let others: Vec<PlayerId> = (1..n).map(|i| (foot + i) % n).collect();
     let most = others
@@ -74,9 +82,7 @@ pub(super) fn room_below(ui: &egui::Ui, state: &GameState, foot: PlayerId, list:
         .map(|p| state.players[*p as usize].hand.len())
         .max()
         .unwrap_or(0);
-    let room = ui.available_height() - list;
-    let fit = SeatFit::choose(room, others.len(), most);
-    fit.ability_lines >= 1 && fit.height(most) * others.len() as f32 <= room
+    (others, most)
 }
 
 /// `list`: the room the threats' list needs below the seats in its roomier shape and in its
@@ -91,14 +97,7 @@ pub(super) fn seats(
     menus: &mut CardMenus,
     layout: &mut Vec<HandLayout>,
 ) {
-    let n = state.players.len() as u8;
-    // Every seat but the one at the foot, in turn order after it.
-    let others: Vec<PlayerId> = (1..n).map(|i| (foot + i) % n).collect();
-    let most = others
-        .iter()
-        .map(|p| state.players[*p as usize].hand.len())
-        .max()
-        .unwrap_or(0);
+    let (others, most) = others_and_most(state, foot);
     let seats = others.len() as f32;
     let room = ui.available_height();
     let fits = |room: f32| {

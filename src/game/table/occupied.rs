@@ -1,6 +1,7 @@
-//! The board's spaces that hold a piece, lit in their ring's own colour, as a tile is lit
-//! under a unit in Into the Breach: blind readers took a piece near a ring's edge for the
-//! ring beside it (issue 39), and a lit space says the ring whatever the piece's size.
+//! The board's spaces that hold a piece, lit and framed in their ring's own colour, as a tile
+//! is lit under a unit in Into the Breach: blind readers took a piece near a ring's edge for
+//! the ring beside it (issue 39), and a lit, framed space says the ring whatever the piece's
+//! size.
 
 use bevy::prelude::*;
 use std::f32::consts::TAU;
