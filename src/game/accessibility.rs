@@ -29,8 +29,10 @@ pub(super) fn window_plugin(app: &mut App) {
     .add_systems(Last, draw_the_frame_that_reads_requests);
 }
 
-/// How often a window's queue of a screen reader's requests is looked at while it sleeps.
+/// How often a window's queue of a screen reader's requests is looked at while it sleeps;
+/// and, while no screen reader has asked for the tree, whether one has.
 const QUEUE_WATCH: Duration = Duration::from_millis(40);
+const NO_READER_WATCH: Duration = Duration::from_secs(1);
 
 /// Bevy 0.19 queues a screen reader's request (press, focus) without waking the event loop,
 /// and moves it on only in a frame's `PostUpdate`: an idle window (asleep up to 5 s with the
@@ -56,13 +58,17 @@ fn watch_request_queues(
             .name("screen-reader-requests".into())
             .spawn(move || {
                 while let Some(queue) = queue.upgrade() {
-                    let waiting =
-                        requested.get() && queue.lock().is_ok_and(|requests| !requests.is_empty());
+                    let reader = requested.get();
+                    let waiting = reader && queue.lock().is_ok_and(|requests| !requests.is_empty());
                     drop(queue);
                     if waiting && proxy.send_event(WinitUserEvent::WakeUp).is_err() {
                         return;
                     }
-                    std::thread::sleep(QUEUE_WATCH);
+                    // No screen reader, no requests: the window at rest keeps its 0 %.
+                    std::thread::sleep(match reader {
+                        true => QUEUE_WATCH,
+                        false => NO_READER_WATCH,
+                    });
                 }
             });
         if let Err(error) = watcher {
