@@ -300,9 +300,10 @@ pub(super) fn rim_labels(
                     (0, false) => words.clone(),
                     _ => words.replacen(&format!("{} ", heading(state)), "", 1),
                 };
-                // A section the coming phase destroys is said in red.
+                // A section the coming phase destroys is said on a red plate in a red frame
+                // (below): red words alone read as one more hit beside the salmon ones.
                 let ink = match deadly {
-                    true => palette::DESTROYED.egui(),
+                    true => DEADLY_WORDS,
                     false => palette::HARM_TEXT.egui(),
                 };
                 // As wide as the table leaves beside the rim point (at least the room
@@ -315,7 +316,7 @@ pub(super) fn rim_labels(
                     _ => 2.8 * room,
                 }
                 .max(room);
-                (board.wrapped(&shown, font - 1.0, ink, width), words)
+                (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
             })
             .collect();
         let first = egui::vec2(
@@ -324,7 +325,7 @@ pub(super) fn rim_labels(
         );
         let rows: Vec<egui::Vec2> = hits
             .iter()
-            .map(|(g, _)| g.size() + egui::vec2(6.0, 2.0))
+            .map(|(g, _, _)| g.size() + egui::vec2(6.0, 2.0))
             .collect();
         let size = egui::vec2(
             rows.iter().map(|r| r.x).fold(first.x, f32::max),
@@ -367,7 +368,7 @@ pub(super) fn rim_labels(
             ),
         ));
         // For a screen reader: the sector, its facing and what it will take, as one line.
-        let coming: Vec<&str> = hits.iter().map(|(_, words)| words.as_str()).collect();
+        let coming: Vec<&str> = hits.iter().map(|(_, words, _)| words.as_str()).collect();
         marks.reader.push((
             match coming.is_empty() {
                 true => format!(
@@ -384,15 +385,24 @@ pub(super) fn rim_labels(
         ));
         // Below the number's badge, which stands a little out of its line.
         let mut top = group.top() + first.y + 7.0;
-        for (galley, words) in hits {
+        for (galley, words, deadly) in hits {
             let height = galley.size().y + 2.0;
             let at = egui::pos2(row_left(galley.size().x + 6.0) + 3.0, top);
-            let rect = board.paint(
-                at,
-                galley,
-                Some(egui::Color32::from_black_alpha(210)),
-                false,
-            );
+            let plate = match deadly {
+                true => DEADLY_PLATE,
+                false => egui::Color32::from_black_alpha(210),
+            };
+            // The plate `paint` lays under the words, a little wider than their line.
+            let plated = egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
+            let rect = board.paint(at, galley, Some(plate), false);
+            if deadly {
+                board.painter.rect_stroke(
+                    plated,
+                    3.0,
+                    egui::Stroke::new(1.5, palette::DESTROYED.egui()),
+                    egui::StrokeKind::Outside,
+                );
+            }
             // The rule behind "the Hull spared", in the rulebook's words (readers asked why).
             let rule = match words.contains(RESTS_IGNORED) {
                 true => {
@@ -410,6 +420,11 @@ pub(super) fn rim_labels(
         }
     }
 }
+
+/// A forecast that destroys a section: light words on a deep red plate, framed in the
+/// palette's red.
+const DEADLY_WORDS: egui::Color32 = egui::Color32::from_rgb(255, 214, 205);
+const DEADLY_PLATE: egui::Color32 = egui::Color32::from_rgba_premultiplied(74, 8, 6, 235);
 
 /// "FORE" in gold just outside the rim where the two Fore sectors meet, the bow's line:
 /// readers found the gold wedge alone did not say it was the front. Where a prop stands
