@@ -72,6 +72,8 @@ pub(crate) struct Palette {
     pub faces: BTreeMap<Look, Handle<StandardMaterial>>,
     /// A dark silhouette, and the veil that dims a token a picked card cannot target.
     pub emblem: Handle<StandardMaterial>,
+    /// A Klingon captain's silhouette: gold, as its name plate's rim.
+    pub captain_emblem: Handle<StandardMaterial>,
     pub veil: Handle<StandardMaterial>,
     pub cloaked: Handle<StandardMaterial>,
     pub border_yellow: Handle<StandardMaterial>,
@@ -211,6 +213,12 @@ fn make_palette(
             .collect(),
         emblem: m.add(StandardMaterial {
             base_color: Color::srgb(0.04, 0.04, 0.07),
+            unlit: true,
+            cull_mode: None,
+            ..default()
+        }),
+        captain_emblem: m.add(StandardMaterial {
+            base_color: palette::GOLD.bevy(),
             unlit: true,
             cull_mode: None,
             ..default()

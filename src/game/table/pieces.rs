@@ -217,10 +217,16 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim
 fn spawn_face(commands: &mut Commands, palette: &Palette, token: Entity, id: TokenId) {
     let look = Look::of(id);
     let lie_flat = Quat::from_rotation_x(-FRAC_PI_2);
+    // A captain's battle cruiser wears its silhouette in gold, a plain one in black: readers
+    // told Kang, Koloth and Kor from a Klingon only by the small plate beside them.
+    let ink = match rim_of(id) {
+        Rim::Captain(_) => palette.captain_emblem.clone(),
+        _ => palette.emblem.clone(),
+    };
     let emblem = commands
         .spawn((
             Mesh3d(palette.silhouettes[&look].clone()),
-            MeshMaterial3d(palette.emblem.clone()),
+            MeshMaterial3d(ink),
             Transform::from_xyz(0.0, 0.045, 0.0).with_rotation(lie_flat),
         ))
         .id();
