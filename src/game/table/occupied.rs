@@ -4,11 +4,10 @@
 //! size.
 
 use bevy::prelude::*;
-use std::f32::consts::TAU;
 use stp_rules::{Position, Range};
 
 use super::board::RANGE_LOOKS;
-use super::{RING_WIDTH, ring_center};
+use super::ring_center;
 use crate::game::pacing::Shown;
 use crate::game::systems::GameSystems;
 
@@ -79,13 +78,10 @@ fn spawn_spaces(
 }
 
 /// The four sides of a space's frame: its inner and outer arcs and its two radial edges,
-/// just inside the space (`reach::sector_mesh`'s bounds).
+/// just inside the space (`reach::space_bounds`).
 fn frame_meshes(sector: u8, range: Range) -> [Mesh; 4] {
     use super::shapes::flat_arc;
-    let inner = ring_center(range) - RING_WIDTH / 2.0 + 0.03;
-    let outer = ring_center(range) + RING_WIDTH / 2.0 - 0.03;
-    let from = f32::from(sector) * TAU / 6.0;
-    let to = from + TAU / 6.0;
+    let (inner, outer, from, to) = super::reach::space_bounds(sector, range);
     // The radial edges' half-width as an angle at the space's middle radius.
     let edge = FRAME / ring_center(range);
     let y = 0.015;

@@ -24,12 +24,19 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A flat annulus sector: one sector (60°) of one ring, lying just above the board.
-pub(super) fn sector_mesh(sector: u8, range: Range) -> Mesh {
+/// A space's bounds as its lights are drawn: its inner and outer radius, a little inside its
+/// ring's edges, and the angles where its sector starts and ends.
+pub(super) fn space_bounds(sector: u8, range: Range) -> (f32, f32, f32, f32) {
     let inner = ring_center(range) - RING_WIDTH / 2.0 + 0.03;
     let outer = ring_center(range) + RING_WIDTH / 2.0 - 0.03;
     let start = f32::from(sector) * TAU / 6.0;
-    super::shapes::flat_arc(inner, outer, start, start + TAU / 6.0, 0.02)
+    (inner, outer, start, start + TAU / 6.0)
+}
+
+/// A flat annulus sector: one sector (60°) of one ring, lying just above the board.
+pub(super) fn sector_mesh(sector: u8, range: Range) -> Mesh {
+    let (inner, outer, from, to) = space_bounds(sector, range);
+    super::shapes::flat_arc(inner, outer, from, to, 0.02)
 }
 
 fn spawn_reach_pieces(
