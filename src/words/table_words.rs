@@ -51,3 +51,17 @@ pub fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) -> Stri
         false => format!("{what}: {}", parts.join("; ")),
     }
 }
+
+/// Why `player`'s hand takes no play now, for a veil over it (readers took a full-contrast
+/// hand in the threats' phase for one waiting to be played): "Cards are played in phase 4,
+/// Play Cards & Maneuver", or on another's turn "Cards are played on Ann's own turn".
+pub fn hand_waits(state: &GameState, player: stp_rules::PlayerId) -> String {
+    let play = stp_rules::Phase::PlayAndManeuver;
+    match player == state.turn.active {
+        true => format!("Cards are played in phase {}, {}", play.number(), play.name()),
+        false => format!(
+            "Cards are played on {}'s own turn",
+            state.players[player as usize].name
+        ),
+    }
+}

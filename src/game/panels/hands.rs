@@ -86,6 +86,8 @@ pub(super) fn active_hand(
     }
     if seat.hand.is_empty() {
         ui.weak("No cards in hand.");
+    } else {
+        waiting_veil(ui, state, player, strip);
     }
     let pad = start.x + room - ui.cursor().min.x;
     if pad > 0.0 {
@@ -98,6 +100,48 @@ pub(super) fn active_hand(
         rect: egui::Rect::from_min_size(start, egui::vec2(end - start.x, card_size.y)),
         cards,
     }
+}
+
+/// A hand that can do nothing now (not its Play phase, no window open, no card with another
+/// use such as a trade or a commit) goes under a dark veil that keeps it readable, with a
+/// line that says when its cards are played: readers took a bright hand in the threats'
+/// phase for one waiting on them. Returns whether it veiled the hand.
+pub fn waiting_veil(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    player: PlayerId,
+    strip: egui::Rect,
+) -> bool {
+    let playing = player == state.turn.active
+        && state.turn.phase == Phase::PlayAndManeuver
+        && !state.turn.phase_done;
+    let hand = &state.players[player as usize].hand;
+    let idle = !playing
+        && state.turn.window.is_none()
+        && hand
+            .iter()
+            .all(|c| offers::card_menu(state, player, *c).is_empty());
+    if !idle {
+        return false;
+    }
+    let why = crate::words::table_words::hand_waits(state, player);
+    ui.painter()
+        .rect_filled(strip.expand(2.0), 6.0, egui::Color32::from_black_alpha(150));
+    let font = egui::FontId::proportional(13.0);
+    let wrap = (strip.width() - 12.0).max(120.0);
+    let size = ui.painter().layout(why.clone(), font.clone(), egui::Color32::WHITE, wrap).size();
+    let plate = egui::Rect::from_center_size(strip.center(), size + egui::vec2(12.0, 6.0));
+    ui.painter().rect(
+        plate,
+        4.0,
+        egui::Color32::from_rgb(12, 16, 28),
+        egui::Stroke::new(1.0, crate::game::palette::STEEL.egui()),
+        egui::StrokeKind::Outside,
+    );
+    // A label, not painted text, so a screen reader meets it too.
+    let text = egui::RichText::new(why).font(font).color(egui::Color32::from_gray(235));
+    ui.put(plate.shrink2(egui::vec2(6.0, 3.0)), egui::Label::new(text).wrap());
+    true
 }
 
 /// The turn's controls' column beside the hand, at a fixed width for the window (egui

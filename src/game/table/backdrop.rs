@@ -44,6 +44,12 @@ fn noise(x: f32, y: f32, cells: u32, seed: u32) -> f32 {
     top + (bottom - top) * sy
 }
 
+/// 0 below `from`, 1 above `to`, and a smooth step between.
+fn smoothstep(from: f32, to: f32, x: f32) -> f32 {
+    let t = ((x - from) / (to - from)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
 /// The sky's pixels: deep blue-black, two nebula colours, and stars of a few sizes.
 pub(crate) fn sky_pixels() -> Vec<u8> {
     let mut pixels = vec![0u8; SIZE * SIZE * 4];
@@ -61,12 +67,18 @@ pub(crate) fn sky_pixels() -> Vec<u8> {
             ];
             let star = unit((y * SIZE + x) as u32 ^ 0x5eed);
             if star > 0.9975 {
-                let bright = 0.5 + 0.5 * unit((x * 31 + y) as u32);
+                // Quiet stars: bright ones pulled the eye off the board (an art director's read).
+                let bright = 0.35 + 0.4 * unit((x * 31 + y) as u32);
                 rgb = [bright, bright, (bright * 1.1).min(1.0)];
             } else if star > 0.992 {
                 let dim = 0.18 + 0.2 * unit((x + y * 17) as u32);
                 rgb = rgb.map(|c| c.max(dim));
             }
+            // A vignette: the sky darkens away from the board, so the eye stays on the table
+            // and the window's corners fall away like a screen's.
+            let from_middle = ((u - 0.5).powi(2) + (v - 0.5).powi(2)).sqrt();
+            let fade = 1.0 - 0.7 * smoothstep(0.2, 0.42, from_middle);
+            let rgb = rgb.map(|c| c * fade);
             let i = (y * SIZE + x) * 4;
             for (c, value) in rgb.iter().enumerate() {
                 pixels[i + c] = (value.clamp(0.0, 1.0) * 255.0) as u8;

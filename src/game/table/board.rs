@@ -331,8 +331,10 @@ fn spawn_board(
             Mesh3d(meshes.add(mesh)),
             MeshMaterial3d(materials.add(StandardMaterial {
                 base_color_texture: Some(grid.clone()),
-                perceptual_roughness: 0.35,
-                reflectance: 0.35,
+                // A matt glass: a glossier band caught the key light as a lime and violet
+                // sheen over the far half, brighter than its own glowing edges.
+                perceptual_roughness: 0.6,
+                reflectance: 0.12,
                 ..default()
             })),
         ));

@@ -206,3 +206,35 @@ fn every_log_line_is_heard_once_at_the_fullest_setting_only() {
         .expect("the words are a node of the tree");
     assert_eq!(line.live(), Some(accesskit::Live::Polite));
 }
+
+/// A hand that can do nothing now says when its cards are played, to the eye and to a
+/// screen reader alike (readers took a bright hand in the threats' phase for a playable
+/// one); in its Play phase it has no veil.
+#[test]
+fn a_hand_that_waits_says_when_its_cards_are_played() {
+    use star_trek_panic::game::panels::hands::waiting_veil;
+    let at = |phase: &str| {
+        super::table_of(&format!(
+            r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+                players: [(name: "Ann", character: "sulu", hand: ["phasers_all_medium"])],
+                phase: {phase})"#
+        ))
+    };
+    let strip = egui::Rect::from_min_size(egui::pos2(10.0, 10.0), egui::vec2(200.0, 120.0));
+    let waiting = at("ThreatsMoveAndFire");
+    let mut veiled = false;
+    let nodes = tree(|ui| veiled = waiting_veil(ui, &waiting, 0, strip));
+    assert!(veiled, "the threats' phase veils the hand");
+    assert!(
+        nodes.iter().any(|(role, name, _)| *role == accesskit::Role::Label
+            && name == "Cards are played in phase 4, Play Cards & Maneuver"),
+        "{nodes:?}"
+    );
+    let playing = at("PlayAndManeuver");
+    let nodes = tree(|ui| veiled = waiting_veil(ui, &playing, 0, strip));
+    assert!(!veiled, "the Play phase leaves the hand bright");
+    assert!(
+        !nodes.iter().any(|(_, name, _)| name.starts_with("Cards are played")),
+        "{nodes:?}"
+    );
+}
