@@ -58,10 +58,36 @@ pub fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) -> Stri
 pub fn hand_waits(state: &GameState, player: stp_rules::PlayerId) -> String {
     let play = stp_rules::Phase::PlayAndManeuver;
     match player == state.turn.active {
-        true => format!("Cards are played in phase {}, {}", play.number(), play.name()),
+        true => format!(
+            "Cards are played in phase {}, {}",
+            play.number(),
+            play.name()
+        ),
         false => format!(
             "Cards are played on {}'s own turn",
             state.players[player as usize].name
         ),
     }
+}
+
+/// How near the crew stands to losing, for the ship's bar (readers asked how close defeat
+/// was): the Hull sections still standing, "5 of 6 Hull left" with shorter forms for a narrow
+/// bar, and a sentence that says what loses (rulebook "Damage to Destroyed Hull Sections").
+pub fn hull_left(state: &GameState) -> ([String; 2], String) {
+    let standing = state
+        .enterprise
+        .hull
+        .iter()
+        .filter(|s| **s != SectionState::Destroyed)
+        .count();
+    (
+        [
+            format!("{standing} of 6 Hull left"),
+            format!("{standing}/6 Hull"),
+        ],
+        format!(
+            "Hull sections standing: {standing} of 6. The crew loses when all 6 are \
+             destroyed, or when a player cannot draw from the Enterprise deck."
+        ),
+    )
 }

@@ -129,7 +129,10 @@ pub fn waiting_veil(
         .rect_filled(strip.expand(2.0), 6.0, egui::Color32::from_black_alpha(150));
     let font = egui::FontId::proportional(13.0);
     let wrap = (strip.width() - 12.0).max(120.0);
-    let size = ui.painter().layout(why.clone(), font.clone(), egui::Color32::WHITE, wrap).size();
+    let size = ui
+        .painter()
+        .layout(why.clone(), font.clone(), egui::Color32::WHITE, wrap)
+        .size();
     let plate = egui::Rect::from_center_size(strip.center(), size + egui::vec2(12.0, 6.0));
     ui.painter().rect(
         plate,
@@ -139,8 +142,13 @@ pub fn waiting_veil(
         egui::StrokeKind::Outside,
     );
     // A label, not painted text, so a screen reader meets it too.
-    let text = egui::RichText::new(why).font(font).color(egui::Color32::from_gray(235));
-    ui.put(plate.shrink2(egui::vec2(6.0, 3.0)), egui::Label::new(text).wrap());
+    let text = egui::RichText::new(why)
+        .font(font)
+        .color(egui::Color32::from_gray(235));
+    ui.put(
+        plate.shrink2(egui::vec2(6.0, 3.0)),
+        egui::Label::new(text).wrap(),
+    );
     true
 }
 

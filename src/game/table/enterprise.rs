@@ -135,7 +135,7 @@ pub(super) fn spawn_enterprise(
     // it, so no part of her covers them.
     let model = commands
         .spawn((
-            Transform::from_scale(Vec3::splat(1.09)),
+            Transform::from_scale(Vec3::splat(0.97)),
             Visibility::default(),
         ))
         .id();

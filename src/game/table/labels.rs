@@ -123,6 +123,22 @@ struct Clear<'a> {
     centres: &'a [(TokenId, egui::Pos2)],
     defense: &'a std::collections::BTreeMap<TokenId, egui::Rect>,
     plates: &'a [egui::Rect],
+    /// The ship's disc on screen (her Shields' outer edge), the box of an ellipse.
+    disc: Option<egui::Rect>,
+}
+
+/// Whether `plate` reaches into the ellipse `disc` bounds.
+fn reaches_disc(plate: egui::Rect, disc: egui::Rect) -> bool {
+    let (c, r) = (disc.center(), disc.size() / 2.0);
+    let near = egui::pos2(
+        c.x.clamp(plate.min.x, plate.max.x),
+        c.y.clamp(plate.min.y, plate.max.y),
+    );
+    let (dx, dy) = (
+        (near.x - c.x) / r.x.max(1e-3),
+        (near.y - c.y) / r.y.max(1e-3),
+    );
+    dx * dx + dy * dy < 1.0
 }
 
 impl Clear<'_> {
@@ -141,6 +157,7 @@ impl Clear<'_> {
                     *other == self.token || plate.distance_to_pos(*p) > self.radius
                 }) && self.defense.values().all(|ink| !ink.intersects(plate))
                     && self.plates.iter().all(|r| !r.intersects(plate))
+                    && self.disc.is_none_or(|disc| !reaches_disc(plate, disc))
             })
     }
 }
@@ -191,6 +208,17 @@ fn board_labels(
     let fanned = super::pieces::fan_out(state);
     // Where the Enterprise is on screen: each token's Defense faces her.
     let ship_at = board.screen(Vec3::ZERO);
+    // Her disc on screen: a plate beside a piece in Short Range keeps off her Shields.
+    let ship_disc = (0..24)
+        .filter_map(|i| {
+            let a = i as f32 * std::f32::consts::TAU / 24.0;
+            board.screen(super::on_board(a, super::SHIP_RADIUS, 0.0))
+        })
+        .fold(None, |r: Option<egui::Rect>, p| {
+            Some(r.map_or(egui::Rect::from_min_max(p, p), |r| {
+                r.union(egui::Rect::from_min_max(p, p))
+            }))
+        });
     // Where every token is on screen, so a note beside one keeps off the others.
     let centres: Vec<(TokenId, egui::Pos2)> = state
         .threats
@@ -305,6 +333,7 @@ fn board_labels(
                         centres: &centres,
                         defense,
                         plates,
+                        disc: ship_disc,
                     };
                     clear.beside(c, dir, size)
                 })

@@ -231,11 +231,27 @@ fn write_layout(
         ))
     });
     let board = bounds(rim).unwrap_or_default();
+    // Her disc (to her Shields' outer edge) with the model standing on it. The curved
+    // Shields and plates count as the disc, not as their boxes: a box's corners stood out
+    // past the disc and called a plate beside it a cover.
     let ship_rect = ship
         .iter()
-        .flat_map(|(s, _)| children.iter_descendants(s).collect::<Vec<_>>())
-        .filter_map(|e| meshes.get(e).ok())
-        .flat_map(|(aabb, at)| corners(aabb, at))
+        .flat_map(|(s, ship_at)| {
+            let disc = (0..48).map(|i| {
+                let a = i as f32 * std::f32::consts::TAU / 48.0;
+                ship_at.transform_point(on_board(a, super::SHIP_RADIUS, 0.0))
+            });
+            let middle = ship_at.translation();
+            let model = children
+                .iter_descendants(s)
+                .filter_map(|e| meshes.get(e).ok())
+                .filter(|(aabb, at)| {
+                    let c = at.transform_point(Vec3::from(aabb.center)) - middle;
+                    Vec2::new(c.x, c.z).length() < super::MODEL_RADIUS
+                })
+                .flat_map(|(aabb, at)| corners(aabb, at));
+            disc.chain(model).collect::<Vec<_>>()
+        })
         .filter_map(project);
     let ship_rect = bounds(ship_rect).unwrap_or_default();
     // Tokens by space, to number their slots as the pieces lay them.

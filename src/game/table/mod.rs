@@ -62,15 +62,15 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
-pub(crate) const SHIP_RADIUS: f32 = 1.6;
+pub(crate) const SHIP_RADIUS: f32 = 1.45;
 pub(crate) const RING_WIDTH: f32 = 1.1;
 
 /// The ship's disc, from her middle out: the model (within `MODEL_RADIUS`), then her Hull
 /// plates in a ring of their own, then her Shields' arcs, so no part of the model covers a
 /// section (docs/look.md).
-pub(crate) const MODEL_RADIUS: f32 = 0.9;
-pub(crate) const HULL_RING: (f32, f32) = (0.95, 1.21);
-pub(crate) const SHIELD_RING: (f32, f32) = (1.26, 1.55);
+pub(crate) const MODEL_RADIUS: f32 = 0.8;
+pub(crate) const HULL_RING: (f32, f32) = (0.84, 1.09);
+pub(crate) const SHIELD_RING: (f32, f32) = (1.13, 1.41);
 
 // The rings nest without touching: the model, the Hull plates, the Shields, the ship's disc.
 const _: () = assert!(

@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
 /// edges show on either side and the token reads as in that ring, never on a line between
 /// two (readers of a token that filled its band to the edges placed it on the border, and
 /// with a hairline halo still took the ring from the list; the report's `band_share`).
-pub const TOKEN_RADIUS: f32 = 0.41;
+pub const TOKEN_RADIUS: f32 = 0.43;
 
 /// How far apart the centres of tokens sharing a space sit along the ring, at most and at
 /// least: at most, apart with a little gap, where the ring has room (readers took touching

@@ -226,15 +226,19 @@ fn a_hand_that_waits_says_when_its_cards_are_played() {
     let nodes = tree(|ui| veiled = waiting_veil(ui, &waiting, 0, strip));
     assert!(veiled, "the threats' phase veils the hand");
     assert!(
-        nodes.iter().any(|(role, name, _)| *role == accesskit::Role::Label
-            && name == "Cards are played in phase 4, Play Cards & Maneuver"),
+        nodes
+            .iter()
+            .any(|(role, name, _)| *role == accesskit::Role::Label
+                && name == "Cards are played in phase 4, Play Cards & Maneuver"),
         "{nodes:?}"
     );
     let playing = at("PlayAndManeuver");
     let nodes = tree(|ui| veiled = waiting_veil(ui, &playing, 0, strip));
     assert!(!veiled, "the Play phase leaves the hand bright");
     assert!(
-        !nodes.iter().any(|(_, name, _)| name.starts_with("Cards are played")),
+        !nodes
+            .iter()
+            .any(|(_, name, _)| name.starts_with("Cards are played")),
         "{nodes:?}"
     );
 }
