@@ -141,11 +141,12 @@ pub fn console_style(style: &mut egui::Style) {
 }
 
 /// The console's section colours, after the starship's own displays: amber for the ship,
-/// lilac for the mission, a pale blue for the crew.
-pub(crate) const BAR_SHIP: Color32 = Color32::from_rgb(246, 160, 60);
-pub(crate) const BAR_MISSION: Color32 = Color32::from_rgb(196, 150, 220);
-pub(crate) const BAR_CREW: Color32 = Color32::from_rgb(140, 170, 230);
-pub(crate) const BAR_THREATS: Color32 = Color32::from_rgb(246, 130, 110);
+/// lilac for the mission, a pale blue for the crew; a shade under full brightness, so the
+/// bars frame the board rather than outshine it (an art director's read).
+pub(crate) const BAR_SHIP: Color32 = Color32::from_rgb(222, 148, 64);
+pub(crate) const BAR_MISSION: Color32 = Color32::from_rgb(180, 142, 206);
+pub(crate) const BAR_CREW: Color32 = Color32::from_rgb(128, 156, 212);
+pub(crate) const BAR_THREATS: Color32 = Color32::from_rgb(222, 122, 106);
 
 /// A section's title as the console draws it: a bar in the section's colour, rounded at its
 /// left end, the title in dark capitals on it, and a short block after a gap at its right

@@ -1,5 +1,5 @@
-//! The threats on the board as a list, in the side column's room below the ship and the
-//! mission: one line per space, inner ring first, "5 LONG  KANG 3 · Klingon 1" (or, where the
+//! The threats on the board (and a mission's tokens) as a list, in the side column's room
+//! below the ship and the mission: one line per space, inner ring first, "5 LONG  KANG 3 · Klingon 1" (or, where the
 //! room is short, a paragraph per ring), each piece's intent on hover. Readers placed a third
 //! of the tokens in the wrong ring from the picture alone; the list says it in words, from the
 //! same state and the same names as the board.
@@ -19,13 +19,24 @@ const HEADER: f32 = 30.0;
 const SIZE: f32 = 13.0;
 const GAP: f32 = 1.0;
 
-/// A space on the board (its sector, from 0, and ring) with its pieces' words and tokens.
-pub type Space = (u8, Range, Vec<(String, stp_rules::TokenId)>);
+/// A space on the board (its sector, from 0, and ring) with its pieces' words and tokens (a
+/// threat's; none for a mission's token).
+pub type Space = (u8, Range, Vec<(String, Option<stp_rules::TokenId>)>);
 
 /// The spaces holding a piece, inner ring first, then by sector: each with its pieces' words
-/// ("KANG 3", "cloaked ship", "Starbase") and tokens.
+/// ("KANG 3", "cloaked ship", "Starbase", "Planet Killer (mission)") and tokens. A mission's
+/// token is listed too: a reader missed the Planet Killer, the one piece the list left out.
 pub fn spaces(state: &GameState) -> Vec<Space> {
     let mut spaces: Vec<Space> = Vec::new();
+    let mut add = |sector: u8, range: Range, piece: (String, Option<stp_rules::TokenId>)| {
+        match spaces
+            .iter_mut()
+            .find(|(s, r, _)| *s == sector && *r == range)
+        {
+            Some((_, _, pieces)) => pieces.push(piece),
+            None => spaces.push((sector, range, vec![piece])),
+        }
+    };
     for t in &state.threats {
         let words = match (
             t.cloaked,
@@ -35,13 +46,11 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
             (false, true) => format!("{} {}", short_name(t.token), t.defense),
             (false, false) => short_name(t.token).to_string(),
         };
-        match spaces
-            .iter_mut()
-            .find(|(sector, range, _)| *sector == t.pos.sector && *range == t.pos.range)
-        {
-            Some((_, _, pieces)) => pieces.push((words, t.token)),
-            None => spaces.push((t.pos.sector, t.pos.range, vec![(words, t.token)])),
-        }
+        add(t.pos.sector, t.pos.range, (words, Some(t.token)));
+    }
+    for m in &state.mission_tokens {
+        let name = &stp_rules::content::builtin().mission_tokens[m.token as usize].name;
+        add(m.pos.sector, m.pos.range, (format!("{name} (mission)"), None));
     }
     spaces.sort_by_key(|(sector, range, _)| (*range as u8, *sector));
     spaces
@@ -67,7 +76,7 @@ fn ring_words(range: Range) -> (&'static str, palette::Rgb) {
 
 /// The paragraphs of a shape, as plain text: what is measured, and what is drawn.
 fn lines(spaces: &[Space], shape: Shape) -> Vec<String> {
-    let words = |pieces: &Vec<(String, stp_rules::TokenId)>| {
+    let words = |pieces: &Vec<(String, Option<stp_rules::TokenId>)>| {
         let words: Vec<&str> = pieces.iter().map(|(w, _)| w.as_str()).collect();
         words.join(" · ")
     };
@@ -208,15 +217,16 @@ pub fn threat_roster(
     ui.add_space(6.0);
     theme::header(ui, "Threats", theme::BAR_THREATS);
     ui.spacing_mut().item_spacing.y = GAP;
-    let piece = |ui: &mut egui::Ui, words: &str, token: stp_rules::TokenId| {
+    let piece = |ui: &mut egui::Ui, words: &str, token: Option<stp_rules::TokenId>| {
         let intent = foresight
-            .and_then(|p| p.threats.iter().find(|t| t.token == token))
+            .and_then(|p| p.threats.iter().find(|t| Some(t.token) == token))
             .map(intent_words);
-        let label = ui.label(
-            egui::RichText::new(words)
-                .size(SIZE)
-                .color(theme::CARD_WORDS),
-        );
+        // A mission's token in the mission's colour, as its card's bar.
+        let colour = match token {
+            Some(_) => theme::CARD_WORDS,
+            None => theme::BAR_MISSION,
+        };
+        let label = ui.label(egui::RichText::new(words).size(SIZE).color(colour));
         if let Some(intent) = intent {
             // A screen reader hears what the eye gets on hover.
             label.widget_info(|| {
@@ -263,7 +273,7 @@ pub fn threat_roster(
                 .color(edge.egui()),
         );
     };
-    let pieces_of = |ui: &mut egui::Ui, pieces: &[(String, stp_rules::TokenId)]| {
+    let pieces_of = |ui: &mut egui::Ui, pieces: &[(String, Option<stp_rules::TokenId>)]| {
         for (i, (words, token)) in pieces.iter().enumerate() {
             if i > 0 {
                 ui.label(egui::RichText::new("·").size(SIZE).color(theme::QUIET));
@@ -272,7 +282,7 @@ pub fn threat_roster(
         }
     };
     let column = ui.available_width();
-    let space = |ui: &mut egui::Ui, sector: u8, pieces: &[(String, stp_rules::TokenId)]| {
+    let space = |ui: &mut egui::Ui, sector: u8, pieces: &[(String, Option<stp_rules::TokenId>)]| {
         let mut job = egui::text::LayoutJob::default();
         let font = egui::FontId::proportional(SIZE);
         let format = |color| egui::TextFormat::simple(font.clone(), color);
@@ -290,7 +300,7 @@ pub fn threat_roster(
         let intents: Vec<String> = pieces
             .iter()
             .filter_map(|(words, token)| {
-                let intent = foresight?.threats.iter().find(|t| t.token == *token)?;
+                let intent = foresight?.threats.iter().find(|t| Some(t.token) == *token)?;
                 Some(format!("{words}: {}.", intent_words(intent)))
             })
             .collect();

@@ -387,3 +387,28 @@ fn the_threat_list_names_each_space_inner_ring_first() {
         ]
     );
 }
+
+/// A mission's token is on the list too, marked as the mission's, in its space among the
+/// threats (a reader missed the Planet Killer, the one piece the list left out).
+#[test]
+fn the_threat_list_names_a_missions_token_too() {
+    use star_trek_panic::game::panels::threat_roster;
+    let state = super::table_of(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
+            threats: [(kind: "klingon_cruiser", range: Long, sector: 3)],
+            mission: Some((id: "the_doomsday_machine", timer: Some(4),
+                tokens: [(token: "planet_killer", range: Long, sector: 3)], committed: [])))"#,
+    );
+    let spaces = threat_roster::spaces(&state);
+    assert_eq!(spaces.len(), 1, "{spaces:?}");
+    let words: Vec<(&str, bool)> = spaces[0]
+        .2
+        .iter()
+        .map(|(w, token)| (w.as_str(), token.is_some()))
+        .collect();
+    assert_eq!(
+        words,
+        [("Klingon 1", true), ("Planet Killer (mission)", false)]
+    );
+}
