@@ -28,15 +28,14 @@ pub type Space = (u8, Range, Vec<(String, Option<stp_rules::TokenId>)>);
 /// token is listed too: a reader missed the Planet Killer, the one piece the list left out.
 pub fn spaces(state: &GameState) -> Vec<Space> {
     let mut spaces: Vec<Space> = Vec::new();
-    let mut add = |sector: u8, range: Range, piece: (String, Option<stp_rules::TokenId>)| {
-        match spaces
+    let mut add =
+        |sector: u8, range: Range, piece: (String, Option<stp_rules::TokenId>)| match spaces
             .iter_mut()
             .find(|(s, r, _)| *s == sector && *r == range)
         {
             Some((_, _, pieces)) => pieces.push(piece),
             None => spaces.push((sector, range, vec![piece])),
-        }
-    };
+        };
     for t in &state.threats {
         let words = match (
             t.cloaked,
@@ -50,7 +49,11 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
     }
     for m in &state.mission_tokens {
         let name = &stp_rules::content::builtin().mission_tokens[m.token as usize].name;
-        add(m.pos.sector, m.pos.range, (format!("{name} (mission)"), None));
+        add(
+            m.pos.sector,
+            m.pos.range,
+            (format!("{name} (mission)"), None),
+        );
     }
     spaces.sort_by_key(|(sector, range, _)| (*range as u8, *sector));
     spaces
@@ -300,7 +303,10 @@ pub fn threat_roster(
         let intents: Vec<String> = pieces
             .iter()
             .filter_map(|(words, token)| {
-                let intent = foresight?.threats.iter().find(|t| Some(t.token) == *token)?;
+                let intent = foresight?
+                    .threats
+                    .iter()
+                    .find(|t| Some(t.token) == *token)?;
                 Some(format!("{words}: {}.", intent_words(intent)))
             })
             .collect();

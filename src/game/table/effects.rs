@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use stp_rules::{RulesEvent, TokenId};
 
-use super::board::Palette;
+use super::materials::Palette;
 use super::{AnimationSpeed, Pieces, on_board, sector_angle};
 use crate::game::pacing::{Paced, Shown};
 use crate::game::systems::GameSystems;

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 
-use super::board::{Palette, glow, metal};
+use super::materials::{Palette, glow, metal};
 use super::motion::Glide;
 use super::shapes::{arc_wall, crack, flat_arc, lathe};
 use super::{HULL_RING, HullPiece, SHIELD_RING, ShieldPiece, Ship, on_board, sector_angle};

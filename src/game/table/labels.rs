@@ -436,7 +436,7 @@ fn board_labels(
     // clockwise of the line, where no token's face is: every sector has the names at one of
     // its edges, so a token's ring reads where the token is (in all six, a reader called
     // eighteen names clutter).
-    for (range, _, edge) in super::board::RANGE_LOOKS {
+    for (range, _, edge) in super::materials::RANGE_LOOKS {
         let name = match range {
             Range::Short => "SHORT",
             Range::Medium => "MEDIUM",

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 /// token's radius but for the Tholian's triangle, a little larger so its face keeps room.
 pub(crate) fn chit(look: Look) -> Mesh {
     let (sides, size, turn) = look.chit();
-    Cylinder::new(super::pieces::TOKEN_RADIUS * size, 0.08)
+    Cylinder::new(super::TOKEN_RADIUS * size, 0.08)
         .mesh()
         .resolution(sides)
         .build()

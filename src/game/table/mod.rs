@@ -16,6 +16,7 @@ pub mod labels;
 pub mod layout;
 mod layout_sections;
 pub mod looks;
+mod materials;
 mod mission_labels;
 mod motion;
 pub mod occupied;
@@ -64,6 +65,9 @@ pub(super) fn plugin(app: &mut App) {
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
 pub(crate) const SHIP_RADIUS: f32 = 1.45;
 pub(crate) const RING_WIDTH: f32 = 1.1;
+
+/// A threat token's radius: its face, inside its ring's band with a collar of the band round it.
+pub const TOKEN_RADIUS: f32 = 0.43;
 
 /// The ship's disc, from her middle out: the model (within `MODEL_RADIUS`), then her Hull
 /// plates in a ring of their own, then her Shields' arcs, so no part of the model covers a

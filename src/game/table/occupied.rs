@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use stp_rules::{Position, Range};
 
-use super::board::RANGE_LOOKS;
+use super::materials::RANGE_LOOKS;
 use super::ring_center;
 use crate::game::pacing::Shown;
 use crate::game::systems::GameSystems;
@@ -47,7 +47,7 @@ fn spawn_spaces(
             cull_mode: None,
             ..default()
         });
-        let frame = super::board::glow(&mut materials, edge, 0.9);
+        let frame = super::materials::glow(&mut materials, edge, 0.9);
         for sector in 0..6u8 {
             let mut mesh = super::reach::sector_mesh(sector, range);
             // Below the reach's light (which lies at 0.02), above the band's grid.

@@ -6,9 +6,9 @@ use std::collections::BTreeMap;
 use std::f32::consts::{FRAC_PI_2, PI, TAU};
 use stp_rules::{SectionState, TokenId};
 
-use super::board::Palette;
 use super::enterprise::Crack;
 use super::looks::{Look, Rim, rim_of};
+use super::materials::Palette;
 use super::motion::{Glide, OnRings};
 use super::{
     AnimationSpeed, HullPiece, MissionPiece, Pieces, ShieldPiece, Ship, ThreatPiece, on_board,
@@ -26,12 +26,7 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// A token's radius on the board: its face fills about 75 % of a ring's width and a collar in
-/// the ring's colour (`Halo`) brings it to 85 %, so a strip of the band and both its bright
-/// edges show on either side and the token reads as in that ring, never on a line between
-/// two (readers of a token that filled its band to the edges placed it on the border, and
-/// with a hairline halo still took the ring from the list; the report's `band_share`).
-pub const TOKEN_RADIUS: f32 = 0.43;
+pub use super::TOKEN_RADIUS;
 
 /// How far apart the centres of tokens sharing a space sit along the ring, at most and at
 /// least: at most, apart with a little gap, where the ring has room (readers took touching

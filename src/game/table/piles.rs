@@ -5,8 +5,8 @@
 use bevy::prelude::*;
 use std::f32::consts::PI;
 
-use super::board::{glow, material};
 use super::camera::Corners;
+use super::materials::{glow, material};
 use crate::game::pacing::Shown;
 
 /// Which pile a piece shows; its height follows its count.
@@ -277,56 +277,5 @@ fn spawn_pads(
                         .with_rotation(Quat::from_rotation_x(-PI / 2.0)),
                 ));
             });
-    }
-}
-
-/// The six-sided die: a white cube with dark pips, opposite faces adding to 7 (1 up, 2 at
-/// +X, 3 at +Z; `die::face_up` turns a value to the top).
-pub(super) fn spawn_die(
-    commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
-) {
-    const HALF: f32 = 0.21;
-    let die = commands
-        .spawn((
-            Mesh3d(meshes.add(Cuboid::new(2.0 * HALF, 2.0 * HALF, 2.0 * HALF))),
-            MeshMaterial3d(material(materials, Color::srgb(0.95, 0.95, 0.93))),
-            Transform::default(),
-            super::die::Die,
-        ))
-        .id();
-    let pip = meshes.add(Sphere::new(0.036));
-    let dark = material(materials, Color::srgb(0.05, 0.05, 0.1));
-    // Each face: its value, its normal and two axes across it.
-    let faces = [
-        (1, Vec3::Y, Vec3::X, Vec3::Z),
-        (6, Vec3::NEG_Y, Vec3::X, Vec3::Z),
-        (2, Vec3::X, Vec3::Y, Vec3::Z),
-        (5, Vec3::NEG_X, Vec3::Y, Vec3::Z),
-        (3, Vec3::Z, Vec3::X, Vec3::Y),
-        (4, Vec3::NEG_Z, Vec3::X, Vec3::Y),
-    ];
-    let d = 0.1;
-    for (value, normal, u, v) in faces {
-        let spots: &[(f32, f32)] = match value {
-            1 => &[(0.0, 0.0)],
-            2 => &[(-d, -d), (d, d)],
-            3 => &[(-d, -d), (0.0, 0.0), (d, d)],
-            4 => &[(-d, -d), (d, d), (-d, d), (d, -d)],
-            5 => &[(-d, -d), (d, d), (-d, d), (d, -d), (0.0, 0.0)],
-            _ => &[(-d, -d), (d, d), (-d, d), (d, -d), (-d, 0.0), (d, 0.0)],
-        };
-        for (a, b) in spots {
-            let at = normal * (HALF - 0.012) + u * *a + v * *b;
-            let p = commands
-                .spawn((
-                    Mesh3d(pip.clone()),
-                    MeshMaterial3d(dark.clone()),
-                    Transform::from_translation(at),
-                ))
-                .id();
-            commands.entity(die).add_child(p);
-        }
     }
 }

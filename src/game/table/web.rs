@@ -8,8 +8,8 @@ use bevy_egui::EguiPrimaryContextPass;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, Range};
 
-use super::board::glow;
 use super::board_painter::{BoardScene, PaintBoard, SceneMarks};
+use super::materials::glow;
 use super::pieces::{TOKEN_RADIUS, fan_out, token_transform};
 use super::{on_board, sector_angle};
 use crate::game::pacing::Shown;
