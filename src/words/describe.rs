@@ -272,8 +272,11 @@ pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
             builtin().mission_tokens[*token as usize].name,
             place(*to)
         ),
-        MissionTokenHit { token, value } => format!(
-            "{} is hit: {value} left.",
+        MissionTokenHit {
+            token, value, by, ..
+        } => format!(
+            "{} fires at the {}: {value} left.",
+            token_name(*by),
             builtin().mission_tokens[*token as usize].name
         ),
         Traded {
@@ -375,7 +378,7 @@ pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
         SectionRepaired { section } => format!("{} repaired.", section_name(*section)),
         SectionRebuilt { section } => format!("{} rebuilt.", section_name(*section)),
         DamageIgnored { amount, .. } => format!("{amount} damage stops at the falling Shield."),
-        CardsRemoved { cards } => format!("{} Enterprise card(s) lost for good.", cards.len()),
+        CardsRemoved { cards, .. } => format!("{} Enterprise card(s) lost for good.", cards.len()),
         BoardersArriving {
             token,
             facing,

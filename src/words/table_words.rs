@@ -71,22 +71,20 @@ pub fn hand_waits(state: &GameState, player: stp_rules::PlayerId) -> String {
 }
 
 /// How near the crew stands to losing, for the ship's bar (readers asked how close defeat
-/// was): the Hull sections still standing, "5 of 6 Hull left" with shorter forms for a narrow
-/// bar, and a sentence that says what loses (rulebook "Damage to Destroyed Hull Sections").
-pub fn hull_left(state: &GameState) -> ([String; 2], String) {
-    let standing = state
-        .enterprise
-        .hull
-        .iter()
-        .filter(|s| **s != SectionState::Destroyed)
-        .count();
+/// was): the Hull sections destroyed of the 6 that lose the game, "1 of 6 Hull destroyed"
+/// with shorter forms for a narrow bar ("5/6 Hull", counting those standing, read as "all
+/// fine" beside a damaged one), and a sentence that says what loses (rulebook "Damage to
+/// Destroyed Hull Sections").
+pub fn hull_lost(state: &GameState) -> ([String; 3], String) {
+    let destroyed = state.enterprise.destroyed_hull();
     (
         [
-            format!("{standing} of 6 Hull left"),
-            format!("{standing}/6 Hull"),
+            format!("{destroyed} of 6 Hull destroyed"),
+            format!("{destroyed}/6 Hull destroyed"),
+            format!("{destroyed}/6 destroyed"),
         ],
         format!(
-            "Hull sections standing: {standing} of 6. The crew loses when all 6 are \
+            "Hull sections destroyed: {destroyed} of 6. The crew loses when all 6 are \
              destroyed, or when a player cannot draw from the Enterprise deck."
         ),
     )

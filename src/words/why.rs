@@ -142,7 +142,10 @@ pub fn all() -> Vec<&'static str> {
         },
         E::SectionDamaged { section },
         E::RedAlertAbsorbed { facing: 0 },
-        E::CardsRemoved { cards: Vec::new() },
+        E::CardsRemoved {
+            cards: Vec::new(),
+            facing: Some(0),
+        },
         E::Boarded {
             token: 0,
             facing: 0,

@@ -73,7 +73,37 @@ fn compare(preview: &ThreatPreview, after: &GameState, events: &[RulesEvent]) {
             (hits(SectionKind::Shield), hits(SectionKind::Hull)),
             "facing {facing}"
         );
+        let lost: usize = events
+            .iter()
+            .map(|e| match e {
+                RulesEvent::CardsRemoved {
+                    cards,
+                    facing: Some(at),
+                } if *at == facing => cards.len(),
+                _ => 0,
+            })
+            .sum();
+        assert_eq!(usize::from(f.cards_lost), lost, "facing {facing}'s cards");
     }
+    // Every shot a mission token takes for the ship, by whom and for how much.
+    let taken: Vec<(TokenId, u8, u8, u8)> = events
+        .iter()
+        .filter_map(|e| match e {
+            RulesEvent::MissionTokenHit {
+                token,
+                value,
+                by,
+                damage,
+            } => Some((*by, *token, *damage, *value)),
+            _ => None,
+        })
+        .collect();
+    let foreseen: Vec<(TokenId, u8, u8, u8)> = preview
+        .threats
+        .iter()
+        .filter_map(|i| i.at_token.map(|s| (i.token, s.token, s.damage, s.left)))
+        .collect();
+    assert_eq!(taken, foreseen);
 }
 
 /// Over positions from bot games, in Play Cards & Maneuver, the preview matches the phase:
@@ -154,4 +184,52 @@ fn threat_preview_names_the_move_the_shot_and_the_shield() {
     // Outside Play Cards & Maneuver there is nothing to preview.
     common::to_phase(&mut state, Phase::Trade);
     assert_eq!(state.threat_preview(), None);
+}
+
+// Rulebook "Damage to Destroyed Hull Sections": each Damage to a Destroyed Hull section removes
+// the top Enterprise card from the game. The preview says so for the facing, before it happens.
+#[test]
+fn threat_preview_counts_the_cards_a_destroyed_hull_section_costs() {
+    let mut state = common::table(2);
+    let token = common::place(&mut state, "klingon_cruiser", Range::Medium, 1);
+    let facing = state.enterprise.facing_of_sector(0);
+    state.enterprise.shields[facing as usize] = SectionState::Destroyed;
+    state.enterprise.hull[facing as usize] = SectionState::Destroyed;
+    let preview = state.threat_preview().expect("preview");
+    let f = preview.facings[facing as usize];
+    assert_eq!((f.shield_hits, f.hull_hits, f.cards_lost), (0, 0, 1));
+    let intent = preview.threats.iter().find(|i| i.token == token).unwrap();
+    assert_eq!(intent.fires, Some((facing, 1)));
+    let before = state.removed.len();
+    let events = run_threat_phase(&mut state);
+    assert_eq!(state.removed.len(), before + 1);
+    compare(&preview, &state, &events);
+}
+
+// Mission "Outpost Defense": threats in the Federation Outpost's sector fire at it instead of
+// the Enterprise. The preview names the shooter, the damage and what the Outpost has left.
+#[test]
+fn threat_preview_names_the_shot_an_outpost_takes_for_the_ship() {
+    let text = r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+        players: [(name: "Ann", character: "sulu", hand: []), (name: "Bob", character: "kirk", hand: [])],
+        phase: PlayAndManeuver,
+        threats: [(kind: "klingon_cruiser", range: Medium, sector: 2)],
+        mission: Some((id: "outpost_defense", timer: Some(3),
+            tokens: [(token: "outpost", range: Medium, sector: 2)], committed: [])))"#;
+    let mut state = stp_rules::scenario::Scenario::from_text(text)
+        .expect("parses")
+        .table()
+        .expect("a table");
+    let preview = state.threat_preview().expect("preview");
+    let outpost = state.mission_tokens[0].clone();
+    let intent = &preview.threats[0];
+    assert_eq!(intent.fires, None, "the Outpost takes the shot");
+    let shot = intent.at_token.expect("a shot at the Outpost");
+    assert_eq!(
+        (shot.token, shot.damage, shot.left),
+        (outpost.token, 1, outpost.value - 1)
+    );
+    assert_eq!(intent.what, Intent::MovesAndFires);
+    let events = run_threat_phase(&mut state);
+    compare(&preview, &state, &events);
 }

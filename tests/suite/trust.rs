@@ -784,7 +784,7 @@ fn game_statistics_follow_the_events() {
         for event in &all_events {
             match event {
                 RulesEvent::ThreatDestroyed { .. } => destroyed += 1,
-                RulesEvent::CardsRemoved { cards } => removed += cards.len() as u32,
+                RulesEvent::CardsRemoved { cards, .. } => removed += cards.len() as u32,
                 RulesEvent::MissionFailed { .. } => failed += 1,
                 _ => {}
             }

@@ -55,9 +55,13 @@ pub enum RulesEvent {
         from: Position,
         to: Position,
     },
+    /// A shot that a mission token takes instead of the Enterprise (a Federation Outpost's
+    /// sector): `by` fired `damage`, and the token has `value` left.
     MissionTokenHit {
         token: u8,
         value: u8,
+        by: TokenId,
+        damage: u8,
     },
     Traded {
         player: PlayerId,
@@ -175,8 +179,11 @@ pub enum RulesEvent {
         kind: SectionKind,
         amount: u8,
     },
+    /// Enterprise cards removed from the game: hits on a destroyed Hull section (its facing)
+    /// or a Comet's impact on one.
     CardsRemoved {
         cards: Vec<CardId>,
+        facing: Option<u8>,
     },
     BoardersArriving {
         token: TokenId,

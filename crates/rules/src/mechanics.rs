@@ -140,8 +140,9 @@ impl GameState {
         }
     }
 
-    /// Removes the top `count` Enterprise cards from the game (hits on a destroyed Hull).
-    pub fn remove_top_cards(&mut self, count: u8) {
+    /// Removes the top `count` Enterprise cards from the game (hits on a destroyed Hull, at
+    /// `facing`).
+    pub fn remove_top_cards(&mut self, count: u8, facing: Option<u8>) {
         // A quiet state drops the event (it is still emitted: it marks progress).
         let mut removed = Vec::new();
         let mut any = false;
@@ -161,7 +162,10 @@ impl GameState {
             }
         }
         if any {
-            self.emit(RulesEvent::CardsRemoved { cards: removed });
+            self.emit(RulesEvent::CardsRemoved {
+                cards: removed,
+                facing,
+            });
         }
     }
 
@@ -188,7 +192,7 @@ impl GameState {
                         self.lose(LossCause::HullDestroyed);
                     }
                 }
-                SectionState::Destroyed => self.remove_top_cards(1),
+                SectionState::Destroyed => self.remove_top_cards(1, Some(facing)),
             }
         }
     }
@@ -256,7 +260,7 @@ impl GameState {
                 },
             });
         } else if self.enterprise.hull[f] == SectionState::Destroyed {
-            self.remove_top_cards(damage);
+            self.remove_top_cards(damage, Some(facing));
         } else {
             self.enterprise.hull[f] = SectionState::Damaged;
             self.damage_hull(facing, 1);

@@ -275,6 +275,8 @@ impl GameState {
                 self.emit(RulesEvent::MissionTokenHit {
                     token: mission_token,
                     value,
+                    by: token,
+                    damage: absorbed,
                 });
                 if value == 0
                     && let Some(mission) = self.mission.as_mut()

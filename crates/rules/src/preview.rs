@@ -20,7 +20,19 @@ pub struct ThreatIntent {
     pub to: Option<Position>,
     /// The facing it fires at, and the damage (before a Shield takes it).
     pub fires: Option<(u8, u8)>,
+    /// A mission token it fires at instead of the Enterprise (a Federation Outpost in its
+    /// sector).
+    pub at_token: Option<TokenShot>,
     pub what: Intent,
+}
+
+/// A shot a mission token takes for the Enterprise: the token, the damage it takes and what
+/// it has left after.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct TokenShot {
+    pub token: u8,
+    pub damage: u8,
+    pub left: u8,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -51,6 +63,9 @@ pub struct FacingIntent {
     /// Points that land on the Shield, then on the Hull.
     pub shield_hits: u8,
     pub hull_hits: u8,
+    /// Enterprise cards lost for good to hits on a Hull section already destroyed (rulebook
+    /// "Damage to Destroyed Hull Sections").
+    pub cards_lost: u8,
     /// Cloaked ships that might fire here, by chance.
     pub chance: bool,
 }
@@ -108,6 +123,7 @@ impl GameState {
                 from: t.pos,
                 to: (!chance).then_some(t.pos),
                 fires: None,
+                at_token: None,
                 what: match (chance, ship) {
                     (true, _) => Intent::Chance,
                     (false, true) => Intent::Moves,
@@ -139,6 +155,30 @@ impl GameState {
                     if let Some(i) = intent(&mut preview, *token) {
                         preview.threats[i].what = Intent::Cloaks;
                     }
+                }
+                RulesEvent::MissionTokenHit {
+                    token,
+                    value,
+                    by,
+                    damage,
+                } => {
+                    if let Some(i) = intent(&mut preview, *by) {
+                        preview.threats[i].at_token = Some(TokenShot {
+                            token: *token,
+                            damage: *damage,
+                            left: *value,
+                        });
+                        preview.threats[i].what = Intent::MovesAndFires;
+                    }
+                }
+                // One event a point on a destroyed Hull section; a quiet table keeps no cards.
+                RulesEvent::CardsRemoved {
+                    cards,
+                    facing: Some(facing),
+                } => {
+                    let lost = cards.len().max(1) as u8;
+                    let f = &mut preview.facings[*facing as usize];
+                    f.cards_lost = f.cards_lost.saturating_add(lost);
                 }
                 RulesEvent::ForceFieldHeld { token } => {
                     if let Some(i) = intent(&mut preview, *token) {
@@ -175,7 +215,6 @@ impl GameState {
                 | RulesEvent::MissionRevealed { .. }
                 | RulesEvent::MissionTokenPlaced { .. }
                 | RulesEvent::MissionTokenMoved { .. }
-                | RulesEvent::MissionTokenHit { .. }
                 | RulesEvent::Traded { .. }
                 | RulesEvent::CardTaken { .. }
                 | RulesEvent::CardPlayed { .. }
@@ -201,7 +240,7 @@ impl GameState {
                 | RulesEvent::SectionRepaired { .. }
                 | RulesEvent::SectionRebuilt { .. }
                 | RulesEvent::DamageIgnored { .. }
-                | RulesEvent::CardsRemoved { .. }
+                | RulesEvent::CardsRemoved { facing: None, .. }
                 | RulesEvent::SecurityTeamPlayed { .. }
                 | RulesEvent::Boarded { .. }
                 | RulesEvent::AbilityUsed { .. }

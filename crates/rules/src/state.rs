@@ -78,7 +78,7 @@ impl Enterprise {
             SectionKind::Hull => self.hull.contains(&state),
         }
     }
-    pub(crate) fn destroyed_hull(&self) -> usize {
+    pub fn destroyed_hull(&self) -> usize {
         self.hull
             .iter()
             .filter(|s| **s == SectionState::Destroyed)

@@ -48,7 +48,7 @@ impl GameStats {
                     SectionKind::Hull => self.hull_damage += 1,
                 }
             }
-            RulesEvent::CardsRemoved { cards } => self.cards_lost += cards.len() as u32,
+            RulesEvent::CardsRemoved { cards, .. } => self.cards_lost += cards.len() as u32,
             RulesEvent::Boarded { .. } => self.boarders += 1,
             RulesEvent::MissionCompleted { .. } => self.missions_completed += 1,
             RulesEvent::MissionFailed { .. } => self.missions_failed += 1,

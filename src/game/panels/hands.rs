@@ -133,7 +133,12 @@ pub fn waiting_veil(
         .painter()
         .layout(why.clone(), font.clone(), egui::Color32::WHITE, wrap)
         .size();
-    let plate = egui::Rect::from_center_size(strip.center(), size + egui::vec2(12.0, 6.0));
+    // Low on the cards, over their Division bands: across their middle it hid their ranges
+    // and texts (read 18).
+    let plate = egui::Rect::from_center_size(
+        egui::pos2(strip.center().x, strip.bottom() - size.y / 2.0 - 5.0),
+        size + egui::vec2(12.0, 6.0),
+    );
     ui.painter().rect(
         plate,
         4.0,

@@ -24,10 +24,11 @@ pub struct DiagramRoom {
 pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: DiagramRoom) -> f32 {
     let content = builtin();
     // The ship first: boarders' windows and a long mission card never hide her state.
-    // How near defeat is, on the ship's bar: the Hull left of 6.
-    let (notes, sentence) = crate::words::table_words::hull_left(state);
+    // How near defeat is, on the ship's bar: the Hull destroyed of the 6 that lose. One word
+    // for the title, as the other sections have, leaves the count room at 1280x720.
+    let (notes, sentence) = crate::words::table_words::hull_lost(state);
     let notes: Vec<&str> = notes.iter().map(String::as_str).collect();
-    let bar = theme::header_with_note(ui, "Ship status", &notes, theme::BAR_SHIP);
+    let bar = theme::header_with_note(ui, "Ship", &notes, theme::BAR_SHIP);
     bar.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &sentence));
     bar.on_hover_text(sentence);
     let diagram = ship_status(ui, state, room);

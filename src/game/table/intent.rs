@@ -90,6 +90,7 @@ pub fn still_to_come<'a>(
                         from,
                         to: None,
                         fires: Some((*facing, *damage)),
+                        at_token: None,
                         what: Intent::MovesAndFires,
                     });
                 }
@@ -101,8 +102,40 @@ pub fn still_to_come<'a>(
                         from,
                         to: None,
                         fires: None,
+                        at_token: None,
                         what: Intent::Cloaks,
                     });
+                }
+            }
+            // A shot an Outpost takes for the Enterprise, and cards a destroyed Hull section
+            // costs: said as the rules' preview says them.
+            E::MissionTokenHit {
+                token,
+                value,
+                by,
+                damage,
+            } => {
+                if let Some(from) = shown.threat(*by).map(|t| t.pos) {
+                    preview.threats.push(stp_rules::preview::ThreatIntent {
+                        token: *by,
+                        from,
+                        to: None,
+                        fires: None,
+                        at_token: Some(stp_rules::preview::TokenShot {
+                            token: *token,
+                            damage: *damage,
+                            left: *value,
+                        }),
+                        what: Intent::MovesAndFires,
+                    });
+                }
+            }
+            E::CardsRemoved {
+                cards,
+                facing: Some(facing),
+            } => {
+                if let Some(f) = preview.facings.get_mut(usize::from(*facing)) {
+                    f.cards_lost = f.cards_lost.saturating_add(cards.len().max(1) as u8);
                 }
             }
             E::SectionDamaged { section } | E::SectionDestroyed { section } => {
@@ -131,7 +164,6 @@ pub fn still_to_come<'a>(
             | E::MissionRevealed { .. }
             | E::MissionTokenPlaced { .. }
             | E::MissionTokenMoved { .. }
-            | E::MissionTokenHit { .. }
             | E::Traded { .. }
             | E::CardTaken { .. }
             | E::CardPlayed { .. }
@@ -159,7 +191,7 @@ pub fn still_to_come<'a>(
             | E::SectionRepaired { .. }
             | E::SectionRebuilt { .. }
             | E::DamageIgnored { .. }
-            | E::CardsRemoved { .. }
+            | E::CardsRemoved { facing: None, .. }
             | E::BoardersArriving { .. }
             | E::SecurityTeamPlayed { .. }
             | E::Boarded { .. }
@@ -181,7 +213,7 @@ pub fn still_to_come<'a>(
     let anything = preview
         .facings
         .iter()
-        .any(|f| f.incoming > 0 || f.shield_hits > 0 || f.hull_hits > 0)
+        .any(|f| f.incoming > 0 || f.shield_hits > 0 || f.hull_hits > 0 || f.cards_lost > 0)
         || !preview.threats.is_empty();
     anything.then_some(preview)
 }

@@ -9,6 +9,7 @@ pub mod camera;
 pub mod die;
 pub mod effects;
 mod enterprise;
+mod forecast_lines;
 pub mod framing;
 pub mod hover;
 pub mod intent;

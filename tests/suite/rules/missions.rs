@@ -602,13 +602,11 @@ fn outpost_draws_the_fire_of_threats_in_its_sector() {
     let elsewhere = place(&mut state, "klingon_cruiser", Range::Long, 5);
     threats_phase(&mut state);
     assert_eq!(state.mission_tokens[0].value, value - 2);
-    assert!(emitted(
-        &state,
-        &RulesEvent::MissionTokenHit {
-            token: outpost,
-            value: value - 2
-        }
-    ));
+    assert!(state.events.iter().any(|e| matches!(
+        e,
+        RulesEvent::MissionTokenHit { token, value: left, damage: 1, .. }
+            if *token == outpost && *left == value - 2
+    )));
     assert_eq!(shield(&state, 2), SectionState::Intact);
     assert_eq!(shots(&state), vec![(elsewhere, 4, 1)]);
     assert_eq!(shield(&state, 5), SectionState::Damaged);

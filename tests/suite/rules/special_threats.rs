@@ -234,7 +234,13 @@ fn ruling_r10_comet_on_destroyed_hull_removes_2_cards() {
     rig_dice(&mut state, &[6]);
     state.resolve_drawn_threat(comet);
     assert_eq!(state.removed, top);
-    assert!(emitted(&state, &RulesEvent::CardsRemoved { cards: top }));
+    assert!(emitted(
+        &state,
+        &RulesEvent::CardsRemoved {
+            cards: top,
+            facing: Some(5)
+        }
+    ));
     assert_invariants(&state);
 }
 

@@ -178,7 +178,10 @@ fn hit_on_destroyed_hull_removes_top_card_from_game() {
     );
     assert!(emitted(
         &state,
-        &RulesEvent::CardsRemoved { cards: vec![top] }
+        &RulesEvent::CardsRemoved {
+            cards: vec![top],
+            facing: Some(1)
+        }
     ));
     assert_eq!(hull(&state, 2), SectionState::Destroyed);
     assert_invariants(&state);
@@ -206,7 +209,7 @@ fn ruling_r9_removing_cards_from_an_empty_deck_reshuffles_the_discard_pile() {
     let deck: Vec<CardId> = std::mem::take(&mut state.deck);
     state.discard.extend(deck);
     let pile = state.discard.len();
-    state.remove_top_cards(1);
+    state.remove_top_cards(1, None);
     assert!(emitted(&state, &RulesEvent::DeckReshuffled { cards: pile }));
     assert_eq!(state.removed.len(), 1);
     assert_eq!(state.deck.len(), pile - 1);
