@@ -33,6 +33,8 @@ pub struct Settings {
     pub high_graphics: bool,
     /// Pieces appear in place instead of travelling, and shots flash instead of flying.
     pub reduced_motion: bool,
+    /// The panels in white on black, their buttons outlined (issue 43, for low vision).
+    pub high_contrast: bool,
     /// What a screen reader is told as the game goes, besides what has the focus.
     pub spoken: Spoken,
     /// The last game joined: the host's invite, and the seat's ticket it gave this table
@@ -122,6 +124,7 @@ impl Default for Settings {
             host_tickets: Vec::new(),
             high_graphics: true,
             reduced_motion: false,
+            high_contrast: false,
             spoken: Spoken::default(),
             join_invite: String::new(),
             join_ticket: String::new(),

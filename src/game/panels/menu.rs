@@ -53,6 +53,11 @@ pub(super) fn apply_ui_scale(
     if ctx.global_style().animation_time != animation {
         ctx.all_styles_mut(|style| style.animation_time = animation);
     }
+    // The console's look, or its high-contrast form, whichever the setting asks for.
+    if super::theme::is_high_contrast(&ctx.global_style()) != settings.high_contrast {
+        let high = settings.high_contrast;
+        ctx.all_styles_mut(|style| super::theme::contrast_style(style, high));
+    }
     Ok(())
 }
 
@@ -315,6 +320,10 @@ pub fn settings_section(ui: &mut egui::Ui, settings: &mut Settings, speed: &mut 
         .checkbox(&mut settings.reduced_motion, "reduced motion")
         .on_hover_text("Pieces appear in place and shots flash, instead of travelling.");
     setting(motion, settings);
+    let contrast = ui
+        .checkbox(&mut settings.high_contrast, "high contrast")
+        .on_hover_text("The panels in white on black, their buttons and windows outlined.");
+    setting(contrast, settings);
     // For a screen reader: how much it is told as the game goes.
     ui.horizontal(|ui| {
         ui.label("screen reader hears:");

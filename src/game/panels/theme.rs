@@ -75,6 +75,45 @@ const BUTTON: Color32 = Color32::from_rgb(38, 48, 72);
 const BUTTON_HOVERED: Color32 = Color32::from_rgb(54, 68, 100);
 const BUTTON_PRESSED: Color32 = Color32::from_rgb(74, 90, 126);
 
+/// The high-contrast console (a setting, issue 43): black panels, white text (quiet text
+/// too, a shade under), every button and window outlined in light grey, and the focus in a
+/// thicker gold. `high` false gives back the console's own look.
+pub fn contrast_style(style: &mut egui::Style, high: bool) {
+    use egui::Stroke;
+    let animation = style.animation_time;
+    console_style(style);
+    style.animation_time = animation;
+    if !high {
+        return;
+    }
+    let v = &mut style.visuals;
+    v.panel_fill = HIGH_CONTRAST_GROUND;
+    v.window_fill = HIGH_CONTRAST_GROUND;
+    v.extreme_bg_color = HIGH_CONTRAST_GROUND;
+    v.faint_bg_color = Color32::from_gray(24);
+    v.window_stroke = Stroke::new(1.5, Color32::from_gray(230));
+    v.weak_text_color = Some(Color32::from_gray(225));
+    let w = &mut v.widgets;
+    w.noninteractive.fg_stroke = Stroke::new(1.0, Color32::WHITE);
+    w.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_gray(170));
+    w.noninteractive.bg_fill = HIGH_CONTRAST_GROUND;
+    w.noninteractive.weak_bg_fill = HIGH_CONTRAST_GROUND;
+    w.inactive.bg_stroke = Stroke::new(1.5, Color32::from_gray(210));
+    w.hovered.bg_stroke = Stroke::new(2.0, GOLD);
+    w.active.bg_stroke = Stroke::new(3.0, GOLD);
+    for visuals in [&mut w.inactive, &mut w.hovered, &mut w.active, &mut w.open] {
+        visuals.fg_stroke.color = Color32::WHITE;
+    }
+}
+
+/// The high-contrast console's ground.
+const HIGH_CONTRAST_GROUND: Color32 = Color32::BLACK;
+
+/// Whether a style is the high-contrast console's.
+pub fn is_high_contrast(style: &egui::Style) -> bool {
+    style.visuals.panel_fill == HIGH_CONTRAST_GROUND
+}
+
 /// The console's look for every egui panel and window: a dark ground, rounded pills for
 /// buttons, gold for what is picked, and text at least 14 px (12 for small print) with a
 /// contrast of at least 4.5:1 on the ground, quiet text included.

@@ -100,18 +100,28 @@ pub(super) fn incoming(
     // Destroyed Hull Sections"): said, in red, for a deck that runs out loses the game. Left
     // unsaid, a shot with its line drawn had no words (read 18).
     if f.cards_lost > 0 {
-        let by = if lines.is_empty() { by.as_str() } else { "" };
         let cards = match f.cards_lost {
             1 => "1 card".to_string(),
             n => format!("{n} cards"),
         };
-        lines.push((
-            format!(
-                "{} {by}Hull already destroyed: {cards} lost from the deck",
-                heading(state)
-            ),
-            true,
-        ));
+        match lines.last_mut() {
+            // The Hull falls and the rest of the volley costs cards: one line, as one blow
+            // (a line more pushed the sector's name into the discard pile's label).
+            Some((last, deadly)) if f.hull_hits > 0 => {
+                last.push_str(&format!(", {cards} lost"));
+                *deadly = true;
+            }
+            _ => {
+                let by = if lines.is_empty() { by.as_str() } else { "" };
+                lines.push((
+                    format!(
+                        "{} {by}Hull already destroyed: {cards} lost from the deck",
+                        heading(state)
+                    ),
+                    true,
+                ));
+            }
+        }
     }
     // The Shield took the volley and the rest of it is lost (rulebook "Damage From Enemy
     // Fire": "When a Shield gets Destroyed, any remaining Damage done in that facing for that

@@ -237,12 +237,17 @@ pub(super) fn rim_labels(
                 );
             }
             // The rule behind "the Hull spared", in the rulebook's words (readers asked why).
-            let rule = match words.contains(RESTS_IGNORED) {
-                true => {
+            let rule = match (words.contains(RESTS_IGNORED), words.contains(" lost")) {
+                (true, _) => {
                     " Rulebook: when a Shield gets Destroyed, any remaining Damage done in that \
                      facing for that turn is ignored."
                 }
-                false => "",
+                // "1 card lost", said short beside a Hull's fall: the rule says whence.
+                (false, true) => {
+                    " Rulebook: each Damage to a Destroyed Hull section removes the top card of \
+                     the Enterprise deck from the game; a player who cannot draw loses it."
+                }
+                (false, false) => "",
             };
             let tip = format!(
                 "{name_text} will take this in the coming Threats Move & Fire phase: {words}.{rule}"

@@ -190,3 +190,34 @@ fn a_kept_ticket_goes_only_to_its_own_game() {
         assert_eq!(settings.ticket_for(&first), None, "nothing comes back");
     }
 }
+
+/// High contrast (issue 43): the panels turn black with white text, quiet text included at
+/// 7:1 or more, every button outlined; unticked, the console's own look comes back.
+#[test]
+fn high_contrast_turns_the_panels_white_on_black_and_back() {
+    use bevy_egui::egui;
+    use star_trek_panic::game::panels::theme;
+    let mut style = egui::Style::default();
+    theme::contrast_style(&mut style, true);
+    assert!(theme::is_high_contrast(&style));
+    let v = &style.visuals;
+    let ground = v.panel_fill;
+    for (what, ink) in [
+        ("text", v.widgets.noninteractive.fg_stroke.color),
+        ("quiet text", v.weak_text_color.expect("a quiet colour")),
+        ("a button's text", v.widgets.inactive.fg_stroke.color),
+    ] {
+        assert!(
+            theme::contrast(ink, ground) >= 7.0,
+            "{what}: {:.1}:1",
+            theme::contrast(ink, ground)
+        );
+    }
+    assert!(
+        v.widgets.inactive.bg_stroke.width >= 1.0,
+        "buttons outlined"
+    );
+    theme::contrast_style(&mut style, false);
+    assert!(!theme::is_high_contrast(&style));
+    assert_eq!(style.visuals.panel_fill, theme::PANEL);
+}
