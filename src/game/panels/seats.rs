@@ -364,8 +364,25 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
         .layout_no_wrap(def.name.clone(), font.clone(), theme::TEXT)
         .size()
         .x;
-    let show_extras = extras.is_some() && rect.right() - name_left - full - 4.0 >= extras_width;
-    let room = rect.right() - name_left - 4.0 - if show_extras { extras_width } else { 0.0 };
+    // In a narrow chip (six seats in two columns) the ranges alone, and the damage only where
+    // it is more than 1: without them readers could not tell one seat's Phasers from another's.
+    let compact_width = extras.as_ref().map_or(0.0, |(ranges, damage)| {
+        9.0 * ranges.len() as f32 + 3.0 + if *damage > 1 { 18.0 } else { 0.0 }
+    });
+    let spare = rect.right() - name_left - full - 4.0;
+    let shown_extras = match extras.is_some() {
+        true if spare >= extras_width => Some(false),
+        true if spare >= compact_width => Some(true),
+        _ => None,
+    };
+    let room = rect.right()
+        - name_left
+        - 4.0
+        - match shown_extras {
+            Some(false) => extras_width,
+            Some(true) => compact_width,
+            None => 0.0,
+        };
     // Where the whole name is too long: the word that tells the card apart, then a smaller
     // size, and only then a cut.
     let fits = |text: &str, font: &FontId| {
@@ -399,7 +416,20 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
         font,
         theme::TEXT,
     );
-    if let (true, Some((ranges, damage))) = (show_extras, extras) {
+    if let (Some(true), Some((ranges, damage))) = (shown_extras, &extras) {
+        let left = Pos2::new(rect.right() - compact_width, rect.center().y);
+        cards::range_letters(&painter, left, 11.5, ranges);
+        if *damage > 1 {
+            painter.text(
+                Pos2::new(rect.right() - 3.0, rect.center().y),
+                Align2::RIGHT_CENTER,
+                format!("×{damage}"),
+                FontId::proportional(11.5),
+                theme::HEAVY,
+            );
+        }
+    }
+    if let (Some(false), Some((ranges, damage))) = (shown_extras, extras) {
         let left = Pos2::new(rect.right() - extras_width, rect.center().y);
         cards::range_letters(&painter, left, letters, &ranges);
         painter.text(
