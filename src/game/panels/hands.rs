@@ -87,7 +87,12 @@ pub(super) fn active_hand(
     if seat.hand.is_empty() {
         ui.weak("No cards in hand.");
     } else {
-        waiting_veil(ui, state, player, strip);
+        // The room the hand leaves before the turn's controls, where the line can stand.
+        let free = egui::Rect::from_min_max(
+            egui::pos2(strip.right() + 10.0, strip.top()),
+            egui::pos2(start.x + room - 6.0, strip.bottom()),
+        );
+        waiting_veil(ui, state, player, strip, free);
     }
     let pad = start.x + room - ui.cursor().min.x;
     if pad > 0.0 {
@@ -105,12 +110,14 @@ pub(super) fn active_hand(
 /// A hand that can do nothing now (not its Play phase, no window open, no card with another
 /// use such as a trade or a commit) goes under a dark veil that keeps it readable, with a
 /// line that says when its cards are played: readers took a bright hand in the threats'
-/// phase for one waiting on them. Returns whether it veiled the hand.
+/// phase for one waiting on them. The line stands in `free`, the room beside the cards, where
+/// it is wide enough; else low on the cards. Returns whether it veiled the hand.
 pub fn waiting_veil(
     ui: &mut egui::Ui,
     state: &GameState,
     player: PlayerId,
     strip: egui::Rect,
+    free: egui::Rect,
 ) -> bool {
     let playing = player == state.turn.active
         && state.turn.phase == Phase::PlayAndManeuver
@@ -128,17 +135,27 @@ pub fn waiting_veil(
     ui.painter()
         .rect_filled(strip.expand(2.0), 6.0, egui::Color32::from_black_alpha(150));
     let font = egui::FontId::proportional(13.0);
-    let wrap = (strip.width() - 12.0).max(120.0);
+    let beside = free.width() >= 150.0;
+    let wrap = match beside {
+        true => (free.width() - 12.0).min(260.0),
+        false => (strip.width() - 12.0).max(120.0),
+    };
     let size = ui
         .painter()
         .layout(why.clone(), font.clone(), egui::Color32::WHITE, wrap)
         .size();
-    // Low on the cards, over their Division bands: across their middle it hid their ranges
-    // and texts (read 18).
-    let plate = egui::Rect::from_center_size(
-        egui::pos2(strip.center().x, strip.bottom() - size.y / 2.0 - 5.0),
-        size + egui::vec2(12.0, 6.0),
-    );
+    // Beside the cards, so none of them is covered (read 19 found the line over their ranges
+    // and texts); else low on them, over their Division bands.
+    let plate = match beside {
+        true => egui::Rect::from_min_size(
+            egui::pos2(free.left(), free.center().y - size.y / 2.0 - 3.0),
+            size + egui::vec2(12.0, 6.0),
+        ),
+        false => egui::Rect::from_center_size(
+            egui::pos2(strip.center().x, strip.bottom() - size.y / 2.0 - 5.0),
+            size + egui::vec2(12.0, 6.0),
+        ),
+    };
     ui.painter().rect(
         plate,
         4.0,

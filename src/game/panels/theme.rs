@@ -188,8 +188,7 @@ pub(crate) const BAR_CREW: Color32 = Color32::from_rgb(128, 156, 212);
 pub(crate) const BAR_THREATS: Color32 = Color32::from_rgb(222, 122, 106);
 
 /// A section's title as the console draws it: a bar in the section's colour, rounded at its
-/// left end, the title in dark capitals on it, and a short block after a gap at its right
-/// end. The title is egui's heading size, so the type scale stays at four sizes.
+/// ends, the title in dark capitals on it. The title is egui's heading size, so the type scale stays at four sizes.
 pub(crate) fn header(ui: &mut egui::Ui, title: &str, colour: Color32) -> egui::Response {
     header_with_note(ui, title, &[], colour)
 }
@@ -207,26 +206,10 @@ pub(crate) fn header_with_note(
     let (rect, response) =
         ui.allocate_exact_size(vec2(ui.available_width(), height), egui::Sense::hover());
     let painter = ui.painter();
-    let block = 18.0_f32.min(rect.width() / 6.0);
-    let bar = egui::Rect::from_min_max(rect.min, egui::pos2(rect.max.x - block - 4.0, rect.max.y));
-    let round = egui::CornerRadius {
-        nw: 11,
-        sw: 11,
-        ne: 2,
-        se: 2,
-    };
-    painter.rect_filled(bar, round, colour);
-    let end = egui::Rect::from_min_max(egui::pos2(rect.max.x - block, rect.min.y), rect.max);
-    painter.rect_filled(
-        end,
-        egui::CornerRadius {
-            nw: 2,
-            sw: 2,
-            ne: 11,
-            se: 11,
-        },
-        colour.gamma_multiply(0.7),
-    );
+    // One rounded bar: the square block that closed it at its right end, after the ship's
+    // displays, read as a button with no label (read 19).
+    let bar = rect;
+    painter.rect_filled(bar, egui::CornerRadius::same(11), colour);
     let font = egui::TextStyle::Button.resolve(ui.style());
     let title = painter.text(
         egui::pos2(bar.min.x + 12.0, bar.center().y),

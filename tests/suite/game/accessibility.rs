@@ -221,9 +221,10 @@ fn a_hand_that_waits_says_when_its_cards_are_played() {
         ))
     };
     let strip = egui::Rect::from_min_size(egui::pos2(10.0, 10.0), egui::vec2(200.0, 120.0));
+    let beside = egui::Rect::from_min_size(egui::pos2(220.0, 10.0), egui::vec2(300.0, 120.0));
     let waiting = at("ThreatsMoveAndFire");
     let mut veiled = false;
-    let nodes = tree(|ui| veiled = waiting_veil(ui, &waiting, 0, strip));
+    let nodes = tree(|ui| veiled = waiting_veil(ui, &waiting, 0, strip, beside));
     assert!(veiled, "the threats' phase veils the hand");
     assert!(
         nodes
@@ -233,7 +234,7 @@ fn a_hand_that_waits_says_when_its_cards_are_played() {
         "{nodes:?}"
     );
     let playing = at("PlayAndManeuver");
-    let nodes = tree(|ui| veiled = waiting_veil(ui, &playing, 0, strip));
+    let nodes = tree(|ui| veiled = waiting_veil(ui, &playing, 0, strip, beside));
     assert!(!veiled, "the Play phase leaves the hand bright");
     assert!(
         !nodes
