@@ -53,6 +53,9 @@ pub(crate) struct Palette {
     pub cloaked: Handle<StandardMaterial>,
     pub border_yellow: Handle<StandardMaterial>,
     pub border_blue: Handle<StandardMaterial>,
+    /// The dots round a ship that can cloak: near white, so they show on a teal or green
+    /// face and band alike (readers could not find them in the cloak's own blue).
+    pub cloak_dots: Handle<StandardMaterial>,
     pub mission: Handle<StandardMaterial>,
     /// A Shield intact (lit blue) and damaged (amber).
     pub shield: [Handle<StandardMaterial>; 2],
@@ -151,7 +154,7 @@ pub(super) fn make_palette(
             .iter()
             .map(|look| (*look, meshes.add(looks::chit(*look))))
             .collect(),
-        dot_mesh: meshes.add(Sphere::new(0.035)),
+        dot_mesh: meshes.add(Sphere::new(0.052)),
         back_mesh: meshes.add(Annulus::new(0.2, 0.27)),
         mission_mesh: meshes.add(Cylinder::new(0.34, 0.1)),
         mission_rim_mesh: meshes.add(Torus::new(0.3, 0.35)),
@@ -198,6 +201,7 @@ pub(super) fn make_palette(
         cloaked: material(m, super::threat_looks::CLOAKED_BACK),
         border_yellow: metal(m, Color::srgb(0.95, 0.85, 0.1)),
         border_blue: glow(m, palette::CLOAK.bevy(), 1.0),
+        cloak_dots: glow(m, Color::srgb(0.85, 0.94, 1.0), 1.0),
         mission: material(m, Color::srgb(0.08, 0.12, 0.3)),
         shield: [
             glow(m, palette::SHIELD.bevy(), 0.9),

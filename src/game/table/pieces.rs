@@ -188,17 +188,19 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim
     if rim != Rim::Cloaks {
         return;
     }
-    const DOTS: usize = 14;
+    // Twelve large, bright dots: fourteen small ones in the cloak's blue went unseen at
+    // 1280×720 (read 19: "I can't see the dotted ring").
+    const DOTS: usize = 12;
     for i in 0..DOTS {
         let angle = i as f32 * TAU / DOTS as f32;
         let dot = commands
             .spawn((
                 Mesh3d(palette.dot_mesh.clone()),
-                MeshMaterial3d(palette.border_blue.clone()),
+                MeshMaterial3d(palette.cloak_dots.clone()),
                 Transform::from_xyz(
-                    (TOKEN_RADIUS + 0.02) * angle.cos(),
-                    0.0,
-                    (TOKEN_RADIUS + 0.02) * angle.sin(),
+                    (TOKEN_RADIUS + 0.03) * angle.cos(),
+                    0.02,
+                    (TOKEN_RADIUS + 0.03) * angle.sin(),
                 ),
             ))
             .id();
