@@ -188,7 +188,8 @@ pub(crate) const BAR_CREW: Color32 = Color32::from_rgb(128, 156, 212);
 pub(crate) const BAR_THREATS: Color32 = Color32::from_rgb(222, 122, 106);
 
 /// A section's title as the console draws it: a bar in the section's colour, rounded at its
-/// ends, the title in dark capitals on it. The title is egui's heading size, so the type scale stays at four sizes.
+/// ends, the title in dark capitals on it. The title is egui's heading size, so the type scale
+/// stays at four sizes.
 pub(crate) fn header(ui: &mut egui::Ui, title: &str, colour: Color32) -> egui::Response {
     header_with_note(ui, title, &[], colour)
 }

@@ -1,6 +1,7 @@
 //! The threats on the board (and a mission's tokens) as a list, in the side column's room
-//! below the ship and the mission: one line per space, inner ring first, "5 LONG  KANG 3 · Klingon 1" (or, where the
-//! room is short, a paragraph per ring), each piece's intent on hover. Readers placed a third
+//! below the ship and the mission: one line per space, inner ring first, "5 LONG  KANG 3 ·
+//! Klingon 1" (or, where the room is short, a paragraph per ring), each piece's intent on
+//! hover. Readers placed a third
 //! of the tokens in the wrong ring from the picture alone; the list says it in words, from the
 //! same state and the same names as the board.
 
