@@ -1,7 +1,10 @@
 //! What the bot shoots: the best of the rules' legal plays of its Hit cards.
 
-use super::*;
+use super::{Ships, effect};
+use crate::actions::{Action, Target};
 use crate::content::schema::THREAT_TOKENS as TOKENS;
+use crate::content::{CardEffect, builtin};
+use crate::state::{CardId, GameState, PlayerId, Range, TokenId};
 
 /// How much hitting a threat is worth, but for the card: its firepower, how near it is,
 /// whether the shield it faces is down, and a Tholian web at Short range (a hit that destroys

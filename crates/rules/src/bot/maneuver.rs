@@ -1,6 +1,10 @@
 //! Where the bot steers: toward a mission's or the Starbase's sector, away from exposure.
 
-use super::*;
+use super::{Ships, hits_now};
+use crate::actions::{Action, PlayerAction};
+use crate::content::{Objective, ThreatKind, builtin};
+use crate::events::ManeuverKind;
+use crate::state::{CardId, FACINGS, GameState, PlayerId, Range, SectionState, arc_of_facing};
 
 /// Where a mission or the Starbase wants the ship to go: the sector to bring forward.
 pub(super) fn destination(state: &GameState) -> Option<(u8, Range)> {

@@ -5,16 +5,14 @@ mod attack;
 mod maneuver;
 mod support;
 
-use attack::*;
-use maneuver::*;
-use support::*;
+use attack::attack;
+use maneuver::{maneuver, turn_to_fire};
+use support::{cycle_card, mission_work, support_cards, useful_now};
 
-use crate::actions::{Action, PlayerAction, Rotation, Target};
-use crate::content::{Ability, Captain, CardEffect, Objective, ThreatKind, builtin};
-use crate::events::ManeuverKind;
+use crate::actions::{Action, PlayerAction, Target};
+use crate::content::{Ability, Captain, CardEffect, ThreatKind, builtin};
 use crate::state::{
-    CardId, FACINGS, GameState, Phase, PlayerId, Range, SectionKind, SectionRef, SectionState,
-    TokenId, Window, arc_of_facing,
+    CardId, GameState, Phase, PlayerId, SectionKind, SectionRef, SectionState, TokenId, Window,
 };
 
 /// The next action the bot takes for whoever must act now, or `None` when nobody must.
