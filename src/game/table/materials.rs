@@ -148,8 +148,10 @@ pub(super) fn make_palette(
     let m = &mut *materials;
     let palette = Palette {
         token_mesh: meshes.add(Cylinder::new(TOKEN_RADIUS, 0.08)),
-        halos: RANGE_LOOKS.map(|(_, _, edge)| glow(m, edge, 0.75)),
-        halo_mesh: meshes.add(Annulus::new(TOKEN_RADIUS * 0.98, TOKEN_RADIUS * 1.15)),
+        // Thin and dim: a bright halo to 1.15 of the radius, in the band's edge colour, merged
+        // with the band's own edge lines, and readers put the chit on the line (read 19).
+        halos: RANGE_LOOKS.map(|(_, _, edge)| glow(m, edge, 0.5)),
+        halo_mesh: meshes.add(Annulus::new(TOKEN_RADIUS * 0.98, TOKEN_RADIUS * 1.06)),
         chits: Look::ALL
             .iter()
             .map(|look| (*look, meshes.add(looks::chit(*look))))
