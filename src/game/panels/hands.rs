@@ -131,11 +131,17 @@ pub fn waiting_veil(
     if !idle {
         return false;
     }
-    let why = crate::words::table_words::hand_waits(state, player);
+    let said = crate::words::table_words::hand_waits(state, player);
     ui.painter()
         .rect_filled(strip.expand(2.0), 6.0, egui::Color32::from_black_alpha(150));
     let font = egui::FontId::proportional(13.0);
     let beside = free.width() >= 150.0;
+    // Beside the cards, an arrow points back at them: alone in the room there, the line read
+    // as an error's toast with nothing to tie it to (read 20).
+    let why = match beside {
+        true => format!("← {said}"),
+        false => said,
+    };
     let wrap = match beside {
         true => (free.width() - 12.0).min(260.0),
         false => (strip.width() - 12.0).max(120.0),
