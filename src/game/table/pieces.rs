@@ -182,9 +182,20 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim
         commands.entity(token).add_child(frame);
         return;
     }
-    // A captain has no rim of its own: its red and gold name plate says who it is, and the
-    // halo round every token keeps the colour of its ring (readers took the ring from the
-    // outline, and a red one broke that).
+    // A captain's hexagon stands on a gold one a little larger: its gold silhouette and name
+    // plate alone left it "the same red hexagon as a Klingon" (read 20). The thin halo round
+    // it still keeps its ring's colour.
+    if let Rim::Captain(_) = rim {
+        let frame = commands
+            .spawn((
+                Mesh3d(palette.chits[&Look::KlingonCruiser].clone()),
+                MeshMaterial3d(palette.border_yellow.clone()),
+                Transform::from_xyz(0.0, -0.01, 0.0).with_scale(Vec3::new(1.1, 0.9, 1.1)),
+            ))
+            .id();
+        commands.entity(token).add_child(frame);
+        return;
+    }
     if rim != Rim::Cloaks {
         return;
     }
