@@ -149,7 +149,7 @@ pub fn legend(state: &GameState) -> String {
         .iter()
         .any(|t| content.threat(t.token).cloaks())
     {
-        keys.push("dotted ring: cloaks");
+        keys.push("dotted ring: can cloak");
     }
     // A Hit card shows its damage as "×2" where "2 dmg" does not fit (and in the seats).
     // Its spaces do not break, so that a wrapped line never leaves "×2" alone at its end.

@@ -25,11 +25,11 @@ pub enum Look {
 /// The mark around a token's face.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rim {
-    /// A red and gold rim with the captain's name on a plate: Kang, Koloth, Kor.
+    /// A gold frame under the hexagon and the name on a plate: Kang, Koloth, Kor.
     Captain(Captain),
     /// A yellow ring: the Starbase.
     Starbase,
-    /// A dotted light-blue ring: a ship that can cloak.
+    /// A ring of near-white dots: a ship that can cloak.
     Cloaks,
     None,
 }
