@@ -170,27 +170,20 @@ pub fn token_transform(
 
 /// The rim pieces: a solid ring, or a ring of dots, around the token's face.
 fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim) {
-    // The Starbase's square chit sits on a gold square a little larger: a friend's frame.
-    if rim == Rim::Starbase {
+    // A gold frame a little larger than the chit: the Starbase's square (a friend's frame),
+    // and a captain's hexagon (its gold silhouette and name plate alone left it "the same red
+    // hexagon as a Klingon", read 20). The thin halo round it still keeps its ring's colour.
+    let framed = match rim {
+        Rim::Starbase => Some((Look::Starbase, 1.14)),
+        Rim::Captain(_) => Some((Look::KlingonCruiser, 1.1)),
+        Rim::Cloaks | Rim::None => None,
+    };
+    if let Some((look, scale)) = framed {
         let frame = commands
             .spawn((
-                Mesh3d(palette.chits[&Look::Starbase].clone()),
+                Mesh3d(palette.chits[&look].clone()),
                 MeshMaterial3d(palette.border_yellow.clone()),
-                Transform::from_xyz(0.0, -0.01, 0.0).with_scale(Vec3::new(1.14, 0.9, 1.14)),
-            ))
-            .id();
-        commands.entity(token).add_child(frame);
-        return;
-    }
-    // A captain's hexagon stands on a gold one a little larger: its gold silhouette and name
-    // plate alone left it "the same red hexagon as a Klingon" (read 20). The thin halo round
-    // it still keeps its ring's colour.
-    if let Rim::Captain(_) = rim {
-        let frame = commands
-            .spawn((
-                Mesh3d(palette.chits[&Look::KlingonCruiser].clone()),
-                MeshMaterial3d(palette.border_yellow.clone()),
-                Transform::from_xyz(0.0, -0.01, 0.0).with_scale(Vec3::new(1.1, 0.9, 1.1)),
+                Transform::from_xyz(0.0, -0.01, 0.0).with_scale(Vec3::new(scale, 0.9, scale)),
             ))
             .id();
         commands.entity(token).add_child(frame);
