@@ -89,3 +89,15 @@ pub fn hull_lost(state: &GameState) -> ([String; 3], String) {
         ),
     )
 }
+
+/// What the mission in play forbids, as its card says it in a word ("No trading while in
+/// play"), so a phase struck out of the stepper has its reason on the card beside it (read
+/// 20 asked why "3 Trade" was crossed out).
+pub fn mission_bans(state: &GameState) -> Option<String> {
+    let def = builtin().mission(state.mission.as_ref()?.mission);
+    let bans: Vec<&str> = [(def.no_trade, "trading"), (def.no_maneuver, "maneuvering")]
+        .into_iter()
+        .filter_map(|(banned, what)| banned.then_some(what))
+        .collect();
+    (!bans.is_empty()).then(|| format!("No {} while in play", bans.join(" or ")))
+}

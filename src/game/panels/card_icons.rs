@@ -181,6 +181,35 @@ pub(crate) fn space_window(painter: &egui::Painter, rect: Rect, seed: u8, torped
         true => Color32::from_rgb(120, 52, 20),
         false => Color32::from_rgb(24, 62, 120),
     };
+    picture_window(painter, rect, seed, glow);
+}
+
+/// A support card's picture: the same window on space, lit from below in its Division's
+/// colour, with its emblem large in the middle (readers of the plain "support" plate: "no
+/// card art"). The word "support" is on hover, with what the card does.
+pub(crate) fn support_window(
+    painter: &egui::Painter,
+    rect: Rect,
+    seed: u8,
+    division: Color32,
+    effect: &CardEffect,
+) {
+    let dim = |c: u8| (f32::from(c) * 0.42) as u8;
+    let glow = Color32::from_rgb(dim(division.r()), dim(division.g()), dim(division.b()));
+    picture_window(painter, rect, seed, glow);
+    let side = (rect.height() - 4.0).min(rect.width() * 0.5);
+    let emblem = Rect::from_center_size(rect.center(), vec2(side, side));
+    // A soft halo behind the emblem, so a dark emblem keeps off the night sky.
+    painter.circle_filled(
+        emblem.center(),
+        side * 0.62,
+        Color32::from_rgba_unmultiplied(255, 255, 255, 22),
+    );
+    support_icon(painter, emblem, effect);
+}
+
+/// Deep space in `rect`, night above and `glow` below, with a few stars placed by `seed`.
+fn picture_window(painter: &egui::Painter, rect: Rect, seed: u8, glow: Color32) {
     // Top to bottom: night to the weapon's glow.
     let mut mesh = egui::Mesh::default();
     let top = Color32::from_rgb(6, 9, 20);

@@ -313,27 +313,19 @@ fn face(
             badges.push((shown, format!("{}.", weapon_words(card))));
         }
         None => {
-            // Support cards: a plate saying so, where Hit cards have their diagram.
-            let plate = Rect::from_min_size(
-                Pos2::new(inner.left(), y),
-                vec2(inner.width(), (18.0 * s).clamp(16.0, 26.0)),
-            );
+            // Support cards: a picture with the card's emblem, where Hit cards have their
+            // diagram.
+            let height = match zoom {
+                true => 84.0,
+                false => (28.0 * s).clamp(26.0, 40.0),
+            };
+            let plate =
+                Rect::from_min_size(Pos2::new(inner.left(), y), vec2(inner.width(), height));
             badges.push((
                 plate,
                 "Support card: it does what its text says, not damage.".into(),
             ));
-            painter.rect_filled(plate, 3.0, Color32::from_rgb(45, 55, 80));
-            // The card's emblem at the plate's left, the word in the room beside it.
-            let emblem =
-                Rect::from_min_size(plate.min, vec2(plate.height(), plate.height())).shrink(2.0);
-            super::card_icons::support_icon(painter, emblem, &def.effect);
-            painter.text(
-                Pos2::new((emblem.right() + plate.right()) / 2.0, plate.center().y),
-                Align2::CENTER_CENTER,
-                "support",
-                FontId::proportional(12.0 * s.clamp(1.0, 1.3)),
-                Color32::from_gray(215),
-            );
+            super::card_icons::support_window(painter, plate, card, band_colour, &def.effect);
             if zoom {
                 // No diagram to make room for: the rules follow the plate.
                 let text = Rect::from_min_max(

@@ -89,6 +89,9 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
                     if let (Some(timer), start) = (m.timer, def.timer) {
                         timer_dial(ui, timer, start.unwrap_or(timer), squeezed);
                     }
+                    if let Some(bans) = crate::words::table_words::mission_bans(state) {
+                        ui.label(egui::RichText::new(bans).color(theme::HEAVY));
+                    }
                     // The heading goes where the column is short: the objectives' progress
                     // marks say what they are.
                     if !squeezed {

@@ -130,7 +130,7 @@ pub(super) fn incoming(
         && f.hull_hits == 0
         && let Some((last, _)) = lines.last_mut()
     {
-        last.push_str(RESTS_IGNORED);
+        last.push_str(&format!("{RESTS_IGNORED}{}", f.incoming));
     }
     // A ship in this sector that cloaks in the coming phase fires at nobody: said, or its
     // quiet sector reads as an oversight (a reader asked why the Romulan would not fire).
@@ -191,9 +191,10 @@ pub(super) fn incoming(
     lines
 }
 
-/// What a forecast adds when a Shield's fall swallows the rest of a volley: what becomes of
-/// it (read 12 found "the rest ignored" unclear).
-pub(super) const RESTS_IGNORED: &str = ", the Hull spared";
+/// What a forecast adds when a Shield's fall swallows the rest of a volley, before the
+/// volley's damage: the Shield takes it all (read 12 found "the rest ignored" unclear, read 20
+/// "the Hull spared").
+pub(super) const RESTS_IGNORED: &str = ", it absorbs all ";
 
 /// A forecast's first word: "next:" before the threat phase, "to come:" while it plays (readers
 /// asked, mid-phase, whether "next" had already happened).

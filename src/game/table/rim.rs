@@ -236,7 +236,7 @@ pub(super) fn rim_labels(
                     egui::StrokeKind::Outside,
                 );
             }
-            // The rule behind "the Hull spared", in the rulebook's words (readers asked why).
+            // The rule behind "it absorbs all 3", in the rulebook's words (readers asked why).
             let rule = match (words.contains(RESTS_IGNORED), words.contains(" lost")) {
                 (true, _) => {
                     " Rulebook: when a Shield gets Destroyed, any remaining Damage done in that \
