@@ -265,7 +265,7 @@ pub(crate) fn lesson_panel(
     let lesson = academy.current().cloned()?;
     ui.label(
         egui::RichText::new(format!("Academy · lesson {} of {count}", index + 1))
-            .color(crate::game::panels::theme::QUIET),
+            .color(crate::game::panels::theme::quiet(ui.ctx())),
     );
     ui.label(
         egui::RichText::new(&lesson.title)
@@ -285,7 +285,7 @@ pub(crate) fn lesson_panel(
     let total = lesson.steps.len();
     ui.label(
         egui::RichText::new(format!("Step {} of {total}", (academy.step + 1).min(total)))
-            .color(crate::game::panels::theme::QUIET),
+            .color(crate::game::panels::theme::quiet(ui.ctx())),
     );
     match lesson.steps.get(academy.step) {
         Some(step) => {

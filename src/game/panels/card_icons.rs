@@ -155,7 +155,7 @@ pub(crate) fn support_icon(painter: &egui::Painter, rect: Rect, effect: &CardEff
                 Stroke::NONE,
             ));
         }
-        // Everyone draws: the red alert's lamp.
+        // A Shield braced for the next hit: the red alert's lamp.
         CardEffect::RedAlert => {
             let points = vec![
                 c + vec2(0.0, -r),

@@ -77,7 +77,7 @@ pub fn card(
     let mut painter = ui.painter_at(slot.expand(3.0));
     if look.dim.is_some() {
         // Faded on an opaque ground, so a card it overlaps in a long hand never shows through.
-        painter.rect_filled(rect, 6.0, theme::PANEL);
+        painter.rect_filled(rect, 6.0, theme::panel(painter.ctx()));
         painter.multiply_opacity(0.6);
     }
     let hovered = response.hovered() && look.dim.is_none();
@@ -167,7 +167,7 @@ fn face(
     let mut badges = Vec::new();
     let s = rect.width() / 96.0;
     let (band_colour, credit_words, code) = credit(card);
-    painter.rect_filled(rect, 6.0 * s.min(1.4), theme::CARD_FACE);
+    painter.rect_filled(rect, 6.0 * s.min(1.4), theme::card_face(painter.ctx()));
     // The Division band across the top.
     let band = Rect::from_min_size(rect.min, vec2(rect.width(), (6.0 * s).max(5.0)));
     painter.rect_filled(
@@ -199,7 +199,7 @@ fn face(
             Align2::LEFT_TOP,
             weapon_words(card),
             FontId::proportional(14.0),
-            theme::QUIET,
+            theme::quiet(painter.ctx()),
         );
         y += 22.0;
     }
@@ -247,7 +247,7 @@ fn face(
             Align2::CENTER_CENTER,
             foot_text,
             foot_font,
-            theme::QUIET,
+            theme::quiet(painter.ctx()),
         );
     }
     // The rules, zoomed: between the diagram's row and the foot.
@@ -347,7 +347,7 @@ fn face(
                     if let Some(galley) =
                         whole_or_summary(painter, &words, 12.0, text.width(), rows)
                     {
-                        painter.galley(text.min, galley, theme::CARD_WORDS);
+                        painter.galley(text.min, galley, theme::card_words(painter.ctx()));
                     }
                 }
             }
@@ -394,7 +394,7 @@ pub fn ship_diagram(painter: &egui::Painter, center: Pos2, radius: f32, arcs: &[
         painter.add(egui::Shape::convex_polygon(
             wedge,
             fill,
-            Stroke::new(1.0, theme::CARD_FACE),
+            Stroke::new(1.0, theme::card_face(painter.ctx())),
         ));
     }
     // The ship's saucer and her bow, so fore reads without a label.
@@ -496,7 +496,7 @@ pub fn lines(
     let mut job = egui::text::LayoutJob::simple(
         text.to_string(),
         FontId::proportional(size),
-        theme::CARD_WORDS,
+        theme::card_words(painter.ctx()),
         width,
     );
     job.wrap.max_rows = rows;

@@ -66,7 +66,10 @@ impl Controls<'_> {
             .id_salt("recap")
             .stick_to_bottom(true)
             .show(ui, |ui| {
-                ui.label(egui::RichText::new(format!("{who} (bot):")).color(super::theme::QUIET));
+                ui.label(
+                    egui::RichText::new(format!("{who} (bot):"))
+                        .color(super::theme::quiet(ui.ctx())),
+                );
                 for (i, line) in self.recap.lines.iter().enumerate() {
                     let said = ui.add(egui::Label::new(format!("· {line}")).wrap());
                     // A bot's newest action is said as it is made.
@@ -165,7 +168,9 @@ impl Controls<'_> {
             // While the threats act, skipping is all there is to do: the turn's own controls
             // come back with the phase that offers them.
             if self.sequence {
-                asked.skip = ui.button("Skip to the end [Space]").clicked();
+                asked.skip = ui
+                    .button(super::theme::keyed(ui, "Skip to the end [Space]"))
+                    .clicked();
                 return;
             }
             // The game's controls wait while a game is watched again or the conn is handed
@@ -183,7 +188,7 @@ impl Controls<'_> {
                 let mut button = super::theme::tab_button(
                     ui,
                     playing && control.refusal.is_none(),
-                    words,
+                    super::theme::keyed(ui, words),
                     lit,
                 );
                 // The hover says it in full, where the button says it short.
@@ -245,14 +250,14 @@ impl Controls<'_> {
                 && ui
                     .add_enabled(
                         playing && self.history.can_undo(state, active),
-                        egui::Button::new("Undo [Ctrl+Z]"),
+                        egui::Button::new(super::theme::keyed(ui, "Undo [Ctrl+Z]")),
                     )
                     .clicked()
             {
                 undo.write(UndoRequest { player: active });
             }
             asked.advice = ui
-                .add_enabled(playing && state.awaits_players(), egui::Button::new("Advisor [H]"))
+                .add_enabled(playing && state.awaits_players(), egui::Button::new(super::theme::keyed(ui, "Advisor [H]")))
                 .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
                 .clicked();
         });
@@ -294,13 +299,13 @@ impl Controls<'_> {
             let wrapped = ui.painter().layout(
                 key.clone(),
                 egui::FontId::proportional(12.0),
-                super::theme::QUIET,
+                super::theme::quiet(ui.ctx()),
                 ui.available_width(),
             );
             let label = egui::Label::new(
                 egui::RichText::new(&key)
                     .size(12.0)
-                    .color(super::theme::QUIET),
+                    .color(super::theme::quiet(ui.ctx())),
             );
             // Whole, or else the key's pointer: never a cut line (the key shows every mark).
             match wrapped.size().y <= ui.available_height() {
@@ -311,7 +316,7 @@ impl Controls<'_> {
                     ui.label(
                         egui::RichText::new("K: the key to the board's marks")
                             .size(12.0)
-                            .color(super::theme::QUIET),
+                            .color(super::theme::quiet(ui.ctx())),
                     );
                 }
             }

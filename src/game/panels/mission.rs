@@ -74,7 +74,7 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
         Some(m) => {
             let def = content.mission(m.mission);
             egui::Frame::new()
-                .fill(theme::SEAT)
+                .fill(theme::seat(ui.ctx()))
                 .stroke(egui::Stroke::new(1.5, theme::GOLD))
                 .corner_radius(8.0)
                 .inner_margin(7.0)
@@ -95,7 +95,7 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
                     // The heading goes where the column is short: the objectives' progress
                     // marks say what they are.
                     if !squeezed {
-                        ui.label(egui::RichText::new("Objectives").color(theme::QUIET));
+                        ui.label(egui::RichText::new("Objectives").color(theme::quiet(ui.ctx())));
                     }
                     for (done, need, text) in objective_lines(state) {
                         objective(ui, done, need, &text);
@@ -105,7 +105,9 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
                         // hover): a list, or a line of its own, took the room the column
                         // needs.
                         ui.horizontal_wrapped(|ui| {
-                            ui.label(egui::RichText::new("Committed:").color(theme::QUIET));
+                            ui.label(
+                                egui::RichText::new("Committed:").color(theme::quiet(ui.ctx())),
+                            );
                             for c in &m.committed {
                                 let name = &content.card(c.card).name;
                                 ui.add(egui::Label::new(name.as_str()).extend())

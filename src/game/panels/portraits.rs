@@ -331,7 +331,7 @@ pub(crate) fn character_tile(
         )
     });
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 6.0, theme::SEAT);
+    painter.rect_filled(rect, 6.0, theme::seat(painter.ctx()));
     painter.rect_stroke(rect, 6.0, Stroke::new(1.5, theme::GOLD), StrokeKind::Inside);
     let inner = rect.shrink(6.0);
     let side = (inner.height() * 0.45).clamp(30.0, 56.0);
@@ -387,7 +387,7 @@ pub(crate) fn character_tile(
         let galley =
             super::cards::whole_or_summary(&painter, &[ability, summary], 12.0, text.width(), rows);
         if let Some(galley) = galley {
-            painter.galley(text.min, galley, theme::QUIET);
+            painter.galley(text.min, galley, theme::quiet(painter.ctx()));
         }
     }
     response.on_hover_text(format!("{player}: {character}\n{ability}"))

@@ -112,7 +112,7 @@ pub(super) fn seats(
     ui.spacing_mut().item_spacing.y = if over { 1.0 } else { SPACING };
     for player in others {
         let frame = egui::Frame::new()
-            .fill(theme::SEAT)
+            .fill(theme::seat(ui.ctx()))
             .corner_radius(6.0)
             .inner_margin(MARGIN);
         let shown = frame.show(ui, |ui| {
@@ -242,7 +242,7 @@ fn seat(
             Align2::LEFT_CENTER,
             surname,
             FontId::proportional(12.0),
-            theme::QUIET,
+            theme::quiet(ui.ctx()),
         );
     }
     painter.text(
@@ -278,7 +278,8 @@ fn seat(
             Sense::hover(),
         );
         if let Some(galley) = words {
-            ui.painter().galley(rect.min, galley, theme::QUIET);
+            ui.painter()
+                .galley(rect.min, galley, theme::quiet(ui.ctx()));
         }
     }
     let mut rects = Vec::new();
@@ -321,7 +322,7 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     let fill = if response.hovered() {
         Color32::from_rgb(44, 52, 74)
     } else {
-        theme::CARD_FACE
+        theme::card_face(ui.ctx())
     };
     painter.rect_filled(rect, 4.0, fill);
     painter.rect_filled(

@@ -197,7 +197,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
             egui::Align2::CENTER_CENTER,
             (sector + 1).to_string(),
             font.clone(),
-            theme::QUIET,
+            theme::quiet(ui.ctx()),
         );
         if let Some(p) = pointer {
             let d = p - centre;

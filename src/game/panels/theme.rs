@@ -109,6 +109,41 @@ pub fn contrast_style(style: &mut egui::Style, high: bool) {
 /// The high-contrast console's ground.
 const HIGH_CONTRAST_GROUND: Color32 = Color32::BLACK;
 
+/// The painted roles' colours (seats, cards, quiet words), in the high-contrast setting's
+/// version where it is on: the panels egui draws follow its style, and these, painted by
+/// hand, follow it too (black grounds, words in white or near it).
+fn painted(ctx: &egui::Context, console: Color32, high: Color32) -> Color32 {
+    match is_high_contrast(&ctx.global_style()) {
+        true => high,
+        false => console,
+    }
+}
+
+/// Quiet words: a shade under the text, 7:1 or more on black in high contrast.
+pub fn quiet(ctx: &egui::Context) -> Color32 {
+    painted(ctx, QUIET, Color32::from_gray(215))
+}
+
+/// A card's rules and a list's small print.
+pub fn card_words(ctx: &egui::Context) -> Color32 {
+    painted(ctx, CARD_WORDS, Color32::WHITE)
+}
+
+/// A seat's and the mission card's ground.
+pub fn seat(ctx: &egui::Context) -> Color32 {
+    painted(ctx, SEAT, HIGH_CONTRAST_GROUND)
+}
+
+/// A card's face.
+pub fn card_face(ctx: &egui::Context) -> Color32 {
+    painted(ctx, CARD_FACE, HIGH_CONTRAST_GROUND)
+}
+
+/// The console's ground, where a screen paints it by hand.
+pub fn panel(ctx: &egui::Context) -> Color32 {
+    painted(ctx, PANEL, HIGH_CONTRAST_GROUND)
+}
+
 /// Whether a style is the high-contrast console's.
 pub fn is_high_contrast(style: &egui::Style) -> bool {
     style.visuals.panel_fill == HIGH_CONTRAST_GROUND
@@ -237,6 +272,47 @@ pub(crate) fn header_with_note(
     }
     ui.add_space(2.0);
     response
+}
+
+/// A keycap's ground: a key's grey, a shade above a button's.
+const KEYCAP: Color32 = Color32::from_rgb(66, 76, 98);
+
+/// A control's words with its key drawn as a keycap, where the words end in the key in
+/// brackets ("End phase [Space]" shows "End phase" and a small "Space" on a key's grey):
+/// bracketed keys on every button read as a debug interface (read 21). The brackets stay in
+/// the text, unpainted, so a screen reader still says the key and the cap has its margins.
+pub fn keyed(ui: &egui::Ui, words: &str) -> egui::WidgetText {
+    let Some((label, key)) = words
+        .strip_suffix(']')
+        .and_then(|words| words.rsplit_once(" ["))
+    else {
+        return words.into();
+    };
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let words = egui::TextFormat {
+        font_id: font.clone(),
+        color: Color32::PLACEHOLDER,
+        valign: egui::Align::Center,
+        ..Default::default()
+    };
+    let cap = egui::TextFormat {
+        font_id: egui::FontId::new(font.size * 0.8, font.family),
+        color: Color32::from_gray(215),
+        background: KEYCAP,
+        valign: egui::Align::Center,
+        ..Default::default()
+    };
+    let bracket = egui::TextFormat {
+        color: Color32::TRANSPARENT,
+        ..cap.clone()
+    };
+    let mut job = egui::text::LayoutJob::default();
+    job.append(label, 0.0, words.clone());
+    job.append(" ", 0.0, words);
+    job.append("[", 0.0, bracket.clone());
+    job.append(key, 0.0, cap);
+    job.append("]", 0.0, bracket);
+    job.into()
 }
 
 /// A button of the table's own Tab order (a control, a card's choice), lit where Tab has it:

@@ -227,7 +227,7 @@ pub fn threat_roster(
             .map(intent_words);
         // A mission's token in the mission's colour, as its card's bar.
         let colour = match token {
-            Some(_) => theme::CARD_WORDS,
+            Some(_) => theme::card_words(ui.ctx()),
             None => theme::BAR_MISSION,
         };
         let label = ui.label(egui::RichText::new(words).size(SIZE).color(colour));
@@ -280,7 +280,11 @@ pub fn threat_roster(
     let pieces_of = |ui: &mut egui::Ui, pieces: &[(String, Option<stp_rules::TokenId>)]| {
         for (i, (words, token)) in pieces.iter().enumerate() {
             if i > 0 {
-                ui.label(egui::RichText::new("·").size(SIZE).color(theme::QUIET));
+                ui.label(
+                    egui::RichText::new("·")
+                        .size(SIZE)
+                        .color(theme::quiet(ui.ctx())),
+                );
             }
             piece(ui, words, *token);
         }
@@ -292,7 +296,7 @@ pub fn threat_roster(
         let format = |color| egui::TextFormat::simple(font.clone(), color);
         job.append(&format!("{}:", sector + 1), 0.0, format(theme::TEXT));
         let words: Vec<&str> = pieces.iter().map(|(w, _)| w.as_str()).collect();
-        job.append(&words.join(" · "), 4.0, format(theme::CARD_WORDS));
+        job.append(&words.join(" · "), 4.0, format(theme::card_words(ui.ctx())));
         // Whole on a row where it fits one; else wrapped, never wider than the column.
         let whole = ui.fonts_mut(|f| f.layout_job(job.clone())).size().x <= column;
         let wrap = if whole {

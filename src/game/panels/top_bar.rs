@@ -88,7 +88,7 @@ pub(super) fn top_bar(
             help.at(super::help::HelpTopic::Turn);
         }
         if ui
-            .small_button("Key [K]")
+            .small_button(theme::keyed(ui, "Key [K]"))
             .on_hover_text("The board's marks and what they mean")
             .clicked()
         {
@@ -101,7 +101,7 @@ pub(super) fn top_bar(
             "Log [L]"
         };
         if ui
-            .button(words)
+            .button(theme::keyed(ui, words))
             .on_hover_text("Open or close the log")
             .clicked()
         {
@@ -130,10 +130,10 @@ pub(super) fn top_bar(
             log::ticker(ui, state, game_log, room);
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Menu [Esc]").clicked() {
+            if ui.button(theme::keyed(ui, "Menu [Esc]")).clicked() {
                 menu.open = !menu.open;
             }
-            if ui.button("Help [F1]").clicked() {
+            if ui.button(theme::keyed(ui, "Help [F1]")).clicked() {
                 help.open = !help.open;
             }
         });
@@ -183,9 +183,9 @@ fn stepper(ui: &mut egui::Ui, state: &GameState, named: bool) {
             };
             let number = egui::RichText::new(words);
             if skipped.is_some() {
-                number.color(theme::QUIET).strikethrough()
+                number.color(theme::quiet(ui.ctx())).strikethrough()
             } else if phase.number() < now.number() {
-                number.color(theme::QUIET)
+                number.color(theme::quiet(ui.ctx()))
             } else {
                 number
                     .color(theme::TEXT)

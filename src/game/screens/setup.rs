@@ -270,7 +270,7 @@ fn setup_screen(
             .max_rect(ctx.viewport_rect()),
     );
     let frame = egui::Frame::new()
-        .fill(theme::PANEL)
+        .fill(theme::panel(ctx))
         .inner_margin(egui::Margin::symmetric(24, 12));
     egui::Panel::top("setup-title")
         .frame(frame)
@@ -351,7 +351,7 @@ fn setup_screen(
                     ui.label(
                         egui::RichText::new("Enter: engage · Esc: title · Tab: next field")
                             .small()
-                            .color(theme::QUIET),
+                            .color(theme::quiet(ui.ctx())),
                     );
                 });
             });
@@ -422,7 +422,7 @@ fn crew_section(ui: &mut egui::Ui, form: &mut SetupForm, online_form: &OnlineFor
              may be a bot: an Ensign bot plays quickly by rules of thumb, a Captain bot thinks \
              ahead and plays strong. Bots see only what the players see.",
         )
-        .color(theme::QUIET),
+        .color(theme::quiet(ui.ctx())),
     );
     ui.add_space(4.0);
     let mut remove = None;
@@ -471,7 +471,7 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
         .find(|c| c.id == form.characters[seat]);
     let colour = character.map_or(theme::NO_DIVISION, |c| theme::uniform(&c.id));
     let frame = egui::Frame::new()
-        .fill(theme::SEAT)
+        .fill(theme::seat(ui.ctx()))
         .corner_radius(10.0)
         .stroke(egui::Stroke::new(1.0, colour))
         .inner_margin(10.0);
@@ -561,7 +561,8 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
         let galley = cards::whole_or_summary(ui.painter(), &texts, 12.5, width, 3)
             .unwrap_or_else(|| cards::lines(ui.painter(), ability, 12.5, width, 3));
         let (rect, response) = ui.allocate_exact_size(galley.size(), egui::Sense::hover());
-        ui.painter().galley(rect.min, galley, theme::QUIET);
+        ui.painter()
+            .galley(rect.min, galley, theme::quiet(ui.ctx()));
         response.on_hover_text(ability);
     });
     removed
@@ -595,7 +596,7 @@ fn difficulty_section(ui: &mut egui::Ui, form: &mut SetupForm) {
             form.names.len()
         ),
     };
-    let label = ui.label(egui::RichText::new(words).color(theme::QUIET));
+    let label = ui.label(egui::RichText::new(words).color(theme::quiet(ui.ctx())));
     // How it was measured: a Captain crewmate at the table searches longer than this.
     if let (Some(data), Some(_)) = (data, rate) {
         label.on_hover_text(format!(

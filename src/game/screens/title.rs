@@ -214,13 +214,17 @@ fn title_screen(
     let column = egui::Panel::left("title")
         .exact_size(COLUMN)
         .resizable(false)
-        .frame(egui::Frame::new().fill(theme::PANEL).inner_margin(28.0))
+        .frame(
+            egui::Frame::new()
+                .fill(theme::panel(ctx))
+                .inner_margin(28.0),
+        )
         .show(&mut root, |ui| {
             ui.add_space((ui.available_height() * 0.12).min(80.0));
             ui.label(
                 egui::RichText::new("STAR TREK")
                     .size(22.0)
-                    .color(theme::QUIET)
+                    .color(theme::quiet(ui.ctx()))
                     .extra_letter_spacing(6.0),
             );
             ui.label(
@@ -257,7 +261,7 @@ fn title_screen(
             ui.label(
                 egui::RichText::new("↑ ↓ choose · Enter select")
                     .small()
-                    .color(theme::QUIET),
+                    .color(theme::quiet(ui.ctx())),
             );
         })
         .response
@@ -342,7 +346,7 @@ fn choice_row(
         egui::Align2::LEFT_BOTTOM,
         what,
         egui::FontId::proportional(12.5),
-        theme::QUIET,
+        theme::quiet(ui.ctx()),
     );
     response.on_hover_cursor(egui::CursorIcon::PointingHand)
 }

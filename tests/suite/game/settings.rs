@@ -221,3 +221,30 @@ fn high_contrast_turns_the_panels_white_on_black_and_back() {
     assert!(!theme::is_high_contrast(&style));
     assert_eq!(style.visuals.panel_fill, theme::PANEL);
 }
+
+/// Issue 43: the seats, cards and quiet words the panels paint by hand follow the setting as
+/// egui's own widgets do: black grounds, words at 7:1 or more; and back.
+#[test]
+fn high_contrast_reaches_the_painted_seats_and_cards() {
+    use bevy_egui::egui;
+    use star_trek_panic::game::panels::theme;
+    let ctx = egui::Context::default();
+    ctx.all_styles_mut(|style| theme::contrast_style(style, true));
+    for (what, ground) in [
+        ("a seat", theme::seat(&ctx)),
+        ("a card", theme::card_face(&ctx)),
+        ("a screen", theme::panel(&ctx)),
+    ] {
+        for (role, ink) in [
+            ("quiet words", theme::quiet(&ctx)),
+            ("a card's rules", theme::card_words(&ctx)),
+        ] {
+            let ratio = theme::contrast(ink, ground);
+            assert!(ratio >= 7.0, "{role} on {what}: {ratio:.1}:1");
+        }
+    }
+    ctx.all_styles_mut(|style| theme::contrast_style(style, false));
+    assert_eq!(theme::seat(&ctx), theme::SEAT);
+    assert_eq!(theme::card_face(&ctx), theme::CARD_FACE);
+    assert_eq!(theme::quiet(&ctx), theme::QUIET);
+}
