@@ -278,7 +278,7 @@ pub(crate) fn header_with_note(
 const KEYCAP: Color32 = Color32::from_rgb(66, 76, 98);
 
 /// A control's words with its key drawn as a keycap, where the words end in the key in
-/// brackets ("End phase [Space]" shows "End phase" and a small "Space" on a key's grey):
+/// brackets (`End phase [Space]` shows "End phase" and a small "Space" on a key's grey):
 /// bracketed keys on every button read as a debug interface (read 21). The brackets stay in
 /// the text, unpainted, so a screen reader still says the key and the cap has its margins.
 pub fn keyed(ui: &egui::Ui, words: &str) -> egui::WidgetText {

@@ -178,9 +178,15 @@ pub(super) fn incoming(
             && at.sector == sector
             && at.range == stp_rules::Range::Short
         {
+            // One that moves in to weave it says so: "holds its web" beside its inward
+            // arrow read as two answers (read 21).
+            let what = match t.to.is_some_and(|to| to != t.from) {
+                true => "moves in and webs the ship",
+                false => "holds its web",
+            };
             lines.push((
                 format!(
-                    "{} {} holds its web, no fire",
+                    "{} {} {what}, no fire",
                     heading(state),
                     super::threat_looks::short_name(t.token)
                 ),
