@@ -379,6 +379,7 @@ fn table_panels(
                 .data(|d| d.get_temp(crew_failed_id))
                 .unwrap_or(false);
             let listed = !list_left && threat_roster::threat_roster(ui, state, preview, dense);
+            theme::section_frame(ui);
             (column, listed)
         });
     let (column, listed) = &right.inner;
@@ -437,6 +438,7 @@ fn table_panels(
                     let shown = threat_roster::threat_roster(ui, state, preview, true);
                     ui.ctx().data_mut(|d| d.insert_temp(crew_failed_id, !shown));
                 }
+                theme::section_frame(ui);
             })
     });
     layout.panels = vec![

@@ -23,40 +23,60 @@ const FRAME: f32 = 2.0 * MARGIN + SPACING;
 const GAP: f32 = 3.0;
 
 /// How the seats are drawn to share the room: with two lines of the character's ability,
-/// one or none, and chips one or two to a row.
+/// one or none, and their cards as faces side by side (`tiles`) or as chips one or two to a
+/// row.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SeatFit {
     pub ability_lines: usize,
     pub columns: usize,
+    pub tiles: bool,
 }
 
 /// One line of the ability's text.
 const ABILITY_LINE: f32 = 15.0;
 
+/// A card's face in a roomy seat: as tall as this, a third of the column wide.
+const TILE_HEIGHT: f32 = 100.0;
+
+/// The most cards a seat shows as faces side by side: more would be too narrow to read.
+const MOST_TILES: usize = 3;
+
 impl SeatFit {
     fn height(self, cards: usize) -> f32 {
         let rows = cards.div_ceil(self.columns).max(1) as f32;
-        // The header, the gap under it, the ability, the rows of chips, the frame.
-        HEADER
-            + SPACING
-            + self.ability_lines as f32 * ABILITY_LINE
-            + rows * (theme::CHIP_HEIGHT + GAP)
-            + FRAME
+        let hand = match self.tiles {
+            true => TILE_HEIGHT + GAP,
+            false => rows * (theme::CHIP_HEIGHT + GAP),
+        };
+        // The header, the gap under it, the ability, the cards, the frame.
+        HEADER + SPACING + self.ability_lines as f32 * ABILITY_LINE + hand + FRAME
     }
 
     /// The roomiest fit in which `seats` seats holding at most `cards` cards each take no
-    /// more than `height`: chips one to a row before two, and as much of the ability as then
-    /// fits; the tightest one where none does.
+    /// more than `height`: faces where few seats leave the room (two players left most of
+    /// the column empty, read 21), then chips one to a row before two, and as much of the
+    /// ability as then fits; the tightest one where none does.
     pub fn choose(height: f32, seats: usize, cards: usize) -> SeatFit {
-        let fits = [1, 2].into_iter().flat_map(|columns| {
+        let faces = [2, 1]
+            .into_iter()
+            .filter(|_| cards <= MOST_TILES)
+            .map(|ability_lines| SeatFit {
+                ability_lines,
+                columns: MOST_TILES,
+                tiles: true,
+            });
+        let chips = [1, 2].into_iter().flat_map(|columns| {
             [2, 1, 0].map(|ability_lines| SeatFit {
                 ability_lines,
                 columns,
+                tiles: false,
             })
         });
+        let fits = faces.chain(chips);
         let tightest = SeatFit {
             ability_lines: 0,
             columns: 2,
+            tiles: false,
         };
         fits.into_iter()
             .find(|f| f.height(cards) * seats as f32 <= height)
@@ -285,7 +305,26 @@ fn seat(
     let mut rects = Vec::new();
     let width = (ui.available_width() - GAP * (fit.columns - 1) as f32) / fit.columns as f32;
     ui.spacing_mut().item_spacing = vec2(GAP, GAP);
-    for row in holder.hand.chunks(fit.columns) {
+    if fit.tiles {
+        // Faces as in the hand, smaller: what the player holds, with its art.
+        ui.horizontal(|ui| {
+            for card in holder.hand.iter().copied() {
+                let look = cards::CardLook {
+                    chosen: false,
+                    dim: None,
+                    number: None,
+                };
+                let (response, _) = cards::card(ui, card, vec2(width, TILE_HEIGHT), look);
+                let response = response.on_hover_ui(|ui| {
+                    cards::zoomed(ui, card, None, None);
+                    ui.weak("Right-click: trade for it and more");
+                });
+                hands::card_menu(&response, state, (player, card), menus, actions);
+                rects.push((card, response.rect));
+            }
+        });
+    }
+    for row in holder.hand.chunks(fit.columns).filter(|_| !fit.tiles) {
         ui.horizontal(|ui| {
             for card in row.iter().copied() {
                 let response = chip(ui, card, width).on_hover_ui(|ui| {

@@ -270,8 +270,79 @@ pub(crate) fn header_with_note(
             Color32::from_rgb(12, 14, 22),
         );
     }
+    // Noted for the column's frame (`section_frame`), which follows the sections' content.
+    let pass = ui.ctx().cumulative_pass_nr();
+    ui.ctx().data_mut(|d| {
+        let titles = d.get_temp_mut_or_default::<Titles>(egui::Id::new(TITLES));
+        if titles.pass != pass {
+            *titles = Titles {
+                pass,
+                drawn: Vec::new(),
+            };
+        }
+        titles.drawn.push((bar, colour));
+    });
     ui.add_space(2.0);
     response
+}
+
+/// This pass's section titles and their colours, for the columns' frames.
+#[derive(Clone, Default)]
+struct Titles {
+    pass: u64,
+    drawn: Vec<(egui::Rect, Color32)>,
+}
+const TITLES: &str = "section-titles";
+
+/// The console's frame down a column's left edge, after the starship's displays: from each
+/// section's title bar an elbow turns down into a bar in the section's colour, to the next
+/// title or the column's foot (readers called bare pills over empty room "web-app headers").
+/// Painted in the column's margin once its sections are drawn, so it covers none of them.
+pub(crate) fn section_frame(ui: &egui::Ui) {
+    let column = ui.max_rect();
+    let pass = ui.ctx().cumulative_pass_nr();
+    let mut titles: Vec<(egui::Rect, Color32)> = ui.ctx().data(|d| {
+        d.get_temp::<Titles>(egui::Id::new(TITLES))
+            .filter(|t| t.pass == pass)
+            .map(|t| t.drawn)
+            .unwrap_or_default()
+    });
+    titles.retain(|(title, _)| column.x_range().contains(title.left()));
+    titles.sort_by(|a, b| a.0.top().total_cmp(&b.0.top()));
+    let margin =
+        egui::Rect::from_x_y_ranges(column.left() - 8.0..=column.right(), column.y_range());
+    let painter = ui.ctx().layer_painter(ui.layer_id()).with_clip_rect(margin);
+    for (i, (title, colour)) in titles.iter().enumerate() {
+        let next = titles.get(i + 1).map(|(next, _)| next.top() - 6.0);
+        let end = next.unwrap_or(column.bottom() - 2.0);
+        let (left, right) = (title.left() - 7.0, title.left() - 2.0);
+        if end < title.bottom() + 8.0 {
+            continue;
+        }
+        // The title's rounded left end squared into a corner, round on the outside.
+        let half = (title.height() / 2.0) as u8;
+        painter.rect_filled(
+            egui::Rect::from_min_max(
+                egui::pos2(left, title.top()),
+                egui::pos2(title.left() + title.height() / 2.0, title.bottom()),
+            ),
+            egui::CornerRadius {
+                nw: half,
+                ..Default::default()
+            },
+            *colour,
+        );
+        // Down the column, its foot rounded where the column ends.
+        painter.rect_filled(
+            egui::Rect::from_min_max(egui::pos2(left, title.bottom()), egui::pos2(right, end)),
+            egui::CornerRadius {
+                sw: if next.is_none() { 3 } else { 0 },
+                se: if next.is_none() { 3 } else { 0 },
+                ..Default::default()
+            },
+            colour.gamma_multiply(0.75),
+        );
+    }
 }
 
 /// A keycap's ground: a key's grey, a shade above a button's.

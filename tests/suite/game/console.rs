@@ -96,15 +96,20 @@ fn seats_share_the_panel_height() {
         SeatFit::choose(600.0, 1, 6),
         SeatFit {
             ability_lines: 2,
-            columns: 1
+            columns: 1,
+            tiles: false
         }
     );
+    // A seat or two of three cards each, with room: the cards' faces, side by side.
+    assert!(SeatFit::choose(600.0, 2, 3).tiles);
+    assert!(!SeatFit::choose(600.0, 2, 4).tiles);
     let tight = SeatFit::choose(430.0, 5, 4);
     assert_eq!(
         tight,
         SeatFit {
             ability_lines: 0,
-            columns: 2
+            columns: 2,
+            tiles: false
         }
     );
     assert_eq!(SeatFit::choose(543.0, 5, 4).columns, 2);
