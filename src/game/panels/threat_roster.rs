@@ -18,6 +18,8 @@ const HEADER: f32 = 30.0;
 /// The list's text size and the gap between its lines: a size under the body's, so that a
 /// full board's list fits the room a 1280x720 window leaves.
 const SIZE: f32 = 13.0;
+/// What follows a mission token's name in the list.
+const MISSION_TAG: &str = " (mission)";
 const GAP: f32 = 1.0;
 
 /// A space on the board (its sector, from 0, and ring) with its pieces' words and tokens (a
@@ -53,7 +55,7 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
         add(
             m.pos.sector,
             m.pos.range,
-            (format!("{name} (mission)"), None),
+            (format!("{name}{MISSION_TAG}"), None),
         );
     }
     spaces.sort_by_key(|(sector, range, _)| (*range as u8, *sector));
@@ -230,7 +232,24 @@ pub fn threat_roster(
             Some(_) => theme::card_words(ui.ctx()),
             None => theme::BAR_MISSION,
         };
+        // A mission's token says so where the row has the room; where it has not, the tag
+        // goes to the hover and the name keeps the row, in the mission's colour ("(mission)"
+        // wrapped alone under the list's numbers read as a seventh entry, read 22).
+        let width = |text: &str| {
+            ui.painter()
+                .layout_no_wrap(text.into(), egui::FontId::proportional(SIZE), colour)
+                .size()
+                .x
+        };
+        let (words, tag) = match words.strip_suffix(MISSION_TAG) {
+            Some(name) if width(words) > ui.available_rect_before_wrap().width() => (name, true),
+            _ => (words, false),
+        };
         let label = ui.label(egui::RichText::new(words).size(SIZE).color(colour));
+        let label = match tag {
+            true => label.on_hover_text("A mission's token, not a threat: see the mission's card."),
+            false => label,
+        };
         if let Some(intent) = intent {
             // A screen reader hears what the eye gets on hover.
             label.widget_info(|| {

@@ -28,6 +28,7 @@ use crate::words::odds::BalanceData;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SetupForm>()
+        .init_resource::<ShippedBalance>()
         .add_message::<Engage>()
         .add_systems(
             EguiPrimaryContextPass,
@@ -149,8 +150,16 @@ impl SetupForm {
     }
 }
 
-/// The shipped win rates, read once.
-static BALANCE: std::sync::OnceLock<Option<BalanceData>> = std::sync::OnceLock::new();
+/// The shipped win rates (`assets/balance.ron`), read once when the app is built; `None`
+/// where they do not parse, and the screen says it has no measured rate.
+#[derive(Resource, Debug)]
+pub struct ShippedBalance(Option<BalanceData>);
+
+impl Default for ShippedBalance {
+    fn default() -> Self {
+        ShippedBalance(BalanceData::shipped())
+    }
+}
 
 fn report_setup_failures(mut failures: MessageReader<SetupFailed>, mut form: ResMut<SetupForm>) {
     for SetupFailed(message) in failures.read() {
@@ -256,6 +265,7 @@ fn setup_screen(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut table_rect: ResMut<TableRect>,
+    balance: Res<ShippedBalance>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     // The screen covers the window: no table behind it to frame.
@@ -364,7 +374,7 @@ fn setup_screen(
                 .show(ui, |ui| {
                     crew_section(ui, &mut form, &online_form);
                     ui.add_space(10.0);
-                    difficulty_section(ui, &mut form);
+                    difficulty_section(ui, &mut form, &balance);
                     ui.add_space(10.0);
                     ui.horizontal(|ui| {
                         ui.label("Seed (share it to replay the same game):");
@@ -569,7 +579,7 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
 }
 
 /// The difficulties as pills, the chosen one's description, and its measured win rates.
-fn difficulty_section(ui: &mut egui::Ui, form: &mut SetupForm) {
+fn difficulty_section(ui: &mut egui::Ui, form: &mut SetupForm, balance: &ShippedBalance) {
     let content = builtin();
     heading(ui, "Difficulty");
     ui.horizontal_wrapped(|ui| {
@@ -582,7 +592,7 @@ fn difficulty_section(ui: &mut egui::Ui, form: &mut SetupForm) {
         ui.label(&preset.description);
     }
     // Measured, not typed: `balance --crews --write assets/balance.ron`.
-    let data = BALANCE.get_or_init(BalanceData::shipped).as_ref();
+    let data = balance.0.as_ref();
     let rate = data.and_then(|data| data.rate(&form.preset, form.names.len()));
     let words = match rate {
         Some(rate) => format!(

@@ -4,11 +4,11 @@
 //! them, so none of them imports another for a colour.
 
 use bevy::prelude::*;
-use std::collections::BTreeMap;
 use stp_rules::Range;
 
 use super::TOKEN_RADIUS;
-use super::looks::{self, Look};
+use super::looks;
+use super::threat_looks::ByLook;
 use crate::game::palette::{self, RANGE_BANDS, RANGE_EDGES};
 
 #[derive(Resource, Clone)]
@@ -21,7 +21,7 @@ pub(crate) struct Palette {
     pub halo_mesh: Handle<Mesh>,
     /// Each kind's chit, its outline telling the faction as well as its colour (a Klingon's
     /// hexagon, a Romulan's disc, a Tholian's triangle, the Starbase's square).
-    pub chits: BTreeMap<Look, Handle<Mesh>>,
+    pub chits: ByLook<Handle<Mesh>>,
     pub dot_mesh: Handle<Mesh>,
     /// The cloak's mark on a token's back.
     pub back_mesh: Handle<Mesh>,
@@ -43,8 +43,8 @@ pub(crate) struct Palette {
     pub force_field: Handle<StandardMaterial>,
     /// Each kind's silhouette and face colour (`looks`), so kind reads by shape as well as
     /// colour.
-    pub silhouettes: BTreeMap<Look, Handle<Mesh>>,
-    pub faces: BTreeMap<Look, Handle<StandardMaterial>>,
+    pub silhouettes: ByLook<Handle<Mesh>>,
+    pub faces: ByLook<Handle<StandardMaterial>>,
     /// A dark silhouette, and the veil that dims a token a picked card cannot target.
     pub emblem: Handle<StandardMaterial>,
     /// A Klingon captain's silhouette: gold, as its name plate's rim.
@@ -152,10 +152,7 @@ pub(super) fn make_palette(
         // with the band's own edge lines, and readers put the chit on the line (read 19).
         halos: RANGE_LOOKS.map(|(_, _, edge)| glow(m, edge, 0.5)),
         halo_mesh: meshes.add(Annulus::new(TOKEN_RADIUS * 0.98, TOKEN_RADIUS * 1.06)),
-        chits: Look::ALL
-            .iter()
-            .map(|look| (*look, meshes.add(looks::chit(*look))))
-            .collect(),
+        chits: ByLook::new(|look| meshes.add(looks::chit(look))),
         dot_mesh: meshes.add(Sphere::new(0.052)),
         back_mesh: meshes.add(Annulus::new(0.2, 0.27)),
         mission_mesh: meshes.add(Cylinder::new(0.34, 0.1)),
@@ -179,14 +176,8 @@ pub(super) fn make_palette(
         shimmer_mesh: meshes.add(Cylinder::new(TOKEN_RADIUS * 1.12, 0.45)),
         shimmer: glow(m, Color::srgb(0.6, 0.85, 1.0), 0.45),
         ghost: materials_unlit(m, Color::srgb(0.75, 0.8, 0.9), 0.5),
-        silhouettes: Look::ALL
-            .iter()
-            .map(|look| (*look, meshes.add(looks::silhouette(*look))))
-            .collect(),
-        faces: Look::ALL
-            .iter()
-            .map(|look| (*look, material(m, look.color())))
-            .collect(),
+        silhouettes: ByLook::new(|look| meshes.add(looks::silhouette(look))),
+        faces: ByLook::new(|look| material(m, look.color())),
         emblem: m.add(StandardMaterial {
             base_color: Color::srgb(0.04, 0.04, 0.07),
             unlit: true,

@@ -181,7 +181,7 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim
     if let Some((look, scale)) = framed {
         let frame = commands
             .spawn((
-                Mesh3d(palette.chits[&look].clone()),
+                Mesh3d(palette.chits[look].clone()),
                 MeshMaterial3d(palette.border_yellow.clone()),
                 Transform::from_xyz(0.0, -0.01, 0.0).with_scale(Vec3::new(scale, 0.9, scale)),
             ))
@@ -226,7 +226,7 @@ fn spawn_face(commands: &mut Commands, palette: &Palette, token: Entity, id: Tok
     };
     let emblem = commands
         .spawn((
-            Mesh3d(palette.silhouettes[&look].clone()),
+            Mesh3d(palette.silhouettes[look].clone()),
             MeshMaterial3d(ink),
             Transform::from_xyz(0.0, 0.045, 0.0).with_rotation(lie_flat),
         ))
@@ -240,7 +240,7 @@ fn spawn_face(commands: &mut Commands, palette: &Palette, token: Entity, id: Tok
         .id();
     let veil = commands
         .spawn((
-            Mesh3d(palette.chits[&look].clone()),
+            Mesh3d(palette.chits[look].clone()),
             MeshMaterial3d(palette.veil.clone()),
             Transform::from_xyz(0.0, 0.01, 0.0).with_scale(Vec3::new(1.06, 1.4, 1.06)),
             Visibility::Hidden,
@@ -288,7 +288,7 @@ fn sync_pieces(
         let to = token_transform(t.pos.sector, t.pos.range, fan, t.cloaked);
         let mat = match t.cloaked {
             true => palette.cloaked.clone(),
-            false => palette.faces[&Look::of(t.token)].clone(),
+            false => palette.faces[Look::of(t.token)].clone(),
         };
         match pieces
             .threats
@@ -309,7 +309,7 @@ fn sync_pieces(
                 }
                 let entity = commands
                     .spawn((
-                        Mesh3d(palette.chits[&Look::of(t.token)].clone()),
+                        Mesh3d(palette.chits[Look::of(t.token)].clone()),
                         MeshMaterial3d(mat),
                         from,
                         Glide { to },

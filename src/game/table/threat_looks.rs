@@ -34,7 +34,39 @@ pub enum Rim {
     None,
 }
 
+/// One `T` for each look, found by the look itself: total, so no look can be missing from it
+/// at run time (the maps it replaced could have been).
+#[derive(Debug, Clone)]
+pub struct ByLook<T>([T; 6]);
+
+impl<T> ByLook<T> {
+    /// Each look's `T`, made in `ALL`'s order.
+    pub fn new(mut make: impl FnMut(Look) -> T) -> Self {
+        ByLook(Look::ALL.map(&mut make))
+    }
+}
+
+impl<T> std::ops::Index<Look> for ByLook<T> {
+    type Output = T;
+    fn index(&self, look: Look) -> &T {
+        &self.0[look.index()]
+    }
+}
+
 impl Look {
+    /// Its place in `ALL`: a match, so a new look does not build until it has its place
+    /// (and a test holds `ALL` to it).
+    pub const fn index(self) -> usize {
+        match self {
+            Look::KlingonCruiser => 0,
+            Look::RomulanCruiser => 1,
+            Look::BirdOfPrey => 2,
+            Look::Tholian => 3,
+            Look::Comet => 4,
+            Look::Starbase => 5,
+        }
+    }
+
     pub const ALL: [Look; 6] = [
         Look::KlingonCruiser,
         Look::RomulanCruiser,

@@ -158,6 +158,14 @@ fn each_kind_of_threat_has_its_own_look() {
     assert_eq!(rim_of(token("klingon_cruiser")), Rim::None);
     let letters: std::collections::BTreeSet<_> = Look::ALL.iter().map(|l| l.letter()).collect();
     assert_eq!(letters.len(), Look::ALL.len(), "each look says what it is");
+    // Each look's place in every table of looks is its place in `ALL`.
+    for (i, look) in Look::ALL.iter().enumerate() {
+        assert_eq!(look.index(), i, "{look:?}");
+    }
+    let by_look = star_trek_panic::game::table::looks::ByLook::new(|look| look.letter());
+    for look in Look::ALL {
+        assert_eq!(by_look[look], look.letter(), "{look:?}");
+    }
 }
 
 /// Effects fade rather than vanish: a beam or blast starts full and fades to nothing, a piece
