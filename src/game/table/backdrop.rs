@@ -131,4 +131,10 @@ fn spawn_backdrop(
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         Backdrop,
     ));
+    super::console_table::spawn_console_table(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        &mut images,
+    );
 }

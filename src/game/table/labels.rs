@@ -343,7 +343,7 @@ fn board_labels(
                 let words = captain_name(captain);
                 let galley = board.galley(
                     words,
-                    (radius * 0.42).clamp(10.0, 14.0),
+                    (radius * 0.42).clamp(12.0, 14.0),
                     egui::Color32::GOLD,
                 );
                 // Across the face's top, or its bottom where the Defense takes the top (the
@@ -389,7 +389,7 @@ fn board_labels(
                 let shown = words.replacen(' ', "\n", 1);
                 let galley = board.galley(
                     &shown,
-                    (radius * 0.42).clamp(9.0, 12.0),
+                    (radius * 0.42).clamp(11.0, 13.0),
                     egui::Color32::from_rgb(170, 230, 255),
                 );
                 // On the face, on its outer half, away from the Defense digits (below a
@@ -421,7 +421,11 @@ fn board_labels(
                 _ => "STARBASE",
             };
             // As large as the face allows: at a smaller size readers could not make it out.
-            let galley = board.galley(words, (radius * 0.4).clamp(9.0, 13.0), egui::Color32::BLACK);
+            let galley = board.galley(
+                words,
+                (radius * 0.4).clamp(11.0, 13.0),
+                egui::Color32::BLACK,
+            );
             let at = c + up * 0.55 - galley.size() / 2.0;
             let rect = board.paint(
                 at,

@@ -6,6 +6,7 @@ pub(crate) mod backdrop;
 mod board;
 pub(crate) mod board_painter;
 pub mod camera;
+pub mod console_table;
 pub mod die;
 pub mod effects;
 mod enterprise;

@@ -25,10 +25,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// How strongly a held space is lit over its band: a cell that stands out from the empty
-/// spaces beside it, so a piece filling its band on screen is read in that band (at 0.16 all
-/// three readers of read 18 still put pieces on the line between two rings), while the grid
-/// and the edges still show through.
-const LIGHT: f32 = 0.32;
+/// spaces beside it, while the grid and the edges still show through. At 0.16 all three
+/// readers of read 18 still put pieces on the line between two rings; at 0.32 readers of
+/// reads 21 and 22 still did, and called the lit cells "neon": the frame says where the
+/// space ends, the light only that it is held.
+const LIGHT: f32 = 0.2;
 
 /// The width of the bright frame round a held space (world units; about 2 px at 1280×720):
 /// read 16 still took pieces near a ring's edge for the ring beside it under a light alone,
