@@ -17,7 +17,17 @@ fn run_threat_phase(state: &mut GameState) -> Vec<RulesEvent> {
             action: Action::EndPhase,
         })
         .expect("end the phase");
-    while !state.is_over() && state.turn.phase != Phase::DrawNewThreats {
+    play_on(state)
+}
+
+/// Plays on to New Threats, letting boarders land without Security Teams; returns the events
+/// since they were last cleared.
+fn play_on(state: &mut GameState) -> Vec<RulesEvent> {
+    let active = state.turn.active;
+    for _ in 0..500 {
+        if state.is_over() || state.turn.phase == Phase::DrawNewThreats {
+            break;
+        }
         if matches!(state.turn.window, Some(Window::Boarding { .. })) {
             state
                 .act(PlayerAction {
@@ -232,4 +242,59 @@ fn threat_preview_names_the_shot_an_outpost_takes_for_the_ship() {
     assert_eq!(intent.what, Intent::MovesAndFires);
     let events = run_threat_phase(&mut state);
     compare(&preview, &state, &events);
+}
+
+// Rulebook "Boarders": ships starting Threats Move & Fire in Short Range before a facing with
+// no Shield board; a player holding a Security Team may answer before the phase goes on. While
+// the rules wait on that answer, the rest of the phase is in no event yet: the preview says
+// it, as it said it before the phase, and it comes true when the boarders are let on.
+#[test]
+fn threat_preview_says_the_rest_of_a_phase_that_waits_on_a_security_team() {
+    let text = r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+        players: [(name: "Ann", character: "sulu", hand: []),
+                  (name: "Bob", character: "kirk", hand: ["security_team"])],
+        phase: PlayAndManeuver,
+        heading: 0,
+        shields: [Intact, Intact, Intact, Destroyed, Intact, Intact],
+        threats: [(kind: "klingon_cruiser", range: Short, sector: 4),
+                  (kind: "romulan_battle_cruiser", range: Medium, sector: 2)])"#;
+    let mut state = stp_rules::scenario::Scenario::from_text(text)
+        .expect("parses")
+        .table()
+        .expect("a table");
+    let before = state.threat_preview().expect("a preview before the phase");
+    let active = state.turn.active;
+    state
+        .act(PlayerAction {
+            player: active,
+            action: Action::EndPhase,
+        })
+        .expect("end the phase");
+    for _ in 0..20 {
+        if state.turn.window.is_some() || !state.step() {
+            break;
+        }
+    }
+    assert!(
+        matches!(state.turn.window, Some(Window::Boarding { .. })),
+        "the rules wait on the Security Team: {:?}",
+        state.turn.window
+    );
+    let waiting = state
+        .threat_preview()
+        .expect("a preview while the rules wait");
+    assert!(
+        waiting
+            .threats
+            .iter()
+            .any(|i| matches!(i.what, Intent::Boards { .. })),
+        "the boarder is named: {waiting:?}"
+    );
+    assert_eq!(
+        waiting.facings, before.facings,
+        "the same outcome as before the phase"
+    );
+    state.events.clear();
+    let events = play_on(&mut state);
+    compare(&waiting, &state, &events);
 }

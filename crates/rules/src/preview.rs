@@ -9,7 +9,9 @@ use serde::Serialize;
 
 use crate::content::builtin;
 use crate::events::RulesEvent;
-use crate::state::{FACINGS, GameState, Phase, Position, SectionKind, ThreatOnBoard, TokenId};
+use crate::state::{
+    Boarder, FACINGS, GameState, Phase, Position, SectionKind, ThreatOnBoard, TokenId, Window,
+};
 
 /// One threat's part in the coming phase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -79,9 +81,16 @@ pub struct ThreatPreview {
 
 impl GameState {
     /// The coming Threats Move & Fire phase as the players can foresee it now: during Play
-    /// Cards & Maneuver (after any card or maneuver), or when the phases after it run. `None`
-    /// at other times.
+    /// Cards & Maneuver (after any card or maneuver), or when the phases after it run; and
+    /// its rest while it waits on a Security Team against boarders. `None` at other times.
     pub fn threat_preview(&self) -> Option<ThreatPreview> {
+        if let Some(Window::Boarding {
+            boarders,
+            reduction,
+        }) = &self.turn.window
+        {
+            return self.boarding_preview(boarders, *reduction);
+        }
         let before_threats = matches!(
             self.turn.phase,
             Phase::PlayAndManeuver | Phase::CheckMissionStatus
@@ -110,6 +119,31 @@ impl GameState {
             // As if no Security Team were played: the preview shows the full boarding damage.
             table.resolve_threats(&boarders, 0);
         }
+        Some(self.read_preview(&table.events, &hidden))
+    }
+
+    /// The rest of a Threats Move & Fire phase that waits on a Security Team (rulebook
+    /// "Boarders"): its moves and shots as if no further Security Team were played, with the
+    /// boarding damage already taken off (`reduction`). The phase's shots come after the
+    /// answer, so until then they are nowhere else to be read.
+    fn boarding_preview(&self, boarders: &[Boarder], reduction: u8) -> Option<ThreatPreview> {
+        if self.is_over() || self.turn.phase != Phase::ThreatsMoveAndFire {
+            return None;
+        }
+        let mut table = self.clone();
+        table.events.clear();
+        table.turn.window = None;
+        let hidden: Vec<_> = table
+            .threats
+            .iter()
+            .filter(|t| t.cloaked)
+            .cloned()
+            .collect();
+        table.threats.retain(|t| !t.cloaked);
+        // The boarders announced again, so the preview names who boards (its window, opened
+        // again, is not waited on: the rest resolves as in `threat_preview`).
+        table.open_boarding_window(boarders);
+        table.resolve_threats(boarders, reduction);
         Some(self.read_preview(&table.events, &hidden))
     }
 

@@ -40,12 +40,25 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The forecast: before a threat phase, the rules' preview of it; while one plays, what its
 /// steps still to show will do (readers found no forecast at all mid-phase, where it
-/// matters most).
-fn foresee(shown: Res<Shown>, sequence: Res<Sequence>, mut foresight: ResMut<Foresight>) {
-    let preview = shown.get().and_then(|state| match sequence.is_playing() {
-        true => still_to_come(state, sequence.remaining()),
-        false => state.threat_preview(),
-    });
+/// matters most). Where the rules wait on a Security Team against boarders, the phase's
+/// moves and shots are not yet in any step: the rules' preview of its rest says them (read
+/// 23 found the threat phase bare while boarders waited).
+fn foresee(
+    shown: Res<Shown>,
+    sequence: Res<Sequence>,
+    rules: Option<Res<stp_rules::GameState>>,
+    mut foresight: ResMut<Foresight>,
+) {
+    let boarding = rules
+        .as_deref()
+        .filter(|r| matches!(r.turn.window, Some(stp_rules::Window::Boarding { .. })));
+    let preview = shown
+        .get()
+        .and_then(|state| match (sequence.is_playing(), boarding) {
+            (true, Some(rules)) => rules.threat_preview(),
+            (true, None) => still_to_come(state, sequence.remaining()),
+            (false, _) => state.threat_preview(),
+        });
     if foresight.0 != preview {
         foresight.0 = preview;
     }
