@@ -880,3 +880,63 @@ fn a_bots_turn_is_recapped_until_the_person_acts() {
         "the recap stayed"
     );
 }
+
+/// A card's right-click menu answers a click on its item (the seats' "Take it (Kirk)", the
+/// trades, "Rules for this card"), with the table's input options: a press and a release on
+/// the item, each in a frame of its own as the table delivers them.
+#[test]
+fn a_right_click_menu_answers_a_click_on_its_item() {
+    use star_trek_panic::game::panels::theme::console_input;
+    use std::cell::Cell;
+    let ctx = egui::Context::default();
+    ctx.options_mut(|o| console_input(&mut o.input_options));
+    let (clicked, item, card) = (
+        Cell::new(false),
+        Cell::new(egui::Rect::NOTHING),
+        Cell::new(egui::Rect::NOTHING),
+    );
+    let frame = |time: f64, events: Vec<egui::Event>| {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(800.0, 600.0),
+            )),
+            time: Some(time),
+            events,
+            ..Default::default()
+        };
+        let mut output = ctx.run_ui(input, |ui| {
+            egui::CentralPanel::default().show(ui, |ui| {
+                let response = ui.add(egui::Button::new("Phasers").sense(egui::Sense::click()));
+                card.set(response.rect);
+                response.context_menu(|ui| {
+                    let take = ui.button("Take it (Kirk)");
+                    item.set(take.rect);
+                    if take.clicked() {
+                        clicked.set(true);
+                        ui.close();
+                    }
+                });
+            });
+        });
+        output.textures_delta.clear();
+    };
+    let button = |at, which, pressed| egui::Event::PointerButton {
+        pos: at,
+        button: which,
+        pressed,
+        modifiers: egui::Modifiers::NONE,
+    };
+    frame(0.0, Vec::new());
+    let at = card.get().center();
+    frame(0.1, vec![egui::Event::PointerMoved(at)]);
+    frame(0.2, vec![button(at, egui::PointerButton::Secondary, true)]);
+    frame(0.3, vec![button(at, egui::PointerButton::Secondary, false)]);
+    frame(0.4, vec![egui::Event::PointerMoved(at)]);
+    assert!(item.get().is_positive(), "the menu opened");
+    let on = item.get().center();
+    frame(0.5, vec![egui::Event::PointerMoved(on)]);
+    frame(0.6, vec![button(on, egui::PointerButton::Primary, true)]);
+    frame(0.7, vec![button(on, egui::PointerButton::Primary, false)]);
+    assert!(clicked.get(), "the menu's item took no click");
+}
