@@ -421,10 +421,17 @@ pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, range
         if reaches {
             painter.circle_filled(center, radius, ring_colour(range));
         } else {
+            // Out of reach: a hollow ring, struck through (readers took the grey ring alone
+            // for a lit one, reads 21–23).
             painter.circle_stroke(
                 center,
                 radius - 0.5,
                 Stroke::new(1.0, Color32::from_gray(90)),
+            );
+            let slash = vec2(radius * 0.7, -radius * 0.7);
+            painter.line_segment(
+                [center - slash, center + slash],
+                Stroke::new(1.2, Color32::from_gray(120)),
             );
         }
         painter.text(
@@ -435,7 +442,7 @@ pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, range
             if reaches {
                 Color32::WHITE
             } else {
-                Color32::from_gray(90)
+                Color32::from_gray(75)
             },
         );
     }
