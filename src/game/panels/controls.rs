@@ -314,7 +314,7 @@ impl Controls<'_> {
                 }
                 false => {
                     ui.label(
-                        egui::RichText::new("K: the key to the board's marks")
+                        egui::RichText::new("Press K: what the board's marks mean")
                             .size(12.0)
                             .color(super::theme::quiet(ui.ctx())),
                     );

@@ -59,8 +59,10 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
     let notes = match of {
         0 => Vec::new(),
         _ => vec![
-            format!("{done} of {of} missions"),
-            format!("{done}/{of} missions"),
+            // "done", so the count reads as missions completed of those the game needs
+            // (read 24 asked whether "0 of 10 missions" counted done or needed).
+            format!("{done} of {of} missions done"),
+            format!("{done} of {of} done"),
             format!("{done}/{of} done"),
         ],
     };
