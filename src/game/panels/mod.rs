@@ -7,6 +7,7 @@ pub mod banner;
 mod card_icons;
 pub mod card_words;
 pub mod cards;
+mod console_bars;
 mod controls;
 pub mod hands;
 pub mod heard;
