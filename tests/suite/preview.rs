@@ -10,6 +10,12 @@ use crate::common;
 /// Move & Fire, letting boarders land without Security Teams; returns the events.
 fn run_threat_phase(state: &mut GameState) -> Vec<RulesEvent> {
     state.events.clear();
+    end_the_phase(state);
+    play_on(state)
+}
+
+/// The active player ends Play Cards & Maneuver.
+fn end_the_phase(state: &mut GameState) {
     let active = state.turn.active;
     state
         .act(PlayerAction {
@@ -17,7 +23,6 @@ fn run_threat_phase(state: &mut GameState) -> Vec<RulesEvent> {
             action: Action::EndPhase,
         })
         .expect("end the phase");
-    play_on(state)
 }
 
 /// Plays on to New Threats, letting boarders land without Security Teams; returns the events
@@ -263,13 +268,7 @@ fn threat_preview_says_the_rest_of_a_phase_that_waits_on_a_security_team() {
         .table()
         .expect("a table");
     let before = state.threat_preview().expect("a preview before the phase");
-    let active = state.turn.active;
-    state
-        .act(PlayerAction {
-            player: active,
-            action: Action::EndPhase,
-        })
-        .expect("end the phase");
+    end_the_phase(&mut state);
     for _ in 0..20 {
         if state.turn.window.is_some() || !state.step() {
             break;

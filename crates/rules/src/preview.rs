@@ -98,16 +98,7 @@ impl GameState {
         if self.is_over() || !before_threats || self.turn.window.is_some() {
             return None;
         }
-        let mut table = self.clone();
-        table.events.clear();
-        // Chance: cloaked ships uncloak by the die; they leave the copy, so no die is rolled.
-        let hidden: Vec<_> = table
-            .threats
-            .iter()
-            .filter(|t| t.cloaked)
-            .cloned()
-            .collect();
-        table.threats.retain(|t| !t.cloaked);
+        let (mut table, hidden) = self.table_to_foresee();
         // As if the active player ended Play Cards & Maneuver now.
         if table.turn.phase == Phase::PlayAndManeuver {
             table.turn.phase_done = true;
@@ -130,9 +121,21 @@ impl GameState {
         if self.is_over() || self.turn.phase != Phase::ThreatsMoveAndFire {
             return None;
         }
+        let (mut table, hidden) = self.table_to_foresee();
+        table.turn.window = None;
+        // The boarders announced again, so the preview names who boards (its window, opened
+        // again, is not waited on: the rest resolves as in `threat_preview`).
+        table.open_boarding_window(boarders);
+        table.resolve_threats(boarders, reduction);
+        Some(self.read_preview(&table.events, &hidden))
+    }
+
+    /// A copy of the table to play the phase on, without its events, and the cloaked ships
+    /// taken off it. Chance: cloaked ships uncloak by the die; they leave the copy, so no die
+    /// is rolled.
+    fn table_to_foresee(&self) -> (GameState, Vec<ThreatOnBoard>) {
         let mut table = self.clone();
         table.events.clear();
-        table.turn.window = None;
         let hidden: Vec<_> = table
             .threats
             .iter()
@@ -140,11 +143,7 @@ impl GameState {
             .cloned()
             .collect();
         table.threats.retain(|t| !t.cloaked);
-        // The boarders announced again, so the preview names who boards (its window, opened
-        // again, is not waited on: the rest resolves as in `threat_preview`).
-        table.open_boarding_window(boarders);
-        table.resolve_threats(boarders, reduction);
-        Some(self.read_preview(&table.events, &hidden))
+        (table, hidden)
     }
 
     fn read_preview(&self, events: &[RulesEvent], hidden: &[ThreatOnBoard]) -> ThreatPreview {

@@ -518,6 +518,19 @@ fn the_setup_screen_remembers_the_last_difficulty() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// One frame's input to a bare egui context: an 800×600 screen at `time`, with `events`.
+fn raw_input(time: f64, events: Vec<egui::Event>) -> egui::RawInput {
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(800.0, 600.0),
+        )),
+        time: Some(time),
+        events,
+        ..Default::default()
+    }
+}
+
 /// Clicks that did nothing (End phase in the Trade phase, the advisor's Dismiss, a settings
 /// box): under software rendering a frame can take over a second, and egui timed a press by
 /// frames, so a press and release with a slow frame between them was no click. The table's
@@ -526,15 +539,7 @@ fn the_setup_screen_remembers_the_last_difficulty() {
 fn a_click_counts_however_slow_the_frames_between_press_and_release() {
     use star_trek_panic::game::panels::theme::console_input;
     let frame = |ctx: &egui::Context, time: f64, events: Vec<egui::Event>| {
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(800.0, 600.0),
-            )),
-            time: Some(time),
-            events,
-            ..Default::default()
-        };
+        let input = raw_input(time, events);
         let mut seen = (egui::Rect::NOTHING, false);
         let mut output = ctx.run_ui(input, |ui| {
             egui::CentralPanel::default().show(ui, |ui| {
@@ -605,15 +610,7 @@ fn a_click_on_a_sliders_track_moves_it() {
         }
         let mut value = 0.35f32;
         let frame = |time: f64, events: Vec<egui::Event>, value: &mut f32| {
-            let input = egui::RawInput {
-                screen_rect: Some(egui::Rect::from_min_size(
-                    egui::Pos2::ZERO,
-                    egui::vec2(800.0, 600.0),
-                )),
-                time: Some(time),
-                events,
-                ..Default::default()
-            };
+            let input = raw_input(time, events);
             let mut rect = egui::Rect::NOTHING;
             let mut output = ctx.run_ui(input, |ui| {
                 egui::CentralPanel::default().show(ui, |ui| {
@@ -896,15 +893,7 @@ fn a_right_click_menu_answers_a_click_on_its_item() {
         Cell::new(egui::Rect::NOTHING),
     );
     let frame = |time: f64, events: Vec<egui::Event>| {
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(800.0, 600.0),
-            )),
-            time: Some(time),
-            events,
-            ..Default::default()
-        };
+        let input = raw_input(time, events);
         let mut output = ctx.run_ui(input, |ui| {
             egui::CentralPanel::default().show(ui, |ui| {
                 let response = ui.add(egui::Button::new("Phasers").sense(egui::Sense::click()));
