@@ -161,14 +161,11 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
     // Sized for a 720-line screen and grown with a taller one: at 1080 lines a fixed size
     // read as a thumbnail.
     let tall = tall(ui);
-    // With no mission card the column has room to spare below (readers saw it empty and
-    // read the ship from the words): the diagram takes the column's width. A mission card
-    // shares the column: a smaller diagram leaves it the room.
-    let most = if state.mission.is_some() {
-        120.0
-    } else {
-        200.0
-    };
+    // Where the column has room to spare below (readers saw it empty and read the ship from
+    // the words), the diagram takes the column's width, a mission card or not: beside a
+    // mission card at 1920x1080 a diagram of 120 points read as a thumbnail (read 24). The
+    // rooms below keep it from pushing the card's reward or the list out of sight.
+    let most = 200.0;
     // Never under the size a mission card leaves it for the list (the list yields first),
     // but smaller where the column would scroll: a scrolled card hides its reward.
     let size = ui

@@ -349,10 +349,15 @@ fn table_panels(
             };
             let without_scrolling = ui.available_height() - rest;
             // Less the gap egui leaves between the column and the list.
+            // The list under the seats leaves the whole column to the ship and the card.
+            let list_here = match list_left {
+                true => 0.0,
+                false => {
+                    threat_roster::height_needed(ui, state, false) + ui.spacing().item_spacing.y
+                }
+            };
             let room = mission::DiagramRoom {
-                beside_list: without_scrolling
-                    - threat_roster::height_needed(ui, state, false)
-                    - ui.spacing().item_spacing.y,
+                beside_list: without_scrolling - list_here,
                 without_scrolling,
                 squeezed,
             };
