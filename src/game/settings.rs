@@ -37,6 +37,8 @@ pub struct Settings {
     pub high_contrast: bool,
     /// What a screen reader is told as the game goes, besides what has the focus.
     pub spoken: Spoken,
+    /// Whether the threat phase waits for a key after each step (`ThreatSteps`).
+    pub threat_steps: ThreatSteps,
     /// The last game joined: the host's invite, and the seat's ticket it gave this table
     /// (shown again to take the seat back after a restart; the file is the owner's alone).
     pub join_invite: String,
@@ -99,6 +101,48 @@ impl Spoken {
     }
 }
 
+/// How the threat phase plays its steps (issue 43): each after the last has had its time, or
+/// each on a key. A screen reader says a step in the time the table gives it only at a fast
+/// voice, and a step said over the next is lost; so where the platform says a reader runs,
+/// the phase waits for a key after each step unless the player chose otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ThreatSteps {
+    /// By key while a screen reader runs, timed otherwise.
+    #[default]
+    Auto,
+    Timed,
+    ByKey,
+}
+
+impl ThreatSteps {
+    pub const ALL: [ThreatSteps; 3] = [ThreatSteps::Auto, ThreatSteps::Timed, ThreatSteps::ByKey];
+
+    /// Its name in the settings, and what it does.
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            ThreatSteps::Auto => (
+                "auto",
+                "Wait for a key after each step while a screen reader runs; timed otherwise.",
+            ),
+            ThreatSteps::Timed => ("timed", "Each step follows the last after a moment."),
+            ThreatSteps::ByKey => (
+                "by key",
+                "Wait for Space (or a click on the table) after each step.",
+            ),
+        }
+    }
+
+    /// Whether the phase waits for a key, given whether a screen reader runs.
+    pub fn by_key(self, reader: bool) -> bool {
+        match self {
+            ThreatSteps::Auto => reader,
+            ThreatSteps::Timed => false,
+            ThreatSteps::ByKey => true,
+        }
+    }
+}
+
 /// The setup screen's form as last engaged, without its seed (each game draws a new one).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct LastSetup {
@@ -126,6 +170,7 @@ impl Default for Settings {
             reduced_motion: false,
             high_contrast: false,
             spoken: Spoken::default(),
+            threat_steps: ThreatSteps::default(),
             join_invite: String::new(),
             join_ticket: String::new(),
             last_setup: None,

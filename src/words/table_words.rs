@@ -26,8 +26,8 @@ pub fn turn_summary(state: &GameState) -> String {
     )
 }
 
-/// "Shields: damaged starboard, port; destroyed aft-starboard; the rest intact" (without its
-/// last words unless `rest`), or "Hull: all intact".
+/// "Shields: damaged starboard, port; destroyed aft-starboard; the rest intact" ("rest
+/// intact", shorter, unless `rest`), or "Hull: all intact".
 pub fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) -> String {
     let named = |wanted: SectionState| -> Vec<&str> {
         (0..6u8)
@@ -48,7 +48,9 @@ pub fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) -> Stri
     match parts.is_empty() {
         true => format!("{what}: all intact"),
         false if rest => format!("{what}: {}; the rest intact", parts.join("; ")),
-        false => format!("{what}: {}", parts.join("; ")),
+        // Short, but said: without it readers could not tell whether a section left unnamed
+        // was intact (read 25).
+        false => format!("{what}: {}; rest intact", parts.join("; ")),
     }
 }
 

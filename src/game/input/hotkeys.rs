@@ -14,7 +14,7 @@ use super::pointing::Hovered;
 use super::selection::Selection;
 use super::wait::ControlsWait;
 use crate::game::advisor::{Advisor, AskAdvisor};
-use crate::game::pacing::SkipSequence;
+use crate::game::pacing::{NextStep, SkipSequence};
 use crate::game::panels::help::Help;
 use crate::game::panels::key::Key;
 use crate::game::panels::menu::Menu;
@@ -119,7 +119,7 @@ fn hotkeys(
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
-    mut skip: MessageWriter<SkipSequence>,
+    (mut skip, mut next): (MessageWriter<SkipSequence>, MessageWriter<NextStep>),
     mut ask: MessageWriter<AskAdvisor>,
     (time, mut ended_at): (Res<Time<Real>>, Local<Option<f64>>),
 ) {
@@ -130,10 +130,22 @@ fn hotkeys(
     // A threat phase playing: Space (or Enter) shows the rest at once; nothing else acts. Not
     // within a moment of the key that ended the phase, so a double press does not skip the
     // threats' whole turn unseen.
+    // Where the steps wait for a key (`ThreatSteps`), Space or Enter shows the next and End
+    // the rest.
     if wait.sequence_playing() {
         let settled = ended_at.is_none_or(|at| now - at > SKIP_GUARD);
-        if settled && keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]) {
-            skip.write(SkipSequence);
+        let go_on = settled && keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]);
+        match wait.steps_by_key() {
+            true if go_on => {
+                next.write(NextStep);
+            }
+            true if keys.just_pressed(KeyCode::End) => {
+                skip.write(SkipSequence);
+            }
+            false if go_on => {
+                skip.write(SkipSequence);
+            }
+            _ => {}
         }
         return;
     }

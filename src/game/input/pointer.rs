@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 
 use super::pointing::{Hovered, TableRect, TokenClicked, on_table};
-use crate::game::pacing::{Sequence, SkipSequence};
+use crate::game::pacing::{NextStep, Sequence, SkipSequence};
 use crate::game::systems::GameSystems;
 use crate::game::table::ThreatPiece;
 use crate::game::table::camera::Orbit;
@@ -65,7 +65,8 @@ fn click_tokens(
     }
 }
 
-/// A left click on the table while a threat phase plays shows the rest of it at once.
+/// A left click on the table while a threat phase plays shows the rest of it at once, or,
+/// where its steps wait for a key, the next step.
 fn click_to_skip(
     mouse: Res<ButtonInput<MouseButton>>,
     table_rect: Res<TableRect>,
@@ -73,6 +74,7 @@ fn click_to_skip(
     windows: Query<&Window>,
     sequence: Res<Sequence>,
     mut skip: MessageWriter<SkipSequence>,
+    mut next: MessageWriter<NextStep>,
 ) {
     if !sequence.is_playing() || !mouse.just_pressed(MouseButton::Left) {
         return;
@@ -81,7 +83,15 @@ fn click_to_skip(
     if let (Some(cursor), Ok(ctx)) = (cursor, contexts.ctx_mut())
         && on_table(ctx, &table_rect, cursor)
     {
-        skip.write(SkipSequence);
+        // Where the steps wait for a key, a click is the key.
+        match sequence.by_key() {
+            true => {
+                next.write(NextStep);
+            }
+            false => {
+                skip.write(SkipSequence);
+            }
+        }
     }
 }
 

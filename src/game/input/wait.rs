@@ -29,6 +29,16 @@ impl ControlsWait<'_> {
         self.sequence.is_playing()
     }
 
+    /// The threat phase's steps each wait for a key: Space shows the next, End the rest.
+    pub(crate) fn steps_by_key(&self) -> bool {
+        self.sequence.by_key()
+    }
+
+    /// Steps shown so far in the threat phase playing.
+    pub(crate) fn steps_shown(&self) -> usize {
+        self.sequence.played()
+    }
+
     pub fn now(&self, state: &GameState) -> bool {
         self.replaying.record.is_some()
             || self.handover.0.is_some()

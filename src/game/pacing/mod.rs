@@ -22,10 +22,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Sequence>()
         .add_message::<Paced>()
         .add_message::<SkipSequence>()
+        .add_message::<NextStep>()
         .add_message::<RequestRedraw>()
         .add_systems(
             Update,
-            (take_events, play_steps).chain().in_set(GameSystems::Pace),
+            (choose_the_pace, take_events, play_steps)
+                .chain()
+                .in_set(GameSystems::Pace),
         );
 }
 
@@ -65,6 +68,11 @@ pub struct Paced(pub RulesEvent);
 #[derive(Message, Debug, Clone, Copy, Default)]
 pub struct SkipSequence;
 
+/// Space, Enter or a click while the threat phase waits for a key (`ThreatSteps`): the next
+/// step.
+#[derive(Message, Debug, Clone, Copy, Default)]
+pub struct NextStep;
+
 /// The steps still to show, and the time left on the one showing.
 #[derive(Resource, Debug, Default)]
 pub struct Sequence {
@@ -76,6 +84,10 @@ pub struct Sequence {
     /// The threats acting in the step on show, which the table marks (readers could not tell
     /// which piece the phase had reached).
     acting: Vec<stp_rules::TokenId>,
+    /// Each step waits for a key (`NextStep`) once it has had its time (`ThreatSteps`).
+    by_key: bool,
+    /// The step on show has not been answered by a key yet.
+    key_pending: bool,
 }
 
 impl Sequence {
@@ -84,11 +96,22 @@ impl Sequence {
         !self.steps.is_empty() || self.left > 0.0
     }
 
-    /// Whether the sequence stopped at `hold_after`.
+    /// Whether the sequence stopped at `hold_after`, or waits for a key.
     pub(crate) fn is_held(&self) -> bool {
         self.hold_after
             .is_some_and(|n| self.played >= n && !self.steps.is_empty())
             && self.left <= 0.0
+            || self.awaits_key()
+    }
+
+    /// Whether each step waits for a key (the controls offer "Next step").
+    pub fn by_key(&self) -> bool {
+        self.by_key
+    }
+
+    /// Whether the step on show has had its time and waits for a key to go on.
+    pub fn awaits_key(&self) -> bool {
+        self.key_pending && self.left <= 0.0 && !self.steps.is_empty()
     }
 
     /// The events still to show in this sequence, in order (what the rim forecasts while a
@@ -108,6 +131,21 @@ impl Sequence {
             true => &self.acting,
             false => &[],
         }
+    }
+}
+
+/// Whether the steps wait for a key: the setting, and for `auto`, whether a screen reader has
+/// asked for the accessibility tree.
+fn choose_the_pace(
+    settings: Option<Res<crate::game::settings::Settings>>,
+    reader: Option<Res<bevy::a11y::AccessibilityRequested>>,
+    mut sequence: ResMut<Sequence>,
+) {
+    let pace = settings.map_or(Default::default(), |s| s.threat_steps);
+    let by_key = pace.by_key(reader.is_some_and(|r| r.get()));
+    if sequence.by_key != by_key {
+        sequence.by_key = by_key;
+        sequence.key_pending &= by_key;
     }
 }
 
@@ -169,6 +207,7 @@ fn play_steps(
     speed: Res<AnimationSpeed>,
     state: Option<Res<GameState>>,
     mut skips: MessageReader<SkipSequence>,
+    mut next: MessageReader<NextStep>,
     mut sequence: ResMut<Sequence>,
     mut shown: ResMut<Shown>,
     mut paced: MessageWriter<Paced>,
@@ -194,8 +233,15 @@ fn play_steps(
         shown.0 = Some(state.clone());
         return;
     }
+    // A key: the next step now, whether or not the one on show has had its time.
+    if next.read().count() > 0 && sequence.by_key {
+        sequence.key_pending = false;
+        sequence.left = 0.0;
+    }
     sequence.left -= time.delta_secs() * speed.speed.max(0.1);
     if sequence.is_held() {
+        // Held, the clock stops: a key later shows one step, not the ones its wait paid for.
+        sequence.left = sequence.left.max(0.0);
         return;
     }
     redraw.write(RequestRedraw);
@@ -207,6 +253,8 @@ fn play_steps(
         };
         sequence.played += 1;
         sequence.left += step.seconds;
+        // A step that shows for no time (a new turn's start) is no place to wait.
+        sequence.key_pending = sequence.by_key && step.seconds > 0.0;
         sequence.acting = step
             .events
             .iter()

@@ -17,6 +17,8 @@ use crate::game::input::selection::Selection;
 pub(super) struct Asked {
     /// Skip the rest of the threat phase playing.
     pub skip: bool,
+    /// Show the threat phase's next step (where its steps wait for a key).
+    pub next: bool,
     /// Ask the advisor.
     pub advice: bool,
 }
@@ -28,6 +30,8 @@ pub(super) struct Controls<'a> {
     pub watching: bool,
     /// A threat phase is playing on the board.
     pub sequence: bool,
+    /// Its steps wait for a key, and how many have shown (`ThreatSteps`).
+    pub by_key: Option<usize>,
     /// Undo is offered (not in a game across machines).
     pub undo: bool,
     /// The turn is played away from this table (by a player elsewhere, or a bot): what to say
@@ -54,6 +58,26 @@ fn short_words(action: &Action) -> Option<&'static str> {
 }
 
 impl Controls<'_> {
+    /// Where the threat phase waits for a key after each step: "Next step", lit, holding the
+    /// focus, and named for a screen reader by the step on show. A new widget a step (its id
+    /// counts the steps), so a reader that says only what takes the focus (Orca 43 says no live
+    /// region) says each step as the focus moves to it.
+    fn next_step(&self, ui: &mut egui::Ui, shown: usize) -> bool {
+        let step = self.step.as_deref().unwrap_or("The threats are acting.");
+        ui.push_id(("next-step", shown), |ui| {
+            let button = super::theme::tab_button(
+                ui,
+                true,
+                super::theme::keyed(ui, "Next step [Space]"),
+                true,
+            );
+            let name = format!("{step} Next step, Space.");
+            button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
+            button.clicked()
+        })
+        .inner
+    }
+
     /// The bot's actions this turn (or its last turn), newest last; whether there were any.
     fn recap(&self, ui: &mut egui::Ui) -> bool {
         let Some(who) = self.recap.who.as_deref() else {
@@ -168,9 +192,14 @@ impl Controls<'_> {
             // While the threats act, skipping is all there is to do: the turn's own controls
             // come back with the phase that offers them.
             if self.sequence {
-                asked.skip = ui
-                    .button(super::theme::keyed(ui, "Skip to the end [Space]"))
-                    .clicked();
+                if let Some(shown) = self.by_key {
+                    asked.next = self.next_step(ui, shown);
+                }
+                let skip = match self.by_key {
+                    Some(_) => "Skip to the end [End]",
+                    None => "Skip to the end [Space]",
+                };
+                asked.skip = ui.button(super::theme::keyed(ui, skip)).clicked();
                 return;
             }
             // The game's controls wait while a game is watched again or the conn is handed

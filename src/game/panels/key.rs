@@ -280,6 +280,47 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
 
 /// The key's window, over the board's bottom-left corner (the discard pile's), in two
 /// columns; closing it the first time is remembered, so it stays away after.
+/// The key's rows in the order a column that has room shows them: the marks readers asked
+/// about most first (the Defense, whose chit is whose, cloaking, the forecast's marks), the
+/// ship's states and the cards' marks last. Indices into `ROWS`.
+const COLUMN_ORDER: [usize; 22] = [
+    5, 0, 1, 2, 6, 7, 8, 11, 12, 13, 4, 3, 9, 10, 16, 17, 18, 19, 20, 21, 14, 15,
+];
+
+/// The fewest rows worth a section of their own.
+const FEWEST_ROWS: usize = 4;
+
+/// The key in a side column, under what the column holds, as far as the column has room:
+/// where two or three seats left the crew's column half empty, readers read the board's marks
+/// from the small line under the controls, "the most useful text on the screen, in tiny grey"
+/// (read 25). Not while the key's window is open, which says it all. Returns how many rows
+/// it showed.
+pub(super) fn key_in_column(ui: &mut egui::Ui, key: &Key) -> usize {
+    let size = 18.0;
+    // A row: its mark, or two lines of its words where the column is narrow.
+    let row = (size + ui.spacing().item_spacing.y).max(2.0 * 15.0);
+    let bar = 30.0;
+    let room = ui.available_height() - bar;
+    if key.open || room < FEWEST_ROWS as f32 * row {
+        return 0;
+    }
+    super::theme::header(ui, "Key", super::theme::BAR_CREW);
+    let mut shown = 0;
+    for index in COLUMN_ORDER {
+        if ui.available_height() < row {
+            break;
+        }
+        let (mark, words) = ROWS[index];
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(vec2(size, size), egui::Sense::hover());
+            draw(ui.painter(), mark, rect);
+            ui.add(egui::Label::new(egui::RichText::new(words).size(12.5)).wrap());
+        });
+        shown += 1;
+    }
+    shown
+}
+
 pub(super) fn key_window(
     mut contexts: EguiContexts,
     mut key: ResMut<Key>,

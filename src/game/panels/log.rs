@@ -168,7 +168,13 @@ pub(super) fn ticker(ui: &mut egui::Ui, state: &GameState, log: &GameLog, width:
         false => log.lines.get(log.current.end.saturating_sub(1)),
     };
     let words = newest.map(|line| line.show(state));
-    let text = match &words {
+    // This turn's line without its "[turn 9, Kai]": the bar's turn label says it, and the
+    // stamp cut the line's own words at 1280x720 (read 25). The hover keeps it whole.
+    let said = newest.map(|line| match line.turn == state.turn.number {
+        true => line.text.clone(),
+        false => line.show(state),
+    });
+    let text = match &said {
         Some(line) if !log.current.is_empty() => egui::RichText::new(line)
             .strong()
             .background_color(egui::Color32::from_rgb(70, 60, 20)),

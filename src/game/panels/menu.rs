@@ -337,6 +337,18 @@ pub fn settings_section(ui: &mut egui::Ui, settings: &mut Settings, speed: &mut 
     });
     ui.label("F11: full screen");
     ui.heading("Pace");
+    // The threat phase's steps, timed or each on a key (by key while a screen reader runs,
+    // unless chosen otherwise).
+    ui.horizontal(|ui| {
+        ui.label("threat phase steps:");
+        for pace in crate::game::settings::ThreatSteps::ALL {
+            let (name, what) = pace.words();
+            let choice = ui
+                .selectable_value(&mut settings.threat_steps, pace, name)
+                .on_hover_text(what);
+            setting(choice, settings);
+        }
+    });
     // For this sitting: how fast the pieces move, or not at all.
     ui.add(egui::Slider::new(&mut speed.speed, 0.25..=4.0).text("animation speed"));
     ui.checkbox(&mut speed.skip, "skip animations")

@@ -41,7 +41,7 @@ use crate::game::input::pointing::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::input::wait::ControlsWait;
 use crate::game::online::pings::CardPings;
-use crate::game::pacing::{Shown, SkipSequence};
+use crate::game::pacing::{NextStep, Shown, SkipSequence};
 use crate::game::tutorial::{Academy, AcademyChoice};
 use log::GameLog;
 pub(crate) use overlays::{LogDrawer, PanelLayout};
@@ -190,7 +190,7 @@ fn table_panels(
     asides: Asides,
     mut actions: MessageWriter<PlayerAction>,
     mut undo: MessageWriter<UndoRequest>,
-    mut skip: MessageWriter<SkipSequence>,
+    (mut skip, mut next_step): (MessageWriter<SkipSequence>, MessageWriter<NextStep>),
     mut ask: MessageWriter<AskAdvisor>,
     mut table_rect: ResMut<TableRect>,
     mut talk: crate::game::online::TalkPanel,
@@ -286,6 +286,7 @@ fn table_panels(
                             help: &mut help,
                             watching,
                             sequence: wait.sequence_playing(),
+                            by_key: wait.steps_by_key().then(|| wait.steps_shown()),
                             undo: wait.undo_allowed(),
                             elsewhere: turn_elsewhere(state, (&crew, &away)),
                             recap: &recap,
@@ -295,11 +296,16 @@ fn table_panels(
                             step: (!log.current.is_empty())
                                 .then(|| log.lines.get(log.current.end.saturating_sub(1)))
                                 .flatten()
-                                .map(|line| line.show(state)),
+                                // Without the log's "[turn 9, Kai]": the top bar says whose turn, and at
+                                // 1280x720 the stamp cut the step's own words (read 25).
+                                .map(|line| line.text.clone()),
                         };
                         let asked = controls.show(ui, &mut selection, &mut actions, &mut undo);
                         if asked.skip {
                             skip.write(SkipSequence);
+                        }
+                        if asked.next {
+                            next_step.write(NextStep);
                         }
                         if asked.advice {
                             ask.write(AskAdvisor);
@@ -443,6 +449,11 @@ fn table_panels(
                     let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
                     let shown = threat_roster::threat_roster(ui, state, preview, true);
                     ui.ctx().data_mut(|d| d.insert_temp(crew_failed_id, !shown));
+                }
+                // The board's marks in the room the seats leave.
+                if !lesson {
+                    ui.add_space(6.0);
+                    key::key_in_column(ui, &key);
                 }
                 theme::section_frame(ui);
             })

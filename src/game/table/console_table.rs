@@ -1,5 +1,5 @@
 //! The console the plot is set in: a round table of dark metal around the board, with its
-//! seams, a bevel at each edge and a strip of lights in the panels' own section colours, so the
+//! seams, a bevel at each edge and a lit groove round it, so the
 //! board is a fitted display rather than a diagram floating in space (readers: "no table",
 //! "no frame or texture", "a flat ring diagram"). Drawn as one unlit annulus whose texture has
 //! its shading baked in, so it costs a software renderer no more than the sky it covers; the
@@ -22,17 +22,12 @@ const OUTER: f32 = BOARD_RADIUS + 3.2;
 pub const ACROSS: usize = 96;
 pub const AROUND: usize = 1536;
 
-/// The lights' colours, round the console in turn: the console's section bars (amber, lilac,
-/// pale blue, coral), dimmed a little so they frame the board rather than outshine it.
-pub const LIGHTS: [[f32; 3]; 4] = [
-    [222.0, 148.0, 64.0],
-    [180.0, 142.0, 206.0],
-    [128.0, 156.0, 212.0],
-    [222.0, 122.0, 106.0],
-];
+/// The groove's light: one cool steel blue, unbroken. A strip of short bars in the panels'
+/// four section colours read as marks that must mean something, and nothing said what (reads
+/// 23–25: "multicoloured dashes on the outer rim, never explained").
+pub const LIGHTS: [[f32; 3]; 1] = [[120.0, 150.0, 190.0]];
 
-/// How many lights run round the console, and how many seams part its panels.
-const LIGHT_COUNT: usize = 48;
+/// How many seams part the console's panels.
 const SEAMS: usize = 12;
 
 /// A fixed hash for the metal's grain: the same console every run.
@@ -71,21 +66,13 @@ pub fn console_pixels() -> Vec<u8> {
             } else if at < 0.09 {
                 c = [12.0, 14.0, 20.0];
             }
-            // The strip of lights: short bars with gaps, in the sections' colours.
+            // The lit groove: brightest along its middle, softer at its lips.
             if (0.2..0.32).contains(&at) {
-                let slot = turn * LIGHT_COUNT as f32;
-                let within = slot.fract();
-                let colour = LIGHTS[(slot as usize) % LIGHTS.len()];
-                if (0.12..0.88).contains(&within) {
-                    let glow = if (0.22..0.3).contains(&at) {
-                        0.72
-                    } else {
-                        0.45
-                    };
-                    c = colour.map(|v| v * glow);
-                } else {
-                    c = [10.0, 12.0, 16.0];
-                }
+                let glow = match (0.23..0.29).contains(&at) {
+                    true => 0.6,
+                    false => 0.3,
+                };
+                c = LIGHTS[0].map(|v| v * glow);
             }
             // Two seams round the console, each a groove with a lit lip under it.
             for seam in [0.9, 2.0] {

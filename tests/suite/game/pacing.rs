@@ -386,3 +386,77 @@ fn the_forecast_stops_before_the_next_draw() {
         "the draw's hit is not told"
     );
 }
+
+/// Issue 43: where a screen reader runs (the platform asked for the accessibility tree) and the
+/// setting is `auto`, each step of the threat phase waits for a key once it has had its time:
+/// the table holds there however long it waits, a key (`NextStep`) shows the next step and
+/// no more, and the phase ends where the rules are. Chosen `timed`, the phase plays on alone.
+#[test]
+fn with_a_screen_reader_each_threat_step_waits_for_a_key() {
+    use star_trek_panic::game::pacing::NextStep;
+    use star_trek_panic::game::settings::{Settings, ThreatSteps};
+    let mut app = paced_app();
+    let reader = bevy::a11y::AccessibilityRequested::default();
+    reader.set(true);
+    app.insert_resource(reader);
+    start(&mut app, GameOptions::quick(7, 2, "standard"));
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = true;
+    to_play_phase(&mut app);
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = false;
+    end_phase(&mut app);
+    let sequence = |app: &App| {
+        let s = app.world().resource::<Sequence>();
+        (s.is_playing(), s.awaits_key(), s.played())
+    };
+    assert!(app.world().resource::<Sequence>().by_key());
+    let mut keys = 0;
+    while sequence(&app).0 {
+        // Ten seconds at 50 ms a frame: longer than any timed phase takes, and the table
+        // still shows the same step.
+        let (_, _, before) = sequence(&app);
+        for _ in 0..200 {
+            app.update();
+        }
+        let (playing, waits, after) = sequence(&app);
+        if !playing {
+            break;
+        }
+        assert!(waits, "step {after} does not wait for a key");
+        assert!(
+            after <= before + 2,
+            "{before} → {after} steps without a key"
+        );
+        let shown_now = (shown_board(&app), sequence(&app));
+        app.update();
+        assert_eq!(
+            (shown_board(&app), sequence(&app)),
+            shown_now,
+            "the table moved on without a key"
+        );
+        app.world_mut().write_message(NextStep);
+        app.update();
+        assert!(
+            sequence(&app).2 > after || !sequence(&app).0,
+            "a key showed no new step"
+        );
+        keys += 1;
+        assert!(keys < 100, "the phase never ends");
+    }
+    assert!(keys >= 2, "only {keys} keys in a whole threat phase");
+    assert_eq!(shown_board(&app), board(state(&app)));
+
+    // Chosen timed, the next threat phase plays on without a key.
+    app.world_mut().resource_mut::<Settings>().threat_steps = ThreatSteps::Timed;
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = true;
+    to_play_phase(&mut app);
+    app.world_mut().resource_mut::<AnimationSpeed>().skip = false;
+    end_phase(&mut app);
+    app.update();
+    assert!(!app.world().resource::<Sequence>().by_key());
+    let mut frames = 0;
+    while sequence(&app).0 {
+        app.update();
+        frames += 1;
+        assert!(frames < 400, "a timed phase waited");
+    }
+}
