@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use stp_rules::files::{ReplayFile, SaveFile, hash_text};
-use stp_rules::{Draws, GameOptions, GameState, PlayerAction, TradeOffers, bot};
+use stp_rules::{GameOptions, GameState, PlayerAction, TradeOffers, bot};
 
 use super::TICK;
 use super::host_core::{Game, HostCore, Place, Shown};
@@ -141,12 +141,12 @@ impl Host {
     fn accept(&mut self, action: PlayerAction) -> Result<(), String> {
         let turn = self.table.state.turn.number;
         // What the action and the phases after it draw is written down for the tables.
-        self.table.state.seen = Some(Draws::default());
+        self.table.state.record_draws();
         let acted = self.table.state.act(action).map_err(|e| e.to_string());
         if acted.is_ok() {
             self.table.state.advance();
         }
-        let draws = self.table.state.seen.take().unwrap_or_default();
+        let draws = self.table.state.stop_recording_draws().unwrap_or_default();
         acted?;
         self.table.state.events.clear();
         self.table.actions.push(action);

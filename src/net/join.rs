@@ -164,7 +164,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                     Step::Apply { action, draws } => {
                         let copy = state.as_mut().ok_or("an action before the welcome")?;
                         // This copy holds the public view: the host's draws come with the action.
-                        copy.forced.extend(draws);
+                        copy.force_draws(draws);
                         if let Err(e) = copy.act(action) {
                             steps.extend(
                                 core.resync(&format!("This copy refused the host's action ({e})")),

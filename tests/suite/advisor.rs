@@ -45,12 +45,12 @@ fn the_advisor_does_not_peek_at_the_deck_bag_or_dice() {
     for state in choices() {
         let mut other = state.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(77);
-        other.deck.shuffle(&mut rng);
-        other.bag.shuffle(&mut rng);
-        other.mission_deck.shuffle(&mut rng);
-        other.rng = ChaCha8Rng::seed_from_u64(12345);
-        other.forced_rolls = vec![6, 1, 3];
-        if other.deck == state.deck && other.bag == state.bag {
+        other.deck_mut().shuffle(&mut rng);
+        other.bag_mut().shuffle(&mut rng);
+        other.mission_deck_mut().shuffle(&mut rng);
+        *other.rng_mut() = ChaCha8Rng::seed_from_u64(12345);
+        *other.forced_rolls_mut() = vec![6, 1, 3];
+        if other.deck() == state.deck() && other.bag() == state.bag() {
             continue;
         }
         let a = advise(&state, Budget::Rollouts(30), 4).expect("advice");
@@ -75,9 +75,9 @@ fn the_oracle_sees_the_hidden_order_and_says_it_cheats() {
     for state in choices() {
         let mut other = state.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(78);
-        other.deck.shuffle(&mut rng);
-        other.bag.shuffle(&mut rng);
-        other.rng = ChaCha8Rng::seed_from_u64(999);
+        other.deck_mut().shuffle(&mut rng);
+        other.bag_mut().shuffle(&mut rng);
+        *other.rng_mut() = ChaCha8Rng::seed_from_u64(999);
         let a = advise_seeing(&state, Budget::Rollouts(30), 4, Sight::Clairvoyant).expect("advice");
         let b = advise_seeing(&other, Budget::Rollouts(30), 4, Sight::Clairvoyant).expect("advice");
         assert_eq!(state.validate(&a.best.action), Ok(()));

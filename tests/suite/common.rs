@@ -54,7 +54,7 @@ pub fn table(players: usize) -> GameState {
 
 pub fn clear_board(state: &mut GameState) {
     for threat in std::mem::take(&mut state.threats) {
-        state.bag.push(threat.token);
+        state.bag_mut().push(threat.token);
     }
     state.mission_tokens.clear();
 }
@@ -69,11 +69,11 @@ pub fn to_phase(state: &mut GameState, phase: Phase) {
 /// places it, at full Defense and face up.
 pub fn place(state: &mut GameState, kind: &str, range: Range, board_sector_1_to_6: u8) -> TokenId {
     let index = state
-        .bag
+        .bag()
         .iter()
         .position(|t| builtin().threat(*t).kind == kind)
         .unwrap_or_else(|| panic!("no `{kind}` left in the bag"));
-    let token = state.bag.remove(index);
+    let token = state.bag_mut().remove(index);
     state.place_threat(token, Position::new(range, board_sector_1_to_6 - 1));
     state.events.clear();
     token
@@ -85,20 +85,20 @@ pub fn rig_bag(state: &mut GameState, kinds: &[&str]) -> Vec<TokenId> {
     let mut chosen = Vec::new();
     for kind in kinds {
         let index = state
-            .bag
+            .bag()
             .iter()
             .position(|t| builtin().threat(*t).kind == *kind && !chosen.contains(t))
             .unwrap_or_else(|| panic!("no `{kind}` left in the bag"));
-        chosen.push(state.bag[index]);
+        chosen.push(state.bag()[index]);
     }
     let rest: Vec<TokenId> = state
-        .bag
+        .bag()
         .iter()
         .copied()
         .filter(|t| !chosen.contains(t))
         .collect();
     state.threat_discard.extend(rest);
-    state.bag = chosen.clone();
+    *state.bag_mut() = chosen.clone();
     chosen
 }
 
@@ -108,12 +108,12 @@ pub fn give(state: &mut GameState, player: PlayerId, kind: &str) -> CardId {
     let is_kind = |c: &CardId| builtin().card(*c).kind == kind;
     let mine = &state.players[player as usize].hand;
     if let Some(card) = state
-        .deck
+        .deck()
         .iter()
         .copied()
         .find(|c| is_kind(c) && !mine.contains(c))
     {
-        state.deck.retain(|c| *c != card);
+        state.deck_mut().retain(|c| *c != card);
         state.players[player as usize].hand.push(card);
         return card;
     }
@@ -139,7 +139,7 @@ pub fn give(state: &mut GameState, player: PlayerId, kind: &str) -> CardId {
 pub fn empty_hand(state: &mut GameState, player: PlayerId) {
     let hand = std::mem::take(&mut state.players[player as usize].hand);
     for card in hand {
-        state.deck.insert(0, card);
+        state.deck_mut().insert(0, card);
     }
 }
 

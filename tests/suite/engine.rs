@@ -101,7 +101,7 @@ fn a_quiet_state_plays_the_same_game_and_keeps_only_the_tallied_events() {
         let mut loud = GameState::new(&options).expect("setup");
         // Quiet from the deal on, as the simulator deals its games: the same deal.
         let mut quiet = GameState::new_quiet(&options).expect("setup");
-        assert!(quiet.quiet);
+        assert!(quiet.is_quiet());
         assert_eq!(loud.state_hash(), quiet.state_hash(), "{preset}: the deal");
         let mut step = 0;
         loop {
@@ -133,7 +133,7 @@ fn a_quiet_state_plays_the_same_game_and_keeps_only_the_tallied_events() {
 #[test]
 fn seed_42_gives_the_recorded_setup() {
     let state = GameState::new(&GameOptions::quick(42, 2, "standard")).expect("setup");
-    let top_of_deck: Vec<u8> = state.deck.iter().rev().take(5).copied().collect();
+    let top_of_deck: Vec<u8> = state.deck().iter().rev().take(5).copied().collect();
     let first_hand = state.players[0].hand.clone();
     let placed: Vec<(u8, u8)> = state
         .threats
@@ -142,7 +142,7 @@ fn seed_42_gives_the_recorded_setup() {
         .collect();
     let golden = format!(
         "{top_of_deck:?} {first_hand:?} {placed:?} {:?}",
-        state.mission_deck
+        state.mission_deck()
     );
     assert_eq!(
         golden, GOLDEN_SEED_42,

@@ -43,7 +43,7 @@ pub fn positions(every: usize) -> Vec<GameState> {
 fn cards_in_play(state: &GameState) -> Vec<CardId> {
     let mut cards: Vec<CardId> = state.players.iter().flat_map(|p| p.hand.clone()).collect();
     cards.extend(state.discard.iter().copied());
-    cards.extend(state.deck.first().copied());
+    cards.extend(state.deck().first().copied());
     cards
 }
 
@@ -52,7 +52,7 @@ fn universe(state: &GameState, player: PlayerId) -> Vec<Action> {
     let n = state.players.len() as PlayerId;
     let cards = cards_in_play(state);
     let mut tokens: Vec<TokenId> = state.threats.iter().map(|t| t.token).collect();
-    tokens.extend(state.bag.first().copied());
+    tokens.extend(state.bag().first().copied());
     if let Some(Window::SpockChoice { drawn }) = &state.turn.window {
         tokens.extend(drawn.iter().copied());
     }
@@ -111,9 +111,9 @@ fn universe(state: &GameState, player: PlayerId) -> Vec<Action> {
     }
     let partners: Vec<Option<CardId>> = std::iter::once(None)
         .chain(hand.iter().map(|c| Some(*c)))
-        .chain(state.deck.first().map(|c| Some(*c)))
+        .chain(state.deck().first().map(|c| Some(*c)))
         .collect();
-    for card in hand.iter().chain(state.deck.first()) {
+    for card in hand.iter().chain(state.deck().first()) {
         for target in &targets {
             for with in &partners {
                 for shift in [None, Some(RangeShift::Nearer), Some(RangeShift::Farther)] {

@@ -159,7 +159,7 @@ fn the_window_hosts_inbox_is_bounded_per_client() {
 /// the end: its public hash is the host's after every action, on several presets and crews.
 #[test]
 fn a_public_copy_played_with_the_hosts_draws_stays_the_hosts_game() {
-    use stp_rules::{Draws, GameOptions, GameState, bot};
+    use stp_rules::{GameOptions, GameState, bot};
     for (seed, players, preset) in [(3, 2, "cadet"), (8, 4, "standard"), (21, 6, "admiral")] {
         let mut host = GameState::new(&GameOptions::quick(seed, players, preset)).expect("deals");
         host.advance();
@@ -168,15 +168,15 @@ fn a_public_copy_played_with_the_hosts_draws_stays_the_hosts_game() {
         let mut actions = 0;
         while !host.is_over() && actions < 5_000 {
             let action = bot::choose(&host).expect("the bot has a move");
-            host.seen = Some(Draws::default());
+            host.record_draws();
             host.act(action).expect("the bot's move is legal");
             host.advance();
-            let draws = host.seen.take().expect("written down");
-            copy.forced.extend(draws);
+            let draws = host.stop_recording_draws().expect("written down");
+            copy.force_draws(draws);
             copy.act(action).expect("the copy takes the host's action");
             copy.advance();
             assert!(
-                copy.forced.is_empty(),
+                !copy.has_forced_draws(),
                 "every draw used, after action {actions}"
             );
             assert_eq!(
@@ -198,8 +198,8 @@ fn a_forwarding_table_checks_actions_and_plays_only_the_hosts() {
     use bevy_app::App;
     use bevy_ecs::message::Messages;
     use stp_rules::{
-        Action, ActionForwarded, ActionRefused, Draws, ForwardActions, GameOptions, GameState,
-        HostAction, LoadGame, PlayerAction, RulesPlugin,
+        Action, ActionForwarded, ActionRefused, ForwardActions, GameOptions, GameState, HostAction,
+        LoadGame, PlayerAction, RulesPlugin,
     };
     let mut host = GameState::new(&GameOptions::quick(5, 2, "cadet")).expect("deals");
     host.advance();
@@ -240,10 +240,10 @@ fn a_forwarding_table_checks_actions_and_plays_only_the_hosts() {
         "untouched"
     );
     // The host carries it out and sends what it drew; the table plays it the same.
-    host.seen = Some(Draws::default());
+    host.record_draws();
     host.act(end).expect("legal");
     host.advance();
-    let draws = host.seen.take().expect("written down");
+    let draws = host.stop_recording_draws().expect("written down");
     app.world_mut()
         .write_message(HostAction { action: end, draws });
     for _ in 0..3 {

@@ -283,14 +283,15 @@ fn predictions_from_a_welcome_fail(
         .expect("cadet deals");
     real.advance();
     let next_cards =
-        |s: &stp_rules::GameState| s.deck.iter().rev().take(6).copied().collect::<Vec<_>>();
+        |s: &stp_rules::GameState| s.deck().iter().rev().take(6).copied().collect::<Vec<_>>();
     assert_ne!(
         next_cards(welcome),
         next_cards(&real),
         "the deck's order is hidden"
     );
     assert_ne!(
-        welcome.rng, real.rng,
+        welcome.rng(),
+        real.rng(),
         "the generator (the bag's draws, the dice) is hidden"
     );
     let mut dealt_again = stp_rules::GameState::new(options).expect("the welcome's options deal");

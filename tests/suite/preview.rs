@@ -162,11 +162,12 @@ fn threat_preview_does_not_read_the_die_or_the_bag() {
     });
     let preview = state.threat_preview().expect("preview");
     let mut other = state.clone();
-    other.rng = GameState::new(&GameOptions::quick(999, 2, "patrol"))
+    *other.rng_mut() = GameState::new(&GameOptions::quick(999, 2, "patrol"))
         .expect("setup")
-        .rng;
-    other.bag.reverse();
-    other.deck.reverse();
+        .rng()
+        .clone();
+    other.bag_mut().reverse();
+    other.deck_mut().reverse();
     assert_eq!(other.threat_preview(), Some(preview.clone()));
     let chance: Vec<_> = preview
         .threats

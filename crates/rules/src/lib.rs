@@ -31,6 +31,8 @@ pub mod setup;
 pub mod sim;
 pub mod state;
 pub mod stats;
+#[cfg(feature = "testing")]
+mod testing;
 pub mod undo;
 mod validate;
 

@@ -205,8 +205,11 @@ pub struct GameState {
     pub enterprise: Enterprise,
     pub threats: Vec<ThreatOnBoard>,
     pub mission_tokens: Vec<MissionTokenOnBoard>,
-    /// Enterprise draw deck; the top is the last element.
-    pub deck: Vec<CardId>,
+    /// Enterprise draw deck; the top is the last element. The hidden orders (this, the bag,
+    /// the mission deck, the generator and the dice to come) are the rules' own: outside the
+    /// crate a table reads only their sizes (`deck_len`), so neither it nor a bot can read
+    /// what no player sees (issue 41). Tests reach them with the `testing` feature.
+    pub(crate) deck: Vec<CardId>,
     /// Discard pile; the top is the last element.
     pub discard: Vec<CardId>,
     /// Cards removed from the game by hits on destroyed Hull sections.
@@ -214,16 +217,16 @@ pub struct GameState {
     pub players: Vec<Player>,
     pub mission: Option<MissionState>,
     /// Mission deck; the top is the first element.
-    pub mission_deck: Vec<u8>,
+    pub(crate) mission_deck: Vec<u8>,
     pub completed_missions: Vec<u8>,
-    pub bag: Vec<TokenId>,
+    pub(crate) bag: Vec<TokenId>,
     pub threat_discard: Vec<TokenId>,
     pub turn: Turn,
     pub outcome: Option<Outcome>,
-    pub rng: ChaCha8Rng,
+    pub(crate) rng: ChaCha8Rng,
     /// Die results to use before the generator (scenarios set them), first first.
     #[serde(default)]
-    pub forced_rolls: Vec<u8>,
+    pub(crate) forced_rolls: Vec<u8>,
     /// Statistics for the game-over screen; derived from events, not part of the hash.
     #[serde(default)]
     pub stats: crate::stats::GameStats,
@@ -233,16 +236,16 @@ pub struct GameState {
     /// When `Some`, every draw from the hidden order is written down here, in order (a host
     /// sends them with each action it accepts); `None` costs nothing. Not hashed.
     #[serde(skip)]
-    pub seen: Option<Draws>,
+    pub(crate) seen: Option<Draws>,
     /// Draws to make as these say, first first, before the hidden order is asked: a table
     /// that holds only the public view plays the host's actions with the host's draws.
     #[serde(skip)]
-    pub forced: Draws,
+    pub(crate) forced: Draws,
     /// A headless forward model's setting (simulated games, the advisor's rollouts): `emit`
     /// keeps only the events a bot game's tally counts (`RulesEvent::is_tallied`) and leaves
     /// the game-over statistics alone. The rules play the same either way. Not saved.
     #[serde(skip)]
-    pub quiet: bool,
+    pub(crate) quiet: bool,
 }
 
 /// What the hidden order gave up, in order: cards off the Enterprise deck (drawn or
@@ -299,6 +302,55 @@ impl GameState {
     fn record(&mut self, event: RulesEvent) {
         self.stats.observe(&event);
         self.events.push(event);
+    }
+
+    /// Cards left in the Enterprise deck.
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// Tokens left in the threat bag.
+    pub fn bag_len(&self) -> usize {
+        self.bag.len()
+    }
+
+    /// Missions left in the mission deck.
+    pub fn mission_deck_len(&self) -> usize {
+        self.mission_deck.len()
+    }
+
+    /// From now on, writes down every draw from the hidden orders (a host sends them with
+    /// each action it accepts).
+    pub fn record_draws(&mut self) {
+        self.seen = Some(Draws::default());
+    }
+
+    /// What has been written down since `record_draws` or the last `take_draws`; `None`
+    /// while nothing is being written down.
+    pub fn recorded_draws(&self) -> Option<&Draws> {
+        self.seen.as_ref()
+    }
+
+    /// The draws written down since `record_draws` or the last call (none if nothing was
+    /// being written down); from now on every draw is written down.
+    pub fn take_draws(&mut self) -> Draws {
+        self.seen.replace(Draws::default()).unwrap_or_default()
+    }
+
+    /// Stops writing draws down; what was written since the last `take_draws`.
+    pub fn stop_recording_draws(&mut self) -> Option<Draws> {
+        self.seen.take()
+    }
+
+    /// Draws to make as the host made them, before the hidden orders are asked (a table that
+    /// holds only the public view plays the host's actions with the host's draws).
+    pub fn force_draws(&mut self, draws: Draws) {
+        self.forced.extend(draws);
+    }
+
+    /// Whether forced draws are still waiting to be used.
+    pub fn has_forced_draws(&self) -> bool {
+        !self.forced.is_empty()
     }
 
     pub fn drain_events(&mut self) -> Vec<RulesEvent> {

@@ -300,9 +300,9 @@ pub(super) fn tell(
     // What the rules drew this frame. (The table is touched only when there is something to
     // take, so it is not marked changed every frame.)
     if let Some(state) = state.as_mut()
-        && state.seen.as_ref().is_none_or(|seen| !seen.is_empty())
+        && state.recorded_draws().is_none_or(|seen| !seen.is_empty())
     {
-        let drawn = state.seen.replace(Draws::default()).unwrap_or_default();
+        let drawn = state.take_draws();
         host.drawn.extend(drawn);
     }
     let mut guard = host.link.lock();

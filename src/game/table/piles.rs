@@ -34,9 +34,9 @@ pub(crate) fn die_place(corners: &Corners) -> Vec3 {
 /// How many items a pile holds now.
 pub(crate) fn pile_count(state: &stp_rules::GameState, pile: Pile) -> usize {
     match pile {
-        Pile::Deck => state.deck.len(),
+        Pile::Deck => state.deck_len(),
         Pile::Discard => state.discard.len(),
-        Pile::Bag => state.bag.len(),
+        Pile::Bag => state.bag_len(),
     }
 }
 

@@ -37,7 +37,7 @@ fn the_mission_card_reads_right_with_and_without_missions() {
         mission::completed(&standard).as_deref(),
         Some("Missions completed: 0 of 5")
     );
-    let done = standard.mission_deck[..5].to_vec();
+    let done = standard.mission_deck()[..5].to_vec();
     standard.completed_missions = done;
     assert_eq!(
         mission::no_mission(&standard),

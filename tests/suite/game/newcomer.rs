@@ -377,7 +377,7 @@ fn a_picked_card_offers_commit_to_the_mission_beside_its_targets() {
     let active = position.turn.active;
     // A Medical card that can also fire at the Cruiser (Fore, Short).
     let card = position
-        .deck
+        .deck()
         .iter()
         .copied()
         .find(|c| {
@@ -387,7 +387,7 @@ fn a_picked_card_offers_commit_to_the_mission_beside_its_targets() {
                     if arcs.contains(&content::Arc::Forward) && ranges.contains(&Range::Short))
         })
         .expect("a Medical Hit card for Fore, Short in the deck");
-    position.deck.retain(|c| *c != card);
+    position.deck_mut().retain(|c| *c != card);
     position.players[active as usize].hand.push(card);
     assert!(!position.legal_plays(active, card).is_empty());
     let selection = Selection {

@@ -74,7 +74,7 @@ fn photon_torpedoes_deal_2_damage_front_only() {
         );
         let index = state.threat_index(side).expect("on board");
         state.threats.remove(index);
-        state.bag.push(side);
+        state.bag_mut().push(side);
         state.players[0].hand.retain(|c| *c != torpedo);
         state.discard.push(torpedo);
     }
@@ -424,7 +424,7 @@ fn time_travel_takes_a_card_from_the_top_10_of_the_discard_pile() {
     let mut state = quiet_table(1);
     let time_travel = give(&mut state, 0, "time_travel");
     for _ in 0..11 {
-        let card = state.deck.pop().expect("a card");
+        let card = state.deck_mut().pop().expect("a card");
         state.discard.push(card);
     }
     let n = state.discard.len();
@@ -463,7 +463,7 @@ fn yeoman_rand_draws_2_cards() {
     let mut state = quiet_table(1);
     let rand = give(&mut state, 0, "yeoman_rand");
     let before = hand(&state, 0).len();
-    let top: Vec<CardId> = state.deck.iter().rev().take(2).copied().collect();
+    let top: Vec<CardId> = state.deck().iter().rev().take(2).copied().collect();
     play(&mut state, 0, rand, Target::None).expect("draw 2");
     assert_eq!(hand(&state, 0).len(), before - 1 + 2);
     assert!(emitted(

@@ -38,7 +38,7 @@ fn spock_draws_3_resolves_2_and_returns_1() {
         panic!("Spock chooses: {:?}", state.turn.window);
     };
     assert_eq!(drawn.len(), 3);
-    assert!(state.bag.is_empty(), "all three drawn at once");
+    assert!(state.bag().is_empty(), "all three drawn at once");
     assert!(
         state.threats.is_empty(),
         "nothing resolved before the choice"
@@ -78,7 +78,7 @@ fn spock_draws_3_resolves_2_and_returns_1() {
         })
         .collect();
     assert_eq!(placed, vec![drawn[2], drawn[0]]);
-    assert_eq!(state.bag, vec![drawn[1]]);
+    assert_eq!(*state.bag(), vec![drawn[1]]);
     assert!(emitted(
         &state,
         &RulesEvent::ThreatReturnedToBag { token: drawn[1] }
@@ -115,8 +115,11 @@ fn ruling_r24_spock_second_token_returns_when_the_first_ends_the_game() {
     )
     .expect("choose");
     assert_eq!(state.outcome, Some(Outcome::Lost(LossCause::HullDestroyed)));
-    assert!(state.bag.contains(&tokens[1]), "the second was not played");
-    assert!(state.bag.contains(&tokens[2]), "the third was returned");
+    assert!(
+        state.bag().contains(&tokens[1]),
+        "the second was not played"
+    );
+    assert!(state.bag().contains(&tokens[2]), "the third was returned");
     assert!(state.threats.is_empty());
     assert_invariants(&state);
 }
@@ -517,7 +520,7 @@ fn mccoy_may_discard_a_card_to_draw_one() {
     set_character(&mut state, 0, "mccoy");
     let card = hand(&state, 0)[0];
     let size = hand(&state, 0).len();
-    let top = *state.deck.last().expect("deck");
+    let top = *state.deck().last().expect("deck");
     act(&mut state, 0, Action::Redraw { card }).expect("redraw");
     assert_eq!(state.discard.last(), Some(&card));
     assert!(hand(&state, 0).contains(&top));
@@ -555,7 +558,10 @@ fn ruling_r24_spock_with_fewer_than_three_tokens_resolves_what_he_drew() {
     for token in drawn {
         assert!(state.threat(token).is_some(), "resolved");
     }
-    assert!(state.bag.is_empty(), "a patrol game never refills the bag");
+    assert!(
+        state.bag().is_empty(),
+        "a patrol game never refills the bag"
+    );
     assert_eq!(state.turn.active, 1);
     assert_invariants(&state);
 }

@@ -61,7 +61,7 @@ fn mission_timer_ticks_and_fails_at_0_to_bottom_of_deck() {
     assert!(emitted(&state, &RulesEvent::MissionTimer { remaining: 0 }));
     assert!(emitted(&state, &RulesEvent::MissionFailed { mission: id }));
     assert!(state.mission.is_none());
-    assert_eq!(state.mission_deck.last(), Some(&id), "bottom of the deck");
+    assert_eq!(state.mission_deck().last(), Some(&id), "bottom of the deck");
     assert!(state.completed_missions.is_empty(), "no credit");
     assert_eq!(state.discard.last(), Some(&card));
     assert!(state.mission_tokens.is_empty(), "tokens back to their pile");
@@ -201,7 +201,7 @@ fn new_mission_is_revealed_only_after_the_last_one_ended() {
     state.mission.as_mut().expect("mission").timer = Some(1);
     check_status(&mut state);
     assert!(state.mission.is_none());
-    let next = state.mission_deck[0];
+    let next = state.mission_deck()[0];
     to_phase(&mut state, Phase::RevealMission);
     state.events.clear();
     state.reveal_mission_phase();
@@ -224,7 +224,7 @@ fn new_mission_is_revealed_only_after_the_last_one_ended() {
 fn no_new_threats_or_missions_after_last_mission() {
     let mut state = mission_table_in("cadet", 2, "distress_signal");
     let outpost = mission_id("outpost_defense");
-    state.mission_deck.retain(|m| *m != outpost);
+    state.mission_deck_mut().retain(|m| *m != outpost);
     state.completed_missions = vec![outpost];
     let ship = place(&mut state, "klingon_cruiser", Range::Long, 3);
     satisfy_objectives(&mut state, 0);
@@ -243,7 +243,7 @@ fn no_new_threats_or_missions_after_last_mission() {
         }
     ));
 
-    let bag = state.bag.clone();
+    let bag = state.bag().clone();
     to_phase(&mut state, Phase::DrawNewThreats);
     state.events.clear();
     state.draw_new_threats_phase();
@@ -253,7 +253,7 @@ fn no_new_threats_or_missions_after_last_mission() {
             phase: Phase::DrawNewThreats
         }
     ));
-    assert_eq!(state.bag, bag, "no token drawn");
+    assert_eq!(*state.bag(), bag, "no token drawn");
     assert_eq!(state.threats.len(), 1);
     assert!(state.threat(ship).is_some());
     assert_eq!(state.turn.active, 1, "the turn still ends");
@@ -283,7 +283,7 @@ fn win_when_missions_done_and_board_clear() {
 fn completing_the_last_mission_on_a_clear_board_wins() {
     let mut state = mission_table_in("cadet", 1, "outpost_defense");
     let distress = mission_id("distress_signal");
-    state.mission_deck.retain(|m| *m != distress);
+    state.mission_deck_mut().retain(|m| *m != distress);
     state.completed_missions = vec![distress];
     satisfy_objectives(&mut state, 0);
     assert!(state.threats.is_empty());
@@ -632,7 +632,7 @@ fn ruling_r23_lost_outpost_fails_the_mission() {
     );
     check_status(&mut state);
     assert!(emitted(&state, &RulesEvent::MissionFailed { mission: id }));
-    assert_eq!(state.mission_deck.last(), Some(&id));
+    assert_eq!(state.mission_deck().last(), Some(&id));
 }
 
 // Rulebook "Mission Cards Overview" — objectives: destroy Threats while the Mission is in play (only those the objective names count)
@@ -738,7 +738,7 @@ fn mission_may_change_how_many_new_threats_are_drawn() {
             wanted as usize,
             "{character}"
         );
-        assert_eq!(state.bag.len(), 1);
+        assert_eq!(state.bag().len(), 1);
         assert_eq!(state.turn.active, 1);
     }
 }

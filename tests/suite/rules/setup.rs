@@ -37,7 +37,7 @@ fn setup_places_three_threats_in_long_range_1_3_5() {
             BTreeSet::from(["klingon_cruiser", "romulan_battle_cruiser", "tholian"])
         );
         // The rest of the 31 tokens are in the bag.
-        assert_eq!(state.bag.len(), 28);
+        assert_eq!(state.bag().len(), 28);
         assert!(state.threat_discard.is_empty());
         assert_invariants(&state);
         arrangements.insert(arrangement);
@@ -72,7 +72,7 @@ fn hand_size_is_6_5_4_by_player_count() {
         for p in &state.players {
             assert_eq!(p.hand.len(), size, "{players} players");
         }
-        assert_eq!(state.deck.len(), 62 - players * size);
+        assert_eq!(state.deck().len(), 62 - players * size);
         assert!(state.discard.is_empty());
         assert_invariants(&state);
     }
@@ -92,8 +92,8 @@ fn ruling_r5_first_mission_is_revealed_during_setup() {
         );
         assert!(mission.committed.is_empty());
         assert_eq!(state.mission_tokens.len(), def.tokens.len());
-        assert_eq!(state.mission_deck.len(), builtin().missions.len() - 1);
-        assert!(!state.mission_deck.contains(&mission.mission));
+        assert_eq!(state.mission_deck().len(), builtin().missions.len() - 1);
+        assert!(!state.mission_deck().contains(&mission.mission));
         firsts.insert(mission.mission);
     }
     assert!(firsts.len() > 1, "the first mission is drawn at random");
@@ -196,7 +196,7 @@ fn draw_phase_fills_the_hand_up_to_hand_size() {
         state.discard.push(card);
     }
     let missing = size - hand(&state, 0).len();
-    let top: Vec<CardId> = state.deck.iter().rev().take(missing).copied().collect();
+    let top: Vec<CardId> = state.deck().iter().rev().take(missing).copied().collect();
     to_phase(&mut state, Phase::DrawCards);
     state.draw_cards_phase();
     assert_eq!(hand(&state, 0).len(), size);
@@ -232,14 +232,14 @@ fn deck_reshuffles_discard_when_empty() {
         state.discard.push(card);
     }
     let missing = state.hand_size() - hand(&state, 0).len();
-    let deck: Vec<CardId> = std::mem::take(&mut state.deck);
+    let deck: Vec<CardId> = std::mem::take(state.deck_mut());
     state.discard.extend(deck);
     let pile = state.discard.len();
     to_phase(&mut state, Phase::DrawCards);
     state.draw_cards_phase();
     assert!(emitted(&state, &RulesEvent::DeckReshuffled { cards: pile }));
     assert_eq!(hand(&state, 0).len(), state.hand_size());
-    assert_eq!(state.deck.len(), pile - missing);
+    assert_eq!(state.deck().len(), pile - missing);
     assert!(state.discard.is_empty());
     assert!(!state.is_over());
     assert_invariants(&state);
@@ -250,7 +250,7 @@ fn deck_reshuffles_discard_when_empty() {
 fn lose_when_a_player_cannot_draw() {
     let mut state = quiet_table(2);
     // Every card left outside the hands was removed from the game by hits on the Hull.
-    let deck: Vec<CardId> = std::mem::take(&mut state.deck);
+    let deck: Vec<CardId> = std::mem::take(state.deck_mut());
     state.removed.extend(deck);
     let card = state.players[0].hand.pop().expect("a card");
     state.removed.push(card);

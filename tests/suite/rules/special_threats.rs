@@ -229,7 +229,7 @@ fn ruling_r10_comet_on_destroyed_hull_removes_2_cards() {
     let mut state = quiet_table(1);
     set_section(&mut state, SectionKind::Shield, 6, SectionState::Destroyed);
     set_section(&mut state, SectionKind::Hull, 6, SectionState::Destroyed);
-    let top: Vec<CardId> = state.deck.iter().rev().take(2).copied().collect();
+    let top: Vec<CardId> = state.deck().iter().rev().take(2).copied().collect();
     let comet = take_from_bag(&mut state, "comet");
     rig_dice(&mut state, &[6]);
     state.resolve_drawn_threat(comet);

@@ -39,7 +39,7 @@ pub fn no_security_teams(state: &mut GameState) {
             .partition(|c| builtin().card(*c).effect == CardEffect::SecurityTeam);
         state.players[p].hand = keep;
         for card in teams {
-            state.deck.insert(0, card);
+            state.deck_mut().insert(0, card);
         }
     }
 }
@@ -63,10 +63,10 @@ pub fn mission_table_in(preset: &str, players: usize, mission: &str) -> GameStat
     let id = mission_id(mission);
     if let Some(current) = state.mission.take() {
         assert!(current.committed.is_empty());
-        state.mission_deck.push(current.mission);
+        state.mission_deck_mut().push(current.mission);
     }
-    state.mission_deck.retain(|m| *m != id);
-    state.mission_deck.insert(0, id);
+    state.mission_deck_mut().retain(|m| *m != id);
+    state.mission_deck_mut().insert(0, id);
     state.reveal_mission();
     assert_eq!(state.mission.as_ref().map(|m| m.mission), Some(id));
     to_phase(&mut state, Phase::PlayAndManeuver);
@@ -87,7 +87,7 @@ pub fn mission_table(players: usize, mission: &str) -> GameState {
 pub fn final_table(players: usize) -> GameState {
     let mut state = game(players, "cadet", 7);
     clear_board(&mut state);
-    let mut done: Vec<u8> = state.mission_deck.drain(..).collect();
+    let mut done: Vec<u8> = state.mission_deck_mut().drain(..).collect();
     if let Some(current) = state.mission.take() {
         assert!(current.committed.is_empty());
         done.push(current.mission);
@@ -144,11 +144,11 @@ pub fn place_cloaked(
 /// Takes a token of a kind out of the bag, as drawing it would, for `resolve_drawn_threat`.
 pub fn take_from_bag(state: &mut GameState, kind: &str) -> TokenId {
     let index = state
-        .bag
+        .bag()
         .iter()
         .position(|t| builtin().threat(*t).kind == kind)
         .unwrap_or_else(|| panic!("no `{kind}` left in the bag"));
-    state.bag.remove(index)
+    state.bag_mut().remove(index)
 }
 
 /// Burns die rolls until the next rolls of the die will show `values`, in order. Valid when
@@ -270,8 +270,8 @@ pub fn give_credit(state: &mut GameState, player: PlayerId, division: Division) 
         let def = builtin().card(*c);
         def.credit == Some(division) && def.effect != CardEffect::SecurityTeam
     };
-    if let Some(card) = state.deck.iter().copied().find(fits) {
-        state.deck.retain(|c| *c != card);
+    if let Some(card) = state.deck().iter().copied().find(fits) {
+        state.deck_mut().retain(|c| *c != card);
         state.players[player as usize].hand.push(card);
         return card;
     }
@@ -426,13 +426,13 @@ pub fn give_for_objective(state: &mut GameState, player: PlayerId, index: usize)
     );
     let allowed = |c: CardId| named || builtin().card(c).effect != CardEffect::SecurityTeam;
     let pick = state
-        .deck
+        .deck()
         .iter()
         .chain(state.discard.iter())
         .copied()
         .find(|c| allowed(*c) && fits(state, *c))
         .unwrap_or_else(|| panic!("no card for objective {index}"));
-    state.deck.retain(|c| *c != pick);
+    state.deck_mut().retain(|c| *c != pick);
     state.discard.retain(|c| *c != pick);
     state.players[player as usize].hand.push(pick);
     pick

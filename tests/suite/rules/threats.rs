@@ -165,12 +165,12 @@ fn hit_on_destroyed_hull_removes_top_card_from_game() {
     set_section(&mut state, SectionKind::Shield, 2, SectionState::Destroyed);
     set_section(&mut state, SectionKind::Hull, 2, SectionState::Destroyed);
     place(&mut state, "klingon_cruiser", Range::Medium, 2);
-    let top = *state.deck.last().expect("deck");
-    let deck = state.deck.len();
+    let top = *state.deck().last().expect("deck");
+    let deck = state.deck().len();
     let discard = state.discard.len();
     threats_phase(&mut state);
     assert_eq!(state.removed, vec![top]);
-    assert_eq!(state.deck.len(), deck - 1);
+    assert_eq!(state.deck().len(), deck - 1);
     assert_eq!(
         state.discard.len(),
         discard,
@@ -195,7 +195,7 @@ fn ruling_r8_damage_beyond_a_destroyed_hull_removes_cards() {
     for _ in 0..3 {
         place(&mut state, "klingon_cruiser", Range::Long, 6);
     }
-    let top = *state.deck.last().expect("deck");
+    let top = *state.deck().last().expect("deck");
     threats_phase(&mut state);
     assert_eq!(hull(&state, 6), SectionState::Destroyed);
     assert_eq!(state.removed, vec![top], "the third point removes a card");
@@ -206,16 +206,16 @@ fn ruling_r8_damage_beyond_a_destroyed_hull_removes_cards() {
 #[test]
 fn ruling_r9_removing_cards_from_an_empty_deck_reshuffles_the_discard_pile() {
     let mut state = quiet_table(1);
-    let deck: Vec<CardId> = std::mem::take(&mut state.deck);
+    let deck: Vec<CardId> = std::mem::take(state.deck_mut());
     state.discard.extend(deck);
     let pile = state.discard.len();
     state.remove_top_cards(1, None);
     assert!(emitted(&state, &RulesEvent::DeckReshuffled { cards: pile }));
     assert_eq!(state.removed.len(), 1);
-    assert_eq!(state.deck.len(), pile - 1);
+    assert_eq!(state.deck().len(), pile - 1);
     assert_invariants(&state);
 
-    let rest: Vec<CardId> = std::mem::take(&mut state.deck);
+    let rest: Vec<CardId> = std::mem::take(state.deck_mut());
     state.removed.extend(rest);
     let removed = state.removed.len();
     set_section(&mut state, SectionKind::Hull, 1, SectionState::Destroyed);
@@ -360,7 +360,7 @@ fn boarder_on_destroyed_hull_removes_cards() {
     set_section(&mut state, SectionKind::Hull, 3, SectionState::Destroyed);
     let boarder = place(&mut state, sturdy(), Range::Short, 3);
     threat_mut(&mut state, boarder).defense = 2;
-    let top: Vec<CardId> = state.deck.iter().rev().take(2).copied().collect();
+    let top: Vec<CardId> = state.deck().iter().rev().take(2).copied().collect();
     threats_phase(&mut state);
     assert!(state.threat(boarder).is_none());
     assert_eq!(state.removed, top);
@@ -508,7 +508,7 @@ fn bag_refills_from_threat_discard() {
         &state,
         &RulesEvent::BagRefilled { tokens: discarded }
     ));
-    assert_eq!(state.bag.len(), discarded - 1);
+    assert_eq!(state.bag().len(), discarded - 1);
     let resolved = count(&state, |e| {
         matches!(
             e,
@@ -525,7 +525,7 @@ fn ruling_r25_patrol_game_never_refills_the_bag() {
     let mut state = quiet_table(1);
     let ship = place(&mut state, "klingon_cruiser", Range::Short, 1);
     rig_bag(&mut state, &[]);
-    assert!(state.bag.is_empty());
+    assert!(state.bag().is_empty());
     to_phase(&mut state, Phase::DrawNewThreats);
     state.events.clear();
     state.draw_new_threats_phase();
@@ -536,7 +536,7 @@ fn ruling_r25_patrol_game_never_refills_the_bag() {
         )),
         0
     );
-    assert!(state.bag.is_empty());
+    assert!(state.bag().is_empty());
     assert!(!state.is_over(), "a ship is still on the board");
     to_phase(&mut state, Phase::PlayAndManeuver);
     let active = state.turn.active;

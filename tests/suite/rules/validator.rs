@@ -292,7 +292,7 @@ fn refused_card_not_in_hand() {
         Action::Discard { card: elsewhere },
         Refusal::CardNotInHand(elsewhere),
     );
-    let deck_card = *state.deck.last().expect("deck");
+    let deck_card = *state.deck().last().expect("deck");
     let mine = hand(&state, 0)[0];
     assert_refused(
         &mut state,
@@ -354,7 +354,7 @@ fn refused_wrong_kind_of_target() {
         play_action(phasers, Target::Threat(starbase)),
         Refusal::NotAShip(starbase),
     );
-    let absent = state.bag[0];
+    let absent = state.bag()[0];
     assert_refused(
         &mut state,
         0,
@@ -472,7 +472,7 @@ fn refused_security_team_without_boarders_and_other_actions_while_boarding() {
         Refusal::NoBoarders,
     );
     assert_refused(&mut state, 0, Action::ResolveBoarding, Refusal::NoBoarders);
-    let (a, b) = (state.bag[0], state.bag[1]);
+    let (a, b) = (state.bag()[0], state.bag()[1]);
     assert_refused(
         &mut state,
         0,

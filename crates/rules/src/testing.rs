@@ -1,0 +1,56 @@
+//! The hidden orders as the tests set and read them (the `testing` feature, which only the
+//! test suite turns on): a test stacks the deck or the bag for the position it checks, or
+//! checks that a table across machines holds no order it should not. Nothing else outside the
+//! rules reads them (issue 41): the table and its bots see only their sizes.
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::state::{CardId, GameState, TokenId};
+
+impl GameState {
+    /// The Enterprise deck, top last.
+    pub fn deck(&self) -> &Vec<CardId> {
+        &self.deck
+    }
+
+    pub fn deck_mut(&mut self) -> &mut Vec<CardId> {
+        &mut self.deck
+    }
+
+    /// The threat bag, in draw order.
+    pub fn bag(&self) -> &Vec<TokenId> {
+        &self.bag
+    }
+
+    pub fn bag_mut(&mut self) -> &mut Vec<TokenId> {
+        &mut self.bag
+    }
+
+    /// The mission deck, top first.
+    pub fn mission_deck(&self) -> &Vec<u8> {
+        &self.mission_deck
+    }
+
+    pub fn mission_deck_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.mission_deck
+    }
+
+    /// The generator behind the bag's draws, the dice and the shuffles.
+    pub fn rng(&self) -> &ChaCha8Rng {
+        &self.rng
+    }
+
+    pub fn rng_mut(&mut self) -> &mut ChaCha8Rng {
+        &mut self.rng
+    }
+
+    /// Die results to use before the generator, first first.
+    pub fn forced_rolls_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.forced_rolls
+    }
+
+    /// Whether this state keeps only the events a bot game's tally counts.
+    pub fn is_quiet(&self) -> bool {
+        self.quiet
+    }
+}
