@@ -3,8 +3,10 @@
 ScreenReaderEnabled, as Orca does), starts the game, finds it through AT-SPI, prints every node
 of its tree ("NODE role: name"), presses a card as a reader's "activate" does and prints the
 tree again ("AFTER role: name"), then presses the card's first target and prints the tree once
-more ("PLAYED role: name"). Last, it presses Tab on the game's window (xdotool), as a player
+more ("PLAYED role: name"). Then it presses Tab on the game's window (xdotool), as a player
 does, and prints the widget that then has the focus a reader follows ("FOCUSED role: name").
+Last, it ends the phase and prints the threat phase's steps as the focus names them, pressing
+each on ("STEP name").
 Every wait is bounded.
 
 Arguments: the game's executable, then its arguments."""
@@ -205,6 +207,32 @@ def main():
             print(f"PLAYED {role}: {name}")
         for role, name in tab(app, 60):
             print(f"FOCUSED {role}: {name}")
+        # The threats' turn: the reader presses End phase. With a reader running, each step
+        # waits for a key, and its "Next step" takes the focus named by the step (Orca 43
+        # says what takes the focus, not live regions): two steps, each pressed on.
+        if not press(nodes(app), "End phase", "NO-END-PHASE"):
+            return 5
+        heard = []
+        for _ in range(2):
+            deadline = time.time() + 60
+            step = None
+            while step is None and time.time() < deadline and game.alive():
+                step = next(
+                    (
+                        name
+                        for _, name in focused(app)
+                        if name.endswith("Next step, Space.") and name not in heard
+                    ),
+                    None,
+                )
+                if step is None:
+                    time.sleep(1)
+            if step is None:
+                break
+            heard.append(step)
+            print(f"STEP {step}")
+            if not press(nodes(app), step, "NO-NEXT-STEP"):
+                break
         return 0
     finally:
         game.stop()

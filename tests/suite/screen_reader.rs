@@ -127,4 +127,14 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
             .any(|n| n.starts_with("Take Ola's Phasers — Forward, Medium/Short")),
         "Tab's focus: {focused:?}\n{context}"
     );
+    // The threats' turn, with a reader running, waits for a key after each step, and each
+    // step is heard as the focus moves to its "Next step" (a new widget a step).
+    let steps: Vec<&str> = said
+        .lines()
+        .filter_map(|line| line.strip_prefix("STEP "))
+        .collect();
+    assert!(
+        steps.len() == 2 && steps[0] != steps[1],
+        "the threat phase's steps as the focus names them: {steps:?}\n{context}"
+    );
 }

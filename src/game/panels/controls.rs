@@ -71,7 +71,12 @@ impl Controls<'_> {
                 super::theme::keyed(ui, "Next step [Space]"),
                 true,
             );
-            let name = format!("{step} Next step, Space.");
+            // A phase's heading has no full stop of its own: one, so a reader pauses there.
+            let stop = match step.ends_with(['.', '!', '?']) {
+                true => "",
+                false => ".",
+            };
+            let name = format!("{step}{stop} Next step, Space.");
             button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name));
             button.clicked()
         })

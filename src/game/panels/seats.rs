@@ -423,8 +423,9 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
             Some(true) => compact_width,
             None => 0.0,
         };
-    // Where the whole name is too long: the word that tells the card apart, then a smaller
-    // size, and only then a cut.
+    // Where the whole name is too long: a size smaller, then the word that tells the card
+    // apart (readers took "Security" and "Torpedoes" for names cut short, read 25), then the
+    // smallest size, and only then a cut.
     let fits = |text: &str, font: &FontId| {
         painter
             .layout_no_wrap(text.to_string(), font.clone(), theme::TEXT)
@@ -438,9 +439,16 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
         FontId::proportional(11.0),
         FontId::proportional(10.0),
     ];
-    let (name, font) = smaller
-        .iter()
-        .flat_map(|font| [(def.name.as_str(), font), (short, font)])
+    let tries = [
+        (def.name.as_str(), &smaller[0]),
+        (def.name.as_str(), &smaller[1]),
+        (short, &smaller[0]),
+        (short, &smaller[1]),
+        (def.name.as_str(), &smaller[2]),
+        (short, &smaller[2]),
+    ];
+    let (name, font) = tries
+        .into_iter()
         .find(|(text, font)| fits(text, font))
         .map(|(text, font)| (text.to_string(), font.clone()))
         .unwrap_or_else(|| {
