@@ -164,5 +164,11 @@ fn spawn_board(
     }
     super::die::spawn_die(&mut commands, &mut meshes, &mut materials);
     super::piles::spawn_piles(&mut commands, &mut meshes, &mut materials);
-    super::enterprise::spawn_enterprise(&mut commands, &mut meshes, &mut materials, &palette);
+    super::enterprise::spawn_enterprise(
+        &mut commands,
+        &mut meshes,
+        &mut materials,
+        &mut images,
+        &palette,
+    );
 }

@@ -20,6 +20,7 @@ pub(super) fn spawn_enterprise(
     commands: &mut Commands,
     meshes: &mut Assets<Mesh>,
     materials: &mut Assets<StandardMaterial>,
+    images: &mut Assets<Image>,
     palette: &Palette,
 ) {
     let hull_white = metal(materials, Color::srgb(0.86, 0.87, 0.9));
@@ -70,9 +71,10 @@ pub(super) fn spawn_enterprise(
         24,
     ));
     let parts: Vec<(Handle<Mesh>, Handle<StandardMaterial>, Transform)> = vec![
+        // Her saucer carries her markings: panel lines, "NCC-1701", lit windows.
         (
-            meshes.add(saucer),
-            hull_white.clone(),
+            meshes.add(super::ship_markings::from_above(saucer, 0.5)),
+            super::ship_markings::saucer_material(materials, images),
             Transform::from_xyz(0.0, 0.42, -0.3),
         ),
         // The bridge dome, and the sensor dome under the saucer.
@@ -171,9 +173,18 @@ pub(super) fn spawn_enterprise(
                     .with_rotation(Quat::from_rotation_z(-0.92 * side)),
             ))
             .id();
+        // The warp grille along the nacelle's top, lit blue: from above, the nacelles read
+        // as engines, not as two white tubes.
+        let grille = commands
+            .spawn((
+                Mesh3d(meshes.add(Cuboid::new(0.03, 0.012, 0.36))),
+                MeshMaterial3d(glow_blue.clone()),
+                Transform::from_xyz(0.3 * side, 0.572, 0.46),
+            ))
+            .id();
         commands
             .entity(model)
-            .add_children(&[hull, collector, pylon]);
+            .add_children(&[hull, collector, pylon, grille]);
     }
     // Her Fore on the board itself: gold lines from her disc along the two Fore sectors'
     // outer edges and a gold arc at the rim, turning with her. No wash over the sectors: a

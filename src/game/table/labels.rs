@@ -303,12 +303,14 @@ fn board_labels(
             let inward = ship_at.map_or(-up, |s| s - c).normalized();
             // A token under another in a crowded space shows it on the strip its neighbour
             // leaves bare, where the face's middle is; a lone one, towards the ship.
-            // The digits' ink touches the face's edge from inside, so the face's outer half
-            // keeps room for a note ("CLOAKS NEXT").
+            // The face's outer half keeps room for a note ("CLOAKS NEXT").
             let ink0 = ink_rect(&galley, egui::Pos2::ZERO);
             let reach = inward.x.abs() * ink0.width() / 2.0 + inward.y.abs() * ink0.height() / 2.0;
+            // Halfway from the face's middle to its inner edge: at the edge the digits, the
+            // piece's brightest mark, sat by the line to the next ring, and readers put the
+            // piece on that line (reads 21-25).
             let centre = match along == 0.0 {
-                true => c + inward * (radius - reach - 1.5).max(0.0),
+                true => c + inward * (radius - reach - 1.5).max(0.0) * 0.5,
                 false => c,
             };
             let ink = board.paint(centre - ink0.center().to_vec2(), galley, None, true);

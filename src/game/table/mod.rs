@@ -30,6 +30,7 @@ mod plot;
 mod reach;
 mod rim;
 mod shapes;
+pub mod ship_markings;
 mod targets;
 pub(crate) mod threat_looks;
 pub mod web;

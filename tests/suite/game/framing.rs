@@ -320,3 +320,40 @@ fn the_console_rings_the_board_with_an_unbroken_lit_groove() {
     // Opaque throughout: the sky shows only beyond the console.
     assert!(pixels.chunks(4).all(|p| p[3] == 255));
 }
+
+/// The Enterprise's saucer carries her markings: her registry in dark ink before the bridge
+/// (the texture's fore half, its top), and lit windows only round her rim; the rest is her
+/// hull's light grey (read 25: "a grey primitive model").
+#[test]
+fn the_saucer_carries_her_registry_and_lit_windows() {
+    use star_trek_panic::game::table::ship_markings::{SIZE, saucer_pixels};
+    let (colour, lit) = saucer_pixels();
+    assert_eq!(colour.len(), SIZE * SIZE * 4);
+    let at = |x: usize, y: usize| (y * SIZE + x) * 4;
+    let from_middle = |x: usize, y: usize| {
+        let d = |v: usize| (v as f32 + 0.5) / SIZE as f32 * 2.0 - 1.0;
+        (d(x).powi(2) + d(y).powi(2)).sqrt()
+    };
+    let (mut ink_fore, mut ink_aft, mut windows) = (0, 0, 0);
+    for y in 0..SIZE {
+        for x in 0..SIZE {
+            if colour[at(x, y)] < 80 {
+                match y < SIZE / 2 {
+                    true => ink_fore += 1,
+                    false => ink_aft += 1,
+                }
+            }
+            if lit[at(x, y)] > 0 {
+                windows += 1;
+                let r = from_middle(x, y);
+                assert!(
+                    (0.88..0.96).contains(&r),
+                    "a window lit at {r} of the radius"
+                );
+            }
+        }
+    }
+    assert!(ink_fore > 200, "the registry's ink: {ink_fore} pixels");
+    assert_eq!(ink_aft, 0, "ink aft of the bridge");
+    assert!(windows > 100, "{windows} window pixels lit");
+}
