@@ -532,7 +532,8 @@ pub fn card_gist(card: u8) -> String {
         CardEffect::Tritanium => "Repair Hull".into(),
         CardEffect::TractorBeam => "Move a threat".into(),
         CardEffect::SecurityTeam => "Stop a boarder".into(),
-        CardEffect::TimeTravel { .. } => "Card back".into(),
+        // "Card back" read as a placeholder, or a card face down (read 26).
+        CardEffect::TimeTravel { .. } => "Take back a discard".into(),
         CardEffect::DrawCards { count } => format!("Draw {count}"),
         CardEffect::ForceField => "Hold a threat".into(),
         CardEffect::EvasiveManeuvers => "Extra maneuver".into(),

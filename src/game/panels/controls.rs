@@ -267,9 +267,11 @@ impl Controls<'_> {
             // A repair ability offers one button per damaged section: one menu keeps the
             // controls together.
             if playing && !repairs.is_empty() {
+                // "Free repair (2 sections)" read as two repairs, against "A free repair
+                // each turn" (read 26): the count is of the sections to choose from.
                 let label = match repairs.len() {
-                    1 => "Free repair (1 section)".to_string(),
-                    n => format!("Free repair ({n} sections)"),
+                    1 => "Free repair: 1 damaged section".to_string(),
+                    n => format!("Free repair: pick 1 of {n}"),
                 };
                 ui.menu_button(label, |ui| {
                     for control in repairs {

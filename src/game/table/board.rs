@@ -111,9 +111,10 @@ fn spawn_board(
         let inner = ring_center(range) - RING_WIDTH / 2.0 + BAND_GAP;
         let width = RING_WIDTH - 2.0 * BAND_GAP;
         let tone = band.to_linear().to_vec3() / super::plot::GROUND;
-        // Dark glass: at 1.5 and 0.45 of the band's tone the rings read as "flat neon" (reads
-        // 21-25); deeper, the spaces a piece holds (`occupied`) stand out from the empty ones.
-        let mesh = super::plot::shaded_band(inner, inner + width, tone * 0.55, tone * 0.2, outer);
+        // Tried darker (0.55 and 0.2 of the tone, for the "flat neon" readers named): the
+        // empty spaces lost their hue beside the lit ones, and read 26 saw a checkerboard in
+        // which colour no longer said the ring.
+        let mesh = super::plot::shaded_band(inner, inner + width, tone * 1.5, tone * 0.45, outer);
         commands.spawn((
             Mesh3d(meshes.add(mesh)),
             MeshMaterial3d(materials.add(StandardMaterial {

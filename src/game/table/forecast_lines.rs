@@ -108,7 +108,8 @@ pub(super) fn incoming(
             // The Hull falls and the rest of the volley costs cards: one line, as one blow
             // (a line more pushed the sector's name into the discard pile's label).
             Some((last, deadly)) if f.hull_hits > 0 => {
-                last.push_str(&format!(", {cards} lost"));
+                // "off the deck": "1 card lost" left readers asking whose (read 26).
+                last.push_str(&format!(", {cards} off the deck"));
                 *deadly = true;
             }
             _ => {
