@@ -6,6 +6,21 @@
 //! `RulesEvent`. A seeded ChaCha8 generator lives in the state, so a seed and a list of actions
 //! always give the same game.
 
+/// A way to change the state around the validator (a phase's step, a hit, a placed threat):
+/// `pub` only for the test suite, which sets its positions up with them (the `testing`
+/// feature), and the rules' own otherwise, so that above the rules the state changes only
+/// through `act` and the phases (issue 41).
+macro_rules! test_visible {
+    ($(#[$meta:meta])* fn $name:ident $($rest:tt)*) => {
+        $(#[$meta])*
+        #[cfg(feature = "testing")]
+        pub fn $name $($rest)*
+        $(#[$meta])*
+        #[cfg(not(feature = "testing"))]
+        pub(crate) fn $name $($rest)*
+    };
+}
+
 pub mod actions;
 pub mod advisor;
 mod apply;

@@ -12,26 +12,30 @@ use crate::state::{
 };
 
 impl GameState {
-    pub fn roll_die(&mut self, purpose: DieRollPurpose) -> u8 {
-        let value = if !self.forced.rolls.is_empty() {
-            self.forced.rolls.remove(0).clamp(1, 6)
-        } else if self.forced_rolls.is_empty() {
-            self.rng.random_range(1..=6u8)
-        } else {
-            self.forced_rolls.remove(0).clamp(1, 6)
-        };
-        if let Some(seen) = &mut self.seen {
-            seen.rolls.push(value);
+    test_visible! {
+        fn roll_die(&mut self, purpose: DieRollPurpose) -> u8 {
+            let value = if !self.forced.rolls.is_empty() {
+                self.forced.rolls.remove(0).clamp(1, 6)
+            } else if self.forced_rolls.is_empty() {
+                self.rng.random_range(1..=6u8)
+            } else {
+                self.forced_rolls.remove(0).clamp(1, 6)
+            };
+            if let Some(seen) = &mut self.seen {
+                seen.rolls.push(value);
+            }
+            self.emit(RulesEvent::DieRolled { value, purpose });
+            value
         }
-        self.emit(RulesEvent::DieRolled { value, purpose });
-        value
     }
 
-    pub fn lose(&mut self, cause: LossCause) {
-        if self.outcome.is_none() {
-            self.outcome = Some(Outcome::Lost(cause));
-            self.turn.window = None;
-            self.emit(RulesEvent::GameLost { cause });
+    test_visible! {
+        fn lose(&mut self, cause: LossCause) {
+            if self.outcome.is_none() {
+                self.outcome = Some(Outcome::Lost(cause));
+                self.turn.window = None;
+                self.emit(RulesEvent::GameLost { cause });
+            }
         }
     }
 
@@ -140,59 +144,63 @@ impl GameState {
         }
     }
 
-    /// Removes the top `count` Enterprise cards from the game (hits on a destroyed Hull, at
-    /// `facing`).
-    pub fn remove_top_cards(&mut self, count: u8, facing: Option<u8>) {
-        // A quiet state drops the event (it is still emitted: it marks progress).
-        let mut removed = Vec::new();
-        let mut any = false;
-        for _ in 0..count {
-            if self.deck.is_empty() && !self.discard.is_empty() {
-                self.reshuffle_discard();
-            }
-            match self.pop_card() {
-                Some(card) => {
-                    self.removed.push(card);
-                    any = true;
-                    if !self.quiet {
-                        removed.push(card);
-                    }
+    test_visible! {
+        /// Removes the top `count` Enterprise cards from the game (hits on a destroyed Hull, at
+        /// `facing`).
+        fn remove_top_cards(&mut self, count: u8, facing: Option<u8>) {
+            // A quiet state drops the event (it is still emitted: it marks progress).
+            let mut removed = Vec::new();
+            let mut any = false;
+            for _ in 0..count {
+                if self.deck.is_empty() && !self.discard.is_empty() {
+                    self.reshuffle_discard();
                 }
-                None => break,
+                match self.pop_card() {
+                    Some(card) => {
+                        self.removed.push(card);
+                        any = true;
+                        if !self.quiet {
+                            removed.push(card);
+                        }
+                    }
+                    None => break,
+                }
             }
-        }
-        if any {
-            self.emit(RulesEvent::CardsRemoved {
-                cards: removed,
-                facing,
-            });
+            if any {
+                self.emit(RulesEvent::CardsRemoved {
+                    cards: removed,
+                    facing,
+                });
+            }
         }
     }
 
-    /// Damage dealt to a Hull section, one point at a time: intact → damaged → destroyed, and
-    /// each point on a destroyed section removes the top Enterprise card from the game.
-    pub fn damage_hull(&mut self, facing: u8, amount: u8) {
-        let section = SectionRef {
-            kind: SectionKind::Hull,
-            facing,
-        };
-        for _ in 0..amount {
-            if self.outcome.is_some() {
-                return;
-            }
-            match self.enterprise.hull[facing as usize] {
-                SectionState::Intact => {
-                    self.enterprise.hull[facing as usize] = SectionState::Damaged;
-                    self.emit(RulesEvent::SectionDamaged { section });
+    test_visible! {
+        /// Damage dealt to a Hull section, one point at a time: intact → damaged → destroyed, and
+        /// each point on a destroyed section removes the top Enterprise card from the game.
+        fn damage_hull(&mut self, facing: u8, amount: u8) {
+            let section = SectionRef {
+                kind: SectionKind::Hull,
+                facing,
+            };
+            for _ in 0..amount {
+                if self.outcome.is_some() {
+                    return;
                 }
-                SectionState::Damaged => {
-                    self.enterprise.hull[facing as usize] = SectionState::Destroyed;
-                    self.emit(RulesEvent::SectionDestroyed { section });
-                    if self.enterprise.destroyed_hull() == FACINGS as usize {
-                        self.lose(LossCause::HullDestroyed);
+                match self.enterprise.hull[facing as usize] {
+                    SectionState::Intact => {
+                        self.enterprise.hull[facing as usize] = SectionState::Damaged;
+                        self.emit(RulesEvent::SectionDamaged { section });
                     }
+                    SectionState::Damaged => {
+                        self.enterprise.hull[facing as usize] = SectionState::Destroyed;
+                        self.emit(RulesEvent::SectionDestroyed { section });
+                        if self.enterprise.destroyed_hull() == FACINGS as usize {
+                            self.lose(LossCause::HullDestroyed);
+                        }
+                    }
+                    SectionState::Destroyed => self.remove_top_cards(1, Some(facing)),
                 }
-                SectionState::Destroyed => self.remove_top_cards(1, Some(facing)),
             }
         }
     }
@@ -355,36 +363,40 @@ impl GameState {
         Some(token)
     }
 
-    /// Places or resolves a token drawn from the bag (rulebook phase 7 and "Special Threat
-    /// Tokens"): ships and the Starbase go to a rolled Long Range sector, Comets strike.
-    pub fn resolve_drawn_threat(&mut self, token: TokenId) {
-        let def = builtin().threat(token);
-        match def.threat {
-            ThreatKind::Comet { damage } => {
-                let sector = self.roll_die(DieRollPurpose::Comet) - 1;
-                self.comet(token, sector, damage);
-            }
-            ThreatKind::Ship { .. } | ThreatKind::Starbase => {
-                let sector = self.roll_die(DieRollPurpose::PlaceThreat) - 1;
-                self.place_threat(token, Position::new(Range::Long, sector));
-                if let Some(captain) = def.captain() {
-                    self.captain_arrives(token, captain);
+    test_visible! {
+        /// Places or resolves a token drawn from the bag (rulebook phase 7 and "Special Threat
+        /// Tokens"): ships and the Starbase go to a rolled Long Range sector, Comets strike.
+        fn resolve_drawn_threat(&mut self, token: TokenId) {
+            let def = builtin().threat(token);
+            match def.threat {
+                ThreatKind::Comet { damage } => {
+                    let sector = self.roll_die(DieRollPurpose::Comet) - 1;
+                    self.comet(token, sector, damage);
+                }
+                ThreatKind::Ship { .. } | ThreatKind::Starbase => {
+                    let sector = self.roll_die(DieRollPurpose::PlaceThreat) - 1;
+                    self.place_threat(token, Position::new(Range::Long, sector));
+                    if let Some(captain) = def.captain() {
+                        self.captain_arrives(token, captain);
+                    }
                 }
             }
+            self.check_victory();
         }
-        self.check_victory();
     }
 
-    pub fn place_threat(&mut self, token: TokenId, pos: Position) {
-        let defense = builtin().threat(token).max_defense();
-        self.threats.push(ThreatOnBoard {
-            token,
-            pos,
-            defense,
-            cloaked: false,
-            force_field: false,
-        });
-        self.emit(RulesEvent::ThreatPlaced { token, pos });
+    test_visible! {
+        fn place_threat(&mut self, token: TokenId, pos: Position) {
+            let defense = builtin().threat(token).max_defense();
+            self.threats.push(ThreatOnBoard {
+                token,
+                pos,
+                defense,
+                cloaked: false,
+                force_field: false,
+            });
+            self.emit(RulesEvent::ThreatPlaced { token, pos });
+        }
     }
 
     /// A Comet flies down its sector destroying every non-mission token, then strikes the ship.
@@ -482,14 +494,18 @@ impl GameState {
         }
     }
 
-    pub fn repair(&mut self, section: SectionRef) {
-        *self.enterprise.section_mut(section) = SectionState::Intact;
-        self.emit(RulesEvent::SectionRepaired { section });
+    test_visible! {
+        fn repair(&mut self, section: SectionRef) {
+            *self.enterprise.section_mut(section) = SectionState::Intact;
+            self.emit(RulesEvent::SectionRepaired { section });
+        }
     }
 
-    pub fn rebuild(&mut self, section: SectionRef) {
-        *self.enterprise.section_mut(section) = SectionState::Intact;
-        self.emit(RulesEvent::SectionRebuilt { section });
+    test_visible! {
+        fn rebuild(&mut self, section: SectionRef) {
+            *self.enterprise.section_mut(section) = SectionState::Intact;
+            self.emit(RulesEvent::SectionRebuilt { section });
+        }
     }
 
     /// Repairs up to `count` damaged sections of a kind; returns how many.

@@ -12,48 +12,50 @@ use crate::state::{
 pub type Progress = (u8, u8);
 
 impl GameState {
-    /// Draws the top mission and sets it up: timer and tokens (rulebook phase 2).
-    pub fn reveal_mission(&mut self) {
-        if self.mission.is_some() || self.missions_done() || self.mission_deck.is_empty() {
-            return;
-        }
-        let at = match self.forced.missions.first().copied() {
-            Some(id) => {
-                self.forced.missions.remove(0);
-                let Some(at) = self.mission_deck.iter().position(|m| *m == id) else {
-                    return;
-                };
-                at
+    test_visible! {
+        /// Draws the top mission and sets it up: timer and tokens (rulebook phase 2).
+        fn reveal_mission(&mut self) {
+            if self.mission.is_some() || self.missions_done() || self.mission_deck.is_empty() {
+                return;
             }
-            None => 0,
-        };
-        let id = self.mission_deck.remove(at);
-        if let Some(seen) = &mut self.seen {
-            seen.missions.push(id);
-        }
-        let def = builtin().mission(id);
-        self.mission = Some(MissionState {
-            mission: id,
-            timer: def.timer,
-            committed: Vec::new(),
-            threats_destroyed: 0,
-            die_successes: 0,
-            token_lost: false,
-        });
-        self.emit(RulesEvent::MissionRevealed { mission: id });
-        for setup in &def.tokens {
-            let Some(token) = builtin().mission_token_index(&setup.token) else {
-                continue;
+            let at = match self.forced.missions.first().copied() {
+                Some(id) => {
+                    self.forced.missions.remove(0);
+                    let Some(at) = self.mission_deck.iter().position(|m| *m == id) else {
+                        return;
+                    };
+                    at
+                }
+                None => 0,
             };
-            let sector = match setup.sector {
-                SectorSpec::Roll => self.roll_die(DieRollPurpose::MissionToken) - 1,
-                SectorSpec::Fixed(sector) => sector - 1,
-            };
-            let pos = Position::new(setup.range, sector);
-            let value = builtin().mission_tokens[token as usize].value;
-            self.mission_tokens
-                .push(MissionTokenOnBoard { token, pos, value });
-            self.emit(RulesEvent::MissionTokenPlaced { token, pos });
+            let id = self.mission_deck.remove(at);
+            if let Some(seen) = &mut self.seen {
+                seen.missions.push(id);
+            }
+            let def = builtin().mission(id);
+            self.mission = Some(MissionState {
+                mission: id,
+                timer: def.timer,
+                committed: Vec::new(),
+                threats_destroyed: 0,
+                die_successes: 0,
+                token_lost: false,
+            });
+            self.emit(RulesEvent::MissionRevealed { mission: id });
+            for setup in &def.tokens {
+                let Some(token) = builtin().mission_token_index(&setup.token) else {
+                    continue;
+                };
+                let sector = match setup.sector {
+                    SectorSpec::Roll => self.roll_die(DieRollPurpose::MissionToken) - 1,
+                    SectorSpec::Fixed(sector) => sector - 1,
+                };
+                let pos = Position::new(setup.range, sector);
+                let value = builtin().mission_tokens[token as usize].value;
+                self.mission_tokens
+                    .push(MissionTokenOnBoard { token, pos, value });
+                self.emit(RulesEvent::MissionTokenPlaced { token, pos });
+            }
         }
     }
 
@@ -133,46 +135,48 @@ impl GameState {
         })
     }
 
-    /// The unmet objective a card would count toward if committed: named-card objectives first,
-    /// then credit objectives. McCoy's ability makes any card a Medical credit.
-    pub fn commit_objective(
-        &self,
-        card: CardId,
-        as_medical: bool,
-    ) -> Option<(usize, Option<Division>)> {
-        let mission = self.mission.as_ref()?;
-        let def = builtin().mission(mission.mission);
-        let card_def = builtin().card(card);
-        // Only the objectives the card could count toward are weighed (this runs for every
-        // card in hand, every time a bot or the table asks).
-        let open = |i: usize| {
-            let (done, needed) = self.objective_progress(mission, i);
-            done < needed
-        };
-        let credit = if as_medical {
-            Some(Division::Medical)
-        } else {
-            card_def.credit
-        };
-        if !as_medical {
-            for (i, objective) in def.objectives.iter().enumerate() {
-                if let Objective::CommitCards { card: name, .. } = objective
-                    && *name == card_def.name
-                    && open(i)
-                {
-                    return Some((i, None));
+    test_visible! {
+        /// The unmet objective a card would count toward if committed: named-card objectives first,
+        /// then credit objectives. McCoy's ability makes any card a Medical credit.
+        fn commit_objective(
+            &self,
+            card: CardId,
+            as_medical: bool,
+        ) -> Option<(usize, Option<Division>)> {
+            let mission = self.mission.as_ref()?;
+            let def = builtin().mission(mission.mission);
+            let card_def = builtin().card(card);
+            // Only the objectives the card could count toward are weighed (this runs for every
+            // card in hand, every time a bot or the table asks).
+            let open = |i: usize| {
+                let (done, needed) = self.objective_progress(mission, i);
+                done < needed
+            };
+            let credit = if as_medical {
+                Some(Division::Medical)
+            } else {
+                card_def.credit
+            };
+            if !as_medical {
+                for (i, objective) in def.objectives.iter().enumerate() {
+                    if let Objective::CommitCards { card: name, .. } = objective
+                        && *name == card_def.name
+                        && open(i)
+                    {
+                        return Some((i, None));
+                    }
                 }
             }
-        }
-        for (i, objective) in def.objectives.iter().enumerate() {
-            if let Objective::CommitCredits { division, .. } = objective
-                && Some(*division) == credit
-                && open(i)
-            {
-                return Some((i, credit));
+            for (i, objective) in def.objectives.iter().enumerate() {
+                if let Objective::CommitCredits { division, .. } = objective
+                    && Some(*division) == credit
+                    && open(i)
+                {
+                    return Some((i, credit));
+                }
             }
+            None
         }
-        None
     }
 
     pub(crate) fn commit_card(&mut self, card: CardId, credit: Option<Division>) {

@@ -47,34 +47,40 @@ impl GameState {
         while self.step() {}
     }
 
-    /// Phase 1: draw up to the starting hand size (rulebook "On Your Turn").
-    pub fn draw_cards_phase(&mut self) {
-        let active = self.turn.active;
-        let missing = self
-            .hand_size()
-            .saturating_sub(self.players[active as usize].hand.len());
-        if self.draw_cards(active, missing) {
-            self.set_phase(Phase::RevealMission);
+    test_visible! {
+        /// Phase 1: draw up to the starting hand size (rulebook "On Your Turn").
+        fn draw_cards_phase(&mut self) {
+            let active = self.turn.active;
+            let missing = self
+                .hand_size()
+                .saturating_sub(self.players[active as usize].hand.len());
+            if self.draw_cards(active, missing) {
+                self.set_phase(Phase::RevealMission);
+            }
         }
     }
 
-    /// Phase 2: a new mission if the last one ended and missions remain to be done.
-    pub fn reveal_mission_phase(&mut self) {
-        if self.mission.is_none() && !self.missions_done() {
-            self.reveal_mission();
-        } else {
-            self.emit(RulesEvent::PhaseSkipped {
-                phase: Phase::RevealMission,
-            });
+    test_visible! {
+        /// Phase 2: a new mission if the last one ended and missions remain to be done.
+        fn reveal_mission_phase(&mut self) {
+            if self.mission.is_none() && !self.missions_done() {
+                self.reveal_mission();
+            } else {
+                self.emit(RulesEvent::PhaseSkipped {
+                    phase: Phase::RevealMission,
+                });
+            }
+            self.enter_trade_phase();
         }
-        self.enter_trade_phase();
     }
 
-    /// Enters phase 3, skipping it at once when no trade is possible.
-    pub fn enter_trade_phase(&mut self) {
-        self.set_phase(Phase::Trade);
-        if self.players.len() < 2 || self.trade_forbidden().is_some() {
-            self.turn.phase_done = true;
+    test_visible! {
+        /// Enters phase 3, skipping it at once when no trade is possible.
+        fn enter_trade_phase(&mut self) {
+            self.set_phase(Phase::Trade);
+            if self.players.len() < 2 || self.trade_forbidden().is_some() {
+                self.turn.phase_done = true;
+            }
         }
     }
 
@@ -92,26 +98,30 @@ impl GameState {
         }
     }
 
-    /// Phase 5.
-    pub fn check_mission_status_phase(&mut self) {
-        if self.mission.is_some() {
-            self.check_mission_status();
-        } else {
-            self.emit(RulesEvent::PhaseSkipped {
-                phase: Phase::CheckMissionStatus,
-            });
+    test_visible! {
+        /// Phase 5.
+        fn check_mission_status_phase(&mut self) {
+            if self.mission.is_some() {
+                self.check_mission_status();
+            } else {
+                self.emit(RulesEvent::PhaseSkipped {
+                    phase: Phase::CheckMissionStatus,
+                });
+            }
+            self.set_phase(Phase::ThreatsMoveAndFire);
         }
-        self.set_phase(Phase::ThreatsMoveAndFire);
     }
 
-    /// Phase 6, first step: boarders are known from where threats start the phase; if any
-    /// player can answer with a Security Team, the rules wait for them.
-    pub fn threats_move_and_fire_phase(&mut self) {
-        let boarders = self.boarders_at_start();
-        if self.open_boarding_window(&boarders) {
-            return;
+    test_visible! {
+        /// Phase 6, first step: boarders are known from where threats start the phase; if any
+        /// player can answer with a Security Team, the rules wait for them.
+        fn threats_move_and_fire_phase(&mut self) {
+            let boarders = self.boarders_at_start();
+            if self.open_boarding_window(&boarders) {
+                return;
+            }
+            self.resolve_threats(&boarders, 0);
         }
-        self.resolve_threats(&boarders, 0);
     }
 
     /// Threats that will board: uncloaked ships (not Tholians) starting in Short Range in a
@@ -312,67 +322,71 @@ impl GameState {
         }
     }
 
-    /// Phase 7: two new threats (or the mission's number), drawn and resolved one at a time;
-    /// Spock draws three and chooses two (ruling R24: not under a mission that changes the
-    /// number). Skipped once the required missions are done (rulebook "Winning the Game").
-    pub fn draw_new_threats_phase(&mut self) {
-        if self.config.missions_required > 0 && self.missions_done() {
-            self.emit(RulesEvent::PhaseSkipped {
-                phase: Phase::DrawNewThreats,
-            });
-            return self.end_turn();
-        }
-        let count = self.threats_per_turn();
-        if self.active_ability() == Ability::ThreatForesight && count == 2 {
-            let drawn: Vec<u8> = (0..3).filter_map(|_| self.draw_from_bag()).collect();
-            if drawn.len() == 3 {
-                self.turn.window = Some(Window::SpockChoice { drawn });
-                return;
+    test_visible! {
+        /// Phase 7: two new threats (or the mission's number), drawn and resolved one at a time;
+        /// Spock draws three and chooses two (ruling R24: not under a mission that changes the
+        /// number). Skipped once the required missions are done (rulebook "Winning the Game").
+        fn draw_new_threats_phase(&mut self) {
+            if self.config.missions_required > 0 && self.missions_done() {
+                self.emit(RulesEvent::PhaseSkipped {
+                    phase: Phase::DrawNewThreats,
+                });
+                return self.end_turn();
             }
-            for token in drawn {
-                self.resolve_drawn_threat(token);
+            let count = self.threats_per_turn();
+            if self.active_ability() == Ability::ThreatForesight && count == 2 {
+                let drawn: Vec<u8> = (0..3).filter_map(|_| self.draw_from_bag()).collect();
+                if drawn.len() == 3 {
+                    self.turn.window = Some(Window::SpockChoice { drawn });
+                    return;
+                }
+                for token in drawn {
+                    self.resolve_drawn_threat(token);
+                }
+                return self.end_turn();
             }
-            return self.end_turn();
+            for _ in 0..count {
+                if self.is_over() {
+                    return;
+                }
+                if let Some(token) = self.draw_from_bag() {
+                    self.resolve_drawn_threat(token);
+                }
+            }
+            self.end_turn();
         }
-        for _ in 0..count {
+    }
+
+    test_visible! {
+        /// Play passes clockwise to the next player, who starts at phase 1.
+        fn end_turn(&mut self) {
             if self.is_over() {
                 return;
             }
-            if let Some(token) = self.draw_from_bag() {
-                self.resolve_drawn_threat(token);
+            let n = self.players.len() as u8;
+            if self.turn.progress {
+                self.turn.idle_turns = 0;
+            } else {
+                self.turn.idle_turns = self.turn.idle_turns.saturating_add(1);
+                if self.turn.idle_turns >= STALEMATE_ROUNDS * u32::from(n) {
+                    return self.lose(LossCause::Stalemate);
+                }
             }
+            self.turn.progress = false;
+            self.turn.active = (self.turn.active + 1) % n;
+            self.turn.number = self.turn.number.saturating_add(1);
+            self.turn.maneuvers = 0;
+            self.turn.extra_maneuvers = 0;
+            self.turn.trades = 0;
+            self.turn.ability_used = false;
+            self.turn.mission_rolled = false;
+            self.turn.discarded = false;
+            self.turn.window = None;
+            self.emit(RulesEvent::TurnStarted {
+                player: self.turn.active,
+                turn: self.turn.number,
+            });
+            self.set_phase(Phase::DrawCards);
         }
-        self.end_turn();
-    }
-
-    /// Play passes clockwise to the next player, who starts at phase 1.
-    pub fn end_turn(&mut self) {
-        if self.is_over() {
-            return;
-        }
-        let n = self.players.len() as u8;
-        if self.turn.progress {
-            self.turn.idle_turns = 0;
-        } else {
-            self.turn.idle_turns = self.turn.idle_turns.saturating_add(1);
-            if self.turn.idle_turns >= STALEMATE_ROUNDS * u32::from(n) {
-                return self.lose(LossCause::Stalemate);
-            }
-        }
-        self.turn.progress = false;
-        self.turn.active = (self.turn.active + 1) % n;
-        self.turn.number = self.turn.number.saturating_add(1);
-        self.turn.maneuvers = 0;
-        self.turn.extra_maneuvers = 0;
-        self.turn.trades = 0;
-        self.turn.ability_used = false;
-        self.turn.mission_rolled = false;
-        self.turn.discarded = false;
-        self.turn.window = None;
-        self.emit(RulesEvent::TurnStarted {
-            player: self.turn.active,
-            turn: self.turn.number,
-        });
-        self.set_phase(Phase::DrawCards);
     }
 }
