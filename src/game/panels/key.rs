@@ -53,12 +53,16 @@ enum Mark {
 
 /// The key's rows, in two columns: the pieces, then the marks of the coming phase and the
 /// ship's states.
-const ROWS: [(Mark, &str); 22] = [
+const ROWS: [(Mark, &str); 23] = [
     (
         Mark::Chit(Look::KlingonCruiser),
         "Klingon ship (red hexagon)",
     ),
     (Mark::Chit(Look::RomulanCruiser), "Romulan ship (mint disc)"),
+    (
+        Mark::Chit(Look::BirdOfPrey),
+        "Romulan Bird-of-Prey (teal octagon): fires 2",
+    ),
     (Mark::Chit(Look::Tholian), "Tholian (orange triangle)"),
     (Mark::Chit(Look::Comet), "Comet: strikes for 2, no Defense"),
     (Mark::Chit(Look::Starbase), "Starbase: an ally"),
@@ -283,9 +287,20 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
 /// The key's rows in the order a column that has room shows them: the marks readers asked
 /// about most first (the Defense, whose chit is whose, cloaking, the forecast's marks), the
 /// ship's states and the cards' marks last. Indices into `ROWS`.
-const COLUMN_ORDER: [usize; 22] = [
-    5, 0, 1, 2, 6, 7, 8, 11, 12, 13, 4, 3, 9, 10, 16, 17, 18, 19, 20, 21, 14, 15,
+const COLUMN_ORDER: [usize; 23] = [
+    6, 0, 1, 2, 3, 7, 8, 9, 12, 13, 14, 5, 4, 10, 11, 17, 18, 19, 20, 21, 22, 15, 16,
 ];
+
+// Every row once: the order is the rows' own, rearranged.
+const _: () = {
+    let mut seen = [false; ROWS.len()];
+    let mut i = 0;
+    while i < COLUMN_ORDER.len() {
+        assert!(!seen[COLUMN_ORDER[i]], "a row twice in the column's order");
+        seen[COLUMN_ORDER[i]] = true;
+        i += 1;
+    }
+};
 
 /// The fewest rows worth a section of their own.
 const FEWEST_ROWS: usize = 4;

@@ -108,8 +108,10 @@ pub(super) fn incoming(
             // The Hull falls and the rest of the volley costs cards: one line, as one blow
             // (a line more pushed the sector's name into the discard pile's label).
             Some((last, deadly)) if f.hull_hits > 0 => {
-                // "off the deck": "1 card lost" left readers asking whose (read 26).
-                last.push_str(&format!(", {cards} off the deck"));
+                // "deck −1": "1 card lost" left readers asking whose (read 26), and "1 card off
+                // the deck" took a third line that pushed the sector's name into the discard
+                // pile's label at 1024x600.
+                last.push_str(&format!(", deck −{}", f.cards_lost));
                 *deadly = true;
             }
             _ => {

@@ -237,15 +237,12 @@ pub(super) fn rim_labels(
                 );
             }
             // The rule behind "it absorbs all 3", in the rulebook's words (readers asked why).
-            let rule = match (
-                words.contains(RESTS_IGNORED),
-                words.contains(" off the deck"),
-            ) {
+            let rule = match (words.contains(RESTS_IGNORED), words.contains("deck −")) {
                 (true, _) => {
                     " Rulebook: when a Shield gets Destroyed, any remaining Damage done in that \
                      facing for that turn is ignored."
                 }
-                // "1 card off the deck", said short beside a Hull's fall: the rule says why.
+                // "deck −1", said short beside a Hull's fall: the rule says why.
                 (false, true) => {
                     " Rulebook: each Damage to a Destroyed Hull section removes the top card of \
                      the Enterprise deck from the game; a player who cannot draw loses it."

@@ -105,12 +105,14 @@ impl Look {
 
     /// The chit's outline: its sides, its size against a token's radius, and its turn about
     /// its middle (radians), so the faction reads by shape as well as colour (a Klingon's
-    /// hexagon, a Romulan's disc, a Tholian's triangle, a comet's nine sides, the Starbase's
-    /// square).
+    /// hexagon, a Romulan's disc, the Bird-of-Prey's octagon, a Tholian's triangle, a
+    /// comet's nine sides, the Starbase's square). The Bird-of-Prey was a disc like the
+    /// Romulan cruiser's, and readers told the two apart by teal and mint alone (read 26).
     pub fn chit(self) -> (u32, f32, f32) {
         match self {
             Look::KlingonCruiser => (6, 1.0, 0.0),
-            Look::RomulanCruiser | Look::BirdOfPrey => (40, 1.0, 0.0),
+            Look::RomulanCruiser => (40, 1.0, 0.0),
+            Look::BirdOfPrey => (8, 1.04, std::f32::consts::FRAC_PI_8),
             Look::Tholian => (3, 1.12, std::f32::consts::FRAC_PI_2),
             Look::Comet => (9, 1.0, 0.0),
             Look::Starbase => (4, 1.02, std::f32::consts::FRAC_PI_4),
