@@ -127,11 +127,10 @@ fn hotkeys(
         return;
     };
     let now = time.elapsed_secs_f64();
-    // A threat phase playing: Space (or Enter) shows the rest at once; nothing else acts. Not
-    // within a moment of the key that ended the phase, so a double press does not skip the
-    // threats' whole turn unseen.
-    // Where the steps wait for a key (`ThreatSteps`), Space or Enter shows the next and End
-    // the rest.
+    // A threat phase playing: Space (or Enter) shows the rest at once, or where the steps
+    // wait for a key (`ThreatSteps`) the next step, End then showing the rest; nothing else
+    // acts. Not within a moment of the key that ended the phase, so a double press does not
+    // skip the threats' whole turn unseen.
     if wait.sequence_playing() {
         let settled = ended_at.is_none_or(|at| now - at > SKIP_GUARD);
         let go_on = settled && keys.any_just_pressed([KeyCode::Space, KeyCode::Enter]);

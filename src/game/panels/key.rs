@@ -282,8 +282,6 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
     }
 }
 
-/// The key's window, over the board's bottom-left corner (the discard pile's), in two
-/// columns; closing it the first time is remembered, so it stays away after.
 /// The key's rows in the order a column that has room shows them: the marks readers asked
 /// about most first (the Defense, whose chit is whose, cloaking, the forecast's marks), the
 /// ship's states and the cards' marks last. Indices into `ROWS`.
@@ -336,6 +334,8 @@ pub(super) fn key_in_column(ui: &mut egui::Ui, key: &Key) -> usize {
     shown
 }
 
+/// The key's window, over the board's bottom-left corner (the discard pile's), in two
+/// columns; closing it the first time is remembered, so it stays away after.
 pub(super) fn key_window(
     mut contexts: EguiContexts,
     mut key: ResMut<Key>,

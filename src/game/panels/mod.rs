@@ -296,8 +296,9 @@ fn table_panels(
                             step: (!log.current.is_empty())
                                 .then(|| log.lines.get(log.current.end.saturating_sub(1)))
                                 .flatten()
-                                // Without the log's "[turn 9, Kai]": the top bar says whose turn, and at
-                                // 1280x720 the stamp cut the step's own words (read 25).
+                                // Without the log's "[turn 9, Kai]": the top bar says
+                                // whose turn, and at 1280x720 the stamp cut the step's
+                                // own words (read 25).
                                 .map(|line| line.text.clone()),
                         };
                         let asked = controls.show(ui, &mut selection, &mut actions, &mut undo);
@@ -354,8 +355,8 @@ fn table_panels(
                 false => full_rest,
             };
             let without_scrolling = ui.available_height() - rest;
-            // Less the gap egui leaves between the column and the list.
-            // The list under the seats leaves the whole column to the ship and the card.
+            // The list under the seats leaves the whole column to the ship and the card; here,
+            // it takes its height and the gap egui leaves between the column and the list.
             let list_here = match list_left {
                 true => 0.0,
                 false => {
