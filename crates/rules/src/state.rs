@@ -393,17 +393,60 @@ impl GameState {
     /// generator and the seed forgotten, no future dice. A table across machines holds this,
     /// and plays the host's actions with the draws the host sends (`forced`).
     pub fn public_view(&self) -> GameState {
-        let mut public = self.clone();
-        public.events.clear();
-        public.deck.sort_unstable();
-        public.bag.sort_unstable();
-        public.mission_deck.sort_unstable();
-        public.forced_rolls.clear();
-        public.rng = ChaCha8Rng::seed_from_u64(0);
-        public.config.seed = 0;
-        public.seen = None;
-        public.forced = Draws::default();
-        public
+        fn sorted<T: Ord>(mut order: Vec<T>) -> Vec<T> {
+            order.sort_unstable();
+            order
+        }
+        // Every field named, none by `..`: a field added to the state does not build until it
+        // says here whether every player may know it (issue 41).
+        let GameState {
+            config,
+            enterprise,
+            threats,
+            mission_tokens,
+            deck,
+            discard,
+            removed,
+            players,
+            mission,
+            mission_deck,
+            completed_missions,
+            bag,
+            threat_discard,
+            turn,
+            outcome,
+            rng: _,
+            forced_rolls: _,
+            stats,
+            events: _,
+            seen: _,
+            forced: _,
+            quiet,
+        } = self.clone();
+        GameState {
+            config: GameConfig { seed: 0, ..config },
+            enterprise,
+            threats,
+            mission_tokens,
+            deck: sorted(deck),
+            discard,
+            removed,
+            players,
+            mission,
+            mission_deck: sorted(mission_deck),
+            completed_missions,
+            bag: sorted(bag),
+            threat_discard,
+            turn,
+            outcome,
+            rng: ChaCha8Rng::seed_from_u64(0),
+            forced_rolls: Vec::new(),
+            stats,
+            events: Vec::new(),
+            seen: None,
+            forced: Draws::default(),
+            quiet,
+        }
     }
 
     /// The hash of `public_view`: two tables that agree on everything players may know
@@ -415,26 +458,55 @@ impl GameState {
     /// Portable hash of the whole game (events excluded), for determinism checks and replays.
     pub fn state_hash(&self) -> u64 {
         use std::hash::Hash;
+        // Every field named, none by `..`: a field added to the state does not build until it
+        // is hashed here or said to be left out (issue 41), so a save's check and a replay's
+        // can never miss a change.
+        let GameState {
+            config,
+            enterprise,
+            threats,
+            mission_tokens,
+            deck,
+            discard,
+            removed,
+            players,
+            mission,
+            mission_deck,
+            completed_missions,
+            bag,
+            threat_discard,
+            turn,
+            outcome,
+            rng,
+            forced_rolls,
+            // Derived from the events, and not the game's identity.
+            stats: _,
+            events: _,
+            // How draws are written down or given, not what the game is.
+            seen: _,
+            forced: _,
+            quiet: _,
+        } = self;
         let mut hasher = crate::hash::Fnv64::default();
-        self.config.hash(&mut hasher);
-        self.enterprise.hash(&mut hasher);
-        self.threats.hash(&mut hasher);
-        self.mission_tokens.hash(&mut hasher);
-        self.deck.hash(&mut hasher);
-        self.discard.hash(&mut hasher);
-        self.removed.hash(&mut hasher);
-        self.players.hash(&mut hasher);
-        self.mission.hash(&mut hasher);
-        self.mission_deck.hash(&mut hasher);
-        self.completed_missions.hash(&mut hasher);
-        self.bag.hash(&mut hasher);
-        self.threat_discard.hash(&mut hasher);
-        self.turn.hash(&mut hasher);
-        self.outcome.hash(&mut hasher);
-        self.forced_rolls.hash(&mut hasher);
-        self.rng.get_seed().hash(&mut hasher);
-        self.rng.get_word_pos().hash(&mut hasher);
-        self.rng.get_stream().hash(&mut hasher);
+        config.hash(&mut hasher);
+        enterprise.hash(&mut hasher);
+        threats.hash(&mut hasher);
+        mission_tokens.hash(&mut hasher);
+        deck.hash(&mut hasher);
+        discard.hash(&mut hasher);
+        removed.hash(&mut hasher);
+        players.hash(&mut hasher);
+        mission.hash(&mut hasher);
+        mission_deck.hash(&mut hasher);
+        completed_missions.hash(&mut hasher);
+        bag.hash(&mut hasher);
+        threat_discard.hash(&mut hasher);
+        turn.hash(&mut hasher);
+        outcome.hash(&mut hasher);
+        forced_rolls.hash(&mut hasher);
+        rng.get_seed().hash(&mut hasher);
+        rng.get_word_pos().hash(&mut hasher);
+        rng.get_stream().hash(&mut hasher);
         std::hash::Hasher::finish(&hasher)
     }
 }

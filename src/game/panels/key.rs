@@ -66,10 +66,7 @@ const ROWS: [(Mark, &str); 23] = [
     (Mark::Chit(Look::Tholian), "Tholian (orange triangle)"),
     (Mark::Chit(Look::Comet), "Comet: strikes for 2, no Defense"),
     (Mark::Chit(Look::Starbase), "Starbase: an ally"),
-    (
-        Mark::Defense,
-        "Defense: the big number, on the side facing the ship",
-    ),
+    (Mark::Defense, "Defense: the big number on the token"),
     (Mark::Captain, "A Klingon captain"),
     (Mark::Dotted, "Dotted ring: it can cloak"),
     (Mark::Cloaked, "Cloaked: cannot be targeted"),
