@@ -195,15 +195,15 @@ pub(super) fn spawn_enterprise(
     let rim = super::framing::BOARD_RADIUS;
     let marks = [
         (
-            flat_arc(rim - 0.05, rim + 0.03, -fore, fore, 0.012),
+            flat_arc(rim - 0.08, rim + 0.03, -fore, fore, 0.012),
             gold.clone(),
         ),
         (
-            flat_arc(super::SHIP_RADIUS, rim, -fore - 0.008, -fore + 0.008, 0.01),
+            flat_arc(super::SHIP_RADIUS, rim, -fore - 0.014, -fore + 0.014, 0.01),
             gold.clone(),
         ),
         (
-            flat_arc(super::SHIP_RADIUS, rim, fore - 0.008, fore + 0.008, 0.01),
+            flat_arc(super::SHIP_RADIUS, rim, fore - 0.014, fore + 0.014, 0.01),
             gold,
         ),
     ];

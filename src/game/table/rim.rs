@@ -283,7 +283,9 @@ fn fore_mark(
         return;
     };
     let out = (further - point).normalized();
-    let galley = board.galley("FORE", font, palette::FORE_TEXT.egui());
+    // Dark on a gold plate, larger than the rim's words: gold words on black read as one
+    // more label among many, and three readers of read 27 had to search for the Fore.
+    let galley = board.galley("FORE", font * 1.15, egui::Color32::from_rgb(28, 20, 6));
     let size = galley.size();
     // Its near edge on the rim, whichever way the bow points.
     let outside = point + egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) + out * 4.0;
@@ -307,7 +309,7 @@ fn fore_mark(
     let rect = board.paint(
         centre - size / 2.0,
         galley,
-        Some(egui::Color32::from_black_alpha(200)),
+        Some(palette::FORE_TEXT.egui()),
         false,
     );
     marks.labels.push(("FORE".to_string(), rect));
