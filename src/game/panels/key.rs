@@ -49,11 +49,13 @@ enum Mark {
     Shield(u8),
     Hull(u8),
     Fore,
+    /// A mission's token: a navy disc in a gold rim, a gold diamond on its face.
+    MissionToken,
 }
 
 /// The key's rows, in two columns: the pieces, then the marks of the coming phase and the
 /// ship's states.
-const ROWS: [(Mark, &str); 23] = [
+const ROWS: [(Mark, &str); 24] = [
     (
         Mark::Chit(Look::KlingonCruiser),
         "Klingon ship (red hexagon)",
@@ -66,6 +68,10 @@ const ROWS: [(Mark, &str); 23] = [
     (Mark::Chit(Look::Tholian), "Tholian (orange triangle)"),
     (Mark::Chit(Look::Comet), "Comet: strikes for 2, no Defense"),
     (Mark::Chit(Look::Starbase), "Starbase: an ally"),
+    (
+        Mark::MissionToken,
+        "Mission token: no Defense (see its mission)",
+    ),
     (Mark::Defense, "Defense: the big number on the token"),
     (Mark::Captain, "A Klingon captain"),
     (Mark::Dotted, "Dotted ring: it can cloak"),
@@ -182,6 +188,18 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                 painter.circle_stroke(at, r * 0.4, Stroke::new(2.5, ring));
             }
         }
+        Mark::MissionToken => {
+            painter.circle_filled(c, r * 0.95, Color32::from_rgb(24, 34, 70));
+            painter.circle_stroke(c, r * 0.95, Stroke::new(2.0, Color32::GOLD));
+            let d = r * 0.5;
+            let diamond = vec![
+                c + vec2(0.0, -d),
+                c + vec2(d, 0.0),
+                c + vec2(0.0, d),
+                c + vec2(-d, 0.0),
+            ];
+            painter.add(Shape::convex_polygon(diamond, Color32::GOLD, Stroke::NONE));
+        }
         Mark::Fore => {
             let mut points = vec![c + vec2(0.0, r)];
             points.extend(arc(c + vec2(0.0, r), 2.0 * r, -2.1, -1.05));
@@ -282,8 +300,8 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
 /// The key's rows in the order a column that has room shows them: the marks readers asked
 /// about most first (the Defense, whose chit is whose, cloaking, the forecast's marks), the
 /// ship's states and the cards' marks last. Indices into `ROWS`.
-const COLUMN_ORDER: [usize; 23] = [
-    6, 0, 1, 2, 3, 7, 8, 9, 12, 13, 14, 5, 4, 10, 11, 17, 18, 19, 20, 21, 22, 15, 16,
+const COLUMN_ORDER: [usize; 24] = [
+    7, 0, 1, 2, 3, 8, 9, 10, 13, 14, 15, 5, 6, 4, 11, 12, 18, 19, 20, 21, 22, 23, 16, 17,
 ];
 
 // Every row once: the order is the rows' own, rearranged.
