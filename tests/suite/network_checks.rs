@@ -428,3 +428,88 @@ fn a_hostile_hosts_offers_and_words_reach_the_table_plain() {
         "{over:?}"
     );
 }
+
+/// A host's table reads the draws the rules made (`DrawsMade`, while `WriteDownDraws` is
+/// there) and never writes the state for them: a copy that holds only the public view plays
+/// the host's actions with those draws and stays in step with it, turn after turn; without
+/// `WriteDownDraws` nothing is written down.
+#[test]
+fn the_rules_send_a_hosts_draws_and_a_public_copy_plays_them() {
+    use bevy_app::App;
+    use bevy_ecs::message::Messages;
+    use stp_rules::{
+        ActionAccepted, DrawsMade, ForwardActions, GameOptions, GameState, HostAction, LoadGame,
+        PlayerAction, RulesPlugin, StartGame, WriteDownDraws, bot,
+    };
+    let settle = |app: &mut App| {
+        for _ in 0..12 {
+            app.update();
+            let state = app.world().resource::<GameState>();
+            if state.awaits_players() || state.is_over() {
+                return;
+            }
+        }
+    };
+    let mut host = App::new();
+    host.add_plugins(RulesPlugin)
+        .insert_resource(WriteDownDraws);
+    host.world_mut()
+        .write_message(StartGame(GameOptions::quick(8, 2, "cadet")));
+    settle(&mut host);
+    // Without the resource, a game writes nothing down.
+    let mut local = App::new();
+    local.add_plugins(RulesPlugin);
+    local
+        .world_mut()
+        .write_message(StartGame(GameOptions::quick(8, 2, "cadet")));
+    settle(&mut local);
+    assert!(
+        local
+            .world()
+            .resource::<GameState>()
+            .recorded_draws()
+            .is_none()
+    );
+    // The copy takes the host's public view, as a welcome gives it.
+    let mut copy = App::new();
+    copy.add_plugins(RulesPlugin)
+        .insert_resource(ForwardActions);
+    let public = host.world().resource::<GameState>().public_view();
+    copy.world_mut().write_message(LoadGame(Box::new(public)));
+    copy.update();
+    host.world_mut()
+        .resource_mut::<Messages<DrawsMade>>()
+        .clear();
+    let mut drew = 0;
+    for _ in 0..150 {
+        let state = host.world().resource::<GameState>();
+        let Some(action) = bot::choose(state).filter(|_| !state.is_over()) else {
+            break;
+        };
+        host.world_mut().write_message::<PlayerAction>(action);
+        settle(&mut host);
+        let accepted: Vec<_> = host
+            .world_mut()
+            .resource_mut::<Messages<ActionAccepted>>()
+            .drain()
+            .collect();
+        assert_eq!(accepted, [ActionAccepted(action)]);
+        let mut draws = stp_rules::Draws::default();
+        for made in host
+            .world_mut()
+            .resource_mut::<Messages<DrawsMade>>()
+            .drain()
+        {
+            drew += made.0.cards.len() + made.0.tokens.len() + made.0.rolls.len();
+            draws.extend(made.0);
+        }
+        copy.world_mut().write_message(HostAction { action, draws });
+        settle(&mut copy);
+        assert_eq!(
+            copy.world().resource::<GameState>().public_hash(),
+            host.world().resource::<GameState>().public_hash(),
+            "out of step after {action:?}"
+        );
+    }
+    assert!(drew > 10, "only {drew} draws sent");
+}

@@ -56,9 +56,9 @@ pub use events::{DieRollPurpose, ManeuverKind, RulesEvent};
 pub use legal::{PlayChoice, all_sections};
 pub use mission::Progress;
 pub use plugin::{
-    ActionAccepted, ActionForwarded, ActionGate, ActionRefused, ForwardActions, HostAction,
-    LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame, TradeOffered, TradeOffers,
-    UndoRefused, UndoRequest,
+    ActionAccepted, ActionForwarded, ActionGate, ActionRefused, DrawsMade, ForwardActions,
+    HostAction, LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame, TradeOffered, TradeOffers,
+    UndoRefused, UndoRequest, WriteDownDraws,
 };
 
 pub use setup::{GameOptions, SetupError};

@@ -11,7 +11,7 @@ use bevy_ecs::prelude::*;
 use crate::actions::{Action, PlayerAction, Refusal};
 use crate::events::RulesEvent;
 use crate::setup::GameOptions;
-use crate::state::{GameState, Phase, PlayerId};
+use crate::state::{Draws, GameState, Phase, PlayerId};
 use crate::undo::{UndoHistory, is_information_boundary};
 
 /// Start a new game (replacing any game in progress).
@@ -76,6 +76,7 @@ impl Plugin for RulesPlugin {
             .add_message::<RulesEvent>()
             .add_message::<UndoRequest>()
             .add_message::<UndoRefused>()
+            .add_message::<DrawsMade>()
             .init_resource::<UndoHistory>()
             .configure_sets(
                 Update,
@@ -99,10 +100,47 @@ impl Plugin for RulesPlugin {
                     check_mission_status_phase.run_if(in_phase(Phase::CheckMissionStatus)),
                     threats_move_and_fire_phase.run_if(in_phase(Phase::ThreatsMoveAndFire)),
                     draw_new_threats_phase.run_if(in_phase(Phase::DrawNewThreats)),
+                    publish_draws,
                 )
                     .chain()
                     .in_set(RulesSet::Phases),
             );
+    }
+}
+
+/// While this resource exists, the rules write down every draw from the hidden orders and
+/// send each frame's as `DrawsMade`: a host sends them with the actions it accepts, so that
+/// the tables holding only the public view draw the same. The table reads them from the
+/// message, and never writes the state itself.
+#[derive(Resource, Debug, Default)]
+pub struct WriteDownDraws;
+
+/// The draws the rules made this frame, in order (only while `WriteDownDraws` exists).
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct DrawsMade(pub Draws);
+
+/// Takes this frame's written-down draws out of the state, and starts writing them down if it
+/// has not yet; stops once `WriteDownDraws` is gone. The state is touched only when there is
+/// something to take or to stop, so it is not marked changed every frame.
+fn publish_draws(
+    state: Option<ResMut<GameState>>,
+    write: Option<Res<WriteDownDraws>>,
+    mut made: MessageWriter<DrawsMade>,
+) {
+    let Some(mut state) = state else {
+        return;
+    };
+    if write.is_none() {
+        if state.recorded_draws().is_some() {
+            state.stop_recording_draws();
+        }
+        return;
+    }
+    if state.recorded_draws().is_none_or(|seen| !seen.is_empty()) {
+        let draws = state.take_draws();
+        if !draws.is_empty() {
+            made.write(DrawsMade(draws));
+        }
     }
 }
 

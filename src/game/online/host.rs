@@ -290,20 +290,18 @@ pub(super) fn tell(
     mut events: MessageReader<RulesEvent>,
     mut starts: MessageReader<StartGame>,
     mut loads: MessageReader<LoadGame>,
-    mut state: Option<ResMut<GameState>>,
+    state: Option<Res<GameState>>,
+    mut drawn: MessageReader<stp_rules::DrawsMade>,
     record: Res<Record>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
     let Online::Host(host) = &mut *online else {
         return;
     };
-    // What the rules drew this frame. (The table is touched only when there is something to
-    // take, so it is not marked changed every frame.)
-    if let Some(state) = state.as_mut()
-        && state.recorded_draws().is_none_or(|seen| !seen.is_empty())
-    {
-        let drawn = state.take_draws();
-        host.drawn.extend(drawn);
+    // What the rules drew this frame, as they send it (`WriteDownDraws`): the table reads the
+    // state, never writes it.
+    for made in drawn.read() {
+        host.drawn.extend(made.0.clone());
     }
     let mut guard = host.link.lock();
     let link = &mut *guard;

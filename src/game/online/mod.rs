@@ -164,6 +164,7 @@ pub(super) fn logic_plugin(app: &mut App) {
                     .run_if(is_client)
                     .in_set(GameSystems::Input),
                 forward_while_a_client.in_set(GameSystems::Input),
+                write_down_draws_while_hosting.in_set(GameSystems::Input),
                 (
                     host::tell.run_if(is_host),
                     client::tell.run_if(is_client),
@@ -175,6 +176,21 @@ pub(super) fn logic_plugin(app: &mut App) {
                     .in_set(GameSystems::Present),
             ),
         );
+}
+
+/// While this table hosts, the rules write down their draws for the clients (`tell` sends
+/// them with each action); not otherwise, where writing them down would cost for nothing.
+fn write_down_draws_while_hosting(
+    online: Option<Res<Online>>,
+    written: Option<Res<stp_rules::WriteDownDraws>>,
+    mut commands: Commands,
+) {
+    let hosting = online.is_some_and(|o| matches!(*o, Online::Host(_)));
+    match (hosting, written.is_some()) {
+        (true, false) => commands.insert_resource(stp_rules::WriteDownDraws),
+        (false, true) => commands.remove_resource::<stp_rules::WriteDownDraws>(),
+        _ => {}
+    }
 }
 
 /// A table that is a client of a game hosted elsewhere holds only its public view: the rules
