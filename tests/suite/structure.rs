@@ -361,3 +361,51 @@ fn the_layers_import_only_downwards() {
         }
     }
 }
+
+/// Whether `code` asks for the rules' state to write: `ResMut<GameState>`,
+/// `ResMut<'w, stp_rules::GameState>`, `resource_mut::<GameState>()` (what follows each
+/// opening, to its `>`, with the comments and the spaces gone).
+fn writes_the_state(code: &str) -> bool {
+    let code: String = code_only(code).split_whitespace().collect();
+    ["ResMut<", "resource_mut::<"].iter().any(|open| {
+        code.match_indices(open).any(|(at, _)| {
+            let rest = &code[at + open.len()..];
+            rest[..rest.find('>').unwrap_or(rest.len())].ends_with("GameState")
+        })
+    })
+}
+
+/// The table only presents (the developers' guide): no system in the game asks for the rules'
+/// state to write; it sends actions and reads events, and a host's draws come as a message
+/// (`DrawsMade`). The check sees a write where there is one, and not a read.
+#[test]
+fn the_table_never_asks_to_write_the_rules_state() {
+    assert!(writes_the_state(
+        "fn f(mut s: ResMut<'w, stp_rules::GameState>) {}"
+    ));
+    assert!(writes_the_state(
+        "world.resource_mut::<GameState>().deck_len()"
+    ));
+    assert!(!writes_the_state(
+        "fn f(s: Res<GameState>, m: ResMut<Shown>) {} // ResMut<GameState>"
+    ));
+    fn walk(dir: &Path, found: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).expect("the game's folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                walk(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).expect("a source file");
+                if writes_the_state(&text) {
+                    found.push(path.display().to_string());
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    walk(&root("src/game"), &mut found);
+    assert!(
+        found.is_empty(),
+        "the table writes the rules' state in {found:?}"
+    );
+}
