@@ -495,7 +495,7 @@ impl HostCore {
             turns: state.turn.number,
             final_hash: hash_text(state.state_hash()),
             public_hash: hash_text(state.public_hash()),
-            seed: state.config.seed,
+            seed: state.config().seed,
         });
     }
 }

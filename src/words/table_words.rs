@@ -15,7 +15,7 @@ pub fn turn_summary(state: &GameState) -> String {
     let mut fore = [ship.sector_of_facing(5) + 1, ship.sector_of_facing(0) + 1];
     fore.sort_unstable();
     let phase = state.turn.phase;
-    let now = match state.outcome {
+    let now = match state.outcome() {
         Some(Outcome::Won) => "the game is over: victory".to_string(),
         Some(Outcome::Lost(_)) => "the game is over: defeat".to_string(),
         None => format!("phase {} of 7: {}", phase.number(), phase.name()),

@@ -97,7 +97,7 @@ pub fn rig_bag(state: &mut GameState, kinds: &[&str]) -> Vec<TokenId> {
         .copied()
         .filter(|t| !chosen.contains(t))
         .collect();
-    state.threat_discard.extend(rest);
+    state.threat_discard_mut().extend(rest);
     *state.bag_mut() = chosen.clone();
     chosen
 }
@@ -117,8 +117,8 @@ pub fn give(state: &mut GameState, player: PlayerId, kind: &str) -> CardId {
         state.players[player as usize].hand.push(card);
         return card;
     }
-    if let Some(card) = state.discard.iter().copied().find(|c| is_kind(c)) {
-        state.discard.retain(|c| *c != card);
+    if let Some(card) = state.discard().iter().copied().find(|c| is_kind(c)) {
+        state.discard_mut().retain(|c| *c != card);
         state.players[player as usize].hand.push(card);
         return card;
     }

@@ -42,7 +42,7 @@ pub fn positions(every: usize) -> Vec<GameState> {
 /// Cards worth trying: every hand, the discard pile, and one card from the deck.
 fn cards_in_play(state: &GameState) -> Vec<CardId> {
     let mut cards: Vec<CardId> = state.players.iter().flat_map(|p| p.hand.clone()).collect();
-    cards.extend(state.discard.iter().copied());
+    cards.extend(state.discard().iter().copied());
     cards.extend(state.deck().first().copied());
     cards
 }

@@ -164,7 +164,7 @@ fn a_public_copy_played_with_the_hosts_draws_stays_the_hosts_game() {
         let mut host = GameState::new(&GameOptions::quick(seed, players, preset)).expect("deals");
         host.advance();
         let mut copy = host.public_view();
-        assert_eq!(copy.config.seed, 0);
+        assert_eq!(copy.config().seed, 0);
         let mut actions = 0;
         while !host.is_over() && actions < 5_000 {
             let action = bot::choose(&host).expect("the bot has a move");
@@ -187,7 +187,7 @@ fn a_public_copy_played_with_the_hosts_draws_stays_the_hosts_game() {
             actions += 1;
         }
         assert!(host.is_over(), "{preset}: the game ends");
-        assert_eq!(copy.outcome, host.outcome);
+        assert_eq!(copy.outcome(), host.outcome());
     }
 }
 

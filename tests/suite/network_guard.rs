@@ -274,7 +274,7 @@ fn predictions_from_a_welcome_fail(
     welcome: &stp_rules::GameState,
 ) {
     assert_eq!(
-        (options.seed, welcome.config.seed),
+        (options.seed, welcome.config().seed),
         (0, 0),
         "no seed in a welcome"
     );

@@ -216,9 +216,9 @@ fn threat_preview_counts_the_cards_a_destroyed_hull_section_costs() {
     assert_eq!((f.shield_hits, f.hull_hits, f.cards_lost), (0, 0, 1));
     let intent = preview.threats.iter().find(|i| i.token == token).unwrap();
     assert_eq!(intent.fires, Some((facing, 1)));
-    let before = state.removed.len();
+    let before = state.removed().len();
     let events = run_threat_phase(&mut state);
-    assert_eq!(state.removed.len(), before + 1);
+    assert_eq!(state.removed().len(), before + 1);
     compare(&preview, &state, &events);
 }
 

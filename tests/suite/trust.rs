@@ -789,14 +789,14 @@ fn game_statistics_follow_the_events() {
                 _ => {}
             }
         }
-        let stats = &state.stats;
+        let stats = &state.stats();
         assert_eq!(stats.turns, state.turn.number);
         assert_eq!(stats.threats_destroyed_total(), destroyed);
         assert_eq!(stats.cards_lost, removed);
-        assert_eq!(stats.cards_lost as usize, state.removed.len());
+        assert_eq!(stats.cards_lost as usize, state.removed().len());
         assert_eq!(
             stats.missions_completed as usize,
-            state.completed_missions.len()
+            state.completed_missions().len()
         );
         assert_eq!(stats.missions_failed, failed);
         assert!(stats.shield_damage + stats.hull_damage > 0);

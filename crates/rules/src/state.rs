@@ -201,7 +201,7 @@ pub struct GameConfig {
 
 #[derive(Debug, Clone, Resource, Serialize, Deserialize)]
 pub struct GameState {
-    pub config: GameConfig,
+    pub(crate) config: GameConfig,
     pub enterprise: Enterprise,
     pub threats: Vec<ThreatOnBoard>,
     pub mission_tokens: Vec<MissionTokenOnBoard>,
@@ -211,25 +211,25 @@ pub struct GameState {
     /// what no player sees (issue 41). Tests reach them with the `testing` feature.
     pub(crate) deck: Vec<CardId>,
     /// Discard pile; the top is the last element.
-    pub discard: Vec<CardId>,
+    pub(crate) discard: Vec<CardId>,
     /// Cards removed from the game by hits on destroyed Hull sections.
-    pub removed: Vec<CardId>,
+    pub(crate) removed: Vec<CardId>,
     pub players: Vec<Player>,
     pub mission: Option<MissionState>,
     /// Mission deck; the top is the first element.
     pub(crate) mission_deck: Vec<u8>,
-    pub completed_missions: Vec<u8>,
+    pub(crate) completed_missions: Vec<u8>,
     pub(crate) bag: Vec<TokenId>,
-    pub threat_discard: Vec<TokenId>,
+    pub(crate) threat_discard: Vec<TokenId>,
     pub turn: Turn,
-    pub outcome: Option<Outcome>,
+    pub(crate) outcome: Option<Outcome>,
     pub(crate) rng: ChaCha8Rng,
     /// Die results to use before the generator (scenarios set them), first first.
     #[serde(default)]
     pub(crate) forced_rolls: Vec<u8>,
     /// Statistics for the game-over screen; derived from events, not part of the hash.
     #[serde(default)]
-    pub stats: crate::stats::GameStats,
+    pub(crate) stats: crate::stats::GameStats,
     /// Events since the last drain; not part of the game's identity.
     #[serde(skip)]
     pub events: Vec<RulesEvent>,
@@ -302,6 +302,41 @@ impl GameState {
     fn record(&mut self, event: RulesEvent) {
         self.stats.observe(&event);
         self.events.push(event);
+    }
+
+    /// The game's seed, preset and the missions it needs.
+    pub fn config(&self) -> &GameConfig {
+        &self.config
+    }
+
+    /// The Enterprise discard pile, top last.
+    pub fn discard(&self) -> &[CardId] {
+        &self.discard
+    }
+
+    /// The Enterprise cards removed from the game by hits on destroyed Hull sections.
+    pub fn removed(&self) -> &[CardId] {
+        &self.removed
+    }
+
+    /// The missions completed, in order.
+    pub fn completed_missions(&self) -> &[u8] {
+        &self.completed_missions
+    }
+
+    /// The threats destroyed and discarded, in order.
+    pub fn threat_discard(&self) -> &[TokenId] {
+        &self.threat_discard
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The game-over screen's statistics.
+    pub fn stats(&self) -> &crate::stats::GameStats {
+        &self.stats
     }
 
     /// Cards left in the Enterprise deck.

@@ -53,4 +53,28 @@ impl GameState {
     pub fn is_quiet(&self) -> bool {
         self.quiet
     }
+
+    pub fn config_mut(&mut self) -> &mut crate::state::GameConfig {
+        &mut self.config
+    }
+
+    pub fn discard_mut(&mut self) -> &mut Vec<CardId> {
+        &mut self.discard
+    }
+
+    pub fn removed_mut(&mut self) -> &mut Vec<CardId> {
+        &mut self.removed
+    }
+
+    pub fn completed_missions_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.completed_missions
+    }
+
+    pub fn threat_discard_mut(&mut self) -> &mut Vec<TokenId> {
+        &mut self.threat_discard
+    }
+
+    pub fn outcome_mut(&mut self) -> &mut Option<crate::state::Outcome> {
+        &mut self.outcome
+    }
 }

@@ -53,8 +53,8 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
     // How many missions are done, on the section's bar: a line of its own pushed the card's
     // reward out of a full column.
     let (done, of) = (
-        state.completed_missions.len(),
-        state.config.missions_required,
+        state.completed_missions().len(),
+        state.config().missions_required,
     );
     let notes = match of {
         0 => Vec::new(),
@@ -217,7 +217,7 @@ fn tall(ui: &egui::Ui) -> f32 {
 /// What the card says with no mission in play: in a game without missions, in one whose
 /// missions are all done, or between missions.
 pub fn no_mission(state: &GameState) -> &'static str {
-    if state.config.missions_required == 0 {
+    if state.config().missions_required == 0 {
         "No missions in this game: empty the threat bag and clear the board."
     } else if state.missions_done() {
         "All required missions done: destroy the remaining threats!"
@@ -228,11 +228,11 @@ pub fn no_mission(state: &GameState) -> &'static str {
 
 /// "Missions completed: 2 of 5", in a game that has missions.
 pub fn completed(state: &GameState) -> Option<String> {
-    (state.config.missions_required > 0).then(|| {
+    (state.config().missions_required > 0).then(|| {
         format!(
             "Missions completed: {} of {}",
-            state.completed_missions.len(),
-            state.config.missions_required
+            state.completed_missions().len(),
+            state.config().missions_required
         )
     })
 }

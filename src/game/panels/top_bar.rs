@@ -63,7 +63,7 @@ pub(super) fn top_bar(
         .on_hover_text(format!("{}: {}", character.name, character.text));
         ui.separator();
         // Once the game is over, no phase is current: the bar says how it ended.
-        match state.outcome {
+        match state.outcome() {
             Some(outcome) => {
                 let words = match outcome {
                     stp_rules::Outcome::Won => "Game over: victory",

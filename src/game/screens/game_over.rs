@@ -47,7 +47,7 @@ fn game_over_screen(
         // Near the top, clear of the board's centre and of the replay controls.
         .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
         .show(ctx, |ui| {
-            match state.outcome {
+            match state.outcome() {
                 Some(Outcome::Won) => {
                     ui.heading("Victory! You have completed your trek and are honored by all of Starfleet.");
                 }
@@ -61,10 +61,10 @@ fn game_over_screen(
                 }
                 None => {}
             }
-            let s = &state.stats;
+            let s = state.stats();
             ui.separator();
             ui.label(format!("Turns: {}", s.turns));
-            ui.label(missions_line(s, state.config.missions_required));
+            ui.label(missions_line(s, state.config().missions_required));
             ui.label(format!("Threats destroyed: {}", s.threats_destroyed_total()));
             for (name, count) in &s.threats_destroyed {
                 ui.label(format!("    {name}: {count}"));
@@ -76,7 +76,7 @@ fn game_over_screen(
             // A table's copy of a hosted game has no seed (it would give the deck away); the
             // host tells it at the end, on the record.
             let seed = match (seated_elsewhere, record.options.as_ref()) {
-                (false, _) => Some(state.config.seed),
+                (false, _) => Some(state.config().seed),
                 (true, options) => options.map(|o| o.seed).filter(|&seed| seed != 0),
             };
             match seed {

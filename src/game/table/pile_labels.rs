@@ -52,13 +52,13 @@ pub(super) fn pile_labels(
             super::Pile::Bag => format!(
                 "{name}\n{} to draw\n{} discarded",
                 pile_count(state, pile),
-                state.threat_discard.len()
+                state.threat_discard().len()
             ),
             // The cards removed from the game, under the discard pile: lost for good.
             super::Pile::Discard => format!(
                 "{name} {}\n{} out of the game",
                 pile_count(state, pile),
-                state.removed.len()
+                state.removed().len()
             ),
             _ => format!("{name} {}", pile_count(state, pile)),
         };

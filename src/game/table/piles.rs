@@ -35,7 +35,7 @@ pub(crate) fn die_place(corners: &Corners) -> Vec3 {
 pub(crate) fn pile_count(state: &stp_rules::GameState, pile: Pile) -> usize {
     match pile {
         Pile::Deck => state.deck_len(),
-        Pile::Discard => state.discard.len(),
+        Pile::Discard => state.discard().len(),
         Pile::Bag => state.bag_len(),
     }
 }

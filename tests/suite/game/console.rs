@@ -38,7 +38,7 @@ fn the_mission_card_reads_right_with_and_without_missions() {
         Some("Missions completed: 0 of 5")
     );
     let done = standard.mission_deck()[..5].to_vec();
-    standard.completed_missions = done;
+    *standard.completed_missions_mut() = done;
     assert_eq!(
         mission::no_mission(&standard),
         "All required missions done: destroy the remaining threats!"

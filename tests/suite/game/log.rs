@@ -92,7 +92,7 @@ fn a_completed_mission_is_announced_on_the_table() {
     let mut app = app(None);
     start(&mut app, GameOptions::quick(2, 2, "cadet"));
     let done = bot_until(&mut app, 3000, |s| {
-        s.stats.missions_completed + s.stats.missions_failed > 0
+        s.stats().missions_completed + s.stats().missions_failed > 0
     });
     assert!(done, "no mission ended in a whole game");
     let banner = app.world().resource::<Banner>().clone();

@@ -506,7 +506,7 @@ fn the_setup_screen_remembers_the_last_difficulty() {
     first.update();
     press(&mut first, KeyCode::Enter);
     settle(&mut first);
-    assert_eq!(state(&first).config.preset, "commander");
+    assert_eq!(state(&first).config().preset, "commander");
     for _ in 0..3 {
         first.update();
     }

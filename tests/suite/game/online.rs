@@ -190,7 +190,7 @@ fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
     // Spoil the copy where play never looks: only the hash can tell.
     app.world_mut()
         .resource_mut::<GameState>()
-        .config
+        .config_mut()
         .preset
         .push_str(" (spoilt)");
     assert!(

@@ -26,7 +26,7 @@ fn phasers_deal_1_damage_in_their_printed_facing_and_range() {
     ));
     assert!(!hand(&state, 0).contains(&phasers));
     assert_eq!(
-        state.discard.last(),
+        state.discard().last(),
         Some(&phasers),
         "played cards are discarded"
     );
@@ -76,7 +76,7 @@ fn photon_torpedoes_deal_2_damage_front_only() {
         state.threats.remove(index);
         state.bag_mut().push(side);
         state.players[0].hand.retain(|c| *c != torpedo);
-        state.discard.push(torpedo);
+        state.discard_mut().push(torpedo);
     }
     assert_invariants(&state);
 }
@@ -98,7 +98,7 @@ fn hit_rotates_defense_down_and_destroys_at_0() {
     let phasers = give(&mut state, 0, phasers_kind(Arc::Forward, Range::Short));
     play(&mut state, 0, phasers, Target::Threat(ship)).expect("hit");
     assert!(state.threat(ship).is_none());
-    assert_eq!(state.threat_discard.last(), Some(&ship));
+    assert_eq!(state.threat_discard().last(), Some(&ship));
     assert!(emitted(
         &state,
         &RulesEvent::ThreatDestroyed { token: ship }
@@ -183,7 +183,7 @@ fn ruling_r15_direct_hit_with_a_hit_card_destroys_the_target() {
             defense: 0
         }
     ));
-    assert!(state.discard.ends_with(&[hit, direct]));
+    assert!(state.discard().ends_with(&[hit, direct]));
     assert!(!hand(&state, 0).contains(&direct));
 
     // Naming Direct Hit first works the same.
@@ -255,7 +255,7 @@ fn dilithium_repairs_a_damaged_shield() {
             section: section(SectionKind::Shield, 3)
         }
     ));
-    assert_eq!(state.discard.last(), Some(&dilithium));
+    assert_eq!(state.discard().last(), Some(&dilithium));
     assert_invariants(&state);
 }
 
@@ -314,7 +314,7 @@ fn dilithium_with_tritanium_rebuilds_a_destroyed_shield_or_hull() {
     )
     .expect("rebuild a Shield");
     assert_eq!(shield(&state, 2), SectionState::Intact);
-    assert!(state.discard.ends_with(&[dilithium, tritanium]));
+    assert!(state.discard().ends_with(&[dilithium, tritanium]));
 
     let dilithium = give(&mut state, 0, "dilithium");
     let tritanium = give(&mut state, 0, "tritanium");
@@ -425,11 +425,11 @@ fn time_travel_takes_a_card_from_the_top_10_of_the_discard_pile() {
     let time_travel = give(&mut state, 0, "time_travel");
     for _ in 0..11 {
         let card = state.deck_mut().pop().expect("a card");
-        state.discard.push(card);
+        state.discard_mut().push(card);
     }
-    let n = state.discard.len();
-    let eleventh = state.discard[n - 11];
-    let tenth = state.discard[n - 10];
+    let n = state.discard().len();
+    let eleventh = state.discard()[n - 11];
+    let tenth = state.discard()[n - 10];
     assert_refused(
         &mut state,
         0,
@@ -445,8 +445,8 @@ fn time_travel_takes_a_card_from_the_top_10_of_the_discard_pile() {
     );
     play(&mut state, 0, time_travel, Target::Discard(tenth)).expect("top 10");
     assert!(hand(&state, 0).contains(&tenth));
-    assert!(!state.discard.contains(&tenth));
-    assert_eq!(state.discard.last(), Some(&time_travel));
+    assert!(!state.discard().contains(&tenth));
+    assert_eq!(state.discard().last(), Some(&time_travel));
     assert!(emitted(
         &state,
         &RulesEvent::CardRecovered {
@@ -476,7 +476,7 @@ fn yeoman_rand_draws_2_cards() {
     for card in top {
         assert!(hand(&state, 0).contains(&card));
     }
-    assert_eq!(state.discard.last(), Some(&rand));
+    assert_eq!(state.discard().last(), Some(&rand));
     assert_invariants(&state);
 }
 
@@ -676,7 +676,7 @@ fn ruling_r1_discard_only_without_a_legal_play() {
     let second = give(&mut state, 0, "security_team");
     assert!(!state.has_legal_play(0));
     act(&mut state, 0, Action::Discard { card: team }).expect("stand down");
-    assert_eq!(state.discard.last(), Some(&team));
+    assert_eq!(state.discard().last(), Some(&team));
     assert!(emitted(
         &state,
         &RulesEvent::CardDiscarded {

@@ -45,7 +45,7 @@ fn spock_draws_3_resolves_2_and_returns_1() {
     );
     assert_invariants(&state);
 
-    let other = state.threat_discard[0];
+    let other = state.threat_discard()[0];
     let choose = |first, second| Action::ChooseThreats { first, second };
     assert_refused(
         &mut state,
@@ -114,7 +114,10 @@ fn ruling_r24_spock_second_token_returns_when_the_first_ends_the_game() {
         },
     )
     .expect("choose");
-    assert_eq!(state.outcome, Some(Outcome::Lost(LossCause::HullDestroyed)));
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Lost(LossCause::HullDestroyed))
+    );
     assert!(
         state.bag().contains(&tokens[1]),
         "the second was not played"
@@ -522,7 +525,7 @@ fn mccoy_may_discard_a_card_to_draw_one() {
     let size = hand(&state, 0).len();
     let top = *state.deck().last().expect("deck");
     act(&mut state, 0, Action::Redraw { card }).expect("redraw");
-    assert_eq!(state.discard.last(), Some(&card));
+    assert_eq!(state.discard().last(), Some(&card));
     assert!(hand(&state, 0).contains(&top));
     assert_eq!(hand(&state, 0).len(), size);
     assert!(used_ability(&state, 0, "mccoy"));

@@ -126,7 +126,7 @@ fn maneuver_forward_into_missing_shield_makes_boarders() {
         }
     ));
     assert!(state.threat(boarder).is_none(), "the boarder is discarded");
-    assert_eq!(state.threat_discard.last(), Some(&boarder));
+    assert_eq!(state.threat_discard().last(), Some(&boarder));
     assert_eq!(hull(&state, 6), SectionState::Destroyed, "2 Damage");
     assert_eq!(at(&state, shielded), pos(Range::Short, 1));
     assert_eq!(hull(&state, 1), SectionState::Intact);

@@ -62,8 +62,8 @@ fn mission_timer_ticks_and_fails_at_0_to_bottom_of_deck() {
     assert!(emitted(&state, &RulesEvent::MissionFailed { mission: id }));
     assert!(state.mission.is_none());
     assert_eq!(state.mission_deck().last(), Some(&id), "bottom of the deck");
-    assert!(state.completed_missions.is_empty(), "no credit");
-    assert_eq!(state.discard.last(), Some(&card));
+    assert!(state.completed_missions().is_empty(), "no credit");
+    assert_eq!(state.discard().last(), Some(&card));
     assert!(state.mission_tokens.is_empty(), "tokens back to their pile");
     assert_invariants(&state);
 }
@@ -90,7 +90,7 @@ fn completed_mission_discards_committed_and_claims_reward() {
             emitted(&state, &RulesEvent::MissionCompleted { mission: id }),
             "{mission}"
         );
-        assert_eq!(state.completed_missions, vec![id], "{mission}");
+        assert_eq!(state.completed_missions(), vec![id], "{mission}");
         assert!(state.mission.is_none());
         assert!(
             state.mission_tokens.is_empty(),
@@ -98,7 +98,7 @@ fn completed_mission_discards_committed_and_claims_reward() {
         );
         for card in &committed {
             assert!(
-                state.discard.contains(card),
+                state.discard().contains(card),
                 "{mission}: committed card discarded"
             );
         }
@@ -225,7 +225,7 @@ fn no_new_threats_or_missions_after_last_mission() {
     let mut state = mission_table_in("cadet", 2, "distress_signal");
     let outpost = mission_id("outpost_defense");
     state.mission_deck_mut().retain(|m| *m != outpost);
-    state.completed_missions = vec![outpost];
+    *state.completed_missions_mut() = vec![outpost];
     let ship = place(&mut state, "klingon_cruiser", Range::Long, 3);
     satisfy_objectives(&mut state, 0);
     check_status(&mut state);
@@ -273,7 +273,7 @@ fn win_when_missions_done_and_board_clear() {
     assert!(!state.is_over(), "one Threat left");
     let phasers = give(&mut state, 0, "phasers_forward_short");
     play(&mut state, 0, phasers, Target::Threat(b)).expect("hit");
-    assert_eq!(state.outcome, Some(Outcome::Won));
+    assert_eq!(state.outcome(), Some(Outcome::Won));
     assert!(emitted(&state, &RulesEvent::GameWon));
     assert_refused(&mut state, 0, Action::EndPhase, Refusal::GameOver);
 }
@@ -284,12 +284,12 @@ fn completing_the_last_mission_on_a_clear_board_wins() {
     let mut state = mission_table_in("cadet", 1, "outpost_defense");
     let distress = mission_id("distress_signal");
     state.mission_deck_mut().retain(|m| *m != distress);
-    state.completed_missions = vec![distress];
+    *state.completed_missions_mut() = vec![distress];
     satisfy_objectives(&mut state, 0);
     assert!(state.threats.is_empty());
     assert!(!state.is_over());
     check_status(&mut state);
-    assert_eq!(state.outcome, Some(Outcome::Won));
+    assert_eq!(state.outcome(), Some(Outcome::Won));
 }
 
 // Rulebook "Winning the Game" — clearing the board is not enough before the Missions are completed
@@ -314,7 +314,7 @@ fn ruling_r22_starbase_on_the_board_does_not_stop_victory() {
     let phasers = give(&mut state, 0, "phasers_forward_short");
     play(&mut state, 0, phasers, Target::Threat(ship)).expect("hit");
     assert!(state.threat(starbase).is_some());
-    assert_eq!(state.outcome, Some(Outcome::Won));
+    assert_eq!(state.outcome(), Some(Outcome::Won));
 }
 
 // docs/rulings.md R19 (rulebook "Playing Cards Toward Mission Objectives") — a committed card counts toward one objective; a card that counts toward nothing is refused
@@ -561,7 +561,7 @@ fn ruling_r21_reward_repairs_the_most_threatened_section() {
     place(&mut state, "klingon_cruiser", Range::Long, 5);
     satisfy_objectives(&mut state, 0);
     check_status(&mut state);
-    assert_eq!(state.completed_missions.len(), 1);
+    assert_eq!(state.completed_missions().len(), 1);
     assert_eq!(hull(&state, 5), SectionState::Intact, "facing the Klingon");
     assert_eq!(hull(&state, 2), SectionState::Damaged);
 }
@@ -577,7 +577,7 @@ fn ruling_r21_rebuild_reward_rebuilds_hull_before_shield() {
     set_section(&mut state, SectionKind::Shield, 4, SectionState::Destroyed);
     satisfy_objectives(&mut state, 0);
     check_status(&mut state);
-    assert_eq!(state.completed_missions, vec![mission_id(mission)]);
+    assert_eq!(state.completed_missions(), vec![mission_id(mission)]);
     assert_eq!(hull(&state, 3), SectionState::Intact);
     assert_eq!(shield(&state, 4), SectionState::Destroyed);
 }

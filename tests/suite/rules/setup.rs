@@ -38,7 +38,7 @@ fn setup_places_three_threats_in_long_range_1_3_5() {
         );
         // The rest of the 31 tokens are in the bag.
         assert_eq!(state.bag().len(), 28);
-        assert!(state.threat_discard.is_empty());
+        assert!(state.threat_discard().is_empty());
         assert_invariants(&state);
         arrangements.insert(arrangement);
     }
@@ -73,7 +73,7 @@ fn hand_size_is_6_5_4_by_player_count() {
             assert_eq!(p.hand.len(), size, "{players} players");
         }
         assert_eq!(state.deck().len(), 62 - players * size);
-        assert!(state.discard.is_empty());
+        assert!(state.discard().is_empty());
         assert_invariants(&state);
     }
 }
@@ -193,7 +193,7 @@ fn draw_phase_fills_the_hand_up_to_hand_size() {
     // Three cards played from the hand earlier.
     for _ in 0..3 {
         let card = state.players[0].hand.pop().expect("a card");
-        state.discard.push(card);
+        state.discard_mut().push(card);
     }
     let missing = size - hand(&state, 0).len();
     let top: Vec<CardId> = state.deck().iter().rev().take(missing).copied().collect();
@@ -229,18 +229,18 @@ fn deck_reshuffles_discard_when_empty() {
     let mut state = quiet_table(2);
     for _ in 0..4 {
         let card = state.players[0].hand.pop().expect("a card");
-        state.discard.push(card);
+        state.discard_mut().push(card);
     }
     let missing = state.hand_size() - hand(&state, 0).len();
     let deck: Vec<CardId> = std::mem::take(state.deck_mut());
-    state.discard.extend(deck);
-    let pile = state.discard.len();
+    state.discard_mut().extend(deck);
+    let pile = state.discard().len();
     to_phase(&mut state, Phase::DrawCards);
     state.draw_cards_phase();
     assert!(emitted(&state, &RulesEvent::DeckReshuffled { cards: pile }));
     assert_eq!(hand(&state, 0).len(), state.hand_size());
     assert_eq!(state.deck().len(), pile - missing);
-    assert!(state.discard.is_empty());
+    assert!(state.discard().is_empty());
     assert!(!state.is_over());
     assert_invariants(&state);
 }
@@ -251,12 +251,15 @@ fn lose_when_a_player_cannot_draw() {
     let mut state = quiet_table(2);
     // Every card left outside the hands was removed from the game by hits on the Hull.
     let deck: Vec<CardId> = std::mem::take(state.deck_mut());
-    state.removed.extend(deck);
+    state.removed_mut().extend(deck);
     let card = state.players[0].hand.pop().expect("a card");
-    state.removed.push(card);
+    state.removed_mut().push(card);
     to_phase(&mut state, Phase::DrawCards);
     state.draw_cards_phase();
-    assert_eq!(state.outcome, Some(Outcome::Lost(LossCause::DeckDepleted)));
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Lost(LossCause::DeckDepleted))
+    );
     assert!(emitted(
         &state,
         &RulesEvent::GameLost {
@@ -301,7 +304,7 @@ fn ruling_r2_ten_idle_rounds_end_the_game_as_stalemate() {
     to_phase(&mut state, Phase::DrawNewThreats);
     state.turn.progress = false;
     state.end_turn();
-    assert_eq!(state.outcome, Some(Outcome::Lost(LossCause::Stalemate)));
+    assert_eq!(state.outcome(), Some(Outcome::Lost(LossCause::Stalemate)));
     assert!(emitted(
         &state,
         &RulesEvent::GameLost {

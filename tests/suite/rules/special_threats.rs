@@ -191,13 +191,13 @@ fn comet_destroys_path_and_strikes_for_2() {
     ));
     for token in [long, medium, cloaked] {
         assert!(state.threat(token).is_none(), "in the path");
-        assert!(state.threat_discard.contains(&token));
+        assert!(state.threat_discard().contains(&token));
     }
     assert_eq!(at(&state, beside), pos(Range::Long, 4));
     assert_eq!(shield(&state, 3), SectionState::Destroyed);
     assert_eq!(hull(&state, 3), SectionState::Intact);
     assert!(state.threat(comet).is_none());
-    assert_eq!(state.threat_discard.last(), Some(&comet));
+    assert_eq!(state.threat_discard().last(), Some(&comet));
     assert_invariants(&state);
 }
 
@@ -233,7 +233,7 @@ fn ruling_r10_comet_on_destroyed_hull_removes_2_cards() {
     let comet = take_from_bag(&mut state, "comet");
     rig_dice(&mut state, &[6]);
     state.resolve_drawn_threat(comet);
-    assert_eq!(state.removed, top);
+    assert_eq!(state.removed(), top);
     assert!(emitted(
         &state,
         &RulesEvent::CardsRemoved {
@@ -268,7 +268,7 @@ fn ruling_r10_comet_destroys_the_starbase_in_its_path() {
     rig_dice(&mut state, &[4]);
     state.resolve_drawn_threat(comet);
     assert!(state.threat(starbase).is_none());
-    assert!(state.threat_discard.contains(&starbase));
+    assert!(state.threat_discard().contains(&starbase));
     assert_invariants(&state);
 }
 
@@ -469,7 +469,7 @@ fn starbase_docking_gives_three_rewards() {
         );
     }
     assert!(state.threat(starbase).is_none());
-    assert_eq!(state.threat_discard.last(), Some(&starbase));
+    assert_eq!(state.threat_discard().last(), Some(&starbase));
     assert_invariants(&state);
 }
 
@@ -519,7 +519,7 @@ fn ruling_r10_comet_on_an_unshielded_hull_destroys_it() {
         rig_dice(&mut state, &[5]);
         state.resolve_drawn_threat(comet);
         assert_eq!(hull(&state, 5), SectionState::Destroyed, "from {before:?}");
-        assert!(state.removed.is_empty(), "no card removed");
+        assert!(state.removed().is_empty(), "no card removed");
         assert_invariants(&state);
     }
 }

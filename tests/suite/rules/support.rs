@@ -93,7 +93,7 @@ pub fn final_table(players: usize) -> GameState {
         done.push(current.mission);
     }
     done.sort_unstable();
-    state.completed_missions = done;
+    *state.completed_missions_mut() = done;
     assert!(state.missions_done());
     to_phase(&mut state, Phase::PlayAndManeuver);
     let active = state.turn.active;
@@ -275,8 +275,8 @@ pub fn give_credit(state: &mut GameState, player: PlayerId, division: Division) 
         state.players[player as usize].hand.push(card);
         return card;
     }
-    if let Some(card) = state.discard.iter().copied().find(fits) {
-        state.discard.retain(|c| *c != card);
+    if let Some(card) = state.discard().iter().copied().find(fits) {
+        state.discard_mut().retain(|c| *c != card);
         state.players[player as usize].hand.push(card);
         return card;
     }
@@ -428,12 +428,12 @@ pub fn give_for_objective(state: &mut GameState, player: PlayerId, index: usize)
     let pick = state
         .deck()
         .iter()
-        .chain(state.discard.iter())
+        .chain(state.discard().iter())
         .copied()
         .find(|c| allowed(*c) && fits(state, *c))
         .unwrap_or_else(|| panic!("no card for objective {index}"));
     state.deck_mut().retain(|c| *c != pick);
-    state.discard.retain(|c| *c != pick);
+    state.discard_mut().retain(|c| *c != pick);
     state.players[player as usize].hand.push(pick);
     pick
 }

@@ -167,12 +167,12 @@ fn hit_on_destroyed_hull_removes_top_card_from_game() {
     place(&mut state, "klingon_cruiser", Range::Medium, 2);
     let top = *state.deck().last().expect("deck");
     let deck = state.deck().len();
-    let discard = state.discard.len();
+    let discard = state.discard().len();
     threats_phase(&mut state);
-    assert_eq!(state.removed, vec![top]);
+    assert_eq!(state.removed(), vec![top]);
     assert_eq!(state.deck().len(), deck - 1);
     assert_eq!(
-        state.discard.len(),
+        state.discard().len(),
         discard,
         "not placed in the discard pile"
     );
@@ -198,7 +198,7 @@ fn ruling_r8_damage_beyond_a_destroyed_hull_removes_cards() {
     let top = *state.deck().last().expect("deck");
     threats_phase(&mut state);
     assert_eq!(hull(&state, 6), SectionState::Destroyed);
-    assert_eq!(state.removed, vec![top], "the third point removes a card");
+    assert_eq!(state.removed(), vec![top], "the third point removes a card");
     assert_invariants(&state);
 }
 
@@ -207,20 +207,20 @@ fn ruling_r8_damage_beyond_a_destroyed_hull_removes_cards() {
 fn ruling_r9_removing_cards_from_an_empty_deck_reshuffles_the_discard_pile() {
     let mut state = quiet_table(1);
     let deck: Vec<CardId> = std::mem::take(state.deck_mut());
-    state.discard.extend(deck);
-    let pile = state.discard.len();
+    state.discard_mut().extend(deck);
+    let pile = state.discard().len();
     state.remove_top_cards(1, None);
     assert!(emitted(&state, &RulesEvent::DeckReshuffled { cards: pile }));
-    assert_eq!(state.removed.len(), 1);
+    assert_eq!(state.removed().len(), 1);
     assert_eq!(state.deck().len(), pile - 1);
     assert_invariants(&state);
 
     let rest: Vec<CardId> = std::mem::take(state.deck_mut());
-    state.removed.extend(rest);
-    let removed = state.removed.len();
+    state.removed_mut().extend(rest);
+    let removed = state.removed().len();
     set_section(&mut state, SectionKind::Hull, 1, SectionState::Destroyed);
     state.damage_hull(0, 2);
-    assert_eq!(state.removed.len(), removed, "nothing left to remove");
+    assert_eq!(state.removed().len(), removed, "nothing left to remove");
     assert!(!state.is_over(), "the loss comes when a player must draw");
     assert_invariants(&state);
 }
@@ -266,8 +266,8 @@ fn boarder_deals_its_defense_to_hull_reduced_by_security_teams() {
     ));
     assert_eq!(hull(&state, 1), SectionState::Destroyed, "3 - 1 = 2 Damage");
     assert!(state.threat(boarder).is_none());
-    assert_eq!(state.threat_discard.last(), Some(&boarder));
-    assert_eq!(state.discard.last(), Some(&team));
+    assert_eq!(state.threat_discard().last(), Some(&boarder));
+    assert_eq!(state.discard().last(), Some(&team));
     assert_eq!(state.turn.phase, Phase::DrawNewThreats, "the phase went on");
     assert_invariants(&state);
 }
@@ -363,7 +363,7 @@ fn boarder_on_destroyed_hull_removes_cards() {
     let top: Vec<CardId> = state.deck().iter().rev().take(2).copied().collect();
     threats_phase(&mut state);
     assert!(state.threat(boarder).is_none());
-    assert_eq!(state.removed, top);
+    assert_eq!(state.removed(), top);
     assert_invariants(&state);
 }
 
@@ -438,7 +438,10 @@ fn lose_at_6_destroyed_hull() {
     place(&mut state, "klingon_cruiser", Range::Medium, 6);
     place(&mut state, "klingon_cruiser", Range::Long, 3);
     threats_phase(&mut state);
-    assert_eq!(state.outcome, Some(Outcome::Lost(LossCause::HullDestroyed)));
+    assert_eq!(
+        state.outcome(),
+        Some(Outcome::Lost(LossCause::HullDestroyed))
+    );
     assert!(emitted(
         &state,
         &RulesEvent::GameLost {
@@ -499,7 +502,7 @@ fn draw_2_new_threats_places_ships_in_the_rolled_long_range_sector() {
 fn bag_refills_from_threat_discard() {
     let mut state = mission_table(2, plain_mission());
     rig_bag(&mut state, &["klingon_cruiser"]);
-    let discarded = state.threat_discard.len();
+    let discarded = state.threat_discard().len();
     assert_eq!(discarded, 30);
     to_phase(&mut state, Phase::DrawNewThreats);
     state.events.clear();
@@ -545,7 +548,7 @@ fn ruling_r25_patrol_game_never_refills_the_bag() {
         let card = obtain(&mut state, active, "phasers_all_short");
         play(&mut state, active, card, Target::Threat(ship)).expect("hit");
     }
-    assert_eq!(state.outcome, Some(Outcome::Won));
+    assert_eq!(state.outcome(), Some(Outcome::Won));
 }
 
 // Rulebook "7. Draw 2 New Threats" — some tokens are effects that do not go on the board: resolved immediately when drawn, then discarded
@@ -563,7 +566,7 @@ fn comet_drawn_in_phase_7_is_resolved_at_once() {
     assert_eq!(rolls(&state, DieRollPurpose::Comet).len(), 2);
     assert!(state.threats.is_empty(), "comets never stay on the board");
     for token in drawn {
-        assert!(state.threat_discard.contains(&token));
+        assert!(state.threat_discard().contains(&token));
     }
     assert_invariants(&state);
 }
