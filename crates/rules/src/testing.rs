@@ -1,7 +1,8 @@
-//! The hidden orders as the tests set and read them (the `testing` feature, which only the
-//! test suite turns on): a test stacks the deck or the bag for the position it checks, or
-//! checks that a table across machines holds no order it should not. Nothing else outside the
-//! rules reads them (issue 41): the table and its bots see only their sizes.
+//! The rules' own fields as the tests set and read them (the `testing` feature, which only the
+//! test suite turns on): a test stacks the deck or the bag, fills the discard or completes a
+//! mission for the position it checks, or checks that a table across machines holds no order
+//! it should not. Outside the rules nothing else reads the hidden orders (issue 41): the table
+//! and its bots see only their sizes; nor writes the piles, which it reads by accessors.
 
 use rand_chacha::ChaCha8Rng;
 
