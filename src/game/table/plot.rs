@@ -59,15 +59,21 @@ pub(super) fn grid_pixels(radius: f32) -> Vec<u8> {
 
 /// The grid as an image, clamped at its edges.
 pub(super) fn grid_image(radius: f32) -> Image {
+    clamped_image(SIZE, grid_pixels(radius), TextureFormat::Rgba8Unorm)
+}
+
+/// A square texture of `size` pixels a side made in code, sampled smoothly and clamped at its
+/// edges (the grid, the saucer's markings).
+pub(super) fn clamped_image(size: usize, pixels: Vec<u8>, format: TextureFormat) -> Image {
     let mut image = Image::new(
         Extent3d {
-            width: SIZE as u32,
-            height: SIZE as u32,
+            width: size as u32,
+            height: size as u32,
             depth_or_array_layers: 1,
         },
         TextureDimension::D2,
-        grid_pixels(radius),
-        TextureFormat::Rgba8Unorm,
+        pixels,
+        format,
         RenderAssetUsages::RENDER_WORLD,
     );
     image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {

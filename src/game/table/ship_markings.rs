@@ -3,11 +3,9 @@
 //! windows near the rim. Readers saw "a grey primitive model" and "nothing Star Trek apart
 //! from the Enterprise's shape" (read 25); a plain white disc is what the saucer was.
 
-use bevy::asset::RenderAssetUsages;
-use bevy::image::{ImageAddressMode, ImageSampler, ImageSamplerDescriptor};
 use bevy::mesh::VertexAttributeValues;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::render::render_resource::TextureFormat;
 
 /// The texture's side in pixels: the saucer's whole width.
 pub const SIZE: usize = 256;
@@ -97,23 +95,7 @@ pub fn saucer_pixels() -> (Vec<u8>, Vec<u8>) {
 }
 
 fn image(pixels: Vec<u8>) -> Image {
-    let mut image = Image::new(
-        Extent3d {
-            width: SIZE as u32,
-            height: SIZE as u32,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        pixels,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD,
-    );
-    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
-        address_mode_u: ImageAddressMode::ClampToEdge,
-        address_mode_v: ImageAddressMode::ClampToEdge,
-        ..ImageSamplerDescriptor::linear()
-    });
-    image
+    super::plot::clamped_image(SIZE, pixels, TextureFormat::Rgba8UnormSrgb)
 }
 
 /// The saucer's material: her white hull with its markings, and her windows lit.
