@@ -116,6 +116,18 @@ impl<'a> BoardPainter<'a> {
         Some(egui::pos2(p.x / self.zoom, p.y / self.zoom))
     }
 
+    /// How far from the board's middle (world units) the point of the board under `at` (egui
+    /// points) lies, taken back through the camera onto the pieces' faces' height.
+    pub fn distance_on_board(&self, at: egui::Pos2) -> Option<f32> {
+        let ray = self
+            .camera
+            .viewport_to_world(self.camera_at, Vec2::new(at.x, at.y) * self.zoom)
+            .ok()?;
+        let along = ray.intersect_plane(Vec3::Y * 0.09, InfinitePlane3d::new(Vec3::Y))?;
+        let p = ray.get_point(along);
+        Some(Vec2::new(p.x, p.z).length())
+    }
+
     /// Lays out text wrapped to `width` points.
     pub(crate) fn wrapped(
         &self,

@@ -125,6 +125,10 @@ struct Clear<'a> {
     plates: &'a [egui::Rect],
     /// The ship's disc on screen (her Shields' outer edge), the box of an ellipse.
     disc: Option<egui::Rect>,
+    /// Whether a rect lies wholly in the piece's own ring: a plate that crossed into the next
+    /// ring put its piece on the line between the two for readers (a captain's plate above
+    /// a piece in Short Range, reads 25-27).
+    in_band: &'a dyn Fn(egui::Rect) -> bool,
 }
 
 /// Whether `plate` reaches into the ellipse `disc` bounds.
@@ -158,6 +162,7 @@ impl Clear<'_> {
                 }) && self.defense.values().all(|ink| !ink.intersects(plate))
                     && self.plates.iter().all(|r| !r.intersects(plate))
                     && self.disc.is_none_or(|disc| !reaches_disc(plate, disc))
+                    && (self.in_band)(plate)
             })
     }
 }
@@ -326,6 +331,25 @@ fn board_labels(
                 .map(|p| (p - c).normalized())
                 .filter(|_| lone);
             let mut plates: Vec<egui::Rect> = Vec::new();
+            // A little in from the ring's edges, so a plate is seen to lie inside, not on them.
+            let inner = ring_center(t.pos.range) - super::RING_WIDTH / 2.0 + 0.04;
+            let band = inner..=inner + super::RING_WIDTH - 0.08;
+            let in_band = |rect: egui::Rect| {
+                [
+                    rect.left_top(),
+                    rect.right_top(),
+                    rect.left_bottom(),
+                    rect.right_bottom(),
+                    rect.center_top(),
+                    rect.center_bottom(),
+                ]
+                .into_iter()
+                .all(|p| {
+                    board
+                        .distance_on_board(p)
+                        .is_some_and(|r| band.contains(&r))
+                })
+            };
             // Where a plate of `size` stands beside the piece, clear of what `Clear` names.
             let beside = |size: egui::Vec2, defense: &_, plates: &[egui::Rect]| {
                 along_ring.and_then(|dir| {
@@ -336,6 +360,7 @@ fn board_labels(
                         defense,
                         plates,
                         disc: ship_disc,
+                        in_band: &in_band,
                     };
                     clear.beside(c, dir, size)
                 })
@@ -363,7 +388,20 @@ fn board_labels(
                     }
                 };
                 let at = clear_of(at, galley.size(), ink, -inward);
-                let at = beside(galley.size(), &marks.defense, &plates).unwrap_or(at);
+                // Beside it where its ring has room; else across the face, stepped in from
+                // its outer edge until the plate lies in the piece's own ring and clear of
+                // the Defense: a plate over the line read as the piece on it (reads 25-27).
+                let size = galley.size();
+                let fits = |at: egui::Pos2| {
+                    let rect = egui::Rect::from_min_size(at, size);
+                    in_band(rect) && !rect.expand2(egui::vec2(3.0, 0.0)).intersects(ink)
+                };
+                let on_face = [0.72, 0.6, 0.48, 0.36, 0.24]
+                    .into_iter()
+                    .map(|k| c - inward * radius * k - size / 2.0);
+                let at = beside(size, &marks.defense, &plates)
+                    .or_else(|| std::iter::once(at).chain(on_face).find(|at| fits(*at)))
+                    .unwrap_or(at);
                 let plate = palette::CAPTAIN_PLATE.egui();
                 let rect = board.paint(at, galley, Some(plate), false);
                 plates.push(rect);

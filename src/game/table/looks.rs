@@ -133,3 +133,44 @@ pub(crate) fn silhouette(look: Look) -> Mesh {
 fn mirrored_y(shape: &[[f32; 2]]) -> Vec<[f32; 2]> {
     shape.iter().rev().copied().collect()
 }
+
+/// The printed face of a chit with `sides` sides, in grey to be tinted by the kind's colour:
+/// a face that darkens a little to its edge, a printed line inset from the outline, and a
+/// rounded, shaded edge, as on a die-cut cardboard chit. Flat fills read as "flat vector
+/// tokens" to blind readers (reads 25-27). The cylinder's cap maps its outline's corners to
+/// the angles 2πi/sides of the texture's inscribed circle, so the line follows the outline.
+pub fn chit_face_pixels(sides: u32, size: usize) -> Vec<u8> {
+    use std::f32::consts::PI;
+    let n = sides.max(3) as f32;
+    let step = 2.0 * PI / n;
+    let smooth = |edge0: f32, edge1: f32, x: f32| {
+        let t = ((x - edge0) / (edge1 - edge0)).clamp(0.0, 1.0);
+        t * t * (3.0 - 2.0 * t)
+    };
+    let mut pixels = Vec::with_capacity(size * size * 4);
+    for row in 0..size {
+        for col in 0..size {
+            let x = (col as f32 + 0.5) / size as f32 * 2.0 - 1.0;
+            let y = 1.0 - (row as f32 + 0.5) / size as f32 * 2.0;
+            let theta = y.atan2(x).rem_euclid(2.0 * PI);
+            // The outline's distance from the middle at this angle: 1 at the corners.
+            let edge = (PI / n).cos() / ((theta % step) - step / 2.0).cos();
+            let r = (x * x + y * y).sqrt() / edge;
+            let aa = 1.5 / size as f32;
+            let face = 1.0 - 0.16 * r * r;
+            let line =
+                1.0 - 0.38 * (smooth(0.8 - aa, 0.8 + aa, r) - smooth(0.85 - aa, 0.85 + aa, r));
+            let bevel = 1.0 - 0.32 * smooth(0.92, 1.0, r);
+            // A faint grain, so the face is a surface and not a fill.
+            let grain = {
+                let h =
+                    (col as u32).wrapping_mul(73_856_093) ^ (row as u32).wrapping_mul(19_349_663);
+                let h = h.wrapping_mul(0x9E37_79B1) >> 24;
+                (h as f32 / 255.0 - 0.5) * 0.05
+            };
+            let v = ((face * line * bevel + grain).clamp(0.0, 1.0) * 255.0) as u8;
+            pixels.extend([v, v, v, 255]);
+        }
+    }
+    pixels
+}

@@ -66,6 +66,10 @@ pub(crate) struct Palette {
     pub blast: Handle<StandardMaterial>,
 }
 
+/// The chits' printed faces, in pixels a side: about twice a chit's size on screen at
+/// 1920×1080, so the printed line stays sharp.
+const CHIT_FACE: usize = 128;
+
 /// Each range's band (deep, quiet) and the glowing line at its edges (bright, the same hue).
 pub(crate) const RANGE_LOOKS: [(Range, Color, Color); 3] = [
     (Range::Short, RANGE_BANDS[0].bevy(), RANGE_EDGES[0].bevy()),
@@ -144,6 +148,7 @@ pub(super) fn make_palette(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let m = &mut *materials;
     let palette = Palette {
@@ -177,7 +182,20 @@ pub(super) fn make_palette(
         shimmer: glow(m, Color::srgb(0.6, 0.85, 1.0), 0.45),
         ghost: materials_unlit(m, Color::srgb(0.75, 0.8, 0.9), 0.5),
         silhouettes: ByLook::new(|look| meshes.add(looks::silhouette(look))),
-        faces: ByLook::new(|look| material(m, look.color())),
+        // A printed, die-cut face (`looks::chit_face_pixels`) tinted by the kind's colour.
+        faces: ByLook::new(|look| {
+            let face = super::plot::clamped_image(
+                CHIT_FACE,
+                looks::chit_face_pixels(look.chit().0, CHIT_FACE),
+                bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb,
+            );
+            m.add(StandardMaterial {
+                base_color: look.color(),
+                base_color_texture: Some(images.add(face)),
+                perceptual_roughness: 0.5,
+                ..default()
+            })
+        }),
         emblem: m.add(StandardMaterial {
             base_color: Color::srgb(0.04, 0.04, 0.07),
             unlit: true,

@@ -325,6 +325,40 @@ fn the_console_rings_the_board_with_an_unbroken_lit_groove() {
 /// (the texture's fore half, its top), and lit windows only round her rim; the rest is her
 /// hull's light grey (read 25: "a grey primitive model").
 #[test]
+fn a_chits_face_is_printed_with_a_line_inset_along_its_outline() {
+    use star_trek_panic::game::table::looks::chit_face_pixels;
+    const SIZE: usize = 128;
+    // The grey at a point of the face, from its middle (x right, y up, 1 the texture's edge).
+    let grey = |pixels: &[u8], x: f32, y: f32| {
+        let col = (((x + 1.0) / 2.0 * SIZE as f32) as usize).min(SIZE - 1);
+        let row = (((1.0 - y) / 2.0 * SIZE as f32) as usize).min(SIZE - 1);
+        pixels[(row * SIZE + col) * 4]
+    };
+    for sides in [3u32, 6, 8, 40] {
+        let pixels = chit_face_pixels(sides, SIZE);
+        assert_eq!(pixels.len(), SIZE * SIZE * 4);
+        // Towards a corner (angle 0) and towards the middle of an edge (angle pi/sides), the
+        // outline lies at 1 and at cos(pi/sides): the printed line at 0.825 of each is dark,
+        // the face inside it light.
+        let half = std::f32::consts::PI / sides as f32;
+        for (angle, outline) in [(0.0f32, 1.0f32), (half, half.cos())] {
+            let at = |r: f32| {
+                grey(
+                    &pixels,
+                    angle.cos() * r * outline,
+                    angle.sin() * r * outline,
+                )
+            };
+            let (face, line) = (at(0.5), at(0.825));
+            assert!(
+                face > 200 && f32::from(line) < f32::from(face) * 0.75,
+                "{sides} sides at {angle}: face {face}, line {line}"
+            );
+        }
+    }
+}
+
+#[test]
 fn the_saucer_carries_her_registry_and_lit_windows() {
     use star_trek_panic::game::table::ship_markings::{SIZE, saucer_pixels};
     let (colour, lit) = saucer_pixels();
