@@ -350,6 +350,17 @@ fn board_labels(
                         .is_some_and(|r| band.contains(&r))
                 })
             };
+            // The first place for a plate of `size` on the piece's face that lies in its ring,
+            // clear of its Defense and of every label drawn so far.
+            let fitting =
+                |places: Vec<egui::Pos2>, size: egui::Vec2, ink: egui::Rect, marks: &SceneMarks| {
+                    places.into_iter().find(|at| {
+                        let rect = egui::Rect::from_min_size(*at, size);
+                        in_band(rect)
+                            && !rect.expand2(egui::vec2(3.0, 0.0)).intersects(ink)
+                            && marks.labels.iter().all(|(_, r)| !r.intersects(rect))
+                    })
+                };
             // Where a plate of `size` stands beside the piece, clear of what `Clear` names.
             let beside = |size: egui::Vec2, defense: &_, plates: &[egui::Rect]| {
                 along_ring.and_then(|dir| {
@@ -392,15 +403,18 @@ fn board_labels(
                 // its outer edge until the plate lies in the piece's own ring and clear of
                 // the Defense: a plate over the line read as the piece on it (reads 25-27).
                 let size = galley.size();
-                let fits = |at: egui::Pos2| {
-                    let rect = egui::Rect::from_min_size(at, size);
-                    in_band(rect) && !rect.expand2(egui::vec2(3.0, 0.0)).intersects(ink)
-                };
                 let on_face = [0.72, 0.6, 0.48, 0.36, 0.24]
                     .into_iter()
                     .map(|k| c - inward * radius * k - size / 2.0);
                 let at = beside(size, &marks.defense, &plates)
-                    .or_else(|| std::iter::once(at).chain(on_face).find(|at| fits(*at)))
+                    .or_else(|| {
+                        fitting(
+                            std::iter::once(at).chain(on_face).collect(),
+                            size,
+                            ink,
+                            marks,
+                        )
+                    })
                     .unwrap_or(at);
                 let plate = palette::CAPTAIN_PLATE.egui();
                 let rect = board.paint(at, galley, Some(plate), false);
@@ -443,16 +457,38 @@ fn board_labels(
                 let size = galley.size();
                 // Else on the face, stepped further out until clear of the Defense digits:
                 // in a crowded space the face is smaller than the words.
-                let at = beside(size, &marks.defense, &plates).unwrap_or_else(|| {
-                    clear_of(c - inward * radius * room - size / 2.0, size, ink, -inward)
-                });
-                let rect = board.paint(
-                    at,
-                    galley,
-                    Some(egui::Color32::from_black_alpha(190)),
-                    false,
-                );
-                marks.labels.push((words.into(), rect));
+                // Never out over the ring's edge or another label (a rim's forecast).
+                let fallback =
+                    clear_of(c - inward * radius * room - size / 2.0, size, ink, -inward);
+                let on_face = [room, room - 0.1, room - 0.2, room - 0.3, 0.0]
+                    .into_iter()
+                    .map(|k| c - inward * radius * k - size / 2.0);
+                let at = beside(size, &marks.defense, &plates)
+                    .or_else(|| {
+                        fitting(
+                            std::iter::once(fallback).chain(on_face).collect(),
+                            size,
+                            ink,
+                            marks,
+                        )
+                    })
+                    .unwrap_or(fallback);
+                // Where no place is clear, the note gives way to a label already drawn (a
+                // rim's forecast, which says the same): over it, neither read (read 28's
+                // positions, a cloaking Romulan by the rim).
+                let over_label = |at: egui::Pos2| {
+                    let rect = egui::Rect::from_min_size(at, size);
+                    marks.labels.iter().any(|(_, r)| r.intersects(rect))
+                };
+                if !over_label(at) {
+                    let rect = board.paint(
+                        at,
+                        galley,
+                        Some(egui::Color32::from_black_alpha(190)),
+                        false,
+                    );
+                    marks.labels.push((words.into(), rect));
+                }
             }
         } else {
             // The Comet and the Starbase carry no Defense: their name is their face.
