@@ -160,9 +160,11 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
                 _ => band(&painter, centre, (inner, outer_r), (from, to), fill),
             }
             if !shield && section == SectionState::Damaged {
-                // A crack across the plate, as the ship's plates show it.
+                // A crack across the plate, as the ship's plates show it, down its side so
+                // the section's name in its middle stays clear (read 28: "the letters are
+                // covered by a dark box and a crack").
                 let depth = outer_r - inner;
-                let zig: Vec<Pos2> = [(-0.3, 0.12), (0.2, 0.4), (-0.15, 0.62), (0.3, 0.9)]
+                let zig: Vec<Pos2> = [(0.5, 0.1), (0.78, 0.38), (0.55, 0.62), (0.8, 0.9)]
                     .iter()
                     .map(|(da, t)| at(centre, mid + da * (to - from) / 2.0, inner + t * depth))
                     .collect();
@@ -181,14 +183,15 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
         }
         let label = at(centre, mid, (hull_in + hull_out) / 2.0);
         let hull = ship.hull[facing as usize];
+        // Dark on the steel and the amber plate, light on the charred one.
         let ink = match hull {
-            SectionState::Intact => Color32::from_gray(20),
-            _ => theme::TEXT,
+            SectionState::Destroyed => theme::TEXT,
+            _ => Color32::from_gray(20),
         };
         let name = painter.layout_no_wrap(short_name(facing).to_string(), font.clone(), ink);
         let plate = egui::Rect::from_center_size(label, name.size() + egui::vec2(4.0, 0.0));
-        // Over a crack or a cross the name stands on a dark plate, so the marks never hide it.
-        if hull != SectionState::Intact {
+        // Over a cross the name stands on a dark plate, so the marks never hide it.
+        if hull == SectionState::Destroyed {
             painter.rect_filled(plate, 3.0, Color32::from_black_alpha(200));
         }
         painter.galley(plate.center() - name.size() / 2.0, name, ink);

@@ -120,6 +120,23 @@ pub fn still_to_come<'a>(
                     });
                 }
             }
+            // A Tholian that will weave its web: it moves into Short Range in its sector and
+            // does not fire (read 28 found it the one threat with no forecast mid-phase).
+            E::TholianWebbed { token } => {
+                if let Some(from) = shown.threat(*token).map(|t| t.pos) {
+                    preview.threats.push(stp_rules::preview::ThreatIntent {
+                        token: *token,
+                        from,
+                        to: Some(stp_rules::Position::new(
+                            stp_rules::Range::Short,
+                            from.sector,
+                        )),
+                        fires: None,
+                        at_token: None,
+                        what: Intent::Moves,
+                    });
+                }
+            }
             // A shot an Outpost takes for the Enterprise, and cards a destroyed Hull section
             // costs: said as the rules' preview says them.
             E::MissionTokenHit {
@@ -194,7 +211,6 @@ pub fn still_to_come<'a>(
             | E::ForceFieldHeld { .. }
             | E::RedAlertSet { .. }
             | E::RedAlertAbsorbed { .. }
-            | E::TholianWebbed { .. }
             | E::CaptainArrived { .. }
             | E::CometStruck { .. }
             | E::Docked { .. }

@@ -387,6 +387,33 @@ fn the_forecast_stops_before_the_next_draw() {
     );
 }
 
+/// Mid-phase, a Tholian still to weave its web is in the forecast, moving into Short Range in
+/// its sector and not firing (rulebook, "Tholians"); read 28 found it the one threat without one.
+#[test]
+fn the_forecast_mid_phase_names_a_tholian_still_to_web() {
+    use star_trek_panic::game::table::intent::still_to_come;
+    use stp_rules::preview::Intent;
+    let shown = super::table_of(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
+            threats: [(kind: "tholian", range: Medium, sector: 2)])"#,
+    );
+    let token = shown.threats[0].token;
+    let events = [RulesEvent::TholianWebbed { token }];
+    let forecast = still_to_come(&shown, events.iter()).expect("a web to come");
+    let web = forecast
+        .threats
+        .iter()
+        .find(|t| t.token == token)
+        .expect("the Tholian in the forecast");
+    assert_eq!(web.what, Intent::Moves);
+    assert_eq!(web.fires, None);
+    assert_eq!(
+        web.to,
+        Some(stp_rules::Position::new(stp_rules::Range::Short, 1))
+    );
+}
+
 /// Issue 43: where a screen reader runs (the platform asked for the accessibility tree) and the
 /// setting is `auto`, each step of the threat phase waits for a key once it has had its time:
 /// the table holds there however long it waits, a key (`NextStep`) shows the next step and
