@@ -26,13 +26,26 @@ pub fn turn_summary(state: &GameState) -> String {
     )
 }
 
-/// "Shields: damaged starboard, port; destroyed aft-starboard; the rest intact" ("rest
-/// intact", shorter, unless `rest`), or "Hull: all intact".
-pub fn status_line(what: &str, sections: &[SectionState; 6], rest: bool) -> String {
-    let named = |wanted: SectionState| -> Vec<&str> {
+/// "Shields: damaged starboard (2), port (4); destroyed aft-starboard (3); the rest intact"
+/// ("rest intact", shorter, unless `rest`), or "Hull: all intact". Each facing with the
+/// sector it now faces, as the board numbers them: the facings' names turn with the ship,
+/// and readers matched them to the sectors by hand (read 28).
+pub fn status_line(
+    what: &str,
+    sections: &[SectionState; 6],
+    ship: &stp_rules::Enterprise,
+    rest: bool,
+) -> String {
+    let named = |wanted: SectionState| -> Vec<String> {
         (0..6u8)
             .filter(|f| sections[*f as usize] == wanted)
-            .map(crate::words::describe::facing_name)
+            .map(|f| {
+                format!(
+                    "{} ({})",
+                    crate::words::describe::facing_name(f),
+                    ship.sector_of_facing(f) + 1
+                )
+            })
             .collect()
     };
     let parts: Vec<String> = [

@@ -88,7 +88,7 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
     assert!(
         has(
             &before,
-            "The ship: Shields: damaged starboard; destroyed port; the rest intact."
+            "The ship: Shields: damaged starboard (4); destroyed port (1); the rest intact."
         ),
         "the ship: {context}"
     );

@@ -197,7 +197,7 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
     // Beside a mission card, "rest intact" for "the rest intact": the card needs the room.
     let rest = state.mission.is_none();
     for (what, sections) in [("Shields", &ship.shields), ("Hull", &ship.hull)] {
-        let line = crate::words::table_words::status_line(what, sections, rest);
+        let line = crate::words::table_words::status_line(what, sections, ship, rest);
         ui.label(egui::RichText::new(line).color(super::theme::TEXT));
     }
     size

@@ -87,8 +87,9 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     );
     response.widget_info(|| {
         let ship = &state.enterprise;
-        let words = [("Shields", &ship.shields), ("Hull", &ship.hull)]
-            .map(|(what, sections)| crate::words::table_words::status_line(what, sections, true));
+        let words = [("Shields", &ship.shields), ("Hull", &ship.hull)].map(|(what, sections)| {
+            crate::words::table_words::status_line(what, sections, ship, true)
+        });
         egui::WidgetInfo::labeled(
             egui::WidgetType::Label,
             true,
