@@ -151,9 +151,9 @@ def focused(app):
     return found
 
 
-def tab(app, seconds):
-    """Tab pressed on the game's window, as a player's keyboard does: what then has the
-    focus, once something does (or nothing, when `seconds` have passed)."""
+def focus_window():
+    """Gives the game's window the keyboard, as a player's click does: a reader is told of a
+    widget's focus only in the window that has it. Whether the window was found."""
     windows = subprocess.run(
         ["xdotool", "search", "--name", "Star Trek"],
         capture_output=True,
@@ -161,14 +161,28 @@ def tab(app, seconds):
         timeout=20,
     ).stdout.split()
     if not windows:
-        return []
+        return False
     subprocess.run(["xdotool", "windowfocus", "--sync", windows[0]], timeout=20)
-    subprocess.run(["xdotool", "key", "Tab"], timeout=20)
+    return True
+
+
+def focused_within(app, seconds):
+    """What has the focus, once something does (or nothing, when `seconds` have passed)."""
     deadline = time.time() + seconds
     now = focused(app)
     while not now and time.time() < deadline:
         time.sleep(1)
         now = focused(app)
+    return now
+
+
+def tab(app, seconds):
+    """Tab pressed on the game's window, as a player's keyboard does: what then has the
+    focus, once something does (or nothing, when `seconds` have passed)."""
+    if not focus_window():
+        return []
+    subprocess.run(["xdotool", "key", "Tab"], timeout=20)
+    now = focused_within(app, seconds)
     # Once something has the focus, a moment for the frames Tab set going to be drawn.
     if now:
         time.sleep(1)
@@ -192,6 +206,11 @@ def main():
         tree = tree_when(app, lambda t: any(n.startswith("Sector 1, ") for _, n, _ in t), 120)
         for role, name, _ in tree:
             print(f"NODE {role}: {name}")
+        # At rest, in the window that has the keyboard, the turn's instructions hold the
+        # focus, named with where the game stands.
+        if focus_window():
+            for role, name in focused_within(app, 30):
+                print(f"REST {role}: {name}")
         if not press(tree, "3: Red Alert", "NO-CARD"):
             return 3
         after = tree_when(app, lambda t: any("Red Alert:" in n for _, n, _ in t), 60)

@@ -92,6 +92,14 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
         ),
         "the ship: {context}"
     );
+    // At rest the turn's instructions hold the focus, named with the turn: Orca 43, which says
+    // what takes the focus and no live region, hears each turn and phase as it comes.
+    assert!(
+        said.lines()
+            .filter_map(|line| line.strip_prefix("REST "))
+            .any(|line| line.contains("Turn 6, Pia's turn (Captain James T. Kirk), phase 4 of 7")),
+        "the focus at rest: {context}"
+    );
     // Pressed by the reader, the card is picked and asks for its target...
     assert!(
         has(&picked, "Red Alert: pick one below"),

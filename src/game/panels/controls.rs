@@ -140,14 +140,23 @@ impl Controls<'_> {
                             {
                                 self.help.at(super::help::topic_for_refusal(refusal));
                             }
-                            let line = ui.add(
-                                egui::Label::new(
-                                    egui::RichText::new(message).color(egui::Color32::LIGHT_RED),
-                                )
-                                .wrap(),
-                            );
+                            // A widget of its own for each refusal, holding the focus while
+                            // it shows: Orca 43 says what takes the focus and no live region,
+                            // so the refusal is heard as the focus moves to it.
+                            let line = ui
+                                .push_id(("refusal", message), |ui| {
+                                    ui.add(
+                                        egui::Label::new(
+                                            egui::RichText::new(message)
+                                                .color(egui::Color32::LIGHT_RED),
+                                        )
+                                        .wrap(),
+                                    )
+                                })
+                                .inner;
                             // A refusal is heard at once: the action did not happen.
                             super::theme::announce(ui, &line, true);
+                            super::theme::hold_tab_focus(&line);
                         });
                     }
                     (None, _) if self.sequence => {
@@ -171,9 +180,33 @@ impl Controls<'_> {
                             .filter(|_| !self.watching)
                             .unwrap_or_else(|| top_bar::phase_hint(state));
                         // Said as it changes: a new phase's instructions, a picked card's
-                        // choices.
-                        let line = ui.add(egui::Label::new(words).wrap());
+                        // choices. A widget of its own each turn and phase, named with where
+                        // the game stands, that holds the focus while nothing is picked or
+                        // lit: Orca 43, which says a new focus and no live region, hears each
+                        // turn and phase as it comes ("Turn 3, Bob's turn, ... phase 4 of 7").
+                        let turn = (state.turn.number, active, state.turn.phase.number());
+                        let line = ui
+                            .push_id(("instructions", turn), |ui| {
+                                ui.add(egui::Label::new(words.as_str()).wrap())
+                            })
+                            .inner;
+                        let at_rest = selection.card.is_none() && selection.focus.is_none();
+                        if at_rest {
+                            line.widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::WidgetType::Label,
+                                    true,
+                                    format!(
+                                        "{} {words}",
+                                        crate::words::table_words::turn_summary(state)
+                                    ),
+                                )
+                            });
+                        }
                         super::theme::announce(ui, &line, false);
+                        if at_rest && !self.watching {
+                            super::theme::hold_tab_focus(&line);
+                        }
                     }
                 }
             },

@@ -237,8 +237,9 @@ fn hand_card(
         number: Some(index + 1),
     };
     let (response, badge) = cards::card(ui, card, size, look);
-    // Picked, and no choice lit yet: the card has the focus a screen reader follows.
-    if look.chosen && selection.focus.is_none() {
+    // Picked, and no choice lit yet: the card has the focus a screen reader follows; a
+    // refusal shown takes it instead (`controls`), so that it is heard.
+    if look.chosen && selection.focus.is_none() && selection.message.is_none() {
         super::theme::hold_tab_focus(&response);
     }
     // Picked with its key, the card shows at full size as a hover would show it: in the
