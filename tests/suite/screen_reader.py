@@ -211,6 +211,16 @@ def main():
         if focus_window():
             for role, name in focused_within(app, 30):
                 print(f"REST {role}: {name}")
+            # B reads the board: the first sentence (sector 1's forecast) takes the focus.
+            subprocess.run(["xdotool", "key", "b"], timeout=20)
+            deadline = time.time() + 30
+            board = []
+            while not board and time.time() < deadline:
+                board = [f for f in focused(app) if f[1].startswith("Sector ")]
+                if not board:
+                    time.sleep(1)
+            for role, name in board:
+                print(f"BOARD {role}: {name}")
         if not press(tree, "3: Red Alert", "NO-CARD"):
             return 3
         after = tree_when(app, lambda t: any("Red Alert:" in n for _, n, _ in t), 60)

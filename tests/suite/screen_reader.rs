@@ -100,6 +100,13 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
             .any(|line| line.contains("Turn 6, Pia's turn (Captain James T. Kirk), phase 4 of 7")),
         "the focus at rest: {context}"
     );
+    // B reads the board from the keyboard: sector 1's forecast takes the focus.
+    assert!(
+        said.lines()
+            .filter_map(|line| line.strip_prefix("BOARD "))
+            .any(|line| line.contains("Sector 1, ")),
+        "the board read by B: {context}"
+    );
     // Pressed by the reader, the card is picked and asks for its target...
     assert!(
         has(&picked, "Red Alert: pick one below"),

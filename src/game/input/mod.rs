@@ -1,6 +1,7 @@
 //! Input: keys, the pointer over the table, and what the player has picked. Everything here
 //! runs in `GameSystems::Input`, before the rules read the actions it sends.
 
+pub mod board_reading;
 pub mod egui_idle;
 pub(crate) mod hotkeys;
 mod keys;
@@ -17,5 +18,5 @@ pub(super) fn window_plugin(app: &mut App) {
 
 /// What the player has picked, without a window (the presentation tests run this).
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins((selection::plugin, hotkeys::plugin));
+    app.add_plugins((selection::plugin, hotkeys::plugin, board_reading::plugin));
 }

@@ -45,6 +45,9 @@ pub(super) struct Controls<'a> {
     /// How much a screen reader is told: the steps and a bot's moves are said here only at
     /// `Spoken::Steps` (at `Everything` the log's lines say them, `heard`).
     pub spoken: crate::game::settings::Spoken,
+    /// The keyboard is reading the board (B): its sentence has the focus, not the
+    /// instructions.
+    pub reading_board: bool,
 }
 
 /// A maneuver's button is short; its hover says it in full.
@@ -204,7 +207,7 @@ impl Controls<'_> {
                             });
                         }
                         super::theme::announce(ui, &line, false);
-                        if at_rest && !self.watching {
+                        if at_rest && !self.watching && !self.reading_board {
                             super::theme::hold_tab_focus(&line);
                         }
                     }

@@ -195,7 +195,12 @@ fn table_panels(
     mut table_rect: ResMut<TableRect>,
     mut talk: crate::game::online::TalkPanel,
     (mut layout, mut drawer): (ResMut<PanelLayout>, ResMut<LogDrawer>),
-    (crew, away, recap): (Res<Crew>, Res<Away>, Res<crate::game::crew::BotRecap>),
+    (crew, away, recap, reading): (
+        Res<Crew>,
+        Res<Away>,
+        Res<crate::game::crew::BotRecap>,
+        Res<crate::game::input::board_reading::BoardReading>,
+    ),
 ) -> Result {
     let Asides {
         mut help,
@@ -300,6 +305,7 @@ fn table_panels(
                                 // whose turn, and at 1280x720 the stamp cut the step's
                                 // own words (read 25).
                                 .map(|line| line.text.clone()),
+                            reading_board: reading.at.is_some(),
                         };
                         let asked = controls.show(ui, &mut selection, &mut actions, &mut undo);
                         if asked.skip {

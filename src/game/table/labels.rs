@@ -16,6 +16,7 @@ use super::intent::Foresight;
 use super::looks::{Look, Rim, captain_name, rim_of};
 use super::pieces::TOKEN_RADIUS;
 use super::{Pieces, on_board, ring_center, sector_angle};
+use crate::game::input::board_reading::BoardReading;
 use crate::game::input::pointing::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::palette;
@@ -94,8 +95,19 @@ fn show_tips(
 
 /// The board's sentences (`SceneMarks::reader`) as nodes of egui's tree, where they are
 /// painted, so a screen reader finds each sector's forecast and each mission token on the
-/// table (issue 43). They take no pointer and no Tab: the board's marks are read, not used.
-fn read_board(mut contexts: EguiContexts, marks: Res<SceneMarks>) -> Result {
+/// table (issue 43). They take no pointer; B steps the keyboard through them
+/// (`input::board_reading`): the one in reach holds the focus, ringed in the console's gold.
+fn read_board(
+    mut contexts: EguiContexts,
+    marks: Res<SceneMarks>,
+    mut reading: ResMut<BoardReading>,
+) -> Result {
+    if reading.count != marks.reader.len() {
+        reading.count = marks.reader.len();
+        if reading.at.is_some_and(|i| i >= reading.count) {
+            reading.at = None;
+        }
+    }
     if marks.reader.is_empty() {
         return Ok(());
     }
@@ -105,11 +117,25 @@ fn read_board(mut contexts: EguiContexts, marks: Res<SceneMarks>) -> Result {
         .interactable(false)
         .fixed_pos(egui::Pos2::ZERO)
         .show(ctx, |ui| {
-            for (words, rect) in &marks.reader {
-                let node = ui.allocate_rect(*rect, egui::Sense::hover());
+            for (i, (words, rect)) in marks.reader.iter().enumerate() {
+                // A widget of its own each time it is reached, so a reader says it again.
+                let node = ui
+                    .push_id(("board-sentence", i), |ui| {
+                        ui.allocate_rect(*rect, egui::Sense::hover())
+                    })
+                    .inner;
                 node.widget_info(|| {
                     egui::WidgetInfo::labeled(egui::WidgetType::Label, true, words)
                 });
+                if reading.at == Some(i) {
+                    ui.painter().rect_stroke(
+                        rect.expand(4.0),
+                        4.0,
+                        egui::Stroke::new(2.5, palette::GOLD.egui()),
+                        egui::StrokeKind::Outside,
+                    );
+                    crate::game::panels::theme::hold_tab_focus(&node);
+                }
             }
         });
     Ok(())

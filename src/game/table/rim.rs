@@ -88,6 +88,9 @@ pub(super) fn rim_labels(
     marks: &mut SceneMarks,
 ) {
     fore_mark(board, font, state, props, marks);
+    // The sectors' sentences for a screen reader, put in the sectors' order once all are
+    // made (the labels are laid out facing by facing), so B reads sector 1 first.
+    let mut sentences: Vec<(u8, String, egui::Rect)> = Vec::new();
     for facing in 0..6u8 {
         let sector = state.enterprise.sector_of_facing(facing);
         let angle = sector_angle(sector);
@@ -202,7 +205,8 @@ pub(super) fn rim_labels(
         ));
         // For a screen reader: the sector, its facing and what it will take, as one line.
         let coming: Vec<&str> = hits.iter().map(|(_, words, _)| words.as_str()).collect();
-        marks.reader.push((
+        sentences.push((
+            sector,
             match coming.is_empty() {
                 true => format!(
                     "Sector {}, {name_text} facing: no fire forecast here.",
@@ -257,6 +261,10 @@ pub(super) fn rim_labels(
             top += height;
         }
     }
+    sentences.sort_by_key(|(sector, _, _)| *sector);
+    marks
+        .reader
+        .extend(sentences.into_iter().map(|(_, words, rect)| (words, rect)));
 }
 
 /// A forecast that destroys a section: light words on a deep red plate, framed in the

@@ -228,3 +228,32 @@ fn the_setup_option_opens_the_setup_screen_filled_in() {
         "nothing dealt"
     );
 }
+
+/// Issue 43: B steps the keyboard through the board's sentences (each sector's forecast, each
+/// mission token), round the board; the one in reach holds the focus a reader says. Any other
+/// key ends the reading, so the table's keys act as before.
+#[test]
+fn b_reads_the_board_a_sentence_at_a_time_and_another_key_ends_it() {
+    use star_trek_panic::game::input::board_reading::BoardReading;
+    let mut app = keyboard_app(None);
+    start(&mut app, GameOptions::quick(5, 2, "cadet"));
+    app.update();
+    // The table counts its sentences as it paints them; headless, nothing paints.
+    app.world_mut().resource_mut::<BoardReading>().count = 3;
+    let at = |app: &App| app.world().resource::<BoardReading>().at;
+    assert_eq!(at(&app), None);
+    press(&mut app, KeyCode::KeyB);
+    assert_eq!(at(&app), Some(0));
+    press(&mut app, KeyCode::KeyB);
+    press(&mut app, KeyCode::KeyB);
+    assert_eq!(at(&app), Some(2));
+    press(&mut app, KeyCode::KeyB);
+    assert_eq!(at(&app), Some(0), "round the board");
+    press(&mut app, KeyCode::KeyK);
+    assert_eq!(at(&app), None, "another key ends the reading");
+    let mut back = BoardReading { at: None, count: 3 };
+    back.step(false);
+    assert_eq!(back.at, Some(2), "Shift+B starts from the last");
+    back.step(false);
+    assert_eq!(back.at, Some(1));
+}
