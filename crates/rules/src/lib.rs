@@ -40,6 +40,7 @@ pub mod plugin;
 mod pressure;
 pub mod preview;
 mod reach;
+pub mod replay;
 pub mod report;
 pub mod scenario;
 pub mod setup;

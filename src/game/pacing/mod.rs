@@ -192,7 +192,7 @@ fn take_events(
     };
     let shown = shown.0.get_or_insert_with(|| state.clone());
     for event in &batch[..start] {
-        view::apply(shown, event, &state);
+        stp_rules::replay::show_event(shown, event, &state);
         paced.write(Paced(event.clone()));
     }
     sequence.steps = view::steps(batch[start..].iter().cloned()).into();
@@ -262,7 +262,7 @@ fn play_steps(
             .collect();
         let view = shown.0.get_or_insert_with(|| state.clone());
         for event in step.events {
-            view::apply(view, &event, &state);
+            stp_rules::replay::show_event(view, &event, &state);
             paced.write(Paced(event));
         }
     }

@@ -190,7 +190,7 @@ fn the_paced_stream_is_every_rules_event_in_order() {
     assert_eq!(shown, sent);
 }
 
-/// `view::apply` follows the events of every threat phase of bot games to exactly the board
+/// `stp_rules::replay::show_event` follows the events of every threat phase of bot games to exactly the board
 /// the rules reach, so no step shows a place the rules never put a piece; and at speed 1 a
 /// typical phase plays in 3–8 seconds.
 #[test]
@@ -218,7 +218,7 @@ fn the_shown_board_follows_the_events_to_the_rules_board() {
             seconds.push(steps.iter().map(|s| s.seconds).sum::<f32>());
             for step in steps {
                 for event in &step.events {
-                    view::apply(&mut shown, event, &game);
+                    stp_rules::replay::show_event(&mut shown, event, &game);
                 }
             }
             assert_eq!(
