@@ -94,7 +94,7 @@ fn replay(file: &str, json: bool, log: bool) -> i32 {
                 "{}: {} after turn {}; final state hash {}{}",
                 file,
                 report(state).outcome,
-                state.turn.number,
+                state.turn().number,
                 hash_text(state.state_hash()),
                 if result.is_ok() { " (matches)" } else { "" }
             );

@@ -52,14 +52,14 @@ fn stage(
     mut actions: MessageWriter<PlayerAction>,
 ) {
     let Some(state) = state else { return };
-    if progress.staged || !state.awaits_players() || state.turn.number <= launch.autoplay_turns {
+    if progress.staged || !state.awaits_players() || state.turn().number <= launch.autoplay_turns {
         return;
     }
     progress.staged = true;
-    let player = state.turn.active;
+    let player = state.turn().active;
     if let Some(card) = launch
         .pick
-        .and_then(|n| state.players[player as usize].hand.get(n - 1))
+        .and_then(|n| state.players()[player as usize].hand.get(n - 1))
     {
         selection.toggle(player, *card);
     }
@@ -82,7 +82,7 @@ fn autoplay(
     if sequence.is_playing() {
         return;
     }
-    if state.turn.number > launch.autoplay_turns || state.is_over() {
+    if state.turn().number > launch.autoplay_turns || state.is_over() {
         return;
     }
     if let Some(action) = bot::choose(&state) {
@@ -110,7 +110,7 @@ fn capture(
     let done_playing = match &state {
         None => !launch.skips_setup(),
         Some(state) => {
-            state.turn.number > launch.autoplay_turns
+            state.turn().number > launch.autoplay_turns
                 || state.is_over()
                 || (state.awaits_players() && launch.autoplay_turns == 0)
         }

@@ -160,7 +160,7 @@ fn fit_crew(
 ) {
     let fresh = starts.read().count() + loads.read().count() > 0;
     let Some(state) = state else { return };
-    let players = state.players.len();
+    let players = state.players().len();
     if fresh {
         if let Some(chosen) = crew.pending.take() {
             crew.seats = chosen;
@@ -274,9 +274,9 @@ fn bot_turns(
     let mut actor = bot::choose(&state).map(|a| a.player);
     // Boarders on a bot's turn, and the heuristic would have a person play their Security
     // Team: the person has a while to do so; then the bot, whose turn it is, lets them board.
-    let active = state.turn.active;
+    let active = state.turn().active;
     if !waiting
-        && matches!(state.turn.window, Some(Window::Boarding { .. }))
+        && matches!(state.turn().window, Some(Window::Boarding { .. }))
         && crew.is_bot(active)
         && actor.is_some_and(|p| !crew.is_bot(p))
     {
@@ -313,7 +313,7 @@ fn bot_turns(
                 *recap = BotRecap {
                     player: Some(action.player),
                     who: state
-                        .players
+                        .players()
                         .get(usize::from(action.player))
                         .map(|p| p.name.clone()),
                     lines: Vec::new(),

@@ -353,7 +353,7 @@ impl ClientCore {
         } else {
             None
         };
-        self.names = state.players.iter().map(|p| p.name.clone()).collect();
+        self.names = state.players().iter().map(|p| p.name.clone()).collect();
         self.welcomed = true;
         self.syncing = false;
         self.seat = seat;

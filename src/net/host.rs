@@ -139,7 +139,7 @@ struct Host {
 impl Host {
     /// Carries an action out here, and tells every table what it drew.
     fn accept(&mut self, action: PlayerAction) -> Result<(), String> {
-        let turn = self.table.state.turn.number;
+        let turn = self.table.state.turn().number;
         // What the action and the phases after it draw is written down for the tables.
         self.table.state.record_draws();
         let acted = self.table.state.act(action).map_err(|e| e.to_string());
@@ -148,11 +148,11 @@ impl Host {
         }
         let draws = self.table.state.stop_recording_draws().unwrap_or_default();
         acted?;
-        self.table.state.events.clear();
+        self.table.state.drain_events();
         self.table.actions.push(action);
         // Only to seated clients: a client not yet welcomed gets the actions in its welcome.
         HostCore::tell_accepted(&mut self.room, vec![action], draws);
-        if self.table.state.turn.number != turn || self.table.state.is_over() {
+        if self.table.state.turn().number != turn || self.table.state.is_over() {
             HostCore::tell_check(&mut self.room, self.table.game());
         }
         Ok(())
@@ -259,7 +259,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         None => {
             let mut state = GameState::new(&args.options).map_err(|e| e.to_string())?;
             state.advance();
-            state.events.clear();
+            state.drain_events();
             (args.options.clone(), state, Vec::new())
         }
     };
@@ -345,9 +345,9 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         }
         // Saved at every new turn, as the table autosaves.
         if let Some(path) = &args.save
-            && host.table.state.turn.number != saved_turn
+            && host.table.state.turn().number != saved_turn
         {
-            saved_turn = host.table.state.turn.number;
+            saved_turn = host.table.state.turn().number;
             let save = SaveFile::new(&host.table.options, &host.table.actions, &host.table.state);
             if let Err(err) = save.write(path) {
                 eprintln!("host: cannot save to {}: {err}", path.display());
@@ -376,7 +376,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
         if ended.is_some_and(|at| at.elapsed().as_millis() > 500) {
             break;
         }
-        if !(0..host.table.state.players.len() as u8).any(|seat| host.room.holds(seat))
+        if !(0..host.table.state.players().len() as u8).any(|seat| host.room.holds(seat))
             && host.table.actions.is_empty()
             && started.elapsed().as_secs() > FIRST_PLAYER_SECONDS
         {
@@ -400,7 +400,7 @@ pub fn host(args: &ServeArgs) -> Result<HostReport, String> {
     let report = stp_rules::report::report(&host.table.state);
     Ok(HostReport {
         outcome: report.outcome,
-        turns: host.table.state.turn.number,
+        turns: host.table.state.turn().number,
         final_hash: hash_text(host.table.state.state_hash()),
         public_hash: hash_text(host.table.state.public_hash()),
         actions: host.table.actions.len(),

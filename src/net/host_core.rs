@@ -66,7 +66,7 @@ pub struct Agreed {
 /// The name the crew knows a seat by: the player's name, else "seat N".
 pub fn seat_name(state: Option<&GameState>, seat: u8) -> String {
     state
-        .and_then(|s| s.players.get(usize::from(seat)))
+        .and_then(|s| s.players().get(usize::from(seat)))
         .map_or_else(|| format!("seat {}", seat_number(seat)), |p| p.name.clone())
 }
 
@@ -492,7 +492,7 @@ impl HostCore {
     pub fn tell_over(room: &mut Room, state: &GameState) {
         room.tell_table(&ToClient::Over {
             outcome: stp_rules::report::report(state).outcome,
-            turns: state.turn.number,
+            turns: state.turn().number,
             final_hash: hash_text(state.state_hash()),
             public_hash: hash_text(state.public_hash()),
             seed: state.config().seed,

@@ -155,7 +155,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                         ..
                     } => {
                         let mut copy = *host_state;
-                        copy.events.clear();
+                        copy.drain_events();
                         applied = actions.len() as u32;
                         state = Some(copy);
                         pending = false;
@@ -172,7 +172,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
                             continue;
                         }
                         copy.advance();
-                        copy.events.clear();
+                        copy.drain_events();
                         traced(core.seat.unwrap_or(u8::MAX), action.player, applied, false);
                         applied += 1;
                         if Some(action.player) == core.seat {
@@ -254,7 +254,7 @@ pub fn play(args: &JoinArgs, trace: Option<&Sender<Traced>>) -> Result<SeatEnd, 
         {
             // A trade its other player declined is not offered again this turn.
             declined.retain(|d| {
-                copy.turn.active == d.player && copy.turn.phase == stp_rules::Phase::Trade
+                copy.turn().active == d.player && copy.turn().phase == stp_rules::Phase::Trade
             });
             let action = if declined.contains(&action) {
                 stp_rules::PlayerAction {

@@ -43,8 +43,8 @@ impl PingTarget {
     /// Whether the target is on the table now (a ping at anything else is refused).
     pub(crate) fn is_on(self, state: &GameState) -> bool {
         match self {
-            PingTarget::Threat(token) => state.threats.iter().any(|t| t.token == token),
-            PingTarget::Card(card) => state.players.iter().any(|p| p.hand.contains(&card)),
+            PingTarget::Threat(token) => state.threats().iter().any(|t| t.token == token),
+            PingTarget::Card(card) => state.players().iter().any(|p| p.hand.contains(&card)),
         }
     }
 }

@@ -121,7 +121,7 @@ pub(crate) fn target_name(state: &GameState, target: Target) -> String {
             "{} ({}, {} facing)",
             token_name(token),
             place(t.pos),
-            facing_name(state.enterprise.facing_of_sector(t.pos.sector))
+            facing_name(state.enterprise().facing_of_sector(t.pos.sector))
         ),
         None => token_name(token),
     };
@@ -239,7 +239,7 @@ pub(crate) fn action_words(state: &GameState, action: &stp_rules::PlayerAction) 
 
 pub(crate) fn player_name(state: &GameState, player: u8) -> String {
     state
-        .players
+        .players()
         .get(player as usize)
         .map_or_else(|| format!("Player {}", player + 1), |p| p.name.clone())
 }
@@ -457,7 +457,7 @@ impl Stamper {
         // Before any "Turn N" line (a new game's first turn), the turn the first line saw.
         let (turn, player) = *self
             .stamp
-            .get_or_insert((state.turn.number, state.turn.active));
+            .get_or_insert((state.turn().number, state.turn().active));
         describe(event, state).map(|text| LogLine {
             turn,
             player,

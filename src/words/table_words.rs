@@ -8,13 +8,13 @@ use stp_rules::{GameState, Outcome, SectionState};
 /// "Turn 3, Bob's turn (Captain James T. Kirk), phase 4 of 7: Play Cards & Maneuver; the
 /// Fore faces sectors 1 and 6."
 pub fn turn_summary(state: &GameState) -> String {
-    let seat = &state.players[state.turn.active as usize];
+    let seat = &state.players()[state.turn().active as usize];
     let character = &builtin().characters[seat.character as usize].name;
-    let ship = &state.enterprise;
+    let ship = &state.enterprise();
     // The Fore is the fore-port and fore-starboard facings (5 and 0); sectors counted from 1.
     let mut fore = [ship.sector_of_facing(5) + 1, ship.sector_of_facing(0) + 1];
     fore.sort_unstable();
-    let phase = state.turn.phase;
+    let phase = state.turn().phase;
     let now = match state.outcome() {
         Some(Outcome::Won) => "the game is over: victory".to_string(),
         Some(Outcome::Lost(_)) => "the game is over: defeat".to_string(),
@@ -22,7 +22,10 @@ pub fn turn_summary(state: &GameState) -> String {
     };
     format!(
         "Turn {}, {}'s turn ({character}), {now}; the Fore faces sectors {} and {}.",
-        state.turn.number, seat.name, fore[0], fore[1]
+        state.turn().number,
+        seat.name,
+        fore[0],
+        fore[1]
     )
 }
 
@@ -72,7 +75,7 @@ pub fn status_line(
 /// Play Cards & Maneuver", or on another's turn "Cards are played on Ann's own turn".
 pub fn hand_waits(state: &GameState, player: stp_rules::PlayerId) -> String {
     let play = stp_rules::Phase::PlayAndManeuver;
-    match player == state.turn.active {
+    match player == state.turn().active {
         true => format!(
             "Cards are played in phase {}, {}",
             play.number(),
@@ -80,7 +83,7 @@ pub fn hand_waits(state: &GameState, player: stp_rules::PlayerId) -> String {
         ),
         false => format!(
             "Cards are played on {}'s own turn",
-            state.players[player as usize].name
+            state.players()[player as usize].name
         ),
     }
 }
@@ -91,7 +94,7 @@ pub fn hand_waits(state: &GameState, player: stp_rules::PlayerId) -> String {
 /// fine" beside a damaged one), and a sentence that says what loses (rulebook "Damage to
 /// Destroyed Hull Sections").
 pub fn hull_lost(state: &GameState) -> ([String; 3], String) {
-    let destroyed = state.enterprise.destroyed_hull();
+    let destroyed = state.enterprise().destroyed_hull();
     (
         [
             format!("{destroyed} of 6 Hull destroyed"),
@@ -109,7 +112,7 @@ pub fn hull_lost(state: &GameState) -> ([String; 3], String) {
 /// play"), so a phase struck out of the stepper has its reason on the card beside it (read
 /// 20 asked why "3 Trade" was crossed out).
 pub fn mission_bans(state: &GameState) -> Option<String> {
-    let def = builtin().mission(state.mission.as_ref()?.mission);
+    let def = builtin().mission(state.mission().as_ref()?.mission);
     let bans: Vec<&str> = [(def.no_trade, "trading"), (def.no_maneuver, "maneuvering")]
         .into_iter()
         .filter_map(|(banned, what)| banned.then_some(what))

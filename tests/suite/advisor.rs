@@ -17,7 +17,7 @@ use crate::trust::scratch_dir;
 fn choices() -> Vec<GameState> {
     positions(23)
         .into_iter()
-        .filter(|s| s.turn.phase == Phase::PlayAndManeuver && s.turn.window.is_none())
+        .filter(|s| s.turn().phase == Phase::PlayAndManeuver && s.turn().window.is_none())
         .step_by(4)
         .take(6)
         .collect()

@@ -28,10 +28,10 @@ pub fn act_with_undo(
     action: PlayerAction,
 ) -> Result<(), Refusal> {
     let before = state.clone();
-    let mark = state.events.len();
+    let mark = state.events().len();
     state.act(action)?;
     state.advance();
-    history.record(action.player, before, &state.events[mark..]);
+    history.record(action.player, before, &state.events()[mark..]);
     Ok(())
 }
 
@@ -39,7 +39,7 @@ pub fn act_with_undo(
 pub fn game(players: usize, preset: &str, seed: u64) -> GameState {
     let mut state = GameState::new(&GameOptions::quick(seed, players, preset)).expect("setup");
     state.advance();
-    state.events.clear();
+    state.events_mut().clear();
     state
 }
 
@@ -53,16 +53,16 @@ pub fn table(players: usize) -> GameState {
 }
 
 pub fn clear_board(state: &mut GameState) {
-    for threat in std::mem::take(&mut state.threats) {
+    for threat in std::mem::take(state.threats_mut()) {
         state.bag_mut().push(threat.token);
     }
-    state.mission_tokens.clear();
+    state.mission_tokens_mut().clear();
 }
 
 pub fn to_phase(state: &mut GameState, phase: Phase) {
-    state.turn.phase = phase;
-    state.turn.phase_done = false;
-    state.turn.window = None;
+    state.turn_mut().phase = phase;
+    state.turn_mut().phase_done = false;
+    state.turn_mut().window = None;
 }
 
 /// Takes a token of the given kind (its `id` in assets/threats.ron) out of the bag and
@@ -75,7 +75,7 @@ pub fn place(state: &mut GameState, kind: &str, range: Range, board_sector_1_to_
         .unwrap_or_else(|| panic!("no `{kind}` left in the bag"));
     let token = state.bag_mut().remove(index);
     state.place_threat(token, Position::new(range, board_sector_1_to_6 - 1));
-    state.events.clear();
+    state.events_mut().clear();
     token
 }
 
@@ -106,7 +106,7 @@ pub fn rig_bag(state: &mut GameState, kinds: &[&str]) -> Vec<TokenId> {
 /// the deck, the discard pile or another hand.
 pub fn give(state: &mut GameState, player: PlayerId, kind: &str) -> CardId {
     let is_kind = |c: &CardId| builtin().card(*c).kind == kind;
-    let mine = &state.players[player as usize].hand;
+    let mine = &state.players()[player as usize].hand;
     if let Some(card) = state
         .deck()
         .iter()
@@ -114,21 +114,21 @@ pub fn give(state: &mut GameState, player: PlayerId, kind: &str) -> CardId {
         .find(|c| is_kind(c) && !mine.contains(c))
     {
         state.deck_mut().retain(|c| *c != card);
-        state.players[player as usize].hand.push(card);
+        state.players_mut()[player as usize].hand.push(card);
         return card;
     }
     if let Some(card) = state.discard().iter().copied().find(|c| is_kind(c)) {
         state.discard_mut().retain(|c| *c != card);
-        state.players[player as usize].hand.push(card);
+        state.players_mut()[player as usize].hand.push(card);
         return card;
     }
-    for other in 0..state.players.len() {
+    for other in 0..state.players().len() {
         if other == player as usize {
             continue;
         }
-        if let Some(card) = state.players[other].hand.iter().copied().find(is_kind) {
-            state.players[other].hand.retain(|c| *c != card);
-            state.players[player as usize].hand.push(card);
+        if let Some(card) = state.players()[other].hand.iter().copied().find(is_kind) {
+            state.players_mut()[other].hand.retain(|c| *c != card);
+            state.players_mut()[player as usize].hand.push(card);
             return card;
         }
     }
@@ -137,7 +137,7 @@ pub fn give(state: &mut GameState, player: PlayerId, kind: &str) -> CardId {
 
 /// Empties a player's hand into the deck (bottom), keeping every card in one place.
 pub fn empty_hand(state: &mut GameState, player: PlayerId) {
-    let hand = std::mem::take(&mut state.players[player as usize].hand);
+    let hand = std::mem::take(&mut state.players_mut()[player as usize].hand);
     for card in hand {
         state.deck_mut().insert(0, card);
     }
@@ -181,7 +181,7 @@ pub fn assert_invariants(state: &GameState) {
 /// Asserts that a refused action left the state exactly as it was.
 pub fn assert_refused(state: &mut GameState, player: PlayerId, action: Action, expected: Refusal) {
     let before = state.state_hash();
-    let events = state.events.len();
+    let events = state.events().len();
     let result = act(state, player, action);
     assert_eq!(result, Err(expected));
     assert_eq!(
@@ -190,7 +190,7 @@ pub fn assert_refused(state: &mut GameState, player: PlayerId, action: Action, e
         "a refused action changed the state"
     );
     assert_eq!(
-        state.events.len(),
+        state.events().len(),
         events,
         "a refused action emitted events"
     );

@@ -42,10 +42,10 @@ fn two_hundred_bot_games_keep_every_invariant_and_end() {
 fn invariants_name_a_token_that_does_not_exist_without_panicking() {
     let mut state = GameState::new(&GameOptions::quick(7, 2, "standard")).expect("setup");
     assert!(stp_rules::invariants::check(&state).is_empty());
-    let twice = state.threats[1].clone();
-    let mut ghost = state.threats[0].clone();
+    let twice = state.threats()[1].clone();
+    let mut ghost = state.threats()[0].clone();
     ghost.token = 200;
-    state.threats.extend([ghost, twice.clone()]);
+    state.threats_mut().extend([ghost, twice.clone()]);
     let problems = stp_rules::invariants::check(&state);
     assert!(
         problems.contains(&"threat token 200 does not exist".to_string()),
@@ -134,9 +134,9 @@ fn a_quiet_state_plays_the_same_game_and_keeps_only_the_tallied_events() {
 fn seed_42_gives_the_recorded_setup() {
     let state = GameState::new(&GameOptions::quick(42, 2, "standard")).expect("setup");
     let top_of_deck: Vec<u8> = state.deck().iter().rev().take(5).copied().collect();
-    let first_hand = state.players[0].hand.clone();
+    let first_hand = state.players()[0].hand.clone();
     let placed: Vec<(u8, u8)> = state
-        .threats
+        .threats()
         .iter()
         .map(|t| (t.token, t.pos.sector))
         .collect();
@@ -297,7 +297,7 @@ fn random_action(rng: &mut Lcg, state: &GameState) -> PlayerAction {
         3 => Target::Section(section),
         4 => Target::Facing(rng.next(8) as u8),
         5 => Target::Discard(card),
-        _ => Target::Threat(state.threats.first().map_or(token, |t| t.token)),
+        _ => Target::Threat(state.threats().first().map_or(token, |t| t.token)),
     };
     let action = match rng.next(15) {
         0 => Action::EndPhase,
@@ -338,7 +338,7 @@ fn random_action(rng: &mut Lcg, state: &GameState) -> PlayerAction {
         13 => Action::Redraw { card },
         _ => {
             // A card really in the active hand, so plays get past the first checks.
-            let hand = &state.players[state.turn.active as usize].hand;
+            let hand = &state.players()[state.turn().active as usize].hand;
             let card = hand
                 .get(rng.next(hand.len() as u64) as usize)
                 .copied()
@@ -355,7 +355,7 @@ fn random_action(rng: &mut Lcg, state: &GameState) -> PlayerAction {
         player: if rng.next(4) == 0 {
             player
         } else {
-            state.turn.active
+            state.turn().active
         },
         action,
     }
@@ -599,7 +599,7 @@ fn ecs_loads_saved_games_and_reports_accepted_actions() {
     app.update();
     let state = app.world().resource::<GameState>();
     assert_eq!(state.state_hash(), hash);
-    assert_eq!(state.players.len(), 3);
+    assert_eq!(state.players().len(), 3);
 }
 
 /// Every one-player game ends. A lone player once looped forever against a threat parked

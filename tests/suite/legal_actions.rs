@@ -25,14 +25,14 @@ pub fn positions(every: usize) -> Vec<GameState> {
         let mut state = GameState::new(&GameOptions::quick(seed, players, preset)).expect("setup");
         state.advance();
         let mut step = 0;
-        while !state.is_over() && state.turn.number < 60 {
+        while !state.is_over() && state.turn().number < 60 {
             if step % every == 0 {
                 out.push(state.clone());
             }
             let action = stp_rules::bot::choose(&state).expect("someone must act");
             state.act(action).expect("the bot plays legal actions");
             state.advance();
-            state.events.clear();
+            state.events_mut().clear();
             step += 1;
         }
     }
@@ -41,7 +41,11 @@ pub fn positions(every: usize) -> Vec<GameState> {
 
 /// Cards worth trying: every hand, the discard pile, and one card from the deck.
 fn cards_in_play(state: &GameState) -> Vec<CardId> {
-    let mut cards: Vec<CardId> = state.players.iter().flat_map(|p| p.hand.clone()).collect();
+    let mut cards: Vec<CardId> = state
+        .players()
+        .iter()
+        .flat_map(|p| p.hand.clone())
+        .collect();
     cards.extend(state.discard().iter().copied());
     cards.extend(state.deck().first().copied());
     cards
@@ -49,11 +53,11 @@ fn cards_in_play(state: &GameState) -> Vec<CardId> {
 
 /// Every action the validator could be asked about in this position, legal or not.
 fn universe(state: &GameState, player: PlayerId) -> Vec<Action> {
-    let n = state.players.len() as PlayerId;
+    let n = state.players().len() as PlayerId;
     let cards = cards_in_play(state);
-    let mut tokens: Vec<TokenId> = state.threats.iter().map(|t| t.token).collect();
+    let mut tokens: Vec<TokenId> = state.threats().iter().map(|t| t.token).collect();
     tokens.extend(state.bag().first().copied());
-    if let Some(Window::SpockChoice { drawn }) = &state.turn.window {
+    if let Some(Window::SpockChoice { drawn }) = &state.turn().window {
         tokens.extend(drawn.iter().copied());
     }
     let mut targets = vec![Target::None];
@@ -65,7 +69,7 @@ fn universe(state: &GameState, player: PlayerId) -> Vec<Action> {
     targets.extend(all_sections().map(Target::Section));
     targets.extend((0..7).map(Target::Facing));
     targets.extend(cards.iter().map(|c| Target::Discard(*c)));
-    let hand = &state.players[player as usize].hand;
+    let hand = &state.players()[player as usize].hand;
     let mut out = vec![
         Action::EndPhase,
         Action::RollForMission,
@@ -138,7 +142,7 @@ fn legal_actions_are_exactly_what_the_validator_accepts() {
     let mut checked = 0usize;
     let mut accepted = 0usize;
     for state in &positions {
-        for player in 0..state.players.len() as PlayerId {
+        for player in 0..state.players().len() as PlayerId {
             let listed = state.legal_actions(player);
             let set: HashSet<PlayerAction> = listed.iter().copied().collect();
             assert_eq!(set.len(), listed.len(), "an action is listed twice");
@@ -157,8 +161,8 @@ fn legal_actions_are_exactly_what_the_validator_accepts() {
                     assert!(
                         set.contains(&action),
                         "accepted but not listed: {action:?} (turn {}, phase {:?})",
-                        state.turn.number,
-                        state.turn.phase
+                        state.turn().number,
+                        state.turn().phase
                     );
                 }
             }
@@ -172,10 +176,10 @@ fn legal_actions_are_exactly_what_the_validator_accepts() {
 #[test]
 fn legal_plays_are_the_card_plays_of_legal_actions() {
     for state in positions(9) {
-        let player = state.turn.active;
+        let player = state.turn().active;
         let all = state.legal_actions(player);
         let mut plays = Vec::new();
-        for card in state.players[player as usize].hand.clone() {
+        for card in state.players()[player as usize].hand.clone() {
             let of_card = state.legal_plays(player, card);
             for play in &of_card {
                 assert!(
@@ -190,14 +194,14 @@ fn legal_plays_are_the_card_plays_of_legal_actions() {
             .filter(|a| matches!(a.action, Action::PlayCard { .. }))
             .collect();
         assert_eq!(plays, listed);
-        let playing = state.turn.phase == Phase::PlayAndManeuver
-            && !state.turn.phase_done
-            && state.turn.window.is_none();
+        let playing = state.turn().phase == Phase::PlayAndManeuver
+            && !state.turn().phase_done
+            && state.turn().window.is_none();
         if !playing {
             continue;
         }
         assert_eq!(state.has_legal_play(player), {
-            let hand = &state.players[player as usize].hand;
+            let hand = &state.players()[player as usize].hand;
             !state.legal_actions(player).iter().all(|a| match a.action {
                 Action::PlayCard { .. } => false,
                 Action::Commit { card, .. } => !hand.contains(&card),
@@ -253,8 +257,8 @@ fn cards_without_a_target_have_one_play_and_refuse_targets() {
 fn scotty_repair_is_listed_for_each_damaged_section() {
     let mut state = common::table(2);
     crate::rules::support::set_character(&mut state, 0, "scotty");
-    state.enterprise.shields[2] = SectionState::Damaged;
-    state.enterprise.hull[4] = SectionState::Damaged;
+    state.enterprise_mut().shields[2] = SectionState::Damaged;
+    state.enterprise_mut().hull[4] = SectionState::Damaged;
     let repairs: Vec<SectionRef> = state
         .legal_actions(0)
         .into_iter()
@@ -334,7 +338,7 @@ fn reach_is_where_the_validator_lets_a_hit_card_hit() {
         let mut state = base.clone();
         let card = common::give(&mut state, 0, kind);
         for heading in 0..6 {
-            state.enterprise.heading = heading;
+            state.enterprise_mut().heading = heading;
             for shift in [None, Some(RangeShift::Nearer), Some(RangeShift::Farther)] {
                 let reach = state.reach(0, card, shift);
                 for sector in 1..=6 {

@@ -209,7 +209,7 @@ fn a_forwarding_table_checks_actions_and_plays_only_the_hosts() {
         .write_message(LoadGame(Box::new(host.public_view())));
     app.update();
     let before = app.world().resource::<GameState>().state_hash();
-    let active = host.turn.active;
+    let active = host.turn().active;
     let end = PlayerAction {
         player: active,
         action: Action::EndPhase,
@@ -382,12 +382,12 @@ fn a_hostile_hosts_offers_and_words_reach_the_table_plain() {
             action: Action::Trade {
                 with,
                 give,
-                take: state.players[1].hand[0],
+                take: state.players()[1].hand[0],
             },
         },
         within: 30,
     };
-    let good = state.players[0].hand[0];
+    let good = state.players()[0].hand[0];
     assert!(matches!(core.take(Ok(offer(good, 1)))[1], Step::Offer(..)));
     for bad in [offer(250, 1), offer(good, 7)] {
         let steps = core.take(Ok(bad));

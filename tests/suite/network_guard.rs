@@ -86,7 +86,7 @@ fn pings_reach_every_seat_and_a_client_can_take_the_hosts_state_again() {
     };
     assert_eq!(*seat, Some(0));
     predictions_from_a_welcome_fail(options, &state.0);
-    let card = state.0.players[0].hand[0];
+    let card = state.0.players()[0].hand[0];
     alice.send(&ToHost::Ping {
         target: PingTarget::Card(card),
     });
@@ -255,12 +255,12 @@ fn a_welcome_with_an_impossible_game_does_not_parse() {
         ticket: String::new(),
     };
     assert!(decode::<ToClient>(&encode(&welcome(&state))).is_ok());
-    let card = state.players[0].hand[0];
-    state.players[1].hand.push(card);
+    let card = state.players()[0].hand[0];
+    state.players_mut()[1].hand.push(card);
     let err = decode::<ToClient>(&encode(&welcome(&state))).expect_err("a card in two places");
     assert!(err.contains("not a legal table"), "{err}");
-    state.players[1].hand.pop();
-    state.enterprise.heading = 9;
+    state.players_mut()[1].hand.pop();
+    state.enterprise_mut().heading = 9;
     let err = decode::<ToClient>(&encode(&welcome(&state))).expect_err("off the board");
     assert!(err.contains("pieces outside the game"), "{err}");
 }

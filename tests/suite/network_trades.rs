@@ -41,18 +41,18 @@ fn trade_table(offset: u16, code: &str, extra: &[&str]) -> TradeTable {
     };
     let state = &state.0;
     assert_eq!(
-        state.turn.phase,
+        state.turn().phase,
         stp_rules::Phase::Trade,
         "the first turn waits to trade"
     );
-    let active = state.turn.active;
+    let active = state.turn().active;
     let other = 1 - active;
     let trade = PlayerAction {
         player: active,
         action: Action::Trade {
             with: other,
-            give: state.players[usize::from(active)].hand[0],
-            take: state.players[usize::from(other)].hand[0],
+            give: state.players()[usize::from(active)].hand[0],
+            take: state.players()[usize::from(other)].hand[0],
         },
     };
     let at = actions.len() as u32;

@@ -9,14 +9,14 @@ use crate::common;
 /// Ends the active player's Play Cards & Maneuver phase and runs the rules through Threats
 /// Move & Fire, letting boarders land without Security Teams; returns the events.
 fn run_threat_phase(state: &mut GameState) -> Vec<RulesEvent> {
-    state.events.clear();
+    state.events_mut().clear();
     end_the_phase(state);
     play_on(state)
 }
 
 /// The active player ends Play Cards & Maneuver.
 fn end_the_phase(state: &mut GameState) {
-    let active = state.turn.active;
+    let active = state.turn().active;
     state
         .act(PlayerAction {
             player: active,
@@ -28,12 +28,12 @@ fn end_the_phase(state: &mut GameState) {
 /// Plays on to New Threats, letting boarders land without Security Teams; returns the events
 /// since they were last cleared.
 fn play_on(state: &mut GameState) -> Vec<RulesEvent> {
-    let active = state.turn.active;
+    let active = state.turn().active;
     for _ in 0..500 {
-        if state.is_over() || state.turn.phase == Phase::DrawNewThreats {
+        if state.is_over() || state.turn().phase == Phase::DrawNewThreats {
             break;
         }
-        if matches!(state.turn.window, Some(Window::Boarding { .. })) {
+        if matches!(state.turn().window, Some(Window::Boarding { .. })) {
             state
                 .act(PlayerAction {
                     player: active,
@@ -42,11 +42,11 @@ fn play_on(state: &mut GameState) -> Vec<RulesEvent> {
                 .expect("let them board");
             continue;
         }
-        if !state.step() && state.turn.window.is_none() {
+        if !state.step() && state.turn().window.is_none() {
             break;
         }
     }
-    state.events.clone()
+    state.events().to_vec()
 }
 
 fn compare(preview: &ThreatPreview, after: &GameState, events: &[RulesEvent]) {
@@ -129,9 +129,9 @@ fn threat_preview_matches_what_the_phase_does() {
     let mut checked = 0;
     let mut certain = 0;
     for state in crate::legal_actions::positions(2) {
-        let playing = state.turn.phase == Phase::PlayAndManeuver
-            && state.turn.window.is_none()
-            && !state.turn.phase_done;
+        let playing = state.turn().phase == Phase::PlayAndManeuver
+            && state.turn().window.is_none()
+            && !state.turn().phase_done;
         if !playing {
             continue;
         }
@@ -155,7 +155,7 @@ fn threat_preview_does_not_read_the_die_or_the_bag() {
     let mut state = common::table(2);
     common::place(&mut state, "klingon_cruiser", Range::Medium, 1);
     let cloaker = common::place(&mut state, "romulan_cloaking_cruiser", Range::Long, 3);
-    state.threats.iter_mut().for_each(|t| {
+    state.threats_mut().iter_mut().for_each(|t| {
         if t.token == cloaker {
             t.cloaked = true;
         }
@@ -190,7 +190,7 @@ fn threat_preview_names_the_move_the_shot_and_the_shield() {
     assert_eq!(intent.to, Some(Position::new(Range::Short, 0)));
     assert_eq!(intent.what, Intent::MovesAndFires);
     let (facing, damage) = intent.fires.expect("it fires");
-    assert_eq!(facing, state.enterprise.facing_of_sector(0));
+    assert_eq!(facing, state.enterprise().facing_of_sector(0));
     let f = preview.facings[facing as usize];
     assert_eq!(
         (f.incoming, f.shield_hits, f.hull_hits),
@@ -208,9 +208,9 @@ fn threat_preview_names_the_move_the_shot_and_the_shield() {
 fn threat_preview_counts_the_cards_a_destroyed_hull_section_costs() {
     let mut state = common::table(2);
     let token = common::place(&mut state, "klingon_cruiser", Range::Medium, 1);
-    let facing = state.enterprise.facing_of_sector(0);
-    state.enterprise.shields[facing as usize] = SectionState::Destroyed;
-    state.enterprise.hull[facing as usize] = SectionState::Destroyed;
+    let facing = state.enterprise().facing_of_sector(0);
+    state.enterprise_mut().shields[facing as usize] = SectionState::Destroyed;
+    state.enterprise_mut().hull[facing as usize] = SectionState::Destroyed;
     let preview = state.threat_preview().expect("preview");
     let f = preview.facings[facing as usize];
     assert_eq!((f.shield_hits, f.hull_hits, f.cards_lost), (0, 0, 1));
@@ -237,7 +237,7 @@ fn threat_preview_names_the_shot_an_outpost_takes_for_the_ship() {
         .table()
         .expect("a table");
     let preview = state.threat_preview().expect("preview");
-    let outpost = state.mission_tokens[0].clone();
+    let outpost = state.mission_tokens()[0].clone();
     let intent = &preview.threats[0];
     assert_eq!(intent.fires, None, "the Outpost takes the shot");
     let shot = intent.at_token.expect("a shot at the Outpost");
@@ -271,14 +271,14 @@ fn threat_preview_says_the_rest_of_a_phase_that_waits_on_a_security_team() {
     let before = state.threat_preview().expect("a preview before the phase");
     end_the_phase(&mut state);
     for _ in 0..20 {
-        if state.turn.window.is_some() || !state.step() {
+        if state.turn().window.is_some() || !state.step() {
             break;
         }
     }
     assert!(
-        matches!(state.turn.window, Some(Window::Boarding { .. })),
+        matches!(state.turn().window, Some(Window::Boarding { .. })),
         "the rules wait on the Security Team: {:?}",
-        state.turn.window
+        state.turn().window
     );
     let waiting = state
         .threat_preview()
@@ -294,7 +294,7 @@ fn threat_preview_says_the_rest_of_a_phase_that_waits_on_a_security_team() {
         waiting.facings, before.facings,
         "the same outcome as before the phase"
     );
-    state.events.clear();
+    state.events_mut().clear();
     let events = play_on(&mut state);
     compare(&waiting, &state, &events);
 }

@@ -56,7 +56,7 @@ fn a_save_part_way_through_the_automatic_phases_loads() {
     state.act(action).expect("legal");
     // One automatic phase only, as a paced table may be when it saves.
     state.step();
-    state.events.clear();
+    state.events_mut().clear();
     let mut actions = save.actions.clone();
     actions.push(action);
     let partway = SaveFile::new(&save.options, &actions, &state);
@@ -78,7 +78,7 @@ fn a_scenario_games_save_carries_its_start() {
         state.act_and_advance(action).expect("legal");
         actions.push(action);
     }
-    state.events.clear();
+    state.events_mut().clear();
     assert!(!actions.is_empty(), "the scenario plays on");
     let save = SaveFile::new(&options, &actions, &state).starting_from(Some(&start));
     let loaded = reloaded(&save).expect("loads from its start");

@@ -409,3 +409,29 @@ fn the_table_never_asks_to_write_the_rules_state() {
         "the table writes the rules' state in {found:?}"
     );
 }
+
+/// Issue 41: the rules' state is the rules' own. Every field of `GameState` is `pub(crate)` or
+/// private: outside the rules it is read through accessors and changed only by `act` and the
+/// phases (a shown copy moves on by `stp_rules::replay::show_event`).
+#[test]
+fn every_field_of_the_rules_state_is_the_rules_own() {
+    let state = std::fs::read_to_string(root("crates/rules/src").join("state.rs"))
+        .expect("the rules' state.rs");
+    let start = state
+        .find("pub struct GameState {")
+        .expect("GameState in state.rs");
+    let body = &state[start..];
+    let body = &body[..body.find("\n}").expect("the struct's end")];
+    let fields: Vec<&str> = body
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//") && !l.starts_with("#[") && l.contains(':'))
+        .collect();
+    assert!(fields.len() >= 20, "the fields found: {fields:?}");
+    let public: Vec<&&str> = fields
+        .iter()
+        .filter(|l| l.starts_with("pub ") || l.starts_with("pub(super)"))
+        .collect();
+    assert!(public.is_empty(), "public fields of GameState: {public:?}");
+}

@@ -39,7 +39,7 @@ pub(crate) fn mid_game_save() -> SaveFile {
         state.act(*action).expect("legal");
         state.advance();
     }
-    state.events.clear();
+    state.events_mut().clear();
     SaveFile::new(&options, actions, &state)
 }
 
@@ -389,7 +389,7 @@ fn a_player_name_that_does_not_show_plainly_is_refused() {
     assert!(GameState::new(&with_name("Nyota Uhura-Ngozi Aalto")).is_ok());
     // A state that holds such a name (a save, a host's welcome) is not a legal table.
     let mut state = GameState::new(&with_name("Ada")).expect("deals");
-    state.players[0].name = "Ada\u{2066}".into();
+    state.players_mut()[0].name = "Ada\u{2066}".into();
     let problem = files::check_table(&state).unwrap_err();
     assert!(
         problem.contains("does not show plainly (U+2066)"),
@@ -406,11 +406,11 @@ fn turn_counters_out_of_the_games_bounds_are_refused_and_never_overflow() {
     assert_eq!(files::check_table(&legal), Ok(()));
     type Change = fn(&mut GameState);
     let cases: [(&str, Change); 5] = [
-        ("extra maneuvers", |s| s.turn.extra_maneuvers = 255),
-        ("maneuvers", |s| s.turn.maneuvers = 9),
-        ("trades", |s| s.turn.trades = 200),
-        ("idle turns", |s| s.turn.idle_turns = u32::MAX),
-        ("turn number", |s| s.turn.number = u32::MAX),
+        ("extra maneuvers", |s| s.turn_mut().extra_maneuvers = 255),
+        ("maneuvers", |s| s.turn_mut().maneuvers = 9),
+        ("trades", |s| s.turn_mut().trades = 200),
+        ("idle turns", |s| s.turn_mut().idle_turns = u32::MAX),
+        ("turn number", |s| s.turn_mut().number = u32::MAX),
     ];
     for (what, change) in cases {
         let mut state = legal.clone();
@@ -422,7 +422,7 @@ fn turn_counters_out_of_the_games_bounds_are_refused_and_never_overflow() {
         );
         // Read or counted on, nothing panics.
         let _ = state.maneuver_allowance();
-        let _ = state.legal_actions(state.turn.active);
+        let _ = state.legal_actions(state.turn().active);
     }
 }
 
@@ -573,7 +573,7 @@ fn scenario_boarder_with_security_team() {
     assert_eq!(r.discard, vec!["security_team".to_string()]);
     assert!(
         state
-            .events
+            .events()
             .iter()
             .any(|e| matches!(e, RulesEvent::SecurityTeamPlayed { player: 1, .. })),
         "the other player's Security Team was played"
@@ -593,7 +593,10 @@ fn scenario_maneuver_forward_figures_a_b() {
     };
     assert_eq!(at("klingon_cruiser"), Some((Range::Medium, 6)));
     assert_eq!(at("romulan_battle_cruiser"), Some((Range::Medium, 2)));
-    assert_eq!(state.mission_tokens[0].pos, Position::new(Range::Short, 0));
+    assert_eq!(
+        state.mission_tokens()[0].pos,
+        Position::new(Range::Short, 0)
+    );
 }
 
 // Rulebook "Maneuvering Forward" — Figure C: shielded, the Threat stays.
@@ -629,9 +632,9 @@ fn scenario_maneuver_counter_clockwise() {
     let state = scenario(include_str!("scenarios/maneuver_counter_clockwise.ron"));
     let r = report(&state);
     assert_eq!(r.threats[0].facing, 2, "right front -> starboard side");
-    let beacon = state.mission_tokens[0].pos;
+    let beacon = state.mission_tokens()[0].pos;
     assert_eq!(
-        state.enterprise.facing_of_sector(beacon.sector),
+        state.enterprise().facing_of_sector(beacon.sector),
         5,
         "side -> left front"
     );
@@ -741,7 +744,7 @@ fn undo_goes_back_to_the_last_information_boundary() {
     );
     assert_eq!(history.undo(&state, 1).err(), Some(Refusal::NothingToUndo));
     let after_shot = history.undo(&state, 0).expect("undo the maneuver");
-    assert_eq!(after_shot.enterprise.heading, 0);
+    assert_eq!(after_shot.enterprise().heading, 0);
     let back = history.undo(&after_shot, 0).expect("undo the shot");
     assert_eq!(back.state_hash(), start_with_target);
     assert_eq!(history.undo(&back, 0).err(), Some(Refusal::NothingToUndo));
@@ -775,11 +778,11 @@ fn game_statistics_follow_the_events() {
         let mut destroyed = 0;
         let mut removed = 0;
         let mut failed = 0;
-        let mut all_events = std::mem::take(&mut state.events);
+        let mut all_events = std::mem::take(state.events_mut());
         while !state.is_over() {
             let action = bot::choose(&state).expect("someone acts");
             state.act_and_advance(action).expect("legal");
-            all_events.append(&mut state.events);
+            all_events.append(state.events_mut());
         }
         for event in &all_events {
             match event {
@@ -790,7 +793,7 @@ fn game_statistics_follow_the_events() {
             }
         }
         let stats = &state.stats();
-        assert_eq!(stats.turns, state.turn.number);
+        assert_eq!(stats.turns, state.turn().number);
         assert_eq!(stats.threats_destroyed_total(), destroyed);
         assert_eq!(stats.cards_lost, removed);
         assert_eq!(stats.cards_lost as usize, state.removed().len());
@@ -813,8 +816,8 @@ fn scenario_files_set_the_turn_number() {
                 players: [(name: "A", character: "sulu", hand: [])], phase: PlayAndManeuver)"#
         )
     };
-    assert_eq!(scenario(&text("turn: 7,")).turn.number, 7);
-    assert_eq!(scenario(&text("")).turn.number, 1);
+    assert_eq!(scenario(&text("turn: 7,")).turn().number, 7);
+    assert_eq!(scenario(&text("")).turn().number, 1);
     let refused = Scenario::from_text(&text("turn: 0,"))
         .expect("parses")
         .table()
@@ -848,5 +851,5 @@ fn scenario_missions_need_their_tokens() {
         "{words}"
     );
     let state = scenario(&text(r#"(token: "planet_killer", range: Long, sector: 2)"#));
-    assert_eq!(state.mission_tokens.len(), 1);
+    assert_eq!(state.mission_tokens().len(), 1);
 }

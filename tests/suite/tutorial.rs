@@ -16,7 +16,7 @@ fn every_lesson_is_solved_by_its_steps_and_refuses_its_wrong_action() {
         let (_, mut state) = lesson
             .table()
             .unwrap_or_else(|e| panic!("{}: {e}", lesson.title));
-        state.events.clear();
+        state.events_mut().clear();
         let mut seen = Vec::new();
         for (index, step) in lesson.steps.iter().enumerate() {
             if let Some((named, words)) = &step.wrong {

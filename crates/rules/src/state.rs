@@ -202,9 +202,9 @@ pub struct GameConfig {
 #[derive(Debug, Clone, Resource, Serialize, Deserialize)]
 pub struct GameState {
     pub(crate) config: GameConfig,
-    pub enterprise: Enterprise,
-    pub threats: Vec<ThreatOnBoard>,
-    pub mission_tokens: Vec<MissionTokenOnBoard>,
+    pub(crate) enterprise: Enterprise,
+    pub(crate) threats: Vec<ThreatOnBoard>,
+    pub(crate) mission_tokens: Vec<MissionTokenOnBoard>,
     /// Enterprise draw deck; the top is the last element. The hidden orders (this, the bag,
     /// the mission deck, the generator and the dice to come) are the rules' own: outside the
     /// crate a table reads only their sizes (`deck_len`), so neither it nor a bot can read
@@ -214,14 +214,14 @@ pub struct GameState {
     pub(crate) discard: Vec<CardId>,
     /// Cards removed from the game by hits on destroyed Hull sections.
     pub(crate) removed: Vec<CardId>,
-    pub players: Vec<Player>,
-    pub mission: Option<MissionState>,
+    pub(crate) players: Vec<Player>,
+    pub(crate) mission: Option<MissionState>,
     /// Mission deck; the top is the first element.
     pub(crate) mission_deck: Vec<u8>,
     pub(crate) completed_missions: Vec<u8>,
     pub(crate) bag: Vec<TokenId>,
     pub(crate) threat_discard: Vec<TokenId>,
-    pub turn: Turn,
+    pub(crate) turn: Turn,
     pub(crate) outcome: Option<Outcome>,
     pub(crate) rng: ChaCha8Rng,
     /// Die results to use before the generator (scenarios set them), first first.
@@ -232,7 +232,7 @@ pub struct GameState {
     pub(crate) stats: crate::stats::GameStats,
     /// Events since the last drain; not part of the game's identity.
     #[serde(skip)]
-    pub events: Vec<RulesEvent>,
+    pub(crate) events: Vec<RulesEvent>,
     /// When `Some`, every draw from the hidden order is written down here, in order (a host
     /// sends them with each action it accepts); `None` costs nothing. Not hashed.
     #[serde(skip)]
@@ -302,6 +302,41 @@ impl GameState {
     fn record(&mut self, event: RulesEvent) {
         self.stats.observe(&event);
         self.events.push(event);
+    }
+
+    /// The Enterprise: her heading, Shields, Hull and markers.
+    pub fn enterprise(&self) -> &Enterprise {
+        &self.enterprise
+    }
+
+    /// The threats on the board, in the order they came.
+    pub fn threats(&self) -> &[ThreatOnBoard] {
+        &self.threats
+    }
+
+    /// The current mission's tokens on the board.
+    pub fn mission_tokens(&self) -> &[MissionTokenOnBoard] {
+        &self.mission_tokens
+    }
+
+    /// The seats, in turn order.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// The mission in play, if any.
+    pub fn mission(&self) -> &Option<MissionState> {
+        &self.mission
+    }
+
+    /// Whose turn, which phase, and what the turn has used.
+    pub fn turn(&self) -> &Turn {
+        &self.turn
+    }
+
+    /// The events since the last drain (`drain_events`).
+    pub fn events(&self) -> &[RulesEvent] {
+        &self.events
     }
 
     /// The game's seed, preset and the missions it needs.

@@ -78,4 +78,32 @@ impl GameState {
     pub fn outcome_mut(&mut self) -> &mut Option<crate::state::Outcome> {
         &mut self.outcome
     }
+
+    pub fn enterprise_mut(&mut self) -> &mut crate::state::Enterprise {
+        &mut self.enterprise
+    }
+
+    pub fn threats_mut(&mut self) -> &mut Vec<crate::state::ThreatOnBoard> {
+        &mut self.threats
+    }
+
+    pub fn mission_tokens_mut(&mut self) -> &mut Vec<crate::state::MissionTokenOnBoard> {
+        &mut self.mission_tokens
+    }
+
+    pub fn players_mut(&mut self) -> &mut Vec<crate::state::Player> {
+        &mut self.players
+    }
+
+    pub fn mission_mut(&mut self) -> &mut Option<crate::state::MissionState> {
+        &mut self.mission
+    }
+
+    pub fn turn_mut(&mut self) -> &mut crate::state::Turn {
+        &mut self.turn
+    }
+
+    pub fn events_mut(&mut self) -> &mut Vec<crate::RulesEvent> {
+        &mut self.events
+    }
 }

@@ -5,10 +5,7 @@
 
 use bevy::prelude::*;
 
-use super::hotkeys::{keys_are_free, no_window_takes_keys};
 use super::selection::Selection;
-use crate::game::screens::Screen;
-use crate::game::systems::GameSystems;
 
 /// Which of the board's sentences the keyboard has reached, if any, and how many there are
 /// (the table counts them as it paints them: `table::labels`).
@@ -35,20 +32,9 @@ impl BoardReading {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<BoardReading>().add_systems(
-        Update,
-        read_by_key
-            .run_if(
-                in_state(Screen::Playing)
-                    .and_then(keys_are_free)
-                    .and_then(no_window_takes_keys),
-            )
-            .in_set(GameSystems::Input),
-    );
-}
-
-fn read_by_key(
+/// B and Shift+B step the reading; any other key, a card picked or a choice lit ends it (run
+/// with the table's keys, `hotkeys`).
+pub(super) fn read_by_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     selection: Res<Selection>,
     mut reading: ResMut<BoardReading>,

@@ -25,16 +25,19 @@ use crate::game::systems::GameSystems;
 use crate::words::describe::card_name;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Hovered>().add_systems(
-        Update,
-        (
-            close_topmost,
-            (hotkeys, toggle_log).run_if(no_window_takes_keys),
-        )
-            .chain()
-            .run_if(in_state(Screen::Playing).and_then(keys_are_free))
-            .in_set(GameSystems::Input),
-    );
+    app.init_resource::<Hovered>()
+        .init_resource::<super::board_reading::BoardReading>()
+        .add_systems(
+            Update,
+            (
+                close_topmost,
+                (hotkeys, toggle_log, super::board_reading::read_by_key)
+                    .run_if(no_window_takes_keys),
+            )
+                .chain()
+                .run_if(in_state(Screen::Playing).and_then(keys_are_free))
+                .in_set(GameSystems::Input),
+        );
 }
 
 /// No egui text field or popup has the keyboard (always so without a window): a button
@@ -165,7 +168,7 @@ fn hotkeys(
     if keys.just_pressed(KeyCode::KeyH) {
         ask.write(AskAdvisor);
     }
-    let player = state.turn.active;
+    let player = state.turn().active;
     let mut send = |action| actions.write(PlayerAction { player, action });
     // Held, or pressed or let go this frame: a quick chord's Ctrl may be up again by the time
     // the frame reads the keys (its release and the Z can arrive in the same frame).
@@ -229,7 +232,7 @@ fn hotkeys(
     for (index, key) in DIGITS.iter().enumerate() {
         if choices.is_empty()
             && keys.just_pressed(*key)
-            && let Some(card) = state.players[player as usize].hand.get(index)
+            && let Some(card) = state.players()[player as usize].hand.get(index)
         {
             *selection = Selection {
                 card: Some((player, *card)),

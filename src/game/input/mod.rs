@@ -18,5 +18,5 @@ pub(super) fn window_plugin(app: &mut App) {
 
 /// What the player has picked, without a window (the presentation tests run this).
 pub(super) fn logic_plugin(app: &mut App) {
-    app.add_plugins((selection::plugin, hotkeys::plugin, board_reading::plugin));
+    app.add_plugins((selection::plugin, hotkeys::plugin));
 }

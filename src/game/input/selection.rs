@@ -200,7 +200,7 @@ fn drop_a_card_gone(state: Option<Res<GameState>>, mut selection: ResMut<Selecti
         return;
     };
     let held = state
-        .players
+        .players()
         .get(usize::from(player))
         .is_some_and(|p| p.hand.contains(&card));
     if !held {

@@ -43,7 +43,7 @@ impl ControlsWait<'_> {
         self.replaying.record.is_some()
             || self.handover.0.is_some()
             || self.sequence.is_playing()
-            || !self.crew.is_here(state.turn.active)
+            || !self.crew.is_here(state.turn().active)
             || !self.away.0.is_empty()
             || self.online.as_ref().is_some_and(|o| o.holds_controls())
     }

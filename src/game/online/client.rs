@@ -268,7 +268,7 @@ fn take_step(
             if first && !me.keeps_talk {
                 shows.talk.lines.clear();
             }
-            let players = state.players.len();
+            let players = state.players().len();
             shows.crew.pending = Some(
                 (0..players as u8)
                     .map(|s| {

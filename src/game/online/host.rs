@@ -218,7 +218,7 @@ pub(super) fn receive(
         actions: &record.actions,
         state: &state,
     };
-    let players = state.players.len();
+    let players = state.players().len();
     let mut guard = host.link.lock();
     let link = &mut *guard;
     // This table's own words: the first person here speaks for it.

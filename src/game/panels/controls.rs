@@ -122,7 +122,7 @@ impl Controls<'_> {
     ) -> Asked {
         let mut asked = Asked::default();
         let state = self.state;
-        let active = state.turn.active;
+        let active = state.turn().active;
         // Always two lines' room, wrapped: a refusal appearing never moves the buttons, and
         // no word of it is cut.
         let lines = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 2.0;
@@ -187,7 +187,7 @@ impl Controls<'_> {
                         // the game stands, that holds the focus while nothing is picked or
                         // lit: Orca 43, which says a new focus and no live region, hears each
                         // turn and phase as it comes ("Turn 3, Bob's turn, ... phase 4 of 7").
-                        let turn = (state.turn.number, active, state.turn.phase.number());
+                        let turn = (state.turn().number, active, state.turn().phase.number());
                         let line = ui
                             .push_id(("instructions", turn), |ui| {
                                 ui.add(egui::Label::new(words.as_str()).wrap())

@@ -27,13 +27,13 @@ pub(super) fn active_hand(
     waits: bool,
 ) -> super::overlays::HandLayout {
     let content = builtin();
-    let seat = &state.players[player as usize];
+    let seat = &state.players()[player as usize];
     let character = &content.characters[seat.character as usize];
     // Cards are played on their holder's turn only.
-    let playing = player == state.turn.active
-        && state.turn.phase == Phase::PlayAndManeuver
-        && state.turn.window.is_none()
-        && !state.turn.phase_done;
+    let playing = player == state.turn().active
+        && state.turn().phase == Phase::PlayAndManeuver
+        && state.turn().window.is_none()
+        && !state.turn().phase_done;
     let tile = egui::vec2(
         (ui.ctx().viewport_rect().width() * 0.13).clamp(130.0, 220.0),
         card_size.y,
@@ -119,12 +119,12 @@ pub fn waiting_veil(
     strip: egui::Rect,
     free: egui::Rect,
 ) -> bool {
-    let playing = player == state.turn.active
-        && state.turn.phase == Phase::PlayAndManeuver
-        && !state.turn.phase_done;
-    let hand = &state.players[player as usize].hand;
+    let playing = player == state.turn().active
+        && state.turn().phase == Phase::PlayAndManeuver
+        && !state.turn().phase_done;
+    let hand = &state.players()[player as usize].hand;
     let idle = !playing
-        && state.turn.window.is_none()
+        && state.turn().window.is_none()
         && hand
             .iter()
             .all(|c| offers::card_menu(state, player, *c).is_empty());
@@ -322,7 +322,7 @@ pub(super) fn card_menu(
         let menu = offers::card_menu(state, player, card);
         if menu.is_empty() {
             // Its plays and trades are offered once it is picked (a click).
-            let words = match player == state.turn.active {
+            let words = match player == state.turn().active {
                 true => "Click the card to pick it: its plays and trades are offered then.",
                 false => "Nothing else to do with this card now.",
             };
@@ -384,7 +384,7 @@ pub(super) fn picked_how(state: &GameState, selection: &Selection) -> Option<Str
             "{name}: which way for the {}? (Esc: put it back)",
             crate::words::describe::token_name(token)
         ),
-        (None, true, _) if state.turn.phase == stp_rules::Phase::Trade => {
+        (None, true, _) if state.turn().phase == stp_rules::Phase::Trade => {
             format!("{name}: trade it: pick who with below (Esc: put it back)")
         }
         (None, true, _) => {
@@ -486,7 +486,7 @@ fn choice_buttons(
     for partner in partners {
         ui.horizontal_wrapped(|ui| {
             let name = state
-                .players
+                .players()
                 .get(partner as usize)
                 .map_or("", |p| p.name.as_str());
             ui.label(format!("Trade with {name}:"));

@@ -60,7 +60,7 @@ impl GameLog {
 
     /// The lines of the events the rules just wrote.
     fn take(&mut self, state: &mut GameState) {
-        let events = std::mem::take(&mut state.events);
+        let events = state.drain_events();
         self.lines
             .extend(events.iter().filter_map(|e| self.stamper.line(e, state)));
     }
@@ -85,7 +85,7 @@ fn record_events(
     }
     if let Some(LoadGame(loaded)) = loads.read().last() {
         *log = GameLog::so_far(&record, loaded).unwrap_or_else(|| GameLog {
-            stamper: Stamper::at(loaded.turn.number, loaded.turn.active),
+            stamper: Stamper::at(loaded.turn().number, loaded.turn().active),
             ..GameLog::default()
         });
     }
@@ -145,7 +145,7 @@ pub fn legend(state: &GameState) -> String {
     }
     let content = stp_rules::content::builtin();
     if state
-        .threats
+        .threats()
         .iter()
         .any(|t| content.threat(t.token).cloaks())
     {
@@ -154,7 +154,7 @@ pub fn legend(state: &GameState) -> String {
     // A Hit card shows its damage as "×2" where "2 dmg" does not fit (and in the seats).
     // Its spaces do not break, so that a wrapped line never leaves "×2" alone at its end.
     let hit = |card: &u8| content.card(*card).effect.hit().is_some();
-    if state.players.iter().any(|p| p.hand.iter().any(hit)) {
+    if state.players().iter().any(|p| p.hand.iter().any(hit)) {
         keys.push("×2\u{a0}on\u{a0}a\u{a0}card:\u{a0}2\u{a0}damage");
     }
     keys.join(" · ")
@@ -170,7 +170,7 @@ pub(super) fn ticker(ui: &mut egui::Ui, state: &GameState, log: &GameLog, width:
     let words = newest.map(|line| line.show(state));
     // This turn's line without its "[turn 9, Kai]": the bar's turn label says it, and the
     // stamp cut the line's own words at 1280x720 (read 25). The hover keeps it whole.
-    let said = newest.map(|line| match line.turn == state.turn.number {
+    let said = newest.map(|line| match line.turn == state.turn().number {
         true => line.text.clone(),
         false => line.show(state),
     });
@@ -213,17 +213,17 @@ pub(super) fn log_panel(
             )
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut view.turn, None, "all turns");
-                for t in (1..=state.turn.number).rev() {
+                for t in (1..=state.turn().number).rev() {
                     ui.selectable_value(&mut view.turn, Some(t), format!("turn {t}"));
                 }
             });
         egui::ComboBox::from_id_salt("log-player")
             .selected_text(view.player.map_or("all players".into(), |p| {
-                state.players[p as usize].name.clone()
+                state.players()[p as usize].name.clone()
             }))
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut view.player, None, "all players");
-                for (i, p) in state.players.iter().enumerate() {
+                for (i, p) in state.players().iter().enumerate() {
                     ui.selectable_value(&mut view.player, Some(i as u8), &p.name);
                 }
             });

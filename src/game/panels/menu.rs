@@ -239,7 +239,7 @@ pub(super) fn menu_window(
                         ui.heading("Crew");
                         let mut seats = crew.seats.clone();
                         for (player, seat) in seats.iter_mut().enumerate() {
-                            let name = state.players.get(player).map_or("", |p| p.name.as_str());
+                            let name = state.players().get(player).map_or("", |p| p.name.as_str());
                             egui::ComboBox::from_label(name)
                                 .selected_text(seat.label())
                                 .show_ui(ui, |ui| {

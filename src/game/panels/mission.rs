@@ -36,7 +36,7 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
     // The rules' reason says it all ("a Tholian web holds the Enterprise: no maneuvering");
     // in the phase that maneuvers the turn's controls say it, beside the greyed buttons, and
     // the column keeps the room for the mission card.
-    let said_by_controls = state.turn.phase == stp_rules::Phase::PlayAndManeuver;
+    let said_by_controls = state.turn().phase == stp_rules::Phase::PlayAndManeuver;
     if let Some(reason) = state.maneuver_forbidden().filter(|_| !said_by_controls) {
         ui.colored_label(
             egui::Color32::LIGHT_RED,
@@ -72,7 +72,7 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
         bar.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &line));
         bar.on_hover_text(line);
     }
-    match &state.mission {
+    match &state.mission() {
         Some(m) => {
             let def = content.mission(m.mission);
             egui::Frame::new()
@@ -154,10 +154,10 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
         + width("6 ")
         + 2.0 * width("destroyed")
         + 20.0;
-    let ship = &state.enterprise;
+    let ship = &state.enterprise();
     // With a mission in play its card needs the room: the diagram (each facing in words on
     // hover) and two lines say what the grid would.
-    let wide = needed <= ui.available_width() && state.mission.is_none();
+    let wide = needed <= ui.available_width() && state.mission().is_none();
     // Sized for a 720-line screen and grown with a taller one: at 1080 lines a fixed size
     // read as a thumbnail.
     let tall = tall(ui);
@@ -195,7 +195,7 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
         return size;
     }
     // Beside a mission card, "rest intact" for "the rest intact": the card needs the room.
-    let rest = state.mission.is_none();
+    let rest = state.mission().is_none();
     for (what, sections) in [("Shields", &ship.shields), ("Hull", &ship.hull)] {
         let line = crate::words::table_words::status_line(what, sections, ship, rest);
         ui.label(egui::RichText::new(line).color(super::theme::TEXT));
@@ -306,7 +306,7 @@ fn timer_dial(ui: &mut egui::Ui, timer: u8, start: u8, squeezed: bool) {
 /// words, generated from the objective as the card's text is (never cut out of the card's
 /// sentences, which split "the S.S. Botany Bay" in two).
 pub fn objective_lines(state: &GameState) -> Vec<(u8, u8, String)> {
-    let Some(mission) = &state.mission else {
+    let Some(mission) = &state.mission() else {
         return Vec::new();
     };
     let content = builtin();

@@ -129,10 +129,10 @@ impl Default for ColumnRest {
 /// seat of a game across machines, or a game with bots), whoever's turn it is; else the
 /// active player's, as a hot-seat table passes the conn. The other seats are on the left.
 pub fn foot_player(state: &stp_rules::GameState, crew: &Crew) -> stp_rules::PlayerId {
-    let mut here = (0..state.players.len() as u8).filter(|&p| crew.is_here(p));
+    let mut here = (0..state.players().len() as u8).filter(|&p| crew.is_here(p));
     match (here.next(), here.next()) {
         (Some(me), None) => me,
-        _ => state.turn.active,
+        _ => state.turn().active,
     }
 }
 
@@ -144,8 +144,8 @@ fn turn_elsewhere(state: &stp_rules::GameState, (crew, away): (&Crew, &Away)) ->
     if state.is_over() {
         return None;
     }
-    let active = state.turn.active;
-    let name = &state.players.get(usize::from(active))?.name;
+    let active = state.turn().active;
+    let name = &state.players().get(usize::from(active))?.name;
     Some(match crew.seat(active) {
         _ if away.0.contains(&active) => format!("{name}'s turn: waiting for them to come back."),
         Seat::Human => return None,
@@ -334,7 +334,7 @@ fn table_panels(
     // long hands, a lesson), so it keeps one place in most games: readers met it on the left
     // with a mission in play and on the right without, and two seats left the left half bare.
     let lesson = academy.lesson.is_some();
-    let has_left = state.players.len() > 1 || lesson;
+    let has_left = state.players().len() > 1 || lesson;
     let left_fits_id = egui::Id::new("crew-column-has-room-for-the-list");
     let list_left = has_left
         && ctx
@@ -415,7 +415,7 @@ fn table_panels(
                     {
                         lesson_choices.write(choice);
                     }
-                    if state.players.len() > 1 {
+                    if state.players().len() > 1 {
                         ui.separator();
                     }
                 }
@@ -427,14 +427,15 @@ fn table_panels(
                 // The column's title where it has the room: six long hands on a 600-line
                 // screen need every line of it.
                 let short = ui.ctx().content_rect().height() < 700.0;
-                if state.players.len() > 1 && !(short && state.players.len() > 4) {
+                if state.players().len() > 1 && !(short && state.players().len() > 4) {
                     theme::header(ui, "Crew", theme::BAR_CREW);
                 }
                 // Where the ship's column had no room for the threats' list, the seats make
                 // room for it here, dropping their abilities' lines (on hover) first.
                 let needed =
                     [false, true].map(|least| threat_roster::height_needed(ui, state, least));
-                let fits = state.players.len() > 1 && seats::room_below(ui, state, foot, needed[0]);
+                let fits =
+                    state.players().len() > 1 && seats::room_below(ui, state, foot, needed[0]);
                 ui.ctx().data_mut(|d| d.insert_temp(left_fits_id, fits));
                 let list = if *listed { [0.0; 2] } else { needed };
                 seats::seats(

@@ -36,7 +36,7 @@ fn offer(player: PlayerId, action: Action, words: impl Into<String>) -> Offer {
 /// The top bar: end the phase and the three maneuvers (always shown), then the mission die and
 /// Scotty's repairs (shown when legal).
 pub fn top_bar(state: &GameState) -> Vec<Control> {
-    let active = state.turn.active;
+    let active = state.turn().active;
     let mut out: Vec<Control> = [
         (Action::EndPhase, "End phase [Space]"),
         (
@@ -81,7 +81,7 @@ pub fn top_bar(state: &GameState) -> Vec<Control> {
 }
 
 fn character_name(state: &GameState, player: PlayerId) -> String {
-    let character = state.players[player as usize].character;
+    let character = state.players()[player as usize].character;
     builtin().characters[character as usize].name.clone()
 }
 
@@ -113,7 +113,7 @@ pub(crate) fn card_menu(state: &GameState, holder: PlayerId, card: CardId) -> Ve
             Some(Offer { action: a, words })
         })
         .collect();
-    let active = state.turn.active;
+    let active = state.turn().active;
     if holder != active {
         out.extend(
             state
@@ -267,7 +267,7 @@ pub(crate) fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer
         return Vec::new();
     }
     let mut out = card_menu(state, holder, card);
-    if holder == state.turn.active {
+    if holder == state.turn().active {
         out.extend(
             state
                 .legal_actions(holder)
@@ -277,7 +277,7 @@ pub(crate) fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer
                         action: a,
                         words: format!(
                             "Trade for {}'s {}",
-                            state.players[with as usize].name,
+                            state.players()[with as usize].name,
                             card_with_credit(take)
                         ),
                     }),
@@ -291,7 +291,7 @@ pub(crate) fn picked_uses(state: &GameState, selection: &Selection) -> Vec<Offer
 /// What the active player may do to another player's hand with no card of their own picked:
 /// Kirk's take of each card the others hold.
 pub(crate) fn kirks_takes(state: &GameState) -> Vec<Offer> {
-    let active = state.turn.active;
+    let active = state.turn().active;
     state
         .legal_actions(active)
         .into_iter()
@@ -300,7 +300,7 @@ pub(crate) fn kirks_takes(state: &GameState) -> Vec<Offer> {
                 action: a,
                 words: format!(
                     "Take {}'s {} (Kirk)",
-                    state.players[from as usize].name,
+                    state.players()[from as usize].name,
                     card_name(card)
                 ),
             }),
@@ -393,7 +393,7 @@ pub fn focused_play(state: &GameState, selection: &Selection) -> Option<PlayerAc
 
 /// The open rules window's choices (the boarders' or Spock's), which number keys answer.
 pub fn window_choices(state: &GameState) -> Vec<Offer> {
-    match state.turn.window {
+    match state.turn().window {
         Some(Window::Boarding { .. }) => boarding(state),
         Some(Window::SpockChoice { .. }) => spock(state),
         _ => Vec::new(),
@@ -410,11 +410,11 @@ pub fn takes_no_target(plays: &[PlayerAction]) -> bool {
 
 /// The boarding window: each Security Team that may be played, then "let them board".
 pub fn boarding(state: &GameState) -> Vec<Offer> {
-    if !matches!(state.turn.window, Some(Window::Boarding { .. })) {
+    if !matches!(state.turn().window, Some(Window::Boarding { .. })) {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for (i, seat) in state.players.iter().enumerate() {
+    for (i, seat) in state.players().iter().enumerate() {
         for a in state.legal_actions(i as PlayerId) {
             if let Action::PlaySecurityTeam { .. } = a.action {
                 out.push(Offer {
@@ -426,7 +426,7 @@ pub fn boarding(state: &GameState) -> Vec<Offer> {
     }
     out.extend(
         state
-            .legal_actions(state.turn.active)
+            .legal_actions(state.turn().active)
             .into_iter()
             .filter(|a| a.action == Action::ResolveBoarding)
             .map(|a| Offer {
@@ -440,7 +440,7 @@ pub fn boarding(state: &GameState) -> Vec<Offer> {
 /// Spock's window: each ordered pair of the drawn tokens.
 pub fn spock(state: &GameState) -> Vec<Offer> {
     state
-        .legal_actions(state.turn.active)
+        .legal_actions(state.turn().active)
         .into_iter()
         .filter_map(|a| match a.action {
             Action::ChooseThreats { first, second } => Some(Offer {
@@ -460,7 +460,7 @@ pub fn everything(state: &GameState) -> Vec<PlayerAction> {
         .filter(|c| c.refusal.is_none())
         .map(|c| c.offer.action)
         .collect();
-    for (i, seat) in state.players.iter().enumerate() {
+    for (i, seat) in state.players().iter().enumerate() {
         for card in &seat.hand {
             out.extend(
                 card_menu(state, i as PlayerId, *card)
@@ -469,8 +469,8 @@ pub fn everything(state: &GameState) -> Vec<PlayerAction> {
             );
         }
     }
-    let active = state.turn.active;
-    for card in state.players[active as usize].hand.iter().copied() {
+    let active = state.turn().active;
+    for card in state.players()[active as usize].hand.iter().copied() {
         let selection = Selection {
             card: Some((active, card)),
             ..Selection::default()

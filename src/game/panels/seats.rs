@@ -95,11 +95,11 @@ pub(super) fn room_below(ui: &egui::Ui, state: &GameState, foot: PlayerId, list:
 
 /// Every seat but the one at the foot, in turn order after it, and the most cards one holds.
 fn others_and_most(state: &GameState, foot: PlayerId) -> (Vec<PlayerId>, usize) {
-    let n = state.players.len() as u8;
+    let n = state.players().len() as u8;
     let others: Vec<PlayerId> = (1..n).map(|i| (foot + i) % n).collect();
     let most = others
         .iter()
-        .map(|p| state.players[*p as usize].hand.len())
+        .map(|p| state.players()[*p as usize].hand.len())
         .max()
         .unwrap_or(0);
     (others, most)
@@ -141,7 +141,7 @@ pub(super) fn seats(
         });
         // The seat whose turn it is, when it is not the one at the foot, is ringed in gold
         // (drawn over the frame, so the seats keep their sizes).
-        if player == state.turn.active {
+        if player == state.turn().active {
             ui.painter().rect_stroke(
                 shown.response.rect,
                 6.0,
@@ -151,7 +151,7 @@ pub(super) fn seats(
         }
         layout.push(HandLayout {
             player,
-            name: state.players[player as usize].name.clone(),
+            name: state.players()[player as usize].name.clone(),
             rect: shown.response.rect,
             cards: shown.inner,
         });
@@ -181,7 +181,7 @@ fn seat(
     menus: &mut CardMenus,
 ) -> Vec<(CardId, Rect)> {
     let content = builtin();
-    let holder = &state.players[player as usize];
+    let holder = &state.players()[player as usize];
     let character = &content.characters[holder.character as usize];
     let (rect, header) = ui.allocate_exact_size(vec2(ui.available_width(), HEADER), Sense::hover());
     // The seat in words for a screen reader: who, which character, how many cards, and what
@@ -191,7 +191,7 @@ fn seat(
             1 => "1 card".to_string(),
             n => format!("{n} cards"),
         };
-        let turn = if player == state.turn.active {
+        let turn = if player == state.turn().active {
             ", their turn"
         } else {
             ""

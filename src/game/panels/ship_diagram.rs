@@ -86,7 +86,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
         egui::Sense::hover() | egui::Sense::FOCUSABLE,
     );
     response.widget_info(|| {
-        let ship = &state.enterprise;
+        let ship = &state.enterprise();
         let words = [("Shields", &ship.shields), ("Hull", &ship.hull)].map(|(what, sections)| {
             crate::words::table_words::status_line(what, sections, ship, true)
         });
@@ -106,7 +106,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     let shield_in = outer * 0.74;
     let hull_out = outer * 0.70;
     let hull_in = outer * 0.34;
-    let ship = &state.enterprise;
+    let ship = &state.enterprise();
     let gap = 2.5f32.to_radians();
     let mut hovered = None;
     let pointer = response.hover_pos();
@@ -242,7 +242,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
 
 /// "Fore-starboard faces sector 1: Shield intact, Hull damaged."
 pub fn words(state: &GameState, facing: u8) -> String {
-    let ship = &state.enterprise;
+    let ship = &state.enterprise();
     let word = |s: SectionState| match s {
         SectionState::Intact => "intact",
         SectionState::Damaged => "damaged",

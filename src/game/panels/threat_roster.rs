@@ -39,7 +39,7 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
             Some((_, _, pieces)) => pieces.push(piece),
             None => spaces.push((sector, range, vec![piece])),
         };
-    for t in &state.threats {
+    for t in state.threats() {
         let words = match (
             t.cloaked,
             stp_rules::content::builtin().threat(t.token).is_ship(),
@@ -50,7 +50,7 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
         };
         add(t.pos.sector, t.pos.range, (words, Some(t.token)));
     }
-    for m in &state.mission_tokens {
+    for m in state.mission_tokens() {
         let name = &stp_rules::content::builtin().mission_tokens[m.token as usize].name;
         add(
             m.pos.sector,

@@ -20,11 +20,11 @@ pub(super) fn top_bar(
     (help, menu, key): (&mut Help, &mut Menu, &mut super::key::Key),
     (game_log, drawer): (&GameLog, &mut LogDrawer),
 ) -> egui::Rect {
-    let active = state.turn.active;
+    let active = state.turn().active;
     ui.horizontal(|ui| {
-        let seat = &state.players[active as usize];
+        let seat = &state.players()[active as usize];
         let character = &builtin().characters[seat.character as usize];
-        let turn = format!("Turn {}", state.turn.number);
+        let turn = format!("Turn {}", state.turn().number);
         // The phases named, with the player's character where the bar has the room, else
         // without it (the hand's first tile names it), else the phases by number.
         let whole = format!("{} ({})", seat.name, character.name);
@@ -160,7 +160,7 @@ fn short_name(phase: Phase) -> &'static str {
 /// room); a skipped one struck through. Each names itself on hover, a skipped one with why.
 fn stepper(ui: &mut egui::Ui, state: &GameState, named: bool) {
     ui.spacing_mut().item_spacing.x = 3.0;
-    let now = state.turn.phase;
+    let now = state.turn().phase;
     for phase in Phase::ALL {
         let mut label = phase_label(state, phase);
         // A phase the rules skip this turn says so, and why.
@@ -206,7 +206,7 @@ fn bar_width(ui: &egui::Ui, state: &GameState, log_open: bool, named: bool) -> f
             .size()
             .x
     };
-    let now = state.turn.phase;
+    let now = state.turn().phase;
     let stepper: f32 = Phase::ALL
         .iter()
         .map(|&phase| {
@@ -244,7 +244,7 @@ pub(super) fn phase_hint(state: &GameState) -> String {
     if state.is_over() {
         return "The game is over: the result and the ways on are in its window.".into();
     }
-    if let Some(window) = &state.turn.window {
+    if let Some(window) = &state.turn().window {
         return match window {
             RulesWindow::Boarding { .. } => {
                 "Boarders! Anyone holding a Security Team may play it, then let them board.".into()
@@ -254,7 +254,7 @@ pub(super) fn phase_hint(state: &GameState) -> String {
             }
         };
     }
-    match state.turn.phase {
+    match state.turn().phase {
         Phase::Trade => {
             "Trade: pick one of your cards, then who to trade with (or right-click their card). \
              Or end the phase."
@@ -262,7 +262,7 @@ pub(super) fn phase_hint(state: &GameState) -> String {
         }
         // A Trade phase the rules skipped says why, where the player reads on.
         Phase::PlayAndManeuver
-            if state.trade_forbidden().is_some() && state.turn.maneuvers == 0 =>
+            if state.trade_forbidden().is_some() && state.turn().maneuvers == 0 =>
         {
             let why = state
                 .trade_forbidden()
@@ -282,7 +282,7 @@ pub(super) fn phase_hint(state: &GameState) -> String {
             None => {
                 let left = state
                     .maneuver_allowance()
-                    .saturating_sub(state.turn.maneuvers);
+                    .saturating_sub(state.turn().maneuvers);
                 format!("Play or commit cards, maneuver ({left} left), then end the phase.")
             }
         },

@@ -60,7 +60,7 @@ pub(super) fn windows(
     // At the foot of the mission panel, above the hand: the ship's status at its top stays in
     // view while the boarders come aboard.
     let above_hand = panel("hand").map_or(8.0, |r| ctx.viewport_rect().bottom() - r.top() + 6.0);
-    match &state.turn.window {
+    match &state.turn().window {
         Some(RulesWindow::Boarding {
             boarders,
             reduction,

@@ -50,7 +50,7 @@ fn handover_screen(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let seat = &state.players[player as usize];
+    let seat = &state.players()[player as usize];
     let character = &builtin().characters[seat.character as usize];
     egui::Window::new("Turn handover")
         .collapsible(false)

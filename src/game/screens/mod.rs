@@ -137,7 +137,7 @@ fn watch_turns(
     let Some(state) = state else { return };
     for Paced(event) in events.read() {
         if let RulesEvent::TurnStarted { player, .. } = event
-            && state.players.len() > 1
+            && state.players().len() > 1
             && launch.screenshot.is_none()
             && replaying.record.is_none()
             && crew.is_here(*player)

@@ -22,7 +22,7 @@ impl Record {
     /// events its building left, which are no part of the game's log.
     pub fn start_at(&mut self, position: &GameState) {
         let mut start = position.clone();
-        start.events.clear();
+        start.drain_events();
         self.start = Some(Box::new(start));
     }
 }

@@ -198,7 +198,7 @@ fn spawn_effects(
             }
             RulesEvent::ThreatFired { token, facing, .. } => {
                 if let Some(at) = where_is(token) {
-                    let sector = state.enterprise.sector_of_facing(*facing);
+                    let sector = state.enterprise().sector_of_facing(*facing);
                     spawned.extend(beam(
                         at,
                         on_board(sector_angle(sector), 1.0, 0.3),
@@ -219,7 +219,7 @@ fn spawn_effects(
                 ));
             }
             RulesEvent::SectionDamaged { section } | RulesEvent::SectionDestroyed { section } => {
-                let sector = state.enterprise.sector_of_facing(section.facing);
+                let sector = state.enterprise().sector_of_facing(section.facing);
                 // A hit Shield flashes; a hit Hull section sparks.
                 match section.kind {
                     stp_rules::SectionKind::Shield => flashes.push(sector_angle(sector)),

@@ -79,7 +79,7 @@ pub(super) fn incoming(
         (names, true) => format!("{} → ", names.join(" and ")),
         (names, false) => format!("{}: {amount} → ", names.join(" and ")),
     };
-    let ship = &state.enterprise;
+    let ship = &state.enterprise();
     let mut lines = Vec::new();
     for (what, hits, now) in [
         ("Shield", f.shield_hits, ship.shields[facing as usize]),
@@ -137,7 +137,7 @@ pub(super) fn incoming(
     }
     // A ship in this sector that cloaks in the coming phase fires at nobody: said, or its
     // quiet sector reads as an oversight (a reader asked why the Romulan would not fire).
-    let sector = state.enterprise.sector_of_facing(facing);
+    let sector = state.enterprise().sector_of_facing(facing);
     for t in &preview.threats {
         let at = t.to.unwrap_or(t.from);
         // A shot a mission token takes for the ship (a Federation Outpost's sector): said,
@@ -208,7 +208,7 @@ pub(super) const RESTS_IGNORED: &str = ", it absorbs all ";
 /// A forecast's first word: "next:" before the threat phase, "to come:" while it plays (readers
 /// asked, mid-phase, whether "next" had already happened).
 pub(super) fn heading(state: &stp_rules::GameState) -> &'static str {
-    match state.turn.phase {
+    match state.turn().phase {
         stp_rules::Phase::ThreatsMoveAndFire => "to come:",
         _ => "next:",
     }

@@ -51,7 +51,7 @@ fn foresee(
 ) {
     let boarding = rules
         .as_deref()
-        .filter(|r| matches!(r.turn.window, Some(stp_rules::Window::Boarding { .. })));
+        .filter(|r| matches!(r.turn().window, Some(stp_rules::Window::Boarding { .. })));
     let preview = shown
         .get()
         .and_then(|state| match (sequence.is_playing(), boarding) {
@@ -80,8 +80,8 @@ pub fn still_to_come<'a>(
     };
     let mut preview = ThreatPreview::default();
     // Each section's state as the sequence leaves it.
-    let mut shields = shown.enterprise.shields;
-    let mut hull = shown.enterprise.hull;
+    let mut shields = shown.enterprise().shields;
+    let mut hull = shown.enterprise().hull;
     // Up to the next draw only: what a threat drawn from the bag brings (a comet striking,
     // Kang's volley) is the bag's secret until it is drawn. Read past it, a forecast said
     // "KOR: 1 dmg → Shield destroyed" of an intact Shield, the comet's hit told before its draw.
@@ -236,8 +236,8 @@ pub fn still_to_come<'a>(
     }
     for facing in 0..preview.facings.len() {
         let f = &mut preview.facings[facing];
-        f.shield_hits = rank(shields[facing]) - rank(shown.enterprise.shields[facing]);
-        f.hull_hits = rank(hull[facing]) - rank(shown.enterprise.hull[facing]);
+        f.shield_hits = rank(shields[facing]) - rank(shown.enterprise().shields[facing]);
+        f.hull_hits = rank(hull[facing]) - rank(shown.enterprise().hull[facing]);
     }
     let anything = preview
         .facings
@@ -269,10 +269,10 @@ fn place(pos: Position) -> Vec3 {
 /// shot, drawn from the Klingon standing where Kang went, for the Klingon's).
 fn landing(state: &GameState, mover: stp_rules::TokenId, to: Position) -> Vec3 {
     let shared = state
-        .threats
+        .threats()
         .iter()
         .any(|t| t.token != mover && t.pos == to)
-        || state.mission_tokens.iter().any(|m| m.pos == to);
+        || state.mission_tokens().iter().any(|m| m.pos == to);
     let radius = ring_center(to.range);
     // A face and a half along the ring, within the sector (a Short space is narrow).
     let aside = match shared {
@@ -285,7 +285,7 @@ fn landing(state: &GameState, mover: stp_rules::TokenId, to: Position) -> Vec3 {
 /// Where a shot at a ship facing lands: the Shield's arc in that facing's sector.
 fn facing_point(state: &GameState, facing: u8, radius: f32) -> Vec3 {
     on_board(
-        sector_angle(state.enterprise.sector_of_facing(facing)),
+        sector_angle(state.enterprise().sector_of_facing(facing)),
         radius,
         0.3,
     )

@@ -252,7 +252,7 @@ fn board_labels(
         });
     // Where every token is on screen, so a note beside one keeps off the others.
     let centres: Vec<(TokenId, egui::Pos2)> = state
-        .threats
+        .threats()
         .iter()
         .filter_map(|t| {
             let at = transforms.get(*pieces.threats.get(&t.token)?).ok()?;
@@ -261,7 +261,7 @@ fn board_labels(
         .collect();
     // Each token's face on screen (centre, radius), so the rings' names keep off them.
     let mut faces: Vec<(egui::Pos2, f32)> = Vec::new();
-    for t in &state.threats {
+    for t in state.threats() {
         let Some(at) = pieces
             .threats
             .get(&t.token)

@@ -257,7 +257,7 @@ fn write_layout(
     // Tokens by space, to number their slots as the pieces lay them.
     let mut slots: BTreeMap<(u8, u8), usize> = BTreeMap::new();
     let mut tokens = Vec::new();
-    for t in &state.threats {
+    for t in state.threats() {
         let slot = slots.entry((t.pos.range as u8, t.pos.sector)).or_default();
         let this_slot = *slot;
         *slot += 1;
@@ -362,7 +362,7 @@ fn write_layout(
             .iter()
             .map(|h| HandReport {
                 player: h.player,
-                active: h.player == state.turn.active,
+                active: h.player == state.turn().active,
                 name: h.name.clone(),
                 rect: points(h.rect),
                 cards: h

@@ -64,8 +64,8 @@ pub(super) fn sections(
                 .collect();
             let covered = covers.iter().any(|c| probes.iter().any(|p| inside(c, *p)));
             let now = match kind {
-                "shield" => state.enterprise.shields[facing as usize],
-                _ => state.enterprise.hull[facing as usize],
+                "shield" => state.enterprise().shields[facing as usize],
+                _ => state.enterprise().hull[facing as usize],
             };
             out.push(SectionReport {
                 kind,

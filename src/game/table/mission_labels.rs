@@ -19,7 +19,7 @@ pub(super) fn mission_token_labels(
 ) {
     // A mission token's name goes below it, or above it, or broken over two lines, whichever
     // first collides with no label already on the board (the rim's names, above all).
-    for m in &state.mission_tokens {
+    for m in state.mission_tokens() {
         let Some(at) = pieces
             .missions
             .get(&m.token)
@@ -32,7 +32,7 @@ pub(super) fn mission_token_labels(
         // absorb. Hovering says so.
         let draws_fire = state
             .fire_drawing_token()
-            .is_some_and(|i| state.mission_tokens[i].token == m.token);
+            .is_some_and(|i| state.mission_tokens()[i].token == m.token);
         let tip = match draws_fire {
             true => format!(
                 "{name}: a mission token. Threats in its sector fire at it instead of the \

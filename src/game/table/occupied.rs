@@ -101,9 +101,9 @@ pub fn light_spaces(shown: Res<Shown>, mut spaces: Query<(&OccupiedSpace, &mut V
     let held: Vec<Position> = shown
         .get()
         .map(|state| {
-            let threats = state.threats.iter().map(|t| t.pos);
+            let threats = state.threats().iter().map(|t| t.pos);
             threats
-                .chain(state.mission_tokens.iter().map(|m| m.pos))
+                .chain(state.mission_tokens().iter().map(|m| m.pos))
                 .collect()
         })
         .unwrap_or_default();

@@ -102,13 +102,13 @@ impl Fanned {
 /// tokens (keyed by `u16::from(token) + 256`, so the two kinds never clash).
 pub(crate) fn fan_out(state: &stp_rules::GameState) -> BTreeMap<u16, Fanned> {
     let mut spaces: BTreeMap<(u8, u8), Vec<u16>> = BTreeMap::new();
-    for t in &state.threats {
+    for t in state.threats() {
         spaces
             .entry((t.pos.range as u8, t.pos.sector))
             .or_default()
             .push(u16::from(t.token));
     }
-    for m in &state.mission_tokens {
+    for m in state.mission_tokens() {
         spaces
             .entry((m.pos.range as u8, m.pos.sector))
             .or_default()
@@ -283,7 +283,7 @@ fn sync_pieces(
             pieces.threats.remove(&token);
         }
     }
-    for t in &state.threats {
+    for t in state.threats() {
         let fan = fanned[&u16::from(t.token)];
         let to = token_transform(t.pos.sector, t.pos.range, fan, t.cloaked);
         let mat = match t.cloaked {
@@ -347,7 +347,7 @@ fn sync_pieces(
             }
         }
     }
-    for t in state.threats.iter().filter(|t| t.force_field) {
+    for t in state.threats().iter().filter(|t| t.force_field) {
         if let (None, Some(piece)) = (
             pieces.force_fields.get(&t.token),
             pieces.threats.get(&t.token),
@@ -365,12 +365,12 @@ fn sync_pieces(
     }
     // Mission tokens: navy chits with a gold rim and diamond.
     for (token, entity) in pieces.missions.clone() {
-        if !state.mission_tokens.iter().any(|m| m.token == token) {
+        if !state.mission_tokens().iter().any(|m| m.token == token) {
             commands.entity(entity).despawn();
             pieces.missions.remove(&token);
         }
     }
-    for m in &state.mission_tokens {
+    for m in state.mission_tokens() {
         let fan = fanned[&(u16::from(m.token) + 256)];
         let to = token_transform(m.pos.sector, m.pos.range, fan, false);
         match pieces.missions.get(&m.token) {
@@ -427,19 +427,19 @@ fn sync_ship(
 ) {
     let Some(state) = shown.get() else { return };
     for mut glide in &mut ship {
-        let yaw = -f32::from(state.enterprise.heading) * TAU / 6.0;
+        let yaw = -f32::from(state.enterprise().heading) * TAU / 6.0;
         glide.to = Transform::from_rotation(Quat::from_rotation_y(yaw));
     }
     // The whole arc only while intact: a damaged Shield shows its broken arc instead.
     for (piece, mut mat, mut visible) in &mut shields {
         mat.0 = palette.shield[0].clone();
-        visible.set_if_neq(match state.enterprise.shields[piece.0 as usize] {
+        visible.set_if_neq(match state.enterprise().shields[piece.0 as usize] {
             SectionState::Intact => Visibility::Inherited,
             _ => Visibility::Hidden,
         });
     }
     for (piece, mut mat) in &mut hulls {
-        let index = match state.enterprise.hull[piece.0 as usize] {
+        let index = match state.enterprise().hull[piece.0 as usize] {
             SectionState::Intact => 0,
             SectionState::Damaged => 1,
             SectionState::Destroyed => 2,
@@ -450,11 +450,11 @@ fn sync_ship(
     for (crack, mut visible) in &mut cracks {
         use SectionState::{Damaged, Destroyed};
         let shown = match *crack {
-            Crack::ShieldDamaged(f) => state.enterprise.shields[f as usize] == Damaged,
-            Crack::Hull(f) => state.enterprise.hull[f as usize] == Damaged,
+            Crack::ShieldDamaged(f) => state.enterprise().shields[f as usize] == Damaged,
+            Crack::Hull(f) => state.enterprise().hull[f as usize] == Damaged,
             // A destroyed Shield is gone; a destroyed Hull plate stays, charred and crossed.
-            Crack::Destroyed(f) => state.enterprise.hull[f as usize] == Destroyed,
-            Crack::ShieldGone(f) => state.enterprise.shields[f as usize] == Destroyed,
+            Crack::Destroyed(f) => state.enterprise().hull[f as usize] == Destroyed,
+            Crack::ShieldGone(f) => state.enterprise().shields[f as usize] == Destroyed,
         };
         visible.set_if_neq(match shown {
             true => Visibility::Inherited,

@@ -92,7 +92,7 @@ pub(super) fn rim_labels(
     // made (the labels are laid out facing by facing), so B reads sector 1 first.
     let mut sentences: Vec<(u8, String, egui::Rect)> = Vec::new();
     for facing in 0..6u8 {
-        let sector = state.enterprise.sector_of_facing(facing);
+        let sector = state.enterprise().sector_of_facing(facing);
         let angle = sector_angle(sector);
         let (Some(point), Some(further)) = (
             board.screen(on_board(angle, BOARD_RADIUS + 0.2, 0.0)),
@@ -283,7 +283,7 @@ fn fore_mark(
     props: &[egui::Rect],
     marks: &mut SceneMarks,
 ) {
-    let bow = f32::from(state.enterprise.sector_of_facing(0)) * std::f32::consts::TAU / 6.0;
+    let bow = f32::from(state.enterprise().sector_of_facing(0)) * std::f32::consts::TAU / 6.0;
     let (Some(point), Some(further)) = (
         board.screen(on_board(bow, BOARD_RADIUS + 0.12, 0.0)),
         board.screen(on_board(bow, BOARD_RADIUS + 1.0, 0.0)),

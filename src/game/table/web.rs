@@ -94,7 +94,7 @@ fn show_no_maneuver(shown: Res<Shown>, mut token: Query<&mut Visibility, With<No
 /// The Tholians whose web holds the Enterprise: those in Short Range.
 fn weavers(state: &GameState) -> impl Iterator<Item = &stp_rules::state::ThreatOnBoard> {
     state
-        .threats
+        .threats()
         .iter()
         .filter(|t| t.pos.range == Range::Short && builtin().threat(t.token).is_tholian())
 }

@@ -168,6 +168,6 @@ fn the_academys_choices_open_restart_and_leave() {
     app.update();
     app.update();
     let dealt = state(&app);
-    assert_eq!(dealt.players.len(), 1);
+    assert_eq!(dealt.players().len(), 1);
     assert_eq!(app.world().resource::<Academy>().lesson, None);
 }

@@ -31,7 +31,7 @@ fn the_mission_card_reads_right_with_and_without_missions() {
     assert_eq!(mission::completed(&patrol), None);
 
     let mut standard = GameState::new(&GameOptions::quick(1, 2, "standard")).expect("setup");
-    standard.mission = None;
+    *standard.mission_mut() = None;
     assert_eq!(mission::no_mission(&standard), "No mission in play.");
     assert_eq!(
         mission::completed(&standard).as_deref(),
@@ -62,7 +62,7 @@ fn the_trade_phase_says_why_it_is_skipped() {
     assert_eq!(at("standard", "").trade_forbidden(), None);
     let uhura = at("standard", mission);
     let mut uhura = uhura;
-    uhura.players[0].character = stp_rules::content::builtin()
+    uhura.players_mut()[0].character = stp_rules::content::builtin()
         .characters
         .iter()
         .position(|c| c.id == "uhura")
@@ -167,9 +167,9 @@ fn the_ship_diagram_names_each_facing_with_the_sector_it_faces() {
         words(&state, 0),
         "Fore-starboard faces sector 1: Shield intact, Hull intact."
     );
-    state.enterprise.heading = 2;
-    state.enterprise.shields[4] = stp_rules::SectionState::Damaged;
-    state.enterprise.hull[4] = stp_rules::SectionState::Destroyed;
+    state.enterprise_mut().heading = 2;
+    state.enterprise_mut().shields[4] = stp_rules::SectionState::Damaged;
+    state.enterprise_mut().hull[4] = stp_rules::SectionState::Destroyed;
     assert_eq!(
         words(&state, 4),
         "Port faces sector 1: Shield damaged, Hull destroyed."
@@ -274,7 +274,7 @@ fn your_own_hand_lies_at_the_foot_when_you_are_the_only_person_here() {
     use star_trek_panic::game::crew::{Crew, Seat};
     use star_trek_panic::game::panels::foot_player;
     let mut state = GameState::new(&GameOptions::quick(3, 3, "cadet")).expect("deals");
-    state.turn.active = 0;
+    state.turn_mut().active = 0;
     let crew = |seats: Vec<Seat>| Crew {
         seats,
         pending: None,
@@ -285,7 +285,7 @@ fn your_own_hand_lies_at_the_foot_when_you_are_the_only_person_here() {
     assert_eq!(foot_player(&state, &with_bots), 2);
     let hot_seat = crew(vec![Seat::Human, Seat::Human, Seat::Ensign]);
     assert_eq!(foot_player(&state, &hot_seat), 0, "the active player's");
-    state.turn.active = 1;
+    state.turn_mut().active = 1;
     assert_eq!(foot_player(&state, &hot_seat), 1);
     assert_eq!(foot_player(&state, &remote_seat), 1);
     // A watcher holds no seat: the active player's hand.

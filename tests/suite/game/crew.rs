@@ -41,27 +41,27 @@ fn an_ensign_bot_takes_its_turn_and_hands_back() {
     );
     // The person plays their first turn with the heuristic's choices.
     let mut guard = 0;
-    while state(&app).turn.active == 0 && !state(&app).is_over() {
+    while state(&app).turn().active == 0 && !state(&app).is_over() {
         app.world_mut().resource_mut::<Handover>().0 = None;
         let action = bot::choose(state(&app)).expect("someone must act");
         send(&mut app, action);
         guard += 1;
         assert!(guard < 200, "the first turn never ends");
     }
-    assert_eq!(state(&app).turn.active, 1);
+    assert_eq!(state(&app).turn().active, 1);
     assert_eq!(
         app.world().resource::<Handover>().0,
         None,
         "a handover to a bot"
     );
-    let turn = state(&app).turn.number;
+    let turn = state(&app).turn().number;
     let mut frames = 0;
-    while state(&app).turn.active == 1 && !state(&app).is_over() {
+    while state(&app).turn().active == 1 && !state(&app).is_over() {
         app.update();
         frames += 1;
         assert!(frames < 2_000, "the bot's turn never ends");
     }
-    assert!(state(&app).turn.number > turn || state(&app).is_over());
+    assert!(state(&app).turn().number > turn || state(&app).is_over());
     // A readable pace: each choice shows for most of a second (here 5 frames of 200 ms).
     assert!(frames >= 5, "the bot took its turn in {frames} frames");
     // One person at this table: the turn comes back to them with no curtain to lift.
@@ -114,12 +114,12 @@ fn a_bot_lets_boarders_in_when_a_person_keeps_their_security_team() {
     app.update();
     app.update();
     assert!(matches!(
-        state(&app).turn.window,
+        state(&app).turn().window,
         Some(stp_rules::Window::Boarding { .. })
     ));
     let mut frames = 0;
     while matches!(
-        state(&app).turn.window,
+        state(&app).turn().window,
         Some(stp_rules::Window::Boarding { .. })
     ) {
         app.update();
@@ -132,7 +132,7 @@ fn a_bot_lets_boarders_in_when_a_person_keeps_their_security_team() {
         "the bot did not wait for the person: {frames} frames"
     );
     assert_eq!(
-        state(&app).players[1].hand.len(),
+        state(&app).players()[1].hand.len(),
         1,
         "the person's team was kept"
     );

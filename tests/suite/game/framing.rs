@@ -267,8 +267,8 @@ fn the_spaces_that_hold_a_piece_are_lit_and_no_other() {
         lit
     };
     let held = |state: &GameState| -> Vec<Position> {
-        let mut held: Vec<Position> = state.threats.iter().map(|t| t.pos).collect();
-        held.extend(state.mission_tokens.iter().map(|m| m.pos));
+        let mut held: Vec<Position> = state.threats().iter().map(|t| t.pos).collect();
+        held.extend(state.mission_tokens().iter().map(|m| m.pos));
         held.sort_by_key(|p| (p.range as u8, p.sector));
         held.dedup();
         held

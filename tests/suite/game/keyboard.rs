@@ -75,7 +75,7 @@ fn the_keyboard_alone_goes_from_the_title_through_setup_to_the_table() {
     app.update();
     assert_eq!(screen(&app), Screen::Playing);
     let state = app.world().resource::<GameState>();
-    assert_eq!(state.players.len(), 2, "the form's two seats");
+    assert_eq!(state.players().len(), 2, "the form's two seats");
 }
 
 /// The title's Settings opens from the keyboard and Esc closes it; while it is open the

@@ -12,7 +12,7 @@ use super::{app, bot_until, start, state};
 fn log_lines_carry_the_turn_and_player_they_happened_in() {
     let mut app = app(None);
     start(&mut app, GameOptions::quick(21, 3, "standard"));
-    assert!(bot_until(&mut app, 400, |s| s.turn.number >= 5 || s.is_over()));
+    assert!(bot_until(&mut app, 400, |s| s.turn().number >= 5 || s.is_over()));
     let log = app.world().resource::<GameLog>();
     let mut current: Option<(u32, u8)> = None;
     let mut turns_seen = 0;
@@ -40,7 +40,7 @@ fn log_lines_carry_the_turn_and_player_they_happened_in() {
 fn log_starts_afresh_on_a_new_game_and_on_a_load() {
     let mut app = app(None);
     start(&mut app, GameOptions::quick(3, 2, "cadet"));
-    bot_until(&mut app, 60, |s| s.turn.number >= 2);
+    bot_until(&mut app, 60, |s| s.turn().number >= 2);
     let saved = state(&app).clone();
     assert!(app.world().resource::<GameLog>().lines.len() > 5);
     start(&mut app, GameOptions::quick(4, 2, "cadet"));
@@ -51,7 +51,7 @@ fn log_starts_afresh_on_a_new_game_and_on_a_load() {
     super::settle(&mut app);
     let log = app.world().resource::<GameLog>();
     assert!(
-        log.lines.iter().all(|l| l.turn >= saved.turn.number),
+        log.lines.iter().all(|l| l.turn >= saved.turn().number),
         "lines from the game before the load remain"
     );
 }
@@ -70,7 +70,7 @@ fn a_load_brings_back_the_log_so_far_when_its_record_reaches_it() {
     };
     let mut app = app(None);
     start(&mut app, GameOptions::quick(3, 2, "cadet"));
-    bot_until(&mut app, 60, |s| s.turn.number >= 3);
+    bot_until(&mut app, 60, |s| s.turn().number >= 3);
     super::settle(&mut app);
     let saved = state(&app).clone();
     let record = app.world().resource::<Record>().clone();
@@ -231,7 +231,7 @@ fn the_rules_reference_covers_the_game_in_players_words() {
 fn automatic_log_lines_say_why() {
     let mut app = app(None);
     start(&mut app, GameOptions::quick(4, 2, "standard"));
-    assert!(bot_until(&mut app, 400, |s| s.turn.number >= 4 || s.is_over()));
+    assert!(bot_until(&mut app, 400, |s| s.turn().number >= 4 || s.is_over()));
     let log = app.world().resource::<GameLog>();
     let mut automatic = 0;
     for line in &log.lines {
@@ -274,8 +274,8 @@ fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
     );
     // No threat on the board and no card in hand: neither entry.
     let mut empty = table.clone();
-    empty.threats.clear();
-    for player in &mut empty.players {
+    empty.threats_mut().clear();
+    for player in empty.players_mut() {
         player.hand.clear();
     }
     let key = legend(&empty);

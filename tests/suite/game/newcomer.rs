@@ -49,18 +49,18 @@ fn digit(index: usize) -> KeyCode {
 #[test]
 fn enter_plays_the_picked_cards_only_choice_and_never_ends_the_phase() {
     let mut position = common::table(2);
-    let me = position.turn.active;
+    let me = position.turn().active;
     common::empty_hand(&mut position, me);
     let rand = common::give(&mut position, me, "yeoman_rand");
     let torpedoes = common::give(&mut position, me, "photon_torpedoes");
     common::place(&mut position, "klingon_cruiser", Range::Short, 1);
     common::place(&mut position, "romulan_battle_cruiser", Range::Long, 6);
     let mut app = table_at(position);
-    let turn = state(&app).turn.clone();
+    let turn = state(&app).turn().clone();
 
     // Nothing picked: Enter does nothing but say what it takes.
     press(&mut app, KeyCode::Enter);
-    assert_eq!(state(&app).turn, turn, "Enter ended the phase");
+    assert_eq!(*state(&app).turn(), turn, "Enter ended the phase");
     let said = selection(&app).message.clone().unwrap_or_default();
     assert!(said.contains("Space ends the phase"), "{said}");
 
@@ -68,15 +68,15 @@ fn enter_plays_the_picked_cards_only_choice_and_never_ends_the_phase() {
     press(&mut app, digit(1));
     assert_eq!(selection(&app).card, Some((me, torpedoes)));
     press(&mut app, KeyCode::Enter);
-    assert_eq!(state(&app).turn, turn);
-    assert!(state(&app).players[me as usize].hand.contains(&torpedoes));
+    assert_eq!(*state(&app).turn(), turn);
+    assert!(state(&app).players()[me as usize].hand.contains(&torpedoes));
     let said = selection(&app).message.clone().unwrap_or_default();
     assert!(said.contains("Tab to one"), "{said}");
     // Space with a card picked does not end the phase either: the button it stands for is
     // not on screen.
     press(&mut app, KeyCode::Space);
     assert_eq!(
-        state(&app).turn,
+        *state(&app).turn(),
         turn,
         "Space ended the phase over a picked card"
     );
@@ -88,11 +88,11 @@ fn enter_plays_the_picked_cards_only_choice_and_never_ends_the_phase() {
     assert_eq!(choices[0].words, "Play Yeoman Rand");
     press(&mut app, KeyCode::Enter);
     assert!(
-        !state(&app).players[me as usize].hand.contains(&rand),
+        !state(&app).players()[me as usize].hand.contains(&rand),
         "Yeoman Rand stayed in the hand"
     );
-    assert_eq!(state(&app).turn.phase, Phase::PlayAndManeuver);
-    assert_eq!(state(&app).turn.active, turn.active);
+    assert_eq!(state(&app).turn().phase, Phase::PlayAndManeuver);
+    assert_eq!(state(&app).turn().active, turn.active);
 
     // Tab to "End phase" (no card picked) and Enter: now the phase ends, as focused.
     let controls = offers::keyed_choices(state(&app), &Selection::default());
@@ -106,7 +106,7 @@ fn enter_plays_the_picked_cards_only_choice_and_never_ends_the_phase() {
     assert_eq!(selection(&app).focus, Some(end));
     press(&mut app, KeyCode::Enter);
     assert_ne!(
-        state(&app).turn,
+        *state(&app).turn(),
         turn,
         "End phase in focus, and Enter did not end it"
     );
@@ -119,7 +119,7 @@ fn esc_closes_the_topmost_window_and_the_tables_keys_wait_under_it() {
     let mut position = common::table(2);
     common::place(&mut position, "klingon_cruiser", Range::Long, 1);
     let mut app = table_at(position);
-    let turn = state(&app).turn.clone();
+    let turn = state(&app).turn().clone();
 
     press(&mut app, KeyCode::F1);
     assert!(app.world().resource::<Help>().open);
@@ -127,11 +127,11 @@ fn esc_closes_the_topmost_window_and_the_tables_keys_wait_under_it() {
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::KeyE);
     assert_eq!(
-        state(&app).turn,
+        *state(&app).turn(),
         turn,
         "a key reached the table under the reference"
     );
-    assert_eq!(state(&app).enterprise.heading, 0);
+    assert_eq!(state(&app).enterprise().heading, 0);
     press(&mut app, KeyCode::Escape);
     assert!(
         !app.world().resource::<Help>().open,
@@ -155,7 +155,7 @@ fn esc_closes_the_topmost_window_and_the_tables_keys_wait_under_it() {
     assert!(app.world().resource::<Menu>().open);
     press(&mut app, KeyCode::Space);
     assert_eq!(
-        state(&app).turn,
+        *state(&app).turn(),
         turn,
         "Space ended the phase under the menu"
     );
@@ -185,7 +185,7 @@ fn esc_closes_the_topmost_window_and_the_tables_keys_wait_under_it() {
     assert!(!app.world().resource::<Menu>().open);
     // With no card and no window, Space ends the phase as its button says.
     press(&mut app, KeyCode::Space);
-    assert_ne!(state(&app).turn, turn);
+    assert_ne!(*state(&app).turn(), turn);
 }
 
 /// Trap 3: Quit asks first while a game is in progress, and "Back to the title" leaves the
@@ -255,7 +255,7 @@ fn every_missions_panel_shows_one_line_per_objective_in_its_own_words() {
     let ctx = egui::Context::default();
     for def in &builtin().missions {
         let mut position = crate::rules::support::mission_table(2, &def.id);
-        if let Some(m) = &mut position.mission {
+        if let Some(m) = &mut position.mission_mut() {
             m.committed.clear();
         }
         let expected = stp_rules::content::schema::objective_texts(def, &builtin().mission_tokens);
@@ -314,7 +314,7 @@ fn every_missions_panel_shows_one_line_per_objective_in_its_own_words() {
 #[test]
 fn tractor_beam_on_a_clicked_token_offers_both_directions() {
     let mut position = common::table(2);
-    let me = position.turn.active;
+    let me = position.turn().active;
     let beam = common::give(&mut position, me, "tractor_beam");
     let token = common::place(&mut position, "klingon_cruiser", Range::Medium, 3);
     let mut app = table_at(position);
@@ -374,7 +374,7 @@ fn tractor_beam_on_a_clicked_token_offers_both_directions() {
 fn a_picked_card_offers_commit_to_the_mission_beside_its_targets() {
     let mut position = crate::rules::support::mission_table(2, "the_naked_time");
     common::place(&mut position, "klingon_cruiser", Range::Short, 1);
-    let active = position.turn.active;
+    let active = position.turn().active;
     // A Medical card that can also fire at the Cruiser (Fore, Short).
     let card = position
         .deck()
@@ -388,7 +388,7 @@ fn a_picked_card_offers_commit_to_the_mission_beside_its_targets() {
         })
         .expect("a Medical Hit card for Fore, Short in the deck");
     position.deck_mut().retain(|c| *c != card);
-    position.players[active as usize].hand.push(card);
+    position.players_mut()[active as usize].hand.push(card);
     assert!(!position.legal_plays(active, card).is_empty());
     let selection = Selection {
         card: Some((active, card)),
@@ -412,7 +412,7 @@ fn a_picked_card_offers_commit_to_the_mission_beside_its_targets() {
     }
     press(&mut app, KeyCode::Enter);
     let committed = state(&app)
-        .mission
+        .mission()
         .as_ref()
         .is_some_and(|m| m.committed.iter().any(|c| c.card == card));
     assert!(committed, "the card was not committed");
@@ -423,7 +423,7 @@ fn a_picked_card_offers_commit_to_the_mission_beside_its_targets() {
 #[test]
 fn a_refusal_clears_after_the_next_legal_play() {
     let mut position = common::table(2);
-    let me = position.turn.active;
+    let me = position.turn().active;
     common::empty_hand(&mut position, me);
     common::give(&mut position, me, "yeoman_rand");
     let mut app = table_at(position);
@@ -673,9 +673,9 @@ fn a_quick_ctrl_z_undoes() {
     let mut position = common::table(2);
     common::place(&mut position, "klingon_cruiser", Range::Long, 1);
     let mut app = table_at(position);
-    let before = state(&app).enterprise.clone();
+    let before = state(&app).enterprise().clone();
     press(&mut app, KeyCode::KeyE);
-    assert_ne!(state(&app).enterprise, before, "E did not turn the ship");
+    assert_ne!(*state(&app).enterprise(), before, "E did not turn the ship");
     // Ctrl down, Z down, Z up, Ctrl up: all in one frame.
     for (key, pressed) in [
         (KeyCode::ControlLeft, true),
@@ -698,13 +698,13 @@ fn a_quick_ctrl_z_undoes() {
     app.update();
     settle(&mut app);
     assert_eq!(
-        state(&app).enterprise,
+        *state(&app).enterprise(),
         before,
         "Ctrl+Z did not undo the turn"
     );
     // Ctrl down in one frame; Z down and Ctrl up in the next (as xdotool's ctrl+z arrives).
     press(&mut app, KeyCode::KeyE);
-    assert_ne!(state(&app).enterprise, before);
+    assert_ne!(*state(&app).enterprise(), before);
     let key = |code, pressed| KeyboardInput {
         key_code: code,
         logical_key: Key::Unidentified(NativeKey::Unidentified),
@@ -727,7 +727,7 @@ fn a_quick_ctrl_z_undoes() {
     app.update();
     settle(&mut app);
     assert_eq!(
-        state(&app).enterprise,
+        *state(&app).enterprise(),
         before,
         "a split Ctrl+Z did not undo"
     );
@@ -770,7 +770,7 @@ fn a_bots_trade_with_a_person_waits_for_their_answer() {
     use star_trek_panic::game::online::{AnswerOffer, OfferHere};
     for accept in [false, true] {
         let mut position = common::table(2);
-        position.turn.active = 1;
+        position.turn_mut().active = 1;
         common::to_phase(&mut position, Phase::Trade);
         let mut app = keyboard_app(None);
         app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Ensign]);
@@ -781,7 +781,7 @@ fn a_bots_trade_with_a_person_waits_for_their_answer() {
         settle(&mut app);
         let hands = |app: &App| {
             let s = state(app);
-            (s.players[0].hand.clone(), s.players[1].hand.clone())
+            (s.players()[0].hand.clone(), s.players()[1].hand.clone())
         };
         let before = hands(&app);
         // The bot's trade, as it would choose it, offered to the person.
@@ -791,8 +791,8 @@ fn a_bots_trade_with_a_person_waits_for_their_answer() {
                 player: 1,
                 action: Action::Trade {
                     with: 0,
-                    give: s.players[1].hand[0],
-                    take: s.players[0].hand[0],
+                    give: s.players()[1].hand[0],
+                    take: s.players()[0].hand[0],
                 },
             }
         };
@@ -814,7 +814,7 @@ fn a_bots_trade_with_a_person_waits_for_their_answer() {
             app.update();
         }
         assert_eq!(
-            state(&app).turn.phase,
+            state(&app).turn().phase,
             Phase::Trade,
             "the bot went on without an answer"
         );
@@ -832,7 +832,7 @@ fn a_bots_trade_with_a_person_waits_for_their_answer() {
                 assert_eq!(after.0, before.0, "a declined trade was made");
                 assert!(!after.1.contains(&before.0[0]));
                 assert!(
-                    state(&app).turn.phase != Phase::Trade || state(&app).turn.active != 1,
+                    state(&app).turn().phase != Phase::Trade || state(&app).turn().active != 1,
                     "the bot kept offering"
                 );
             }
@@ -852,14 +852,14 @@ fn a_bots_turn_is_recapped_until_the_person_acts() {
     app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Ensign]);
     start(&mut app, GameOptions::quick(5, 2, "cadet"));
     let mut guard = 0;
-    while state(&app).turn.active == 0 {
+    while state(&app).turn().active == 0 {
         let action = stp_rules::bot::choose(state(&app)).expect("someone acts");
         super::send(&mut app, action);
         guard += 1;
         assert!(guard < 200);
     }
     let mut frames = 0;
-    while state(&app).turn.active == 1 && !state(&app).is_over() {
+    while state(&app).turn().active == 1 && !state(&app).is_over() {
         app.update();
         frames += 1;
         assert!(frames < 3_000, "the bot's turn never ends");
@@ -867,7 +867,7 @@ fn a_bots_turn_is_recapped_until_the_person_acts() {
     let recap = app.world().resource::<BotRecap>().clone();
     assert_eq!(
         recap.who.as_deref(),
-        Some(state(&app).players[1].name.as_str())
+        Some(state(&app).players()[1].name.as_str())
     );
     assert!(!recap.lines.is_empty(), "nothing told of the bot's turn");
     let action = stp_rules::bot::choose(state(&app)).expect("the person acts");

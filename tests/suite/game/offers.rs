@@ -26,13 +26,13 @@ fn table_offers_every_legal_action_and_only_legal_ones() {
                 "offered but refused: {action:?}"
             );
         }
-        for player in 0..state.players.len() as PlayerId {
+        for player in 0..state.players().len() as PlayerId {
             for action in state.legal_actions(player) {
                 checked += 1;
                 assert!(
                     offered.contains(&action),
                     "legal but the table has no way in: {action:?} (phase {:?})",
-                    state.turn.phase
+                    state.turn().phase
                 );
             }
         }
@@ -63,7 +63,7 @@ fn a_card_without_target_gets_one_play_button() {
 fn scotty_repair_is_offered_on_the_top_bar() {
     let mut state = common::table(2);
     set_character(&mut state, 0, "scotty");
-    state.enterprise.hull[3] = SectionState::Damaged;
+    state.enterprise_mut().hull[3] = SectionState::Damaged;
     let repairs: Vec<offers::Control> = offers::top_bar(&state)
         .into_iter()
         .filter(|c| matches!(c.offer.action.action, Action::Repair(_)))
@@ -83,7 +83,7 @@ fn scotty_repair_is_offered_on_the_top_bar() {
 fn maneuver_controls_carry_the_rules_reason_when_disabled() {
     let mut state = common::table(2);
     for facing in 0..3 {
-        state.enterprise.hull[facing] = SectionState::Destroyed;
+        state.enterprise_mut().hull[facing] = SectionState::Destroyed;
     }
     let bar = offers::top_bar(&state);
     let maneuvers: Vec<_> = bar
@@ -139,7 +139,7 @@ fn clicking_a_token_plays_the_picked_card_on_it() {
     super::settle(&mut app);
     let after = state(&app).threat(token).map(|t| t.defense);
     assert_ne!(before, after, "the torpedo should have hit");
-    assert!(!state(&app).players[0].hand.contains(&card));
+    assert!(!state(&app).players()[0].hand.contains(&card));
     assert_eq!(app.world().resource::<Selection>().card, None);
 }
 
@@ -159,7 +159,7 @@ fn clicking_an_unreachable_token_shows_the_rules_reason() {
         Some("Not allowed: the target is outside this card's facings.")
     );
     assert!(
-        state(&app).players[0].hand.contains(&card),
+        state(&app).players()[0].hand.contains(&card),
         "nothing was played"
     );
 }
@@ -183,16 +183,16 @@ fn clicking_a_token_without_a_card_explains() {
 fn a_new_turn_clears_the_selection() {
     let mut app = app(None);
     super::start(&mut app, GameOptions::quick(5, 2, "cadet"));
-    let active = state(&app).turn.active;
-    let card = state(&app).players[active as usize].hand[0];
+    let active = state(&app).turn().active;
+    let card = state(&app).players()[active as usize].hand[0];
     *app.world_mut().resource_mut::<Selection>() = Selection {
         card: Some((active, card)),
         message: Some("Not allowed: old news.".into()),
         ..Selection::default()
     };
-    let turn = state(&app).turn.number;
-    while state(&app).turn.number == turn && !state(&app).is_over() {
-        let player = state(&app).turn.active;
+    let turn = state(&app).turn().number;
+    while state(&app).turn().number == turn && !state(&app).is_over() {
+        let player = state(&app).turn().active;
         let action = stp_rules::sim::fallback_action(state(&app));
         send(&mut app, PlayerAction { player, ..action });
     }
@@ -294,14 +294,14 @@ fn scenario(name: &str) -> GameState {
 #[test]
 fn the_keyboard_trades_a_picked_card_for_another_players_card() {
     let state = scenario("three_seats.ron");
-    assert_eq!(state.turn.phase, Phase::Trade);
-    let give = state.players[0].hand[0];
+    assert_eq!(state.turn().phase, Phase::Trade);
+    let give = state.players()[0].hand[0];
     let mut selection = Selection {
         card: Some((0, give)),
         ..Selection::default()
     };
     let uses = offers::keyed_choices(&state, &selection);
-    let others: usize = state.players[1..].iter().map(|p| p.hand.len()).sum();
+    let others: usize = state.players()[1..].iter().map(|p| p.hand.len()).sum();
     let trades: Vec<_> = uses
         .iter()
         .filter(|o| matches!(o.action.action, Action::Trade { give: g, .. } if g == give))
@@ -325,8 +325,8 @@ fn the_keyboard_trades_a_picked_card_for_another_players_card() {
     let mut after = state.clone();
     after.act(trade).expect("the trade in focus is legal");
     if trade == trades[0].action {
-        assert!(after.players[0].hand.contains(&take));
-        assert!(after.players[with as usize].hand.contains(&give));
+        assert!(after.players()[0].hand.contains(&take));
+        assert!(after.players()[with as usize].hand.contains(&give));
     }
 }
 
@@ -364,10 +364,10 @@ fn with_no_card_picked_tab_reaches_kirks_take() {
         .filter(|o| matches!(o.action.action, Action::TakeCard { .. }))
         .collect();
     let others: usize = state
-        .players
+        .players()
         .iter()
         .enumerate()
-        .filter(|(i, _)| *i != state.turn.active as usize)
+        .filter(|(i, _)| *i != state.turn().active as usize)
         .map(|(_, p)| p.hand.len())
         .sum();
     assert_eq!(takes.len(), others, "{takes:?}");
@@ -379,11 +379,11 @@ fn with_no_card_picked_tab_reaches_kirks_take() {
     let mut after = state.clone();
     after.act(take).expect("the take is legal");
     assert!(
-        after.players[state.turn.active as usize]
+        after.players()[state.turn().active as usize]
             .hand
             .contains(&card)
     );
-    assert!(!after.players[from as usize].hand.contains(&card));
+    assert!(!after.players()[from as usize].hand.contains(&card));
     // A player who is not Kirk has no such choice.
     assert!(
         !offers::keyed_choices(&scenario("table.ron"), &Selection::default())

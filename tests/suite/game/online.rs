@@ -178,7 +178,7 @@ fn a_window_out_of_step_with_its_host_takes_the_hosts_state() {
             |app| {
                 app.world()
                     .get_resource::<GameState>()
-                    .is_some_and(|s| s.turn.number >= 3)
+                    .is_some_and(|s| s.turn().number >= 3)
             }
         ),
         "the game never reached turn 3"
@@ -426,7 +426,7 @@ fn a_window_whose_link_is_lost_joins_again_in_place() {
         move |app: &App| {
             app.world()
                 .get_resource::<GameState>()
-                .is_some_and(|s| s.turn.number >= n)
+                .is_some_and(|s| s.turn().number >= n)
         }
     };
     assert!(run_until(&mut app, 30, |p| p == 0, at_turn(2)), "no turn 2");

@@ -60,8 +60,8 @@ fn a_bot_stands_in_for_a_seat_whose_link_dropped() {
         app.world().resource::<Crew>().seats,
         app.world().resource::<Away>().0,
         state.awaits_players(),
-        state.turn.active,
-        state.turn.window,
+        state.turn().active,
+        state.turn().window,
     );
     assert_eq!(
         app.world().resource::<Crew>().seats,

@@ -29,12 +29,12 @@ fn paced_app() -> App {
 /// Plays with the bot up to a Play Cards & Maneuver phase with nothing pending.
 fn to_play_phase(app: &mut App) {
     assert!(bot_until(app, 400, |s| {
-        s.turn.phase == Phase::PlayAndManeuver && s.awaits_players() && s.turn.window.is_none()
+        s.turn().phase == Phase::PlayAndManeuver && s.awaits_players() && s.turn().window.is_none()
     }));
 }
 
 fn end_phase(app: &mut App) {
-    let player = state(app).turn.active;
+    let player = state(app).turn().active;
     app.world_mut().write_message(PlayerAction {
         player,
         action: Action::EndPhase,
@@ -44,9 +44,9 @@ fn end_phase(app: &mut App) {
 
 /// What the table shows of the board: threats, the ship and her heading.
 fn board(state: &GameState) -> (Vec<ThreatOnBoard>, Enterprise) {
-    let mut threats = state.threats.clone();
+    let mut threats = state.threats().to_vec();
     threats.sort_by_key(|t| t.token);
-    (threats, state.enterprise.clone())
+    (threats, state.enterprise().clone())
 }
 
 /// The table as shown now.
@@ -78,10 +78,10 @@ fn the_threat_phase_plays_step_by_step_then_hands_over() {
     to_play_phase(&mut app);
     app.world_mut().resource_mut::<AnimationSpeed>().skip = false;
     let before = board(state(&app));
-    let turn = state(&app).turn.number;
+    let turn = state(&app).turn().number;
     end_phase(&mut app);
     // The rules are already at the next turn; the table is not.
-    assert!(state(&app).turn.number > turn || state(&app).is_over());
+    assert!(state(&app).turn().number > turn || state(&app).is_over());
     assert!(app.world().resource::<Sequence>().is_playing());
     assert_eq!(app.world().resource::<Handover>().0, None);
     let mut frames = 0;
@@ -120,7 +120,7 @@ fn the_threat_phase_plays_step_by_step_then_hands_over() {
     if !state(&app).is_over() {
         assert_eq!(
             app.world().resource::<Handover>().0,
-            Some(state(&app).turn.active)
+            Some(state(&app).turn().active)
         );
     }
 }
@@ -202,7 +202,7 @@ fn the_shown_board_follows_the_events_to_the_rules_board() {
         let mut game = GameState::new(&options).expect("the preset deals");
         game.advance();
         game.drain_events();
-        while !game.is_over() && game.turn.number < 60 {
+        while !game.is_over() && game.turn().number < 60 {
             let Some(action) = bot::choose(&game) else {
                 break;
             };
@@ -225,7 +225,7 @@ fn the_shown_board_follows_the_events_to_the_rules_board() {
                 board(&shown),
                 board(&game),
                 "seed {seed}, turn {}",
-                game.turn.number
+                game.turn().number
             );
         }
     }
@@ -265,20 +265,20 @@ fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
             }
             let play = |s: &GameState| {
                 s.is_over()
-                    || (s.turn.phase == Phase::PlayAndManeuver
+                    || (s.turn().phase == Phase::PlayAndManeuver
                         && s.awaits_players()
-                        && s.turn.window.is_none())
+                        && s.turn().window.is_none())
             };
             if !bot_until(&mut app, 400, play) || state(&app).is_over() {
                 break;
             }
         }
-        if state(&app).is_over() || state(&app).turn.phase != Phase::PlayAndManeuver {
+        if state(&app).is_over() || state(&app).turn().phase != Phase::PlayAndManeuver {
             continue;
         }
         app.world_mut().resource_mut::<AnimationSpeed>().skip = false;
         end_phase(&mut app);
-        let end = state(&app).enterprise.clone();
+        let end = state(&app).enterprise().clone();
         let mut frames = 0;
         while app.world().resource::<Sequence>().is_playing() {
             let shown = shown_state(&app);
@@ -316,10 +316,13 @@ fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
                 });
                 if !state(&app).is_over() && !drawn_damage {
                     assert_eq!(
-                        step(shown.enterprise.shields[facing], shield),
+                        step(shown.enterprise().shields[facing], shield),
                         end.shields[facing]
                     );
-                    assert_eq!(step(shown.enterprise.hull[facing], hull), end.hull[facing]);
+                    assert_eq!(
+                        step(shown.enterprise().hull[facing], hull),
+                        end.hull[facing]
+                    );
                 }
             }
             for (token, facing) in &fired {
@@ -362,7 +365,7 @@ fn the_forecast_stops_before_the_next_draw() {
             players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
             threats: [(kind: "klingon_cruiser", range: Short, sector: 1)])"#,
     );
-    let token = shown.threats[0].token;
+    let token = shown.threats()[0].token;
     let shield = SectionRef {
         kind: SectionKind::Shield,
         facing: 0,
@@ -398,7 +401,7 @@ fn the_forecast_mid_phase_names_a_tholian_still_to_web() {
             players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
             threats: [(kind: "tholian", range: Medium, sector: 2)])"#,
     );
-    let token = shown.threats[0].token;
+    let token = shown.threats()[0].token;
     let events = [RulesEvent::TholianWebbed { token }];
     let forecast = still_to_come(&shown, events.iter()).expect("a web to come");
     let web = forecast

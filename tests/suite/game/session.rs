@@ -110,9 +110,9 @@ fn the_autosave_is_written_at_each_turn_handover() {
     let mut app = app(Some(dir.clone()));
     start(&mut app, GameOptions::quick(8, 2, "cadet"));
     let path = dir.join("autosave.json");
-    assert!(bot_until(&mut app, 200, |s| s.turn.number >= 2));
+    assert!(bot_until(&mut app, 200, |s| s.turn().number >= 2));
     let save = SaveFile::load(&path).expect("an autosave after the first handover");
-    assert_eq!(save.state.turn.number, 2);
+    assert_eq!(save.state.turn().number, 2);
     assert_eq!(save.actions, record(&app).actions[..save.actions.len()]);
 }
 
@@ -132,7 +132,7 @@ fn continuing_the_autosave_brings_back_its_log_once() {
     let dir = temp_dir("autosave-log");
     let mut app = app(Some(dir.clone()));
     start(&mut app, GameOptions::quick(8, 2, "cadet"));
-    assert!(bot_until(&mut app, 400, |s| s.turn.number >= 3));
+    assert!(bot_until(&mut app, 400, |s| s.turn().number >= 3));
     settle(&mut app);
     let before = lines(&app);
     let path = dir.join("autosave.json");
@@ -140,7 +140,7 @@ fn continuing_the_autosave_brings_back_its_log_once() {
         SaveFile::load(&path)
             .expect("an autosave")
             .state
-            .turn
+            .turn()
             .number,
         3
     );
@@ -171,7 +171,7 @@ fn continuing_the_autosave_brings_back_its_log_once() {
 fn undo_takes_back_the_last_recorded_action() {
     let mut app = app(None);
     start(&mut app, GameOptions::quick(30, 1, "patrol"));
-    let active = state(&app).turn.active;
+    let active = state(&app).turn().active;
     let maneuver = state(&app)
         .legal_actions(active)
         .into_iter()
@@ -208,15 +208,15 @@ fn the_handover_names_the_next_player_in_a_hot_seat_game() {
     let mut app = app(None);
     start(&mut app, GameOptions::quick(6, 2, "cadet"));
     app.world_mut().resource_mut::<Handover>().0 = None;
-    bot_until(&mut app, 200, |s| s.turn.number >= 2);
+    bot_until(&mut app, 200, |s| s.turn().number >= 2);
     assert_eq!(
         app.world().resource::<Handover>().0,
-        Some(state(&app).turn.active)
+        Some(state(&app).turn().active)
     );
 
     let mut solo = super::app(None);
     start(&mut solo, GameOptions::quick(6, 1, "cadet"));
-    bot_until(&mut solo, 200, |s| s.turn.number >= 2);
+    bot_until(&mut solo, 200, |s| s.turn().number >= 2);
     assert_eq!(solo.world().resource::<Handover>().0, None);
 }
 

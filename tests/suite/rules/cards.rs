@@ -73,9 +73,9 @@ fn photon_torpedoes_deal_2_damage_front_only() {
             Refusal::OutsideArc,
         );
         let index = state.threat_index(side).expect("on board");
-        state.threats.remove(index);
+        state.threats_mut().remove(index);
         state.bag_mut().push(side);
-        state.players[0].hand.retain(|c| *c != torpedo);
+        state.players_mut()[0].hand.retain(|c| *c != torpedo);
         state.discard_mut().push(torpedo);
     }
     assert_invariants(&state);
@@ -415,7 +415,7 @@ fn ruling_r14_tractor_beam_moves_the_starbase_but_never_docks() {
     .expect("tractor the starbase");
     assert_eq!(at(&state, starbase), pos(Range::Medium, 1));
     assert_eq!(count(&state, |e| matches!(e, RulesEvent::Docked { .. })), 0);
-    assert_eq!(state.turn.maneuvers, 0, "not a maneuver");
+    assert_eq!(state.turn().maneuvers, 0, "not a maneuver");
 }
 
 // Rulebook "4. Play Cards & Maneuver" — Other Cards: Time Travel looks through the top 10 cards of the discard pile, one goes to the hand; docs/rulings.md R17
@@ -553,7 +553,7 @@ fn evasive_maneuvers_gives_one_extra_maneuver() {
     let evasive = obtain(&mut state, 0, "evasive_maneuvers");
     play(&mut state, 0, evasive, Target::None).expect("evasive");
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Clockwise)).expect("extra");
-    assert_eq!(state.enterprise.heading, 2);
+    assert_eq!(state.enterprise().heading, 2);
     assert_refused(
         &mut state,
         0,
@@ -582,7 +582,7 @@ fn red_alert_ignores_the_first_damage_to_that_shield() {
     let mut state = quiet_table(1);
     let alert = obtain(&mut state, 0, "red_alert");
     play(&mut state, 0, alert, Target::Facing(0)).expect("red alert");
-    assert!(state.enterprise.red_alert[0]);
+    assert!(state.enterprise().red_alert[0]);
     let alert = give(&mut state, 0, "red_alert");
     play(&mut state, 0, alert, Target::Facing(2)).expect("red alert");
     place(&mut state, "klingon_cruiser", Range::Medium, 1);
@@ -597,7 +597,8 @@ fn red_alert_ignores_the_first_damage_to_that_shield() {
         "2 shots, the first absorbed"
     );
     assert_eq!(
-        state.enterprise.red_alert, [false; 6],
+        state.enterprise().red_alert,
+        [false; 6],
         "only the next phase"
     );
     // Without a Shield there is nothing to mark.

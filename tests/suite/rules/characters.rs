@@ -32,15 +32,15 @@ fn spock_draws_3_resolves_2_and_returns_1() {
         ],
     );
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.events.clear();
+    state.events_mut().clear();
     state.draw_new_threats_phase();
-    let Some(Window::SpockChoice { drawn }) = state.turn.window.clone() else {
-        panic!("Spock chooses: {:?}", state.turn.window);
+    let Some(Window::SpockChoice { drawn }) = state.turn().window.clone() else {
+        panic!("Spock chooses: {:?}", state.turn().window);
     };
     assert_eq!(drawn.len(), 3);
     assert!(state.bag().is_empty(), "all three drawn at once");
     assert!(
-        state.threats.is_empty(),
+        state.threats().is_empty(),
         "nothing resolved before the choice"
     );
     assert_invariants(&state);
@@ -70,7 +70,7 @@ fn spock_draws_3_resolves_2_and_returns_1() {
     // Resolved in the order chosen; the third goes back in the bag.
     act(&mut state, 0, choose(drawn[2], drawn[0])).expect("choose");
     let placed: Vec<TokenId> = state
-        .events
+        .events()
         .iter()
         .filter_map(|e| match e {
             RulesEvent::ThreatPlaced { token, .. } => Some(*token),
@@ -84,8 +84,8 @@ fn spock_draws_3_resolves_2_and_returns_1() {
         &RulesEvent::ThreatReturnedToBag { token: drawn[1] }
     ));
     assert!(used_ability(&state, 0, "spock"));
-    assert_eq!(state.turn.active, 1, "the turn ended");
-    assert!(state.turn.window.is_none());
+    assert_eq!(state.turn().active, 1, "the turn ended");
+    assert!(state.turn().window.is_none());
     assert_invariants(&state);
 }
 
@@ -94,14 +94,14 @@ fn spock_draws_3_resolves_2_and_returns_1() {
 fn ruling_r24_spock_second_token_returns_when_the_first_ends_the_game() {
     let mut state = mission_table(1, plain_mission());
     set_character(&mut state, 0, "spock");
-    state.enterprise.shields = [SectionState::Destroyed; 6];
-    state.enterprise.hull = [SectionState::Destroyed; 6];
-    state.enterprise.hull[5] = SectionState::Damaged;
+    state.enterprise_mut().shields = [SectionState::Destroyed; 6];
+    state.enterprise_mut().hull = [SectionState::Destroyed; 6];
+    state.enterprise_mut().hull[5] = SectionState::Damaged;
     let tokens = rig_bag(&mut state, &["comet", "klingon_cruiser", "klingon_cruiser"]);
     to_phase(&mut state, Phase::DrawNewThreats);
     state.draw_new_threats_phase();
     assert!(matches!(
-        state.turn.window,
+        state.turn().window,
         Some(Window::SpockChoice { .. })
     ));
     rig_dice(&mut state, &[6]);
@@ -123,7 +123,7 @@ fn ruling_r24_spock_second_token_returns_when_the_first_ends_the_game() {
         "the second was not played"
     );
     assert!(state.bag().contains(&tokens[2]), "the third was returned");
-    assert!(state.threats.is_empty());
+    assert!(state.threats().is_empty());
     assert_invariants(&state);
 }
 
@@ -136,7 +136,7 @@ fn sulu_may_maneuver_twice() {
     assert!(!used_ability(&state, 0, "sulu"));
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Clockwise)).expect("second");
     assert!(used_ability(&state, 0, "sulu"));
-    assert_eq!(state.enterprise.heading, 1);
+    assert_eq!(state.enterprise().heading, 1);
     assert_refused(
         &mut state,
         0,
@@ -147,7 +147,7 @@ fn sulu_may_maneuver_twice() {
     let evasive = give(&mut state, 0, "evasive_maneuvers");
     play(&mut state, 0, evasive, Target::None).expect("evasive");
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Clockwise)).expect("third");
-    assert_eq!(state.enterprise.heading, 2);
+    assert_eq!(state.enterprise().heading, 2);
 }
 
 // Character card (Scotty) — once during the turn, Repair 1 Damaged Shield or Hull section without playing a card
@@ -277,7 +277,7 @@ fn mccoy_commits_any_card_as_medical() {
     )
     .expect("as Medical");
     assert_eq!(
-        state.mission.as_ref().map(|m| m.committed.clone()),
+        state.mission().as_ref().map(|m| m.committed.clone()),
         Some(vec![Committed {
             card: torpedo,
             credit: Some(Division::Medical)
@@ -317,7 +317,7 @@ fn uhura_trades_twice_even_under_no_trade() {
     let mut state = mission_table(2, mission);
     set_character(&mut state, 0, "uhura");
     state.enter_trade_phase();
-    assert!(!state.turn.phase_done, "the Trade phase is not skipped");
+    assert!(!state.turn().phase_done, "the Trade phase is not skipped");
     let sizes = (hand(&state, 0).len(), hand(&state, 1).len());
     for round in 0..2 {
         let give_card = hand(&state, 0)[0];
@@ -503,15 +503,15 @@ fn ruling_r4_abilities_start_afresh_each_turn() {
     set_section(&mut state, SectionKind::Hull, 1, SectionState::Damaged);
     set_section(&mut state, SectionKind::Hull, 2, SectionState::Damaged);
     act(&mut state, 0, Action::Repair(section(SectionKind::Hull, 1))).expect("repair");
-    assert!(state.turn.ability_used);
+    assert!(state.turn().ability_used);
     to_phase(&mut state, Phase::DrawNewThreats);
     state.end_turn();
-    assert!(!state.turn.ability_used);
+    assert!(!state.turn().ability_used);
     to_phase(&mut state, Phase::PlayAndManeuver);
     act(&mut state, 0, Action::Repair(section(SectionKind::Hull, 2))).expect("next turn");
     assert_eq!(hull(&state, 2), SectionState::Intact);
     assert_eq!(
-        builtin().characters[state.players[0].character as usize].id,
+        builtin().characters[state.players()[0].character as usize].id,
         "scotty"
     );
 }
@@ -555,9 +555,9 @@ fn ruling_r24_spock_with_fewer_than_three_tokens_resolves_what_he_drew() {
     place(&mut state, "klingon_cruiser", Range::Long, 1);
     let drawn = rig_bag(&mut state, &["klingon_cruiser", "romulan_battle_cruiser"]);
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.events.clear();
+    state.events_mut().clear();
     state.draw_new_threats_phase();
-    assert!(state.turn.window.is_none(), "no choice to make");
+    assert!(state.turn().window.is_none(), "no choice to make");
     for token in drawn {
         assert!(state.threat(token).is_some(), "resolved");
     }
@@ -565,6 +565,6 @@ fn ruling_r24_spock_with_fewer_than_three_tokens_resolves_what_he_drew() {
         state.bag().is_empty(),
         "a patrol game never refills the bag"
     );
-    assert_eq!(state.turn.active, 1);
+    assert_eq!(state.turn().active, 1);
     assert_invariants(&state);
 }

@@ -14,12 +14,12 @@ fn maneuver_clockwise_rotates_the_enterprise_one_facing() {
     let klingon = place(&mut state, "klingon_cruiser", Range::Long, 2);
     assert_eq!(
         state
-            .enterprise
+            .enterprise()
             .facing_of_sector(at(&state, klingon).sector),
         1
     );
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Clockwise)).expect("maneuver");
-    assert_eq!(state.enterprise.heading, 1);
+    assert_eq!(state.enterprise().heading, 1);
     assert!(emitted(
         &state,
         &RulesEvent::Maneuvered {
@@ -29,9 +29,9 @@ fn maneuver_clockwise_rotates_the_enterprise_one_facing() {
     ));
     // The token stays where it is on the board; the ship turned toward it.
     assert_eq!(at(&state, klingon), pos(Range::Long, 2));
-    assert_eq!(state.enterprise.facing_of_sector(1), 0);
+    assert_eq!(state.enterprise().facing_of_sector(1), 0);
     assert_eq!(
-        state.enterprise.sector_of_facing(0),
+        state.enterprise().sector_of_facing(0),
         1,
         "the fore-starboard facing now looks at sector 2"
     );
@@ -45,7 +45,7 @@ fn maneuver_counter_clockwise_turns_right_front_into_side_and_side_into_left_fro
     let right_front = place(&mut state, "klingon_cruiser", Range::Medium, 1);
     let left_side = place(&mut state, "klingon_cruiser", Range::Medium, 5);
     let arc =
-        |s: &GameState, t: TokenId| arc_of_facing(s.enterprise.facing_of_sector(at(s, t).sector));
+        |s: &GameState, t: TokenId| arc_of_facing(s.enterprise().facing_of_sector(at(s, t).sector));
     assert_eq!(arc(&state, right_front), stp_rules::content::Arc::Forward);
     assert_eq!(arc(&state, left_side), stp_rules::content::Arc::Sides);
     act(
@@ -54,10 +54,14 @@ fn maneuver_counter_clockwise_turns_right_front_into_side_and_side_into_left_fro
         Action::Maneuver(ManeuverKind::CounterClockwise),
     )
     .expect("maneuver");
-    assert_eq!(state.enterprise.heading, 5);
+    assert_eq!(state.enterprise().heading, 5);
     assert_eq!(arc(&state, right_front), stp_rules::content::Arc::Sides);
     assert_eq!(arc(&state, left_side), stp_rules::content::Arc::Forward);
-    assert_eq!(state.enterprise.facing_of_sector(4), 5, "left front facing");
+    assert_eq!(
+        state.enterprise().facing_of_sector(4),
+        5,
+        "left front facing"
+    );
 }
 
 // Rulebook "2 Ways to Maneuver the Enterprise" — Forward: all tokens in the two Front facings move 1 sector closer; "Cloaking Ships": cloaked ships do not move closer
@@ -69,14 +73,15 @@ fn maneuver_forward_moves_front_tokens_closer_not_cloaked() {
     let side = place(&mut state, "klingon_cruiser", Range::Long, 2);
     let aft = place(&mut state, "klingon_cruiser", Range::Medium, 3);
     let cloaked = place_cloaked(&mut state, "klingon_cloaking_cruiser", Range::Long, 6);
-    state.mission_tokens.push(MissionTokenOnBoard {
+    state.mission_tokens_mut().push(MissionTokenOnBoard {
         token: 0,
         pos: pos(Range::Long, 1),
         value: 4,
     });
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Forward)).expect("forward");
     assert_eq!(
-        state.enterprise.heading, 0,
+        state.enterprise().heading,
+        0,
         "Forward does not turn the ship"
     );
     assert_eq!(at(&state, long_front), pos(Range::Medium, 1));
@@ -84,10 +89,10 @@ fn maneuver_forward_moves_front_tokens_closer_not_cloaked() {
     assert_eq!(at(&state, side), pos(Range::Long, 2));
     assert_eq!(at(&state, aft), pos(Range::Medium, 3));
     assert_eq!(at(&state, cloaked), pos(Range::Long, 6));
-    assert_eq!(state.mission_tokens[0].pos, pos(Range::Medium, 1));
+    assert_eq!(state.mission_tokens()[0].pos, pos(Range::Medium, 1));
     // Moving closer does not fire or damage anything.
     assert!(shots(&state).is_empty());
-    assert_eq!(state.enterprise.shields, [SectionState::Intact; 6]);
+    assert_eq!(state.enterprise().shields, [SectionState::Intact; 6]);
     assert_invariants(&state);
 }
 
@@ -130,7 +135,7 @@ fn maneuver_forward_into_missing_shield_makes_boarders() {
     assert_eq!(hull(&state, 6), SectionState::Destroyed, "2 Damage");
     assert_eq!(at(&state, shielded), pos(Range::Short, 1));
     assert_eq!(hull(&state, 1), SectionState::Intact);
-    assert_eq!(state.turn.phase, Phase::PlayAndManeuver);
+    assert_eq!(state.turn().phase, Phase::PlayAndManeuver);
     assert_invariants(&state);
 }
 
@@ -144,12 +149,12 @@ fn ruling_r7_forward_maneuver_boarders_wait_for_security_teams() {
     let team = give(&mut state, 1, "security_team");
     give(&mut state, 1, "security_team");
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Forward)).expect("forward");
-    assert!(matches!(state.turn.window, Some(Window::Boarding { .. })));
+    assert!(matches!(state.turn().window, Some(Window::Boarding { .. })));
     assert_eq!(hull(&state, 1), SectionState::Intact, "not landed yet");
     act(&mut state, 1, Action::PlaySecurityTeam { card: team }).expect("any player");
-    assert!(state.turn.window.is_some(), "another team is still held");
+    assert!(state.turn().window.is_some(), "another team is still held");
     act(&mut state, 0, Action::ResolveBoarding).expect("land");
-    assert!(state.turn.window.is_none());
+    assert!(state.turn().window.is_none());
     assert!(emitted(
         &state,
         &RulesEvent::Boarded {
@@ -159,7 +164,11 @@ fn ruling_r7_forward_maneuver_boarders_wait_for_security_teams() {
         }
     ));
     assert_eq!(hull(&state, 1), SectionState::Damaged);
-    assert_eq!(state.turn.phase, Phase::PlayAndManeuver, "the turn goes on");
+    assert_eq!(
+        state.turn().phase,
+        Phase::PlayAndManeuver,
+        "the turn goes on"
+    );
     assert_invariants(&state);
 }
 

@@ -22,7 +22,7 @@ fn commit(state: &mut GameState, player: PlayerId, card: CardId) -> Result<(), R
 
 fn check_status(state: &mut GameState) {
     to_phase(state, Phase::CheckMissionStatus);
-    state.events.clear();
+    state.events_mut().clear();
     state.check_mission_status_phase();
 }
 
@@ -36,7 +36,7 @@ fn mission_timer_ticks_and_fails_at_0_to_bottom_of_deck() {
     let mut state = mission_table(1, "distress_signal");
     let id = mission_id("distress_signal");
     let start = builtin().mission(id).timer.expect("a time limit");
-    assert_eq!(state.mission.as_ref().and_then(|m| m.timer), Some(start));
+    assert_eq!(state.mission().as_ref().and_then(|m| m.timer), Some(start));
     let index = objective_index(&state, is_credit);
     let card = give_for_objective(&mut state, 0, index);
     commit(&mut state, 0, card).expect("commit");
@@ -47,24 +47,27 @@ fn mission_timer_ticks_and_fails_at_0_to_bottom_of_deck() {
             remaining: start - 1
         }
     ));
-    let mission = state.mission.as_ref().expect("still in play");
+    let mission = state.mission().as_ref().expect("still in play");
     assert_eq!(mission.timer, Some(start - 1));
     assert_eq!(
         mission.committed.len(),
         1,
         "committed cards stay by the mission"
     );
-    assert_eq!(state.turn.phase, Phase::ThreatsMoveAndFire);
+    assert_eq!(state.turn().phase, Phase::ThreatsMoveAndFire);
 
-    state.mission.as_mut().expect("mission").timer = Some(1);
+    state.mission_mut().as_mut().expect("mission").timer = Some(1);
     check_status(&mut state);
     assert!(emitted(&state, &RulesEvent::MissionTimer { remaining: 0 }));
     assert!(emitted(&state, &RulesEvent::MissionFailed { mission: id }));
-    assert!(state.mission.is_none());
+    assert!(state.mission().is_none());
     assert_eq!(state.mission_deck().last(), Some(&id), "bottom of the deck");
     assert!(state.completed_missions().is_empty(), "no credit");
     assert_eq!(state.discard().last(), Some(&card));
-    assert!(state.mission_tokens.is_empty(), "tokens back to their pile");
+    assert!(
+        state.mission_tokens().is_empty(),
+        "tokens back to their pile"
+    );
     assert_invariants(&state);
 }
 
@@ -82,7 +85,7 @@ fn completed_mission_discards_committed_and_claims_reward() {
             .into_iter()
             .map(|range| (range, place(&mut state, "klingon_cruiser", range, 4)))
             .collect();
-        let hands: Vec<usize> = state.players.iter().map(|p| p.hand.len()).collect();
+        let hands: Vec<usize> = state.players().iter().map(|p| p.hand.len()).collect();
         let committed = satisfy_objectives(&mut state, 0);
         check_status(&mut state);
         let mission = &def.id;
@@ -91,9 +94,9 @@ fn completed_mission_discards_committed_and_claims_reward() {
             "{mission}"
         );
         assert_eq!(state.completed_missions(), vec![id], "{mission}");
-        assert!(state.mission.is_none());
+        assert!(state.mission().is_none());
         assert!(
-            state.mission_tokens.is_empty(),
+            state.mission_tokens().is_empty(),
             "{mission}: tokens returned"
         );
         for card in &committed {
@@ -128,7 +131,7 @@ fn completed_mission_discards_committed_and_claims_reward() {
         }
         for p in 0..2 {
             assert_eq!(
-                state.players[p].hand.len(),
+                state.players()[p].hand.len(),
                 hands[p] + draws[p],
                 "{mission}: player {p}'s draws"
             );
@@ -161,11 +164,11 @@ fn mission_token_objective_needs_the_named_range_and_arc() {
         (pos(Range::Short, 1), 1),
         (pos(Range::Short, 6), 1),
     ] {
-        state.mission_tokens[0].pos = p;
+        state.mission_tokens_mut()[0].pos = p;
         assert_eq!(state.mission_progress()[index], (met, 1), "{p:?}");
     }
     // Maneuvering is how the token gets there: turn toward it, then move Forward.
-    state.mission_tokens[0].pos = pos(Range::Medium, 2);
+    state.mission_tokens_mut()[0].pos = pos(Range::Medium, 2);
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Clockwise)).expect("turn");
     assert_eq!(
         state.mission_progress()[index],
@@ -176,7 +179,7 @@ fn mission_token_objective_needs_the_named_range_and_arc() {
     state.end_turn();
     to_phase(&mut state, Phase::PlayAndManeuver);
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Forward)).expect("forward");
-    assert_eq!(state.mission_tokens[0].pos, pos(Range::Short, 2));
+    assert_eq!(state.mission_tokens()[0].pos, pos(Range::Short, 2));
     assert_eq!(state.mission_progress()[index], (1, 1));
 }
 
@@ -185,7 +188,7 @@ fn mission_token_objective_needs_the_named_range_and_arc() {
 fn new_mission_is_revealed_only_after_the_last_one_ended() {
     let mut state = mission_table(1, "distress_signal");
     to_phase(&mut state, Phase::RevealMission);
-    state.events.clear();
+    state.events_mut().clear();
     state.reveal_mission_phase();
     assert!(emitted(
         &state,
@@ -194,29 +197,29 @@ fn new_mission_is_revealed_only_after_the_last_one_ended() {
         }
     ));
     assert_eq!(
-        state.mission.as_ref().map(|m| m.mission),
+        state.mission().as_ref().map(|m| m.mission),
         Some(mission_id("distress_signal"))
     );
 
-    state.mission.as_mut().expect("mission").timer = Some(1);
+    state.mission_mut().as_mut().expect("mission").timer = Some(1);
     check_status(&mut state);
-    assert!(state.mission.is_none());
+    assert!(state.mission().is_none());
     let next = state.mission_deck()[0];
     to_phase(&mut state, Phase::RevealMission);
-    state.events.clear();
+    state.events_mut().clear();
     state.reveal_mission_phase();
     assert!(emitted(
         &state,
         &RulesEvent::MissionRevealed { mission: next }
     ));
-    let mission = state.mission.as_ref().expect("a new mission");
+    let mission = state.mission().as_ref().expect("a new mission");
     assert_eq!(mission.mission, next);
     assert_eq!(mission.timer, builtin().mission(next).timer);
     assert_eq!(
-        state.mission_tokens.len(),
+        state.mission_tokens().len(),
         builtin().mission(next).tokens.len()
     );
-    assert_eq!(state.turn.phase, Phase::Trade);
+    assert_eq!(state.turn().phase, Phase::Trade);
 }
 
 // Rulebook "Completed Missions area" and "Winning the Game" — after the last Mission, no new Threats are drawn and no new Mission is revealed
@@ -233,9 +236,9 @@ fn no_new_threats_or_missions_after_last_mission() {
     assert!(!state.is_over(), "a Threat remains on the board");
 
     to_phase(&mut state, Phase::RevealMission);
-    state.events.clear();
+    state.events_mut().clear();
     state.reveal_mission_phase();
-    assert!(state.mission.is_none());
+    assert!(state.mission().is_none());
     assert!(emitted(
         &state,
         &RulesEvent::PhaseSkipped {
@@ -245,7 +248,7 @@ fn no_new_threats_or_missions_after_last_mission() {
 
     let bag = state.bag().clone();
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.events.clear();
+    state.events_mut().clear();
     state.draw_new_threats_phase();
     assert!(emitted(
         &state,
@@ -254,9 +257,9 @@ fn no_new_threats_or_missions_after_last_mission() {
         }
     ));
     assert_eq!(*state.bag(), bag, "no token drawn");
-    assert_eq!(state.threats.len(), 1);
+    assert_eq!(state.threats().len(), 1);
     assert!(state.threat(ship).is_some());
-    assert_eq!(state.turn.active, 1, "the turn still ends");
+    assert_eq!(state.turn().active, 1, "the turn still ends");
     assert_invariants(&state);
 }
 
@@ -286,7 +289,7 @@ fn completing_the_last_mission_on_a_clear_board_wins() {
     state.mission_deck_mut().retain(|m| *m != distress);
     *state.completed_missions_mut() = vec![distress];
     satisfy_objectives(&mut state, 0);
-    assert!(state.threats.is_empty());
+    assert!(state.threats().is_empty());
     assert!(!state.is_over());
     check_status(&mut state);
     assert_eq!(state.outcome(), Some(Outcome::Won));
@@ -300,7 +303,7 @@ fn no_win_before_the_missions_are_done() {
     threat_mut(&mut state, ship).defense = 1;
     let phasers = give(&mut state, 0, "phasers_forward_short");
     play(&mut state, 0, phasers, Target::Threat(ship)).expect("hit");
-    assert!(state.threats.is_empty());
+    assert!(state.threats().is_empty());
     assert!(!state.is_over());
 }
 
@@ -347,7 +350,7 @@ fn ruling_r19_committed_card_counts_toward_one_objective() {
         }
     ));
     assert_eq!(
-        state.mission.as_ref().map(|m| m.committed.clone()),
+        state.mission().as_ref().map(|m| m.committed.clone()),
         Some(vec![Committed {
             card: first,
             credit: Some(Division::Command)
@@ -408,7 +411,7 @@ fn ruling_r19_named_card_objectives_come_first() {
         .collect();
     commit(&mut state, 0, teams[0]).expect("named card");
     assert_eq!(
-        state.mission.as_ref().map(|m| m.committed.clone()),
+        state.mission().as_ref().map(|m| m.committed.clone()),
         Some(vec![Committed {
             card: teams[0],
             credit: None
@@ -594,15 +597,15 @@ fn fire_drawing_mission() -> &'static str {
 #[test]
 fn outpost_draws_the_fire_of_threats_in_its_sector() {
     let mut state = mission_table(1, fire_drawing_mission());
-    let outpost = state.mission_tokens[0].token;
-    let value = state.mission_tokens[0].value;
-    state.mission_tokens[0].pos = pos(Range::Medium, 2);
+    let outpost = state.mission_tokens()[0].token;
+    let value = state.mission_tokens()[0].value;
+    state.mission_tokens_mut()[0].pos = pos(Range::Medium, 2);
     place(&mut state, "klingon_cruiser", Range::Long, 2);
     place(&mut state, "klingon_cruiser", Range::Medium, 2);
     let elsewhere = place(&mut state, "klingon_cruiser", Range::Long, 5);
     threats_phase(&mut state);
-    assert_eq!(state.mission_tokens[0].value, value - 2);
-    assert!(state.events.iter().any(|e| matches!(
+    assert_eq!(state.mission_tokens()[0].value, value - 2);
+    assert!(state.events().iter().any(|e| matches!(
         e,
         RulesEvent::MissionTokenHit { token, value: left, damage: 1, .. }
             if *token == outpost && *left == value - 2
@@ -618,13 +621,13 @@ fn ruling_r23_lost_outpost_fails_the_mission() {
     let mission = fire_drawing_mission();
     let mut state = mission_table(1, mission);
     let id = mission_id(mission);
-    state.mission_tokens[0].pos = pos(Range::Medium, 2);
-    state.mission_tokens[0].value = 1;
+    state.mission_tokens_mut()[0].pos = pos(Range::Medium, 2);
+    state.mission_tokens_mut()[0].value = 1;
     place(&mut state, "klingon_cruiser", Range::Long, 2);
     place(&mut state, "klingon_cruiser", Range::Long, 2);
     threats_phase(&mut state);
-    assert_eq!(state.mission_tokens[0].value, 0);
-    assert!(state.mission.as_ref().is_some_and(|m| m.token_lost));
+    assert_eq!(state.mission_tokens()[0].value, 0);
+    assert!(state.mission().as_ref().is_some_and(|m| m.token_lost));
     assert_eq!(
         shield(&state, 2),
         SectionState::Damaged,
@@ -694,8 +697,8 @@ fn no_trade_mission_forbids_trading() {
     let mut state = mission_table(2, mission);
     assert!(state.mission_forbids_trade());
     state.enter_trade_phase();
-    assert_eq!(state.turn.phase, Phase::Trade);
-    assert!(state.turn.phase_done, "the Trade phase is skipped");
+    assert_eq!(state.turn().phase, Phase::Trade);
+    assert!(state.turn().phase_done, "the Trade phase is skipped");
     let give_card = hand(&state, 0)[0];
     let take_card = hand(&state, 1)[0];
     let trade = Action::Trade {
@@ -730,16 +733,16 @@ fn mission_may_change_how_many_new_threats_are_drawn() {
         let ships = vec!["klingon_cruiser"; wanted as usize + 1];
         rig_bag(&mut state, &ships);
         to_phase(&mut state, Phase::DrawNewThreats);
-        state.events.clear();
+        state.events_mut().clear();
         state.draw_new_threats_phase();
-        assert!(state.turn.window.is_none(), "{character}: no choice");
+        assert!(state.turn().window.is_none(), "{character}: no choice");
         assert_eq!(
             count(&state, |e| matches!(e, RulesEvent::ThreatPlaced { .. })),
             wanted as usize,
             "{character}"
         );
         assert_eq!(state.bag().len(), 1);
-        assert_eq!(state.turn.active, 1);
+        assert_eq!(state.turn().active, 1);
     }
 }
 

@@ -15,9 +15,9 @@ fn setup_places_three_threats_in_long_range_1_3_5() {
     let mut arrangements = BTreeSet::new();
     for seed in 0..20 {
         let state = GameState::new(&GameOptions::quick(seed, 2, "standard")).expect("setup");
-        assert_eq!(state.threats.len(), 3);
+        assert_eq!(state.threats().len(), 3);
         let mut arrangement = Vec::new();
-        for t in &state.threats {
+        for t in state.threats() {
             let def = builtin().threat(t.token);
             assert_eq!(t.pos.range, Range::Long);
             assert_eq!(
@@ -52,7 +52,7 @@ fn setup_places_three_threats_in_long_range_1_3_5() {
 #[test]
 fn setup_puts_the_front_facings_in_sectors_1_and_6() {
     let state = GameState::new(&GameOptions::quick(3, 2, "standard")).expect("setup");
-    let e = &state.enterprise;
+    let e = &state.enterprise();
     assert_eq!(e.heading, 0);
     let front: Vec<u8> = (0..FACINGS)
         .filter(|f| arc_of_facing(*f) == stp_rules::content::Arc::Forward)
@@ -69,7 +69,7 @@ fn hand_size_is_6_5_4_by_player_count() {
     for (players, size) in [(1, 6), (2, 6), (3, 5), (4, 5), (5, 5), (6, 4)] {
         let state = GameState::new(&GameOptions::quick(11, players, "standard")).expect("setup");
         assert_eq!(state.hand_size(), size, "{players} players");
-        for p in &state.players {
+        for p in state.players() {
             assert_eq!(p.hand.len(), size, "{players} players");
         }
         assert_eq!(state.deck().len(), 62 - players * size);
@@ -84,14 +84,14 @@ fn ruling_r5_first_mission_is_revealed_during_setup() {
     let mut firsts = BTreeSet::new();
     for seed in 0..20 {
         let state = GameState::new(&GameOptions::quick(seed, 2, "standard")).expect("setup");
-        let mission = state.mission.as_ref().expect("a mission at setup");
+        let mission = state.mission().as_ref().expect("a mission at setup");
         let def = builtin().mission(mission.mission);
         assert_eq!(
             mission.timer, def.timer,
             "the timer starts at the card's value"
         );
         assert!(mission.committed.is_empty());
-        assert_eq!(state.mission_tokens.len(), def.tokens.len());
+        assert_eq!(state.mission_tokens().len(), def.tokens.len());
         assert_eq!(state.mission_deck().len(), builtin().missions.len() - 1);
         assert!(!state.mission_deck().contains(&mission.mission));
         firsts.insert(mission.mission);
@@ -103,11 +103,11 @@ fn ruling_r5_first_mission_is_revealed_during_setup() {
 #[test]
 fn first_player_skips_phases_1_and_2() {
     let mut state = GameState::new(&GameOptions::quick(5, 2, "standard")).expect("setup");
-    assert_eq!(state.turn.active, 0);
-    assert_eq!(state.turn.number, 1);
-    assert_eq!(state.turn.phase, Phase::Trade);
+    assert_eq!(state.turn().active, 0);
+    assert_eq!(state.turn().number, 1);
+    assert_eq!(state.turn().phase, Phase::Trade);
     let started: Vec<Phase> = state
-        .events
+        .events()
         .iter()
         .filter_map(|e| match e {
             RulesEvent::PhaseStarted { phase } => Some(*phase),
@@ -119,14 +119,14 @@ fn first_player_skips_phases_1_and_2() {
     // The next player starts at phase 1.
     set_character(&mut state, 0, "kirk");
     no_security_teams(&mut state);
-    state.events.clear();
+    state.events_mut().clear();
     state.advance();
-    while state.turn.active == 0 {
-        assert!(state.awaits_players(), "{:?}", state.turn);
+    while state.turn().active == 0 {
+        assert!(state.awaits_players(), "{:?}", state.turn());
         act(&mut state, 0, Action::EndPhase).expect("end the phase");
         state.advance();
     }
-    assert_eq!(state.turn.active, 1);
+    assert_eq!(state.turn().active, 1);
     let turn = first_index(&state, |e| {
         *e == RulesEvent::TurnStarted { player: 1, turn: 2 }
     })
@@ -153,23 +153,23 @@ fn turn_passes_to_the_next_player_and_starts_at_phase_1() {
     let mut state = quiet_table(3);
     for expected in [1u8, 2, 0, 1] {
         to_phase(&mut state, Phase::DrawNewThreats);
-        state.turn.maneuvers = 1;
-        state.turn.trades = 1;
-        state.turn.ability_used = true;
-        state.turn.discarded = true;
-        state.turn.progress = true;
-        let number = state.turn.number;
-        state.events.clear();
+        state.turn_mut().maneuvers = 1;
+        state.turn_mut().trades = 1;
+        state.turn_mut().ability_used = true;
+        state.turn_mut().discarded = true;
+        state.turn_mut().progress = true;
+        let number = state.turn().number;
+        state.events_mut().clear();
         state.end_turn();
-        assert_eq!(state.turn.active, expected);
-        assert_eq!(state.turn.number, number + 1);
-        assert_eq!(state.turn.phase, Phase::DrawCards);
+        assert_eq!(state.turn().active, expected);
+        assert_eq!(state.turn().number, number + 1);
+        assert_eq!(state.turn().phase, Phase::DrawCards);
         assert_eq!(
             (
-                state.turn.maneuvers,
-                state.turn.trades,
-                state.turn.ability_used,
-                state.turn.discarded
+                state.turn().maneuvers,
+                state.turn().trades,
+                state.turn().ability_used,
+                state.turn().discarded
             ),
             (0, 0, false, false),
             "per-turn allowances start afresh"
@@ -192,7 +192,7 @@ fn draw_phase_fills_the_hand_up_to_hand_size() {
     assert_eq!(size, 5);
     // Three cards played from the hand earlier.
     for _ in 0..3 {
-        let card = state.players[0].hand.pop().expect("a card");
+        let card = state.players_mut()[0].hand.pop().expect("a card");
         state.discard_mut().push(card);
     }
     let missing = size - hand(&state, 0).len();
@@ -207,13 +207,13 @@ fn draw_phase_fills_the_hand_up_to_hand_size() {
             cards: top
         }
     ));
-    assert_eq!(state.turn.phase, Phase::RevealMission);
+    assert_eq!(state.turn().phase, Phase::RevealMission);
     assert_invariants(&state);
 
     // Up to: a hand already over the size draws nothing and keeps its cards.
     give(&mut state, 0, "yeoman_rand");
     give(&mut state, 0, "tractor_beam");
-    state.events.clear();
+    state.events_mut().clear();
     to_phase(&mut state, Phase::DrawCards);
     state.draw_cards_phase();
     assert_eq!(hand(&state, 0).len(), size + 2);
@@ -228,7 +228,7 @@ fn draw_phase_fills_the_hand_up_to_hand_size() {
 fn deck_reshuffles_discard_when_empty() {
     let mut state = quiet_table(2);
     for _ in 0..4 {
-        let card = state.players[0].hand.pop().expect("a card");
+        let card = state.players_mut()[0].hand.pop().expect("a card");
         state.discard_mut().push(card);
     }
     let missing = state.hand_size() - hand(&state, 0).len();
@@ -252,7 +252,7 @@ fn lose_when_a_player_cannot_draw() {
     // Every card left outside the hands was removed from the game by hits on the Hull.
     let deck: Vec<CardId> = std::mem::take(state.deck_mut());
     state.removed_mut().extend(deck);
-    let card = state.players[0].hand.pop().expect("a card");
+    let card = state.players_mut()[0].hand.pop().expect("a card");
     state.removed_mut().push(card);
     to_phase(&mut state, Phase::DrawCards);
     state.draw_cards_phase();
@@ -274,16 +274,16 @@ fn lose_when_a_player_cannot_draw() {
 #[test]
 fn ruling_r3_trade_phase_ends_by_itself_with_one_player() {
     let mut state = GameState::new(&GameOptions::quick(4, 1, "standard")).expect("setup");
-    assert_eq!(state.turn.phase, Phase::Trade);
-    assert!(state.turn.phase_done, "nobody to trade with");
+    assert_eq!(state.turn().phase, Phase::Trade);
+    assert!(state.turn().phase_done, "nobody to trade with");
     assert!(!state.awaits_players());
     state.advance();
-    assert_eq!(state.turn.phase, Phase::PlayAndManeuver);
+    assert_eq!(state.turn().phase, Phase::PlayAndManeuver);
     assert!(state.awaits_players());
 
     // With two players the phase waits for the active player.
     let two = GameState::new(&GameOptions::quick(4, 2, "patrol")).expect("setup");
-    assert_eq!(two.turn.phase, Phase::Trade);
+    assert_eq!(two.turn().phase, Phase::Trade);
     assert!(two.awaits_players());
 }
 
@@ -292,17 +292,17 @@ fn ruling_r3_trade_phase_ends_by_itself_with_one_player() {
 fn ruling_r2_ten_idle_rounds_end_the_game_as_stalemate() {
     let mut state = quiet_table(2);
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.turn.idle_turns = 18;
-    state.turn.progress = false;
+    state.turn_mut().idle_turns = 18;
+    state.turn_mut().progress = false;
     state.end_turn();
-    assert_eq!(state.turn.idle_turns, 19);
+    assert_eq!(state.turn().idle_turns, 19);
     assert!(
         !state.is_over(),
         "19 idle turns of 2 players are not ten rounds"
     );
 
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.turn.progress = false;
+    state.turn_mut().progress = false;
     state.end_turn();
     assert_eq!(state.outcome(), Some(Outcome::Lost(LossCause::Stalemate)));
     assert!(emitted(
@@ -315,10 +315,10 @@ fn ruling_r2_ten_idle_rounds_end_the_game_as_stalemate() {
     // A turn with progress starts the count again.
     let mut state = quiet_table(2);
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.turn.idle_turns = 19;
-    state.turn.progress = true;
+    state.turn_mut().idle_turns = 19;
+    state.turn_mut().progress = true;
     state.end_turn();
-    assert_eq!(state.turn.idle_turns, 0);
+    assert_eq!(state.turn().idle_turns, 0);
     assert!(!state.is_over());
 }
 
@@ -327,13 +327,13 @@ fn ruling_r2_ten_idle_rounds_end_the_game_as_stalemate() {
 fn ruling_r2_maneuvering_is_not_progress_but_a_hit_is() {
     let mut state = quiet_table(1);
     let klingon = place(&mut state, "klingon_cruiser", Range::Long, 1);
-    state.turn.progress = false;
+    state.turn_mut().progress = false;
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Forward)).expect("maneuver");
     assert_eq!(at(&state, klingon), pos(Range::Medium, 1));
-    assert!(!state.turn.progress, "a maneuver alone is not progress");
+    assert!(!state.turn().progress, "a maneuver alone is not progress");
     let phasers = give(&mut state, 0, "phasers_forward_medium");
     play(&mut state, 0, phasers, Target::Threat(klingon)).expect("hit");
-    assert!(state.turn.progress, "a hit is progress");
+    assert!(state.turn().progress, "a hit is progress");
 }
 
 // Rulebook "3. Trade a Card" — the active player may trade one card in his or her hand with another player
@@ -343,7 +343,7 @@ fn one_trade_per_turn() {
     to_phase(&mut state, Phase::Trade);
     let give_card = hand(&state, 0)[0];
     let take_card = hand(&state, 2)[0];
-    let sizes: Vec<usize> = state.players.iter().map(|p| p.hand.len()).collect();
+    let sizes: Vec<usize> = state.players().iter().map(|p| p.hand.len()).collect();
     act(
         &mut state,
         0,
@@ -356,7 +356,7 @@ fn one_trade_per_turn() {
     .expect("trade");
     assert!(hand(&state, 0).contains(&take_card) && !hand(&state, 0).contains(&give_card));
     assert!(hand(&state, 2).contains(&give_card) && !hand(&state, 2).contains(&take_card));
-    let after: Vec<usize> = state.players.iter().map(|p| p.hand.len()).collect();
+    let after: Vec<usize> = state.players().iter().map(|p| p.hand.len()).collect();
     assert_eq!(after, sizes, "a swap: hand sizes unchanged");
     assert!(emitted(
         &state,
@@ -381,6 +381,6 @@ fn one_trade_per_turn() {
     // Ending the phase moves on to Play Cards & Maneuver.
     act(&mut state, 0, Action::EndPhase).expect("end trade");
     state.step();
-    assert_eq!(state.turn.phase, Phase::PlayAndManeuver);
+    assert_eq!(state.turn().phase, Phase::PlayAndManeuver);
     assert_invariants(&state);
 }

@@ -26,7 +26,7 @@ fn cloaking_ship_moves_then_cloaks_without_firing() {
         assert!(emitted(&state, &RulesEvent::ThreatCloaked { token }));
     }
     assert!(shots(&state).is_empty());
-    assert_eq!(state.enterprise.shields, [SectionState::Intact; 6]);
+    assert_eq!(state.enterprise().shields, [SectionState::Intact; 6]);
     assert!(
         rolls(&state, DieRollPurpose::Uncloak).is_empty(),
         "nobody was cloaked at the start"
@@ -205,7 +205,7 @@ fn comet_destroys_path_and_strikes_for_2() {
 #[test]
 fn comet_destroys_the_first_section_it_strikes() {
     let mut state = quiet_table(1);
-    state.enterprise.heading = 1;
+    state.enterprise_mut().heading = 1;
     set_section(&mut state, SectionKind::Shield, 2, SectionState::Damaged);
     let comet = take_from_bag(&mut state, "comet");
     rig_dice(&mut state, &[3]);
@@ -248,15 +248,15 @@ fn ruling_r10_comet_on_destroyed_hull_removes_2_cards() {
 #[test]
 fn comet_spares_mission_tokens() {
     let mut state = mission_table(1, "distress_signal");
-    state.mission_tokens[0].pos = pos(Range::Medium, 2);
+    state.mission_tokens_mut()[0].pos = pos(Range::Medium, 2);
     let klingon = place(&mut state, "klingon_cruiser", Range::Medium, 2);
     let comet = take_from_bag(&mut state, "comet");
     rig_dice(&mut state, &[2]);
     state.resolve_drawn_threat(comet);
     assert!(state.threat(klingon).is_none());
-    assert_eq!(state.mission_tokens.len(), 1);
-    assert_eq!(state.mission_tokens[0].pos, pos(Range::Medium, 2));
-    assert!(state.mission.as_ref().is_some_and(|m| !m.token_lost));
+    assert_eq!(state.mission_tokens().len(), 1);
+    assert_eq!(state.mission_tokens()[0].pos, pos(Range::Medium, 2));
+    assert!(state.mission().as_ref().is_some_and(|m| !m.token_lost));
 }
 
 // docs/rulings.md R10 — the Starbase is a non-Mission token: a Comet in its sector destroys it
@@ -417,7 +417,7 @@ fn kor_raises_klingon_defense_up_to_max() {
     assert_eq!(defense(&state, romulan), Some(1), "not a Klingon");
     assert_eq!(defense(&state, kor), Some(max_defense("kor")));
     let mut reinforced: Vec<TokenId> = state
-        .events
+        .events()
         .iter()
         .filter_map(|e| match e {
             RulesEvent::ThreatReinforced { token, .. } => Some(*token),
@@ -445,14 +445,14 @@ fn starbase_docking_gives_three_rewards() {
     for facing in [3, 5, 6] {
         set_section(&mut state, SectionKind::Hull, facing, SectionState::Damaged);
     }
-    let hands: Vec<usize> = state.players.iter().map(|p| p.hand.len()).collect();
+    let hands: Vec<usize> = state.players().iter().map(|p| p.hand.len()).collect();
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Forward)).expect("forward");
     assert!(emitted(&state, &RulesEvent::Docked { token: starbase }));
     assert_eq!(shield(&state, 2), SectionState::Intact);
     assert_eq!(shield(&state, 3), SectionState::Damaged);
     assert_eq!(shield(&state, 4), SectionState::Damaged);
     let still_damaged = state
-        .enterprise
+        .enterprise()
         .hull
         .iter()
         .filter(|s| **s == SectionState::Damaged)
@@ -463,7 +463,7 @@ fn starbase_docking_gives_three_rewards() {
     );
     for (p, before) in hands.iter().enumerate() {
         assert_eq!(
-            state.players[p].hand.len(),
+            state.players()[p].hand.len(),
             before + 1,
             "player {p} draws 1"
         );
@@ -493,7 +493,7 @@ fn starbase_does_not_move_or_fire() {
     threats_phase(&mut state);
     assert_eq!(at(&state, starbase), pos(Range::Medium, 3));
     assert!(shots(&state).is_empty());
-    assert_eq!(state.enterprise.shields, [SectionState::Intact; 6]);
+    assert_eq!(state.enterprise().shields, [SectionState::Intact; 6]);
     to_phase(&mut state, Phase::PlayAndManeuver);
     let phasers = give(&mut state, 0, "phasers_aft_medium");
     assert_refused(

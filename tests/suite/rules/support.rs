@@ -20,24 +20,24 @@ pub fn character(id: &str) -> u8 {
 /// Gives a player a character; whoever had it takes the player's old one.
 pub fn set_character(state: &mut GameState, player: PlayerId, id: &str) {
     let wanted = character(id);
-    let old = state.players[player as usize].character;
-    for p in &mut state.players {
+    let old = state.players()[player as usize].character;
+    for p in state.players_mut() {
         if p.character == wanted {
             p.character = old;
         }
     }
-    state.players[player as usize].character = wanted;
+    state.players_mut()[player as usize].character = wanted;
 }
 
 /// Moves every Security Team out of the players' hands to the bottom of the deck, so that
 /// boarders land at once unless a test gives one out.
 pub fn no_security_teams(state: &mut GameState) {
-    for p in 0..state.players.len() {
-        let hand = std::mem::take(&mut state.players[p].hand);
+    for p in 0..state.players().len() {
+        let hand = std::mem::take(&mut state.players_mut()[p].hand);
         let (teams, keep): (Vec<CardId>, Vec<CardId>) = hand
             .into_iter()
             .partition(|c| builtin().card(*c).effect == CardEffect::SecurityTeam);
-        state.players[p].hand = keep;
+        state.players_mut()[p].hand = keep;
         for card in teams {
             state.deck_mut().insert(0, card);
         }
@@ -48,10 +48,10 @@ pub fn no_security_teams(state: &mut GameState) {
 /// player, whose ability changes nothing unless used, and no Security Team in any hand.
 pub fn quiet_table(players: usize) -> GameState {
     let mut state = table(players);
-    let active = state.turn.active;
+    let active = state.turn().active;
     set_character(&mut state, active, "kirk");
     no_security_teams(&mut state);
-    state.events.clear();
+    state.events_mut().clear();
     state
 }
 
@@ -61,19 +61,19 @@ pub fn mission_table_in(preset: &str, players: usize, mission: &str) -> GameStat
     let mut state = game(players, preset, 7);
     clear_board(&mut state);
     let id = mission_id(mission);
-    if let Some(current) = state.mission.take() {
+    if let Some(current) = state.mission_mut().take() {
         assert!(current.committed.is_empty());
         state.mission_deck_mut().push(current.mission);
     }
     state.mission_deck_mut().retain(|m| *m != id);
     state.mission_deck_mut().insert(0, id);
     state.reveal_mission();
-    assert_eq!(state.mission.as_ref().map(|m| m.mission), Some(id));
+    assert_eq!(state.mission().as_ref().map(|m| m.mission), Some(id));
     to_phase(&mut state, Phase::PlayAndManeuver);
-    let active = state.turn.active;
+    let active = state.turn().active;
     set_character(&mut state, active, "kirk");
     no_security_teams(&mut state);
-    state.events.clear();
+    state.events_mut().clear();
     state
 }
 
@@ -88,7 +88,7 @@ pub fn final_table(players: usize) -> GameState {
     let mut state = game(players, "cadet", 7);
     clear_board(&mut state);
     let mut done: Vec<u8> = state.mission_deck_mut().drain(..).collect();
-    if let Some(current) = state.mission.take() {
+    if let Some(current) = state.mission_mut().take() {
         assert!(current.committed.is_empty());
         done.push(current.mission);
     }
@@ -96,10 +96,10 @@ pub fn final_table(players: usize) -> GameState {
     *state.completed_missions_mut() = done;
     assert!(state.missions_done());
     to_phase(&mut state, Phase::PlayAndManeuver);
-    let active = state.turn.active;
+    let active = state.turn().active;
     set_character(&mut state, active, "kirk");
     no_security_teams(&mut state);
-    state.events.clear();
+    state.events_mut().clear();
     state
 }
 
@@ -126,7 +126,7 @@ pub fn threat_mut(state: &mut GameState, token: TokenId) -> &mut ThreatOnBoard {
     let index = state
         .threat_index(token)
         .unwrap_or_else(|| panic!("threat {token} is not on the board"));
-    &mut state.threats[index]
+    &mut state.threats_mut()[index]
 }
 
 /// Places a ship and turns it face down.
@@ -165,50 +165,52 @@ pub fn rig_dice(state: &mut GameState, values: &[u8]) {
             return;
         }
         state.roll_die(DieRollPurpose::MissionObjective);
-        state.events.pop();
+        state.events_mut().pop();
     }
     panic!("the die never showed {values:?}");
 }
 
 /// Sets a Shield or Hull section's state by ship facing 1–6.
 pub fn set_section(state: &mut GameState, kind: SectionKind, facing_1_to_6: u8, to: SectionState) {
-    *state.enterprise.section_mut(section(kind, facing_1_to_6)) = to;
+    *state
+        .enterprise_mut()
+        .section_mut(section(kind, facing_1_to_6)) = to;
 }
 
 pub fn shield(state: &GameState, facing_1_to_6: u8) -> SectionState {
-    state.enterprise.shields[facing_1_to_6 as usize - 1]
+    state.enterprise().shields[facing_1_to_6 as usize - 1]
 }
 
 pub fn hull(state: &GameState, facing_1_to_6: u8) -> SectionState {
-    state.enterprise.hull[facing_1_to_6 as usize - 1]
+    state.enterprise().hull[facing_1_to_6 as usize - 1]
 }
 
 /// Runs phase 6 (Threats Move & Fire) alone, with the events of earlier steps dropped.
 pub fn threats_phase(state: &mut GameState) {
     to_phase(state, Phase::ThreatsMoveAndFire);
-    state.events.clear();
+    state.events_mut().clear();
     state.threats_move_and_fire_phase();
 }
 
 /// How many events match.
 pub fn count(state: &GameState, pred: impl Fn(&RulesEvent) -> bool) -> usize {
-    state.events.iter().filter(|e| pred(e)).count()
+    state.events().iter().filter(|e| pred(e)).count()
 }
 
 /// Whether an event equal to `event` was emitted.
 pub fn emitted(state: &GameState, event: &RulesEvent) -> bool {
-    state.events.contains(event)
+    state.events().contains(event)
 }
 
 /// Index of the first event that matches.
 pub fn first_index(state: &GameState, pred: impl Fn(&RulesEvent) -> bool) -> Option<usize> {
-    state.events.iter().position(pred)
+    state.events().iter().position(pred)
 }
 
 /// Every `ThreatFired` event: (token, ship facing 0-based, damage).
 pub fn shots(state: &GameState) -> Vec<(TokenId, u8, u8)> {
     state
-        .events
+        .events()
         .iter()
         .filter_map(|e| match e {
             RulesEvent::ThreatFired {
@@ -224,7 +226,7 @@ pub fn shots(state: &GameState) -> Vec<(TokenId, u8, u8)> {
 /// Every die roll of a purpose, in order.
 pub fn rolls(state: &GameState, purpose: DieRollPurpose) -> Vec<u8> {
     state
-        .events
+        .events()
         .iter()
         .filter_map(|e| match e {
             RulesEvent::DieRolled { value, purpose: p } if *p == purpose => Some(*value),
@@ -272,19 +274,19 @@ pub fn give_credit(state: &mut GameState, player: PlayerId, division: Division) 
     };
     if let Some(card) = state.deck().iter().copied().find(fits) {
         state.deck_mut().retain(|c| *c != card);
-        state.players[player as usize].hand.push(card);
+        state.players_mut()[player as usize].hand.push(card);
         return card;
     }
     if let Some(card) = state.discard().iter().copied().find(fits) {
         state.discard_mut().retain(|c| *c != card);
-        state.players[player as usize].hand.push(card);
+        state.players_mut()[player as usize].hand.push(card);
         return card;
     }
     panic!("no {division:?} card available to give");
 }
 
 pub fn hand(state: &GameState, player: PlayerId) -> &Vec<CardId> {
-    &state.players[player as usize].hand
+    &state.players()[player as usize].hand
 }
 
 pub fn kind_of(card: CardId) -> &'static str {
@@ -402,7 +404,7 @@ pub fn find_mission(what: &str, pred: impl Fn(&MissionEntry) -> bool) -> &'stati
 
 /// The current mission's data.
 pub fn current_mission(state: &GameState) -> &'static MissionEntry {
-    builtin().mission(state.mission.as_ref().expect("a mission in play").mission)
+    builtin().mission(state.mission().as_ref().expect("a mission in play").mission)
 }
 
 /// Index of the current mission's first objective that satisfies `pred`.
@@ -434,7 +436,7 @@ pub fn give_for_objective(state: &mut GameState, player: PlayerId, index: usize)
         .unwrap_or_else(|| panic!("no card for objective {index}"));
     state.deck_mut().retain(|c| *c != pick);
     state.discard_mut().retain(|c| *c != pick);
-    state.players[player as usize].hand.push(pick);
+    state.players_mut()[player as usize].hand.push(pick);
     pick
 }
 
@@ -469,19 +471,23 @@ pub fn satisfy_objectives(state: &mut GameState, player: PlayerId) -> Vec<CardId
                     Some(Arc::Sides) => 1,
                     Some(Arc::Aft) => 2,
                 };
-                let sector = state.enterprise.sector_of_facing(facing);
+                let sector = state.enterprise().sector_of_facing(facing);
                 let t = state
-                    .mission_tokens
+                    .mission_tokens_mut()
                     .iter_mut()
                     .find(|t| t.token == id)
                     .expect("the mission token is on the board");
                 t.pos = Position::new(*range, sector);
             }
             Objective::DieRolls { successes, .. } => {
-                state.mission.as_mut().expect("mission").die_successes = *successes;
+                state.mission_mut().as_mut().expect("mission").die_successes = *successes;
             }
             Objective::DestroyThreats { count, .. } => {
-                state.mission.as_mut().expect("mission").threats_destroyed = *count;
+                state
+                    .mission_mut()
+                    .as_mut()
+                    .expect("mission")
+                    .threats_destroyed = *count;
             }
         }
     }

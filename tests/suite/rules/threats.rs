@@ -24,7 +24,7 @@ fn threats_move_one_range_closer() {
             to: pos(Range::Medium, 2)
         }
     ));
-    assert_eq!(state.turn.phase, Phase::DrawNewThreats);
+    assert_eq!(state.turn().phase, Phase::DrawNewThreats);
     assert_invariants(&state);
 }
 
@@ -37,7 +37,7 @@ fn threats_move_then_fire_simultaneously() {
     let c = place(&mut state, "klingon_cruiser", Range::Medium, 1);
     threats_phase(&mut state);
     let last_move = state
-        .events
+        .events()
         .iter()
         .rposition(|e| matches!(e, RulesEvent::ThreatMoved { .. }))
         .expect("moves");
@@ -244,8 +244,8 @@ fn boarder_deals_its_defense_to_hull_reduced_by_security_teams() {
             damage: 3
         }
     ));
-    assert!(matches!(state.turn.window, Some(Window::Boarding { .. })));
-    assert_eq!(state.turn.phase, Phase::ThreatsMoveAndFire);
+    assert!(matches!(state.turn().window, Some(Window::Boarding { .. })));
+    assert_eq!(state.turn().phase, Phase::ThreatsMoveAndFire);
     assert_eq!(hull(&state, 1), SectionState::Intact, "not landed yet");
     act(&mut state, 0, Action::PlaySecurityTeam { card: team }).expect("defend");
     assert!(emitted(
@@ -268,7 +268,11 @@ fn boarder_deals_its_defense_to_hull_reduced_by_security_teams() {
     assert!(state.threat(boarder).is_none());
     assert_eq!(state.threat_discard().last(), Some(&boarder));
     assert_eq!(state.discard().last(), Some(&team));
-    assert_eq!(state.turn.phase, Phase::DrawNewThreats, "the phase went on");
+    assert_eq!(
+        state.turn().phase,
+        Phase::DrawNewThreats,
+        "the phase went on"
+    );
     assert_invariants(&state);
 }
 
@@ -282,7 +286,7 @@ fn ruling_r7_the_active_player_lets_boarders_land() {
     let team = give(&mut state, 1, "security_team");
     give(&mut state, 1, "security_team");
     threats_phase(&mut state);
-    assert!(matches!(state.turn.window, Some(Window::Boarding { .. })));
+    assert!(matches!(state.turn().window, Some(Window::Boarding { .. })));
     assert_refused(
         &mut state,
         1,
@@ -303,7 +307,7 @@ fn boarder_with_reduced_defense_lands_at_once_without_security_teams() {
     let romulan = place(&mut state, "romulan_battle_cruiser", Range::Short, 2);
     threat_mut(&mut state, romulan).defense = 1;
     threats_phase(&mut state);
-    assert!(state.turn.window.is_none());
+    assert!(state.turn().window.is_none());
     assert!(emitted(
         &state,
         &RulesEvent::Boarded {
@@ -325,7 +329,7 @@ fn security_team_can_be_played_by_any_player() {
     threat_mut(&mut state, boarder).defense = 2;
     let team = give(&mut state, 2, "security_team");
     threats_phase(&mut state);
-    assert!(state.turn.window.is_some());
+    assert!(state.turn().window.is_some());
     // Only Security Teams answer boarders.
     let other = hand(&state, 1)[0];
     assert_refused(
@@ -338,7 +342,7 @@ fn security_team_can_be_played_by_any_player() {
     );
     act(&mut state, 2, Action::PlaySecurityTeam { card: team }).expect("not their turn");
     // 2 Damage reduced by 1 — and nobody holds another team, so the boarder lands.
-    assert!(state.turn.window.is_none());
+    assert!(state.turn().window.is_none());
     assert!(emitted(
         &state,
         &RulesEvent::Boarded {
@@ -401,14 +405,14 @@ fn ruling_r7_security_teams_reduce_the_total_in_boarding_order() {
     threats_phase(&mut state);
     act(&mut state, 0, Action::PlaySecurityTeam { card: teams[0] }).expect("team");
     act(&mut state, 1, Action::PlaySecurityTeam { card: teams[1] }).expect("team");
-    assert!(state.turn.window.is_some(), "a team is still held");
+    assert!(state.turn().window.is_some(), "a team is still held");
     act(&mut state, 1, Action::PlaySecurityTeam { card: teams[2] }).expect("team");
     assert!(
-        state.turn.window.is_none(),
+        state.turn().window.is_none(),
         "no team left: the boarders land"
     );
     let boarded: Vec<(TokenId, u8)> = state
-        .events
+        .events()
         .iter()
         .filter_map(|e| match e {
             RulesEvent::Boarded { token, damage, .. } => Some((*token, *damage)),
@@ -448,7 +452,7 @@ fn lose_at_6_destroyed_hull() {
             cause: LossCause::HullDestroyed
         }
     ));
-    assert_ne!(state.turn.phase, Phase::DrawNewThreats, "the game ended");
+    assert_ne!(state.turn().phase, Phase::DrawNewThreats, "the game ended");
     assert_invariants(&state);
 }
 
@@ -458,10 +462,10 @@ fn draw_2_new_threats_places_ships_in_the_rolled_long_range_sector() {
     let mut state = mission_table(2, plain_mission());
     let drawn = rig_bag(&mut state, &["klingon_cruiser", "romulan_battle_cruiser"]);
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.events.clear();
+    state.events_mut().clear();
     state.draw_new_threats_phase();
     let placed: Vec<(TokenId, Position)> = state
-        .events
+        .events()
         .iter()
         .filter_map(|e| match e {
             RulesEvent::ThreatPlaced { token, pos } => Some((*token, *pos)),
@@ -480,7 +484,7 @@ fn draw_2_new_threats_places_ships_in_the_rolled_long_range_sector() {
     }
     // Drawn and placed one at a time: roll, place, roll, place.
     let order: Vec<bool> = state
-        .events
+        .events()
         .iter()
         .filter_map(|e| match e {
             RulesEvent::DieRolled {
@@ -493,7 +497,7 @@ fn draw_2_new_threats_places_ships_in_the_rolled_long_range_sector() {
         .collect();
     assert_eq!(order, vec![true, false, true, false]);
     assert!(shots(&state).is_empty(), "new threats do not fire yet");
-    assert_eq!(state.turn.active, 1, "the turn ended");
+    assert_eq!(state.turn().active, 1, "the turn ended");
     assert_invariants(&state);
 }
 
@@ -505,7 +509,7 @@ fn bag_refills_from_threat_discard() {
     let discarded = state.threat_discard().len();
     assert_eq!(discarded, 30);
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.events.clear();
+    state.events_mut().clear();
     state.draw_new_threats_phase();
     assert!(emitted(
         &state,
@@ -530,7 +534,7 @@ fn ruling_r25_patrol_game_never_refills_the_bag() {
     rig_bag(&mut state, &[]);
     assert!(state.bag().is_empty());
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.events.clear();
+    state.events_mut().clear();
     state.draw_new_threats_phase();
     assert_eq!(
         count(&state, |e| matches!(
@@ -542,7 +546,7 @@ fn ruling_r25_patrol_game_never_refills_the_bag() {
     assert!(state.bag().is_empty());
     assert!(!state.is_over(), "a ship is still on the board");
     to_phase(&mut state, Phase::PlayAndManeuver);
-    let active = state.turn.active;
+    let active = state.turn().active;
     while state.threat(ship).is_some() {
         assert!(!state.is_over());
         let card = obtain(&mut state, active, "phasers_all_short");
@@ -557,14 +561,14 @@ fn comet_drawn_in_phase_7_is_resolved_at_once() {
     let mut state = mission_table(1, plain_mission());
     let drawn = rig_bag(&mut state, &["comet", "comet"]);
     to_phase(&mut state, Phase::DrawNewThreats);
-    state.events.clear();
+    state.events_mut().clear();
     state.draw_new_threats_phase();
     assert_eq!(
         count(&state, |e| matches!(e, RulesEvent::CometStruck { .. })),
         2
     );
     assert_eq!(rolls(&state, DieRollPurpose::Comet).len(), 2);
-    assert!(state.threats.is_empty(), "comets never stay on the board");
+    assert!(state.threats().is_empty(), "comets never stay on the board");
     for token in drawn {
         assert!(state.threat_discard().contains(&token));
     }
@@ -581,9 +585,9 @@ fn ruling_r7_boarders_land_once_the_damage_is_covered() {
     let team = give(&mut state, 1, "security_team");
     let spare = give(&mut state, 1, "security_team");
     threats_phase(&mut state);
-    assert!(state.turn.window.is_some());
+    assert!(state.turn().window.is_some());
     act(&mut state, 1, Action::PlaySecurityTeam { card: team }).expect("team");
-    assert!(state.turn.window.is_none(), "nothing left to reduce");
+    assert!(state.turn().window.is_none(), "nothing left to reduce");
     assert!(hand(&state, 1).contains(&spare), "the spare team is kept");
     assert!(emitted(
         &state,
@@ -595,6 +599,6 @@ fn ruling_r7_boarders_land_once_the_damage_is_covered() {
     ));
     assert_eq!(hull(&state, 6), SectionState::Intact);
     assert!(state.threat(boarder).is_none(), "discarded all the same");
-    assert_eq!(state.turn.phase, Phase::DrawNewThreats);
+    assert_eq!(state.turn().phase, Phase::DrawNewThreats);
     assert_invariants(&state);
 }

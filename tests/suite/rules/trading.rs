@@ -51,8 +51,8 @@ fn trading_a_card_across_tables_waits_for_the_other_player() {
     app.world_mut().write_message(trade);
     app.update();
     let table = app.world().resource::<GameState>();
-    assert!(table.players[1].hand.contains(&give_card));
-    assert!(table.players[0].hand.contains(&take_card));
+    assert!(table.players()[1].hand.contains(&give_card));
+    assert!(table.players()[0].hand.contains(&take_card));
     assert!(app.world().resource::<TradeOffers>().agreed.is_empty());
     // A bot's seat takes a trade at once (one trade a turn: a fresh table).
     let mut state = quiet_table(3);
@@ -71,7 +71,7 @@ fn trading_a_card_across_tables_waits_for_the_other_player() {
     });
     app.update();
     assert!(
-        app.world().resource::<GameState>().players[2]
+        app.world().resource::<GameState>().players()[2]
             .hand
             .contains(&mine)
     );

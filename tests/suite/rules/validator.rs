@@ -486,7 +486,7 @@ fn refused_security_team_without_boarders_and_other_actions_while_boarding() {
     set_section(&mut state, SectionKind::Shield, 1, SectionState::Destroyed);
     place(&mut state, "klingon_cruiser", Range::Short, 1);
     act(&mut state, 0, Action::Maneuver(ManeuverKind::Forward)).expect("forward");
-    assert!(state.turn.window.is_some());
+    assert!(state.turn().window.is_some());
     for action in [
         Action::Maneuver(ManeuverKind::Clockwise),
         Action::EndPhase,
