@@ -274,18 +274,16 @@ pub fn threat_roster(
                 format!("Sector {}", sector + 1),
             )
         });
+        // Dark on a filled light disc, as large as the row allows: a light digit in a thin
+        // ring read "4" as "2" at 1280x720 (read 29).
         let painter = ui.painter();
-        painter.circle_stroke(
-            rect.center(),
-            side / 2.0 - 0.5,
-            egui::Stroke::new(1.2, theme::TEXT),
-        );
+        painter.circle_filled(rect.center(), side / 2.0, egui::Color32::from_gray(222));
         painter.text(
             rect.center(),
             egui::Align2::CENTER_CENTER,
             format!("{}", sector + 1),
-            egui::FontId::proportional(SIZE - 2.0),
-            theme::TEXT,
+            egui::FontId::proportional(SIZE - 1.0),
+            egui::Color32::from_gray(12),
         );
     };
     let ring_name = |ui: &mut egui::Ui, range: Range| {

@@ -5,7 +5,7 @@
 //! recorded in `SceneMarks` for the layout report.
 
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiPrimaryContextPass, egui};
 use std::f32::consts::TAU;
 use stp_rules::content::builtin;
 use stp_rules::{Range, TokenId};
@@ -15,9 +15,8 @@ use super::camera::Corners;
 use super::intent::Foresight;
 use super::looks::{Look, Rim, captain_name, rim_of};
 use super::pieces::TOKEN_RADIUS;
+use super::plate_places::{Clear, clear_of};
 use super::{Pieces, on_board, ring_center, sector_angle};
-use crate::game::input::board_reading::BoardReading;
-use crate::game::input::pointing::TableRect;
 use crate::game::input::selection::Selection;
 use crate::game::palette;
 use crate::game::panels::offers;
@@ -42,169 +41,11 @@ pub(super) fn plugin(app: &mut App) {
                 (board_labels, super::pile_labels::pile_labels)
                     .run_if(crate::game::screens::state::at_table)
                     .in_set(PaintBoard),
-                (show_tips, read_board)
+                (super::marks_read::show_tips, super::marks_read::read_board)
                     .run_if(in_state(Screen::Playing))
                     .after(PaintBoard),
             ),
         );
-}
-
-/// Hovering a mark on the board (a rim's name or "?", an arrow, a shot line) says what it
-/// means; a token's own tooltip (`hover`) takes precedence.
-fn show_tips(
-    mut contexts: EguiContexts,
-    marks: Res<SceneMarks>,
-    hovered: Res<crate::game::input::pointing::Hovered>,
-    table_rect: Res<TableRect>,
-    windows: Query<&Window>,
-) -> Result {
-    if hovered.0.is_some() {
-        return Ok(());
-    }
-    let Some(cursor) = windows.iter().find_map(|w| w.cursor_position()) else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let zoom = ctx.zoom_factor();
-    let at = egui::pos2(cursor.x / zoom, cursor.y / zoom);
-    if !crate::game::input::pointing::on_table(ctx, &table_rect, cursor) {
-        return Ok(());
-    }
-    // The smallest mark under the pointer is the one it is on (a web's strands span a
-    // sector; the "?" on them is a few points wide).
-    let Some((_, words)) = marks
-        .tips
-        .iter()
-        .filter(|(r, _)| r.expand(2.0).contains(at))
-        .min_by(|(a, _), (b, _)| a.area().total_cmp(&b.area()))
-    else {
-        return Ok(());
-    };
-    egui::Area::new("mark-tip".into())
-        .order(egui::Order::Tooltip)
-        .interactable(false)
-        .fixed_pos(at + egui::vec2(16.0, 16.0))
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(340.0);
-                ui.label(words.as_str());
-            });
-        });
-    Ok(())
-}
-
-/// The board's sentences (`SceneMarks::reader`) as nodes of egui's tree, where they are
-/// painted, so a screen reader finds each sector's forecast and each mission token on the
-/// table (issue 43). They take no pointer; B steps the keyboard through them
-/// (`input::board_reading`): the one in reach holds the focus, ringed in the console's gold.
-fn read_board(
-    mut contexts: EguiContexts,
-    marks: Res<SceneMarks>,
-    mut reading: ResMut<BoardReading>,
-) -> Result {
-    if reading.count != marks.reader.len() {
-        reading.count = marks.reader.len();
-        if reading.at.is_some_and(|i| i >= reading.count) {
-            reading.at = None;
-        }
-    }
-    if marks.reader.is_empty() {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?;
-    egui::Area::new("board-for-readers".into())
-        .order(egui::Order::Background)
-        .interactable(false)
-        .fixed_pos(egui::Pos2::ZERO)
-        .show(ctx, |ui| {
-            for (i, (words, rect)) in marks.reader.iter().enumerate() {
-                // A widget of its own each time it is reached, so a reader says it again.
-                let node = ui
-                    .push_id(("board-sentence", i), |ui| {
-                        ui.allocate_rect(*rect, egui::Sense::hover())
-                    })
-                    .inner;
-                node.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::WidgetType::Label, true, words)
-                });
-                if reading.at == Some(i) {
-                    ui.painter().rect_stroke(
-                        rect.expand(4.0),
-                        4.0,
-                        egui::Stroke::new(2.5, palette::GOLD.egui()),
-                        egui::StrokeKind::Outside,
-                    );
-                    crate::game::panels::theme::hold_tab_focus(&node);
-                }
-            }
-        });
-    Ok(())
-}
-
-/// What a plate beside a piece keeps clear of: the other pieces' faces (about `radius`
-/// across), every Defense drawn so far, and the piece's own plates.
-struct Clear<'a> {
-    token: TokenId,
-    radius: f32,
-    centres: &'a [(TokenId, egui::Pos2)],
-    defense: &'a std::collections::BTreeMap<TokenId, egui::Rect>,
-    plates: &'a [egui::Rect],
-    /// The ship's disc on screen (her Shields' outer edge), the box of an ellipse.
-    disc: Option<egui::Rect>,
-    /// Whether a rect lies wholly in the piece's own ring: a plate that crossed into the next
-    /// ring put its piece on the line between the two for readers (a captain's plate above
-    /// a piece in Short Range, reads 25-27).
-    in_band: &'a dyn Fn(egui::Rect) -> bool,
-}
-
-/// Whether `plate` reaches into the ellipse `disc` bounds.
-fn reaches_disc(plate: egui::Rect, disc: egui::Rect) -> bool {
-    let (c, r) = (disc.center(), disc.size() / 2.0);
-    let near = egui::pos2(
-        c.x.clamp(plate.min.x, plate.max.x),
-        c.y.clamp(plate.min.y, plate.max.y),
-    );
-    let (dx, dy) = (
-        (near.x - c.x) / r.x.max(1e-3),
-        (near.y - c.y) / r.y.max(1e-3),
-    );
-    dx * dx + dy * dy < 1.0
-}
-
-impl Clear<'_> {
-    /// Where a plate of `size` stands beside the piece at `c`, just off its face along its
-    /// ring (`along`, on screen), on whichever side is clear; `None` where neither is.
-    fn beside(&self, c: egui::Pos2, along: egui::Vec2, size: egui::Vec2) -> Option<egui::Pos2> {
-        [along, -along]
-            .into_iter()
-            .map(|d| {
-                let reach = d.x.abs() * size.x / 2.0 + d.y.abs() * size.y / 2.0;
-                c + d * (self.radius + reach + 3.0) - size / 2.0
-            })
-            .find(|at| {
-                let plate = egui::Rect::from_min_size(*at, size).expand(2.0);
-                self.centres.iter().all(|(other, p)| {
-                    *other == self.token || plate.distance_to_pos(*p) > self.radius
-                }) && self.defense.values().all(|ink| !ink.intersects(plate))
-                    && self.plates.iter().all(|r| !r.intersects(plate))
-                    && self.disc.is_none_or(|disc| !reaches_disc(plate, disc))
-                    && (self.in_band)(plate)
-            })
-    }
-}
-
-/// Steps a plate of `size` at `at` along `away`, 2 px at a time and at most 24 px, until it
-/// (with a 3 px margin at its sides) is clear of `ink`: a name or a note on a token's face
-/// keeps off its Defense digits.
-fn clear_of(mut at: egui::Pos2, size: egui::Vec2, ink: egui::Rect, away: egui::Vec2) -> egui::Pos2 {
-    for _ in 0..12 {
-        let plate = egui::Rect::from_min_size(at, size).expand2(egui::vec2(3.0, 0.0));
-        if !plate.intersects(ink) {
-            break;
-        }
-        at += away * 2.0;
-    }
-    at
 }
 
 /// Numbers over the board: the rim, each threat's Defense and plate, the mission tokens (the
