@@ -22,7 +22,7 @@ pub fn refusal_tag(refusal: &Refusal) -> &'static str {
         R::NotInTopOfDiscard { .. } => "not in discard",
         R::WaitingForBoarders => "boarders first",
         R::WaitingForSpock => "Spock first",
-        R::NoBoarders => "for boarders",
+        R::NoBoarders => "when boarded",
         R::NoMission | R::NotNeededForMission | R::CommittedAlready => "no mission use",
         R::NotThisCard { .. } | R::SameCardTwice => "needs a partner",
         R::WrongPhase { .. } => "not this phase",

@@ -209,11 +209,18 @@ def main():
         # At rest, in the window that has the keyboard, the turn's instructions hold the
         # focus, named with where the game stands.
         if focus_window():
-            for role, name in focused_within(app, 30):
+            # Up to 60 s on a loaded machine for the turn's line to hold it; then whatever
+            # holds the focus is printed, whichever it is.
+            deadline = time.time() + 60
+            rest = focused(app)
+            while not any(n.startswith("Turn ") for _, n in rest) and time.time() < deadline:
+                time.sleep(1)
+                rest = focused(app)
+            for role, name in rest:
                 print(f"REST {role}: {name}")
             # B reads the board: the first sentence (sector 1's forecast) takes the focus.
             subprocess.run(["xdotool", "key", "b"], timeout=20)
-            deadline = time.time() + 30
+            deadline = time.time() + 60
             board = []
             while not board and time.time() < deadline:
                 board = [f for f in focused(app) if f[1].startswith("Sector ")]

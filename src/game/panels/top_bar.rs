@@ -260,32 +260,29 @@ pub(super) fn phase_hint(state: &GameState) -> String {
              Or end the phase."
                 .into()
         }
-        // A Trade phase the rules skipped says why, where the player reads on.
-        Phase::PlayAndManeuver
-            if state.trade_forbidden().is_some() && state.turn().maneuvers == 0 =>
-        {
-            let why = state
+        // A Trade phase the rules skipped says why, where the player reads on; and a
+        // maneuver forbidden (a Tholian's web) says so too, with the greyed buttons: read 29
+        // found "maneuver" said beside them under a web when trading was forbidden as well.
+        Phase::PlayAndManeuver => {
+            let skipped = state
                 .trade_forbidden()
-                .map(|r| r.to_string())
+                .filter(|_| state.turn().maneuvers == 0)
+                .map(|why| format!("No trading this turn: {why}. "))
                 .unwrap_or_default();
-            format!(
-                "No trading this turn: {why}. Play or commit cards, maneuver, then end the phase."
-            )
-        }
-        Phase::PlayAndManeuver => match state.maneuver_forbidden() {
-            Some(reason) => {
-                format!(
+            let rest = match state.maneuver_forbidden() {
+                Some(reason) => format!(
                     "Play or commit cards, then end the phase. {}.",
                     sentence(&reason.to_string())
-                )
-            }
-            None => {
-                let left = state
-                    .maneuver_allowance()
-                    .saturating_sub(state.turn().maneuvers);
-                format!("Play or commit cards, maneuver ({left} left), then end the phase.")
-            }
-        },
+                ),
+                None => {
+                    let left = state
+                        .maneuver_allowance()
+                        .saturating_sub(state.turn().maneuvers);
+                    format!("Play or commit cards, maneuver ({left} left), then end the phase.")
+                }
+            };
+            format!("{skipped}{rest}")
+        }
         _ => "The rules are resolving…".into(),
     }
 }
