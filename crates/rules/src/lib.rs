@@ -21,6 +21,7 @@ macro_rules! test_visible {
     };
 }
 
+mod accessors;
 pub mod actions;
 pub mod advisor;
 mod apply;
