@@ -119,13 +119,8 @@ impl<'a> BoardPainter<'a> {
     /// How far from the board's middle (world units) the point of the board under `at` (egui
     /// points) lies, taken back through the camera onto the pieces' faces' height.
     pub fn distance_on_board(&self, at: egui::Pos2) -> Option<f32> {
-        let ray = self
-            .camera
-            .viewport_to_world(self.camera_at, Vec2::new(at.x, at.y) * self.zoom)
-            .ok()?;
-        let along = ray.intersect_plane(Vec3::Y * 0.09, InfinitePlane3d::new(Vec3::Y))?;
-        let p = ray.get_point(along);
-        Some(Vec2::new(p.x, p.z).length())
+        let pixel = Vec2::new(at.x, at.y) * self.zoom;
+        distance_from_middle((self.camera, self.camera_at), pixel, 0.09)
     }
 
     /// Lays out text wrapped to `width` points.
@@ -228,4 +223,18 @@ pub(crate) fn ink_rect(galley: &egui::Galley, at: egui::Pos2) -> egui::Rect {
         .filter(|r| r.is_positive())
         .reduce(|a, b| a.union(b))
         .unwrap_or(egui::Rect::from_min_size(at, galley.size()))
+}
+
+/// How far from the board's middle (world units) the point under a viewport `pixel` lies on
+/// the level plane at `height`: a plate's place (`BoardPainter::distance_on_board`) and a
+/// token's share of its band in the layout report ask the same.
+pub(crate) fn distance_from_middle(
+    (camera, camera_at): (&Camera, &GlobalTransform),
+    pixel: Vec2,
+    height: f32,
+) -> Option<f32> {
+    let ray = camera.viewport_to_world(camera_at, pixel).ok()?;
+    let along = ray.intersect_plane(Vec3::Y * height, InfinitePlane3d::new(Vec3::Y))?;
+    let p = ray.get_point(along);
+    Some(Vec2::new(p.x, p.z).length())
 }

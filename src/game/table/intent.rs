@@ -79,6 +79,7 @@ pub fn still_to_come<'a>(
         SectionState::Destroyed => 2,
     };
     let mut preview = ThreatPreview::default();
+    let mut moved = std::collections::BTreeMap::new();
     // Each section's state as the sequence leaves it.
     let mut shields = shown.enterprise().shields;
     let mut hull = shown.enterprise().hull;
@@ -120,17 +121,18 @@ pub fn still_to_come<'a>(
                     });
                 }
             }
-            // A Tholian that will weave its web: it moves into Short Range in its sector and
-            // does not fire (read 28 found it the one threat with no forecast mid-phase).
+            // Where each piece's last move still to come takes it, for a web woven there.
+            E::ThreatMoved { token, to, .. } => {
+                moved.insert(*token, *to);
+            }
+            // A Tholian that will weave its web where its move takes it, and not fire (read 28
+            // found it the one threat with no forecast mid-phase).
             E::TholianWebbed { token } => {
                 if let Some(from) = shown.threat(*token).map(|t| t.pos) {
                     preview.threats.push(stp_rules::preview::ThreatIntent {
                         token: *token,
                         from,
-                        to: Some(stp_rules::Position::new(
-                            stp_rules::Range::Short,
-                            from.sector,
-                        )),
+                        to: Some(moved.get(token).copied().unwrap_or(from)),
                         fires: None,
                         at_token: None,
                         what: Intent::Moves,
@@ -203,7 +205,6 @@ pub fn still_to_come<'a>(
             | E::ThreatHit { .. }
             | E::ThreatDestroyed { .. }
             | E::ThreatPlaced { .. }
-            | E::ThreatMoved { .. }
             | E::ThreatUncloaked { .. }
             | E::ThreatReinforced { .. }
             | E::ThreatReturnedToBag { .. }

@@ -280,11 +280,11 @@ fn write_layout(
         let rect = bounds(face.filter_map(project)).unwrap_or_default();
         let face_height = at.translation().y + 0.04;
         let band_share = band_share(rect, t.pos.range, |pixel| {
-            let ray = camera.viewport_to_world(camera_at, pixel / scale).ok()?;
-            let along =
-                ray.intersect_plane(Vec3::Y * face_height, InfinitePlane3d::new(Vec3::Y))?;
-            let p = ray.get_point(along);
-            Some(Vec2::new(p.x, p.z).length())
+            super::board_painter::distance_from_middle(
+                (camera, camera_at),
+                pixel / scale,
+                face_height,
+            )
         });
         tokens.push(TokenReport {
             kind: builtin().threat(t.token).kind.clone(),

@@ -402,7 +402,12 @@ fn the_forecast_mid_phase_names_a_tholian_still_to_web() {
             threats: [(kind: "tholian", range: Medium, sector: 2)])"#,
     );
     let token = shown.threats()[0].token;
-    let events = [RulesEvent::TholianWebbed { token }];
+    let from = shown.threats()[0].pos;
+    let to = stp_rules::Position::new(stp_rules::Range::Short, 1);
+    let events = [
+        RulesEvent::ThreatMoved { token, from, to },
+        RulesEvent::TholianWebbed { token },
+    ];
     let forecast = still_to_come(&shown, events.iter()).expect("a web to come");
     let web = forecast
         .threats
