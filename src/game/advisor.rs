@@ -9,9 +9,9 @@ use bevy::window::RequestRedraw;
 use stp_rules::advisor::{Advice, Budget, advise};
 use stp_rules::{Action, GameState, PlayerAction};
 
-use crate::game::input::selection::Selection;
+use crate::game::model::offers;
+use crate::game::model::selection::Selection;
 use crate::game::pacing::Sequence;
-use crate::game::panels::offers;
 use crate::game::systems::GameSystems;
 use crate::words::describe::{action_words, player_name};
 

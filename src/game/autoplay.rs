@@ -8,8 +8,8 @@ use bevy::render::view::screenshot::{Capturing, Screenshot, ScreenshotCaptured, 
 use bevy::window::RequestRedraw;
 use stp_rules::{Action, GameState, PlayerAction, bot};
 
-use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
+use crate::game::model::selection::Selection;
 use crate::game::pacing::{AnimationSpeed, Sequence};
 use crate::game::systems::GameSystems;
 

@@ -11,11 +11,11 @@ use stp_rules::advisor::{self, Budget};
 use stp_rules::{Action, GameState, LoadGame, PlayerAction, PlayerId, StartGame, Window, bot};
 
 use crate::game::advisor::show_on_table;
-use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
+use crate::game::model::handover::Handover;
+use crate::game::model::record::Replaying;
+use crate::game::model::selection::Selection;
 use crate::game::pacing::{AnimationSpeed, Sequence};
-use crate::game::screens::handover::Handover;
-use crate::game::session::record::Replaying;
 use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {
@@ -255,7 +255,7 @@ fn bot_turns(
     (mut recap, trades, paused): (
         ResMut<BotRecap>,
         Res<BotTrades>,
-        Res<crate::game::screens::state::Paused>,
+        Res<crate::game::model::screen::Paused>,
     ),
 ) {
     let Some(state) = state else { return };

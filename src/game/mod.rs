@@ -17,15 +17,16 @@ pub mod crew;
 pub mod input;
 pub mod launch;
 pub mod measure;
+pub mod model;
 pub mod online;
 pub mod pacing;
-pub mod palette;
 pub mod panels;
 pub mod screens;
 pub mod session;
 pub mod settings;
 pub mod systems;
 pub mod table;
+pub mod theme;
 pub mod tutorial;
 
 use bevy::prelude::*;

@@ -13,10 +13,10 @@ use stp_rules::{
 };
 
 use crate::game::advisor::show_on_table;
-use crate::game::input::selection::Selection;
 use crate::game::launch::Launch;
-use crate::game::screens::state::random_seed;
-use crate::game::session::record::Record;
+use crate::game::model::record::Record;
+use crate::game::model::screen::random_seed;
+use crate::game::model::selection::Selection;
 use crate::game::systems::GameSystems;
 use crate::words::lessons::{Lesson, lessons};
 
@@ -29,7 +29,7 @@ pub(super) fn window_plugin(app: &mut App) {
 fn opening_note(
     mut contexts: EguiContexts,
     mut academy: ResMut<Academy>,
-    screen: Res<State<crate::game::screens::state::Screen>>,
+    screen: Res<State<crate::game::model::screen::Screen>>,
     mut drawn: Local<u8>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) -> Result {
@@ -37,7 +37,7 @@ fn opening_note(
         *drawn = 0;
         return Ok(());
     };
-    if *screen.get() == crate::game::screens::state::Screen::Playing {
+    if *screen.get() == crate::game::model::screen::Screen::Playing {
         *drawn += 1;
         if *drawn > 2 {
             academy.opening = None;
@@ -265,12 +265,12 @@ pub(crate) fn lesson_panel(
     let lesson = academy.current().cloned()?;
     ui.label(
         egui::RichText::new(format!("Academy · lesson {} of {count}", index + 1))
-            .color(crate::game::panels::theme::quiet(ui.ctx())),
+            .color(crate::game::theme::quiet(ui.ctx())),
     );
     ui.label(
         egui::RichText::new(&lesson.title)
             .size(20.0)
-            .color(crate::game::panels::theme::GOLD),
+            .color(crate::game::theme::GOLD),
     );
     // The way on first, where it stays put: the step's words below grow and shrink, and a
     // second click on Next never lands on "Skip lesson".
@@ -285,7 +285,7 @@ pub(crate) fn lesson_panel(
     let total = lesson.steps.len();
     ui.label(
         egui::RichText::new(format!("Step {} of {total}", (academy.step + 1).min(total)))
-            .color(crate::game::panels::theme::quiet(ui.ctx())),
+            .color(crate::game::theme::quiet(ui.ctx())),
     );
     match lesson.steps.get(academy.step) {
         Some(step) => {
@@ -297,7 +297,7 @@ pub(crate) fn lesson_panel(
                 })
                 .inner;
             if focus_here {
-                crate::game::panels::theme::hold_tab_focus(&words);
+                crate::game::theme::hold_tab_focus(&words);
             }
             if step.action.is_none() && ui.button("Next [N]").clicked() {
                 academy.step += 1;
@@ -307,7 +307,7 @@ pub(crate) fn lesson_panel(
         None => {
             let words = ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
             if focus_here {
-                crate::game::panels::theme::hold_tab_focus(&words);
+                crate::game::theme::hold_tab_focus(&words);
             }
         }
     }
@@ -335,8 +335,8 @@ fn follow_choices(
     mut academy: ResMut<Academy>,
     mut open: MessageWriter<OpenLesson>,
     mut start: MessageWriter<StartGame>,
-    mut leave: MessageWriter<crate::game::screens::state::LeaveTable>,
-    mut next: ResMut<NextState<crate::game::screens::state::Screen>>,
+    mut leave: MessageWriter<crate::game::model::screen::LeaveTable>,
+    mut next: ResMut<NextState<crate::game::model::screen::Screen>>,
 ) {
     for choice in choices.read() {
         match *choice {
@@ -349,8 +349,8 @@ fn follow_choices(
             }
             // Back to the title, the lesson's table taken away.
             AcademyChoice::Leave => {
-                leave.write(crate::game::screens::state::LeaveTable::ToScreen);
-                next.set(crate::game::screens::state::Screen::Title);
+                leave.write(crate::game::model::screen::LeaveTable::ToScreen);
+                next.set(crate::game::model::screen::Screen::Title);
             }
         }
     }

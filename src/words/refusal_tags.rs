@@ -8,8 +8,11 @@ use stp_rules::Refusal;
 pub fn refusal_tag(refusal: &Refusal) -> &'static str {
     use Refusal as R;
     match refusal {
-        R::OutOfRange { .. } => "out of range",
-        R::OutsideArc => "not in its arcs",
+        // "none …": no target qualifies. "out of range" on a Phasers card read as wrong beside
+        // a ship in Short Range in another facing (read 29): of the ships in its arcs, none is
+        // in its range.
+        R::OutOfRange { .. } => "none in range",
+        R::OutsideArc => "none in its arcs",
         R::TargetCloaked(_) => "target cloaked",
         R::NoSuchThreat(_) | R::NotAShip(_) | R::WrongTarget { .. } => "no target",
         R::NothingToRepair => "no damage",

@@ -1,6 +1,7 @@
 //! Dependencies run one way (issue "Dependencies that run one way"): the commands on top,
-//! the game and the network below them, the words below those, the rules at the bottom; and
-//! no cycle of imports spans two folders. The imports are read from the sources: every
+//! the game and the network below them, the words below those, the rules at the bottom; no
+//! cycle of imports spans two folders; and inside the game, the features import each other
+//! one way, over a model floor and a widget kit that import none of them (issue 41). The imports are read from the sources: every
 //! `use` (braces expanded) and every path through `crate::`, `super::`, `self::` or a child
 //! module names the module it reaches; a module is a file.
 
@@ -358,6 +359,53 @@ fn the_layers_import_only_downwards() {
                     target.join("::")
                 );
             }
+        }
+    }
+}
+
+/// The game's features import each other one way (issue 41): folded into the folders (and
+/// files) right under `src/game`, the imports form no circle, and the model floor and the
+/// widget kit import nothing above the settings, the launch options and the system sets.
+/// What two features both need lives on the model floor, so neither imports the other for it.
+#[test]
+fn the_games_features_import_each_other_one_way() {
+    let (_, graph) = graph(&root("src"));
+    let room = |m: &Vec<String>| match m.as_slice() {
+        [game, room, ..] if game == "game" => Some(room.clone()),
+        _ => None,
+    };
+    let mut rooms = Graph::new();
+    let mut why: BTreeMap<(String, String), String> = BTreeMap::new();
+    for (module, reached) in &graph {
+        let Some(from) = room(module) else { continue };
+        let arrows = rooms.entry(vec![from.clone()]).or_default();
+        for target in reached {
+            if let Some(to) = room(target).filter(|to| *to != from) {
+                arrows.insert(vec![to.clone()]);
+                why.entry((from.clone(), to)).or_insert_with(|| {
+                    format!("{} imports {}", module.join("::"), target.join("::"))
+                });
+            }
+        }
+    }
+    for circle in cycles(&rooms).into_iter().filter(|group| group.len() > 1) {
+        let names: BTreeSet<String> = circle.iter().map(|r| r[0].clone()).collect();
+        let arrows: Vec<&String> = why
+            .iter()
+            .filter(|((from, to), _)| names.contains(from) && names.contains(to))
+            .map(|(_, line)| line)
+            .collect();
+        panic!("the game's features {names:?} import each other in a circle: {arrows:#?}");
+    }
+    let below = ["model", "theme", "settings", "launch", "systems"];
+    for floor in ["model", "theme"] {
+        for to in &rooms[&vec![floor.to_string()]] {
+            assert!(
+                below.contains(&to[0].as_str()),
+                "the floor game::{floor} imports the feature game::{} ({})",
+                to[0],
+                why[&(floor.to_string(), to[0].clone())]
+            );
         }
     }
 }

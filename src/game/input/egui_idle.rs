@@ -16,7 +16,7 @@ use bevy_egui::{
     EguiContext, EguiFullOutput, EguiInput, EguiPostUpdateSet, EguiPreUpdateSet, egui,
 };
 
-use crate::game::screens::state::Screen;
+use crate::game::model::screen::Screen;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<EguiTakesKeys>()
@@ -53,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
 fn release_tab_focus(mut contexts: Query<&mut EguiContext>) {
     for mut context in &mut contexts {
         let ctx = context.get_mut();
-        let lit = crate::game::panels::theme::tab_lit(ctx);
+        let lit = crate::game::theme::tab_lit(ctx);
         ctx.memory_mut(|memory| {
             if let Some(id) = memory.focused()
                 && Some(id) == lit
@@ -70,8 +70,8 @@ fn release_tab_focus(mut contexts: Query<&mut EguiContext>) {
 fn redraw_without_focus(
     mut contexts: Query<&mut EguiContext>,
     (help, menu): (
-        Res<crate::game::panels::help::Help>,
-        Res<crate::game::panels::menu::Menu>,
+        Res<crate::game::model::windows::Help>,
+        Res<crate::game::model::windows::Menu>,
     ),
     wants: Option<Res<EguiWantsInput>>,
     mut redraw: MessageWriter<RequestRedraw>,
@@ -147,8 +147,8 @@ const UNFOCUSED_WAIT: Duration = Duration::from_secs(60);
 fn keep_table_keys(
     mut inputs: Query<(&mut EguiInput, &mut EguiContext)>,
     (help, menu): (
-        Res<crate::game::panels::help::Help>,
-        Res<crate::game::panels::menu::Menu>,
+        Res<crate::game::model::windows::Help>,
+        Res<crate::game::model::windows::Menu>,
     ),
     takes: Res<EguiTakesKeys>,
 ) {

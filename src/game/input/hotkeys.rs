@@ -10,28 +10,32 @@
 use bevy::prelude::*;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
-use super::pointing::Hovered;
-use super::selection::Selection;
 use super::wait::ControlsWait;
 use crate::game::advisor::{Advisor, AskAdvisor};
+use crate::game::model::offers::{self, Confirm};
+use crate::game::model::pointing::Hovered;
+use crate::game::model::screen::Screen;
+use crate::game::model::selection::Selection;
+use crate::game::model::windows::Help;
+use crate::game::model::windows::Key;
+use crate::game::model::windows::LogDrawer;
+use crate::game::model::windows::Menu;
 use crate::game::pacing::{NextStep, SkipSequence};
-use crate::game::panels::help::Help;
-use crate::game::panels::key::Key;
-use crate::game::panels::menu::Menu;
-use crate::game::panels::offers::{self, Confirm};
-use crate::game::panels::{LogDrawer, help};
-use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
 use crate::words::describe::card_name;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Hovered>()
-        .init_resource::<super::board_reading::BoardReading>()
+        .init_resource::<crate::game::model::board_reading::BoardReading>()
         .add_systems(
             Update,
             (
                 close_topmost,
-                (hotkeys, toggle_log, super::board_reading::read_by_key)
+                (
+                    hotkeys,
+                    toggle_log,
+                    crate::game::model::board_reading::read_by_key,
+                )
                     .run_if(no_window_takes_keys),
             )
                 .chain()
@@ -65,7 +69,9 @@ fn close_topmost(
     let Some(keys) = keys else { return };
     if keys.just_pressed(KeyCode::F1) {
         match hovered.0 {
-            Some(token) if !help.open => help.at(help::topic_for_token(token)),
+            Some(token) if !help.open => {
+                help.at(crate::game::model::help_topic::topic_for_token(token))
+            }
             _ => help.open = !help.open,
         }
     }

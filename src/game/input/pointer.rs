@@ -5,7 +5,7 @@ use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy_egui::EguiContexts;
 
-use super::pointing::{Hovered, TableRect, TokenClicked, on_table};
+use crate::game::model::pointing::{Hovered, TableRect, TokenClicked, on_table};
 use crate::game::pacing::{NextStep, Sequence, SkipSequence};
 use crate::game::systems::GameSystems;
 use crate::game::table::ThreatPiece;

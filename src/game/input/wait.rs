@@ -5,10 +5,10 @@ use bevy::prelude::*;
 use stp_rules::GameState;
 
 use crate::game::crew::{Away, Crew};
+use crate::game::model::handover::Handover;
+use crate::game::model::record::Replaying;
 use crate::game::online::Online;
 use crate::game::pacing::Sequence;
-use crate::game::screens::handover::Handover;
-use crate::game::session::record::Replaying;
 
 /// Whether the game's controls (keys, top bar, hands) wait: while a game is watched again, the
 /// conn is handed over, a threat phase plays, a bot or a player at another machine takes

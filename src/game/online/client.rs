@@ -19,7 +19,7 @@ use stp_rules::{
 
 use super::{Online, PingRequest, Pings, SayRequest, Talk};
 use crate::game::crew::{Away, Crew, Seat};
-use crate::game::session::record::Record;
+use crate::game::model::record::Record;
 use crate::net::client_core::{ClientCore, Step};
 use crate::net::link::Connection;
 use crate::net::protocol::ToHost;

@@ -10,7 +10,7 @@ use stp_rules::{
 
 use super::{HandToBot, OfferHere, Online, PingRequest, Pings, SayRequest, Talk, seat_name};
 use crate::game::crew::{Away, Crew, Seat};
-use crate::game::session::record::Record;
+use crate::game::model::record::Record;
 use crate::net::host_core::{Game, HostCore, Place, Shown};
 use crate::net::protocol::ToClient;
 use crate::net::pump::{HostLink, Pumped};

@@ -25,8 +25,8 @@ use bevy::prelude::*;
 use stp_rules::PlayerId;
 
 use crate::game::crew::{Away, Crew, Seat};
-use crate::game::screens::state::Screen;
-use crate::game::session::record::SaveStatus;
+use crate::game::model::record::SaveStatus;
+use crate::game::model::screen::Screen;
 use crate::game::settings::Settings;
 use crate::game::systems::GameSystems;
 use crate::net::protocol::PingTarget;

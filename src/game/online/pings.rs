@@ -8,8 +8,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::GameState;
 
 use super::{Online, PingRequest, seat_name};
-use crate::game::input::pointing::Hovered;
-use crate::game::screens::state::Screen;
+use crate::game::model::pointing::Hovered;
+use crate::game::model::screen::Screen;
 use crate::game::systems::GameSystems;
 use crate::game::table::ThreatPiece;
 use crate::net::protocol::PingTarget;

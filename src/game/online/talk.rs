@@ -10,7 +10,7 @@ use stp_rules::GameState;
 
 use super::{HandToBot, JoinAgain, Online, SayRequest, seat_name};
 use crate::game::crew::Away;
-use crate::game::screens::state::Screen;
+use crate::game::model::screen::Screen;
 use crate::net::protocol::MAX_CHAT_CHARS;
 
 /// The lines the talk keeps.

@@ -13,7 +13,7 @@ use stp_rules::{Action, GameState, PlayerAction, TradeOffered, TradeOffers};
 use super::host::HostShows;
 use super::{Online, seat_name};
 use crate::game::crew::Crew;
-use crate::game::session::record::Record;
+use crate::game::model::record::Record;
 use crate::net::host_core::{Agreed, Game};
 use crate::net::protocol::ToHost;
 

@@ -202,7 +202,7 @@ fn take_events(
 /// Shows the next step when the one before has had its time; at the end the table is the
 /// rules state again.
 fn play_steps(
-    paused: Option<Res<crate::game::screens::state::Paused>>,
+    paused: Option<Res<crate::game::model::screen::Paused>>,
     time: Res<Time>,
     speed: Res<AnimationSpeed>,
     state: Option<Res<GameState>>,

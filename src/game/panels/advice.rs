@@ -6,14 +6,14 @@ use bevy_egui::{EguiContexts, egui};
 use stp_rules::PlayerAction;
 
 use crate::game::advisor::Advisor;
-use crate::game::input::selection::Selection;
+use crate::game::model::selection::Selection;
 
 pub(super) fn advisor_window(
     mut contexts: EguiContexts,
     mut advisor: ResMut<Advisor>,
     mut selection: ResMut<Selection>,
     mut actions: MessageWriter<PlayerAction>,
-    table_rect: Res<crate::game::input::pointing::TableRect>,
+    table_rect: Res<crate::game::model::pointing::TableRect>,
 ) -> Result {
     let table = table_rect.0;
     let progress = advisor.progress();

@@ -9,7 +9,7 @@ use stp_rules::RulesEvent;
 use crate::game::pacing::Paced;
 use stp_rules::content::builtin;
 
-use crate::game::input::pointing::TableRect;
+use crate::game::model::pointing::TableRect;
 use crate::game::systems::GameSystems;
 
 /// How long a banner stays.
@@ -118,9 +118,9 @@ pub(super) fn show_banner(
     let ctx = contexts.ctx_mut()?;
     let alpha = (banner.seconds_left / 0.5).clamp(0.0, 1.0);
     let color = if banner.good {
-        crate::game::palette::DONE.egui()
+        crate::game::theme::palette::DONE.egui()
     } else {
-        crate::game::palette::REFUSED.egui()
+        crate::game::theme::palette::REFUSED.egui()
     };
     egui::Area::new("banner".into())
         .order(egui::Order::Foreground)
@@ -138,7 +138,7 @@ pub(super) fn show_banner(
                             .color(color.gamma_multiply(alpha)),
                     );
                     // A mission's end is said at once, as it is shown.
-                    super::theme::announce(ui, &line, true);
+                    crate::game::theme::announce(ui, &line, true);
                 });
         });
     Ok(())

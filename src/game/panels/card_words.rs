@@ -5,7 +5,7 @@ use bevy_egui::egui::Color32;
 use stp_rules::CardId;
 use stp_rules::content::{Arc, Range, Weapon, builtin};
 
-use super::theme;
+use crate::game::theme;
 
 /// The band's colour and the credit in words ("Medical Division credit").
 pub fn credit(card: CardId) -> (Color32, String, &'static str) {

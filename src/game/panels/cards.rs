@@ -10,7 +10,7 @@ use stp_rules::CardId;
 use stp_rules::content::{Arc, HitParts, Range, builtin};
 
 use super::card_words::{arcs_words, credit, ranges_words, weapon_words};
-use super::theme;
+use crate::game::theme;
 
 /// How a card shows in a hand.
 #[derive(Debug, Clone, Copy, Default)]
@@ -147,7 +147,7 @@ pub(crate) fn zoomed(ui: &mut egui::Ui, card: CardId, why: Option<&str>, badge: 
     if let Some(reason) = why {
         ui.set_max_width(theme::ZOOMED_CARD.x);
         ui.colored_label(
-            crate::game::palette::REFUSED.egui(),
+            crate::game::theme::palette::REFUSED.egui(),
             format!("No play now: {reason}."),
         );
     }
@@ -454,9 +454,21 @@ pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, range
 pub(crate) fn range_letters(painter: &egui::Painter, left: Pos2, size: f32, ranges: &[Range]) {
     let mut x = left.x;
     for (range, letter, edge) in [
-        (Range::Long, "L", crate::game::palette::RANGE_EDGES[2]),
-        (Range::Medium, "M", crate::game::palette::RANGE_EDGES[1]),
-        (Range::Short, "S", crate::game::palette::RANGE_EDGES[0]),
+        (
+            Range::Long,
+            "L",
+            crate::game::theme::palette::RANGE_EDGES[2],
+        ),
+        (
+            Range::Medium,
+            "M",
+            crate::game::theme::palette::RANGE_EDGES[1],
+        ),
+        (
+            Range::Short,
+            "S",
+            crate::game::theme::palette::RANGE_EDGES[0],
+        ),
     ] {
         if !ranges.contains(&range) {
             continue;

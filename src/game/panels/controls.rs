@@ -8,9 +8,10 @@ use bevy_egui::egui;
 use stp_rules::undo::UndoHistory;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
-use super::help::Help;
-use super::{hands, offers, top_bar};
-use crate::game::input::selection::Selection;
+use super::{hands, top_bar};
+use crate::game::model::offers;
+use crate::game::model::selection::Selection;
+use crate::game::model::windows::Help;
 
 /// What the player asked of the controls' own buttons this frame.
 #[derive(Debug, Default)]
@@ -68,10 +69,10 @@ impl Controls<'_> {
     fn next_step(&self, ui: &mut egui::Ui, shown: usize) -> bool {
         let step = self.step.as_deref().unwrap_or("The threats are acting.");
         ui.push_id(("next-step", shown), |ui| {
-            let button = super::theme::tab_button(
+            let button = crate::game::theme::tab_button(
                 ui,
                 true,
-                super::theme::keyed(ui, "Next step [Space]"),
+                crate::game::theme::keyed(ui, "Next step [Space]"),
                 true,
             );
             // A phase's heading has no full stop of its own: one, so a reader pauses there.
@@ -100,13 +101,13 @@ impl Controls<'_> {
             .show(ui, |ui| {
                 ui.label(
                     egui::RichText::new(format!("{who} (bot):"))
-                        .color(super::theme::quiet(ui.ctx())),
+                        .color(crate::game::theme::quiet(ui.ctx())),
                 );
                 for (i, line) in self.recap.lines.iter().enumerate() {
                     let said = ui.add(egui::Label::new(format!("· {line}")).wrap());
                     // A bot's newest action is said as it is made.
                     if i + 1 == self.recap.lines.len() && self.spoken.steps_on_their_lines() {
-                        super::theme::announce(ui, &said, false);
+                        crate::game::theme::announce(ui, &said, false);
                     }
                 }
             });
@@ -141,7 +142,8 @@ impl Controls<'_> {
                                     .on_hover_text("The rule behind this")
                                     .clicked()
                             {
-                                self.help.at(super::help::topic_for_refusal(refusal));
+                                self.help
+                                    .at(crate::game::model::help_topic::topic_for_refusal(refusal));
                             }
                             // A widget of its own for each refusal, holding the focus while
                             // it shows: Orca 43 says what takes the focus and no live region,
@@ -158,8 +160,8 @@ impl Controls<'_> {
                                 })
                                 .inner;
                             // A refusal is heard at once: the action did not happen.
-                            super::theme::announce(ui, &line, true);
-                            super::theme::hold_tab_focus(&line);
+                            crate::game::theme::announce(ui, &line, true);
+                            crate::game::theme::hold_tab_focus(&line);
                         });
                     }
                     (None, _) if self.sequence => {
@@ -169,13 +171,13 @@ impl Controls<'_> {
                             ui.add(egui::Label::new(egui::RichText::new(words).strong()).wrap());
                         // A screen reader says each step as it shows.
                         if self.spoken.steps_on_their_lines() {
-                            super::theme::announce(ui, &line, false);
+                            crate::game::theme::announce(ui, &line, false);
                         }
                     }
                     (None, _) if self.elsewhere.is_some() => {
                         let words = self.elsewhere.as_deref().unwrap_or_default();
                         let line = ui.add(egui::Label::new(words).wrap());
-                        super::theme::announce(ui, &line, false);
+                        crate::game::theme::announce(ui, &line, false);
                     }
                     (None, _) => {
                         // With a card picked, what to do with it; else the phase's instructions.
@@ -206,9 +208,9 @@ impl Controls<'_> {
                                 )
                             });
                         }
-                        super::theme::announce(ui, &line, false);
+                        crate::game::theme::announce(ui, &line, false);
                         if at_rest && !self.watching && !self.reading_board {
-                            super::theme::hold_tab_focus(&line);
+                            crate::game::theme::hold_tab_focus(&line);
                         }
                     }
                 }
@@ -240,7 +242,7 @@ impl Controls<'_> {
                     Some(_) => "Skip to the end [End]",
                     None => "Skip to the end [Space]",
                 };
-                asked.skip = ui.button(super::theme::keyed(ui, skip)).clicked();
+                asked.skip = ui.button(crate::game::theme::keyed(ui, skip)).clicked();
                 return;
             }
             // The game's controls wait while a game is watched again or the conn is handed
@@ -255,10 +257,10 @@ impl Controls<'_> {
                     .as_ref()
                     .is_some_and(|f| f.action == control.offer.action);
                 // Lit, and focused for a screen reader, where Tab has it.
-                let mut button = super::theme::tab_button(
+                let mut button = crate::game::theme::tab_button(
                     ui,
                     playing && control.refusal.is_none(),
-                    super::theme::keyed(ui, words),
+                    crate::game::theme::keyed(ui, words),
                     lit,
                 );
                 // The hover says it in full, where the button says it short.
@@ -297,7 +299,7 @@ impl Controls<'_> {
                     }
                 });
                 if lit_take.is_some() {
-                    super::theme::hold_tab_focus(&menu.response);
+                    crate::game::theme::hold_tab_focus(&menu.response);
                 }
             }
             // A repair ability offers one button per damaged section: one menu keeps the
@@ -322,14 +324,14 @@ impl Controls<'_> {
                 && ui
                     .add_enabled(
                         playing && self.history.can_undo(state, active),
-                        egui::Button::new(super::theme::keyed(ui, "Undo [Ctrl+Z]")),
+                        egui::Button::new(crate::game::theme::keyed(ui, "Undo [Ctrl+Z]")),
                     )
                     .clicked()
             {
                 undo.write(UndoRequest { player: active });
             }
             asked.advice = ui
-                .add_enabled(playing && state.awaits_players(), egui::Button::new(super::theme::keyed(ui, "Advisor [H]")))
+                .add_enabled(playing && state.awaits_players(), egui::Button::new(crate::game::theme::keyed(ui, "Advisor [H]")))
                 .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
                 .clicked();
         });
@@ -361,7 +363,7 @@ impl Controls<'_> {
         if let (None, Some(offer)) = (selection.card, &focused) {
             ui.label(
                 egui::RichText::new(format!("Tab: {} · Enter takes it · Esc: none", offer.words))
-                    .color(super::theme::GOLD),
+                    .color(crate::game::theme::GOLD),
             );
         }
         // The key to the board's marks, where the column has room for it.
@@ -371,13 +373,13 @@ impl Controls<'_> {
             let wrapped = ui.painter().layout(
                 key.clone(),
                 egui::FontId::proportional(12.0),
-                super::theme::quiet(ui.ctx()),
+                crate::game::theme::quiet(ui.ctx()),
                 ui.available_width(),
             );
             let label = egui::Label::new(
                 egui::RichText::new(&key)
                     .size(12.0)
-                    .color(super::theme::quiet(ui.ctx())),
+                    .color(crate::game::theme::quiet(ui.ctx())),
             );
             // Whole, or else the key's pointer: never a cut line (the key shows every mark).
             match wrapped.size().y <= ui.available_height() {
@@ -388,7 +390,7 @@ impl Controls<'_> {
                     ui.label(
                         egui::RichText::new("Press K: what the board's marks mean")
                             .size(12.0)
-                            .color(super::theme::quiet(ui.ctx())),
+                            .color(crate::game::theme::quiet(ui.ctx())),
                     );
                 }
             }

@@ -10,8 +10,8 @@ use stp_rules::{CardId, GameState, Phase, PlayerAction, PlayerId, RangeShift};
 
 use super::CardMenus;
 use super::cards::{self, CardLook};
-use super::offers;
-use crate::game::input::selection::Selection;
+use crate::game::model::offers;
+use crate::game::model::selection::Selection;
 use crate::words::describe::card_name;
 
 /// The hand at the foot (`foot_player`'s): the character tile, then each card. Returns the
@@ -25,7 +25,7 @@ pub(super) fn active_hand(
     menus: &mut CardMenus,
     card_size: egui::Vec2,
     waits: bool,
-) -> super::overlays::HandLayout {
+) -> crate::game::model::windows::HandLayout {
     let content = builtin();
     let seat = &state.players()[player as usize];
     let character = &content.characters[seat.character as usize];
@@ -99,7 +99,7 @@ pub(super) fn active_hand(
         ui.allocate_space(egui::vec2(pad, 1.0));
     }
     let end = cards.last().map_or(start.x + tile.x, |(_, r)| r.right());
-    super::overlays::HandLayout {
+    crate::game::model::windows::HandLayout {
         player,
         name: seat.name.clone(),
         rect: egui::Rect::from_min_size(start, egui::vec2(end - start.x, card_size.y)),
@@ -166,7 +166,7 @@ pub fn waiting_veil(
         plate,
         4.0,
         egui::Color32::from_rgb(12, 16, 28),
-        egui::Stroke::new(1.0, crate::game::palette::STEEL.egui()),
+        egui::Stroke::new(1.0, crate::game::theme::palette::STEEL.egui()),
         egui::StrokeKind::Outside,
     );
     // A label, not painted text, so a screen reader meets it too.
@@ -240,7 +240,7 @@ fn hand_card(
     // Picked, and no choice lit yet: the card has the focus a screen reader follows; a
     // refusal shown takes it instead (`controls`), so that it is heard.
     if look.chosen && selection.focus.is_none() && selection.message.is_none() {
-        super::theme::hold_tab_focus(&response);
+        crate::game::theme::hold_tab_focus(&response);
     }
     // Picked with its key, the card shows at full size as a hover would show it: in the
     // window's bottom-left corner above the hand (over the seats' column), never over the
@@ -313,8 +313,8 @@ pub(super) fn card_menu(
         }
         if menu_item(ui, "Rules for this card") {
             let topic = match builtin().card(card).effect.told_with_hits() {
-                true => super::help::HelpTopic::HitCards,
-                false => super::help::HelpTopic::SupportCards,
+                true => crate::game::model::help_topic::HelpTopic::HitCards,
+                false => crate::game::model::help_topic::HelpTopic::SupportCards,
             };
             menus.help.at(topic);
             ui.close();
@@ -451,7 +451,7 @@ fn choice_buttons(
     let mut button = |ui: &mut egui::Ui, index: usize, words: String, full: &str| {
         let focused = selection.focus == Some(index);
         // Lit, and focused for a screen reader, where Tab has it.
-        let response = super::theme::tab_button(ui, true, words, focused);
+        let response = crate::game::theme::tab_button(ui, true, words, focused);
         // The choice Tab brings into focus is scrolled into view: never taken unseen.
         if focused {
             response.scroll_to_me(None);

@@ -77,7 +77,7 @@ pub fn say(ui: &mut egui::Ui, words: &str) {
     let spot = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1.0, 1.0));
     let node = ui.allocate_rect(spot, egui::Sense::hover());
     node.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Label, true, words));
-    super::theme::announce(ui, &node, false);
+    crate::game::theme::announce(ui, &node, false);
 }
 
 /// Draws the live region at the fullest setting, where there are words to say.

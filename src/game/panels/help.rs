@@ -4,27 +4,10 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use stp_rules::content::{Faction, ThreatKind, builtin};
-use stp_rules::{Refusal, TokenId};
 
-pub use super::help_topic::HelpTopic;
+use crate::game::model::windows::Help;
 
-/// The rules reference (F1): whether it is open, the topic on show, and its search box.
-#[derive(Resource, Debug, Default)]
-pub struct Help {
-    pub open: bool,
-    pub topic: Option<String>,
-    pub search: String,
-}
-
-impl Help {
-    /// Opens the rules reference at a topic (context help).
-    pub fn at(&mut self, topic: HelpTopic) {
-        self.open = true;
-        self.topic = Some(topic.title().to_string());
-        self.search.clear();
-    }
-}
+use crate::game::model::help_topic::HelpTopic;
 
 /// The rules reference, one `## ` heading a topic.
 pub(crate) const REFERENCE: &str = include_str!("../../../assets/rules/reference.md");
@@ -61,64 +44,6 @@ pub fn search(query: &str) -> Vec<Topic> {
             words.iter().all(|w| text.contains(w.as_str()))
         })
         .collect()
-}
-
-/// The topic that explains a refusal.
-pub fn topic_for_refusal(refusal: &Refusal) -> HelpTopic {
-    use Refusal as R;
-    match refusal {
-        R::OutsideArc | R::OutOfRange { .. } | R::TargetCloaked(_) | R::NotAShip(_) => {
-            HelpTopic::HitCards
-        }
-        R::WaitingForBoarders | R::NoBoarders => HelpTopic::Boarders,
-        R::NothingToRepair | R::NothingToRebuild | R::NoShieldThere => HelpTopic::SupportCards,
-        R::NoManeuverLeft
-        | R::ManeuverForbiddenHull
-        | R::ManeuverForbiddenMission
-        | R::ManeuverForbiddenTholian => HelpTopic::Maneuvers,
-        R::NoMission
-        | R::CommittedAlready
-        | R::NotNeededForMission
-        | R::AlreadyRolled
-        | R::NoDieObjective => HelpTopic::Missions,
-        R::AbilityUsed
-        | R::NotYourAbility
-        | R::AbilityCannotShift
-        | R::WaitingForSpock
-        | R::ChooseDrawnTokens => HelpTopic::Characters,
-        // The turn's order and its rules for everything else: named one by one, so a new
-        // refusal is decided here, not sent to the phases by default.
-        R::GameOver
-        | R::UnknownPlayer(_)
-        | R::NotYourTurn { .. }
-        | R::WrongPhase { .. }
-        | R::NotAChoice
-        | R::CardNotInHand(_)
-        | R::NotThisCard { .. }
-        | R::SameCardTwice
-        | R::TradeUsed
-        | R::TradingForbidden
-        | R::TradeWithSelf
-        | R::NoSuchThreat(_)
-        | R::WrongTarget { .. }
-        | R::NotInTopOfDiscard { .. }
-        | R::HasLegalPlay
-        | R::AlreadyDiscarded
-        | R::NothingToUndo
-        | R::NotInThisLesson(_) => HelpTopic::Turn,
-    }
-}
-
-/// The topic about a threat token.
-pub fn topic_for_token(token: TokenId) -> HelpTopic {
-    match &builtin().threat(token).threat {
-        ThreatKind::Starbase | ThreatKind::Comet { .. } => HelpTopic::CometsAndStarbase,
-        ThreatKind::Ship { faction, .. } => match faction {
-            Faction::Klingon => HelpTopic::Klingons,
-            Faction::Romulan => HelpTopic::Romulans,
-            Faction::Tholian => HelpTopic::Tholians,
-        },
-    }
 }
 
 pub(super) fn help_window(mut contexts: EguiContexts, mut help: ResMut<Help>) -> Result {
@@ -162,7 +87,7 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut help: ResMut<Help>) ->
                         if let Some(topic) = chosen {
                             ui.heading(topic.title);
                             if let Some(known) = HelpTopic::named(topic.title) {
-                                super::token_pictures::show(ui, known);
+                                crate::game::theme::token_pictures::show(ui, known);
                             }
                             super::markdown::show(ui, topic.body);
                             // The log's own explanations for this topic, the same words.

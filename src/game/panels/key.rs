@@ -9,16 +9,11 @@ use bevy_egui::EguiContexts;
 use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
 use std::f32::consts::TAU;
 
-use crate::game::input::pointing::TableRect;
-use crate::game::palette;
+use crate::game::model::pointing::TableRect;
+use crate::game::model::windows::Key;
 use crate::game::settings::Settings;
-use crate::game::table::threat_looks::Look;
-
-/// Whether the key is open.
-#[derive(Resource, Debug, Default)]
-pub struct Key {
-    pub open: bool,
-}
+use crate::game::theme::palette;
+use crate::game::theme::threat_looks::Look;
 
 /// A first game opens the key (no key closed yet, as the settings remember); a screenshot
 /// shows the table as it is, without it.
@@ -215,7 +210,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             painter.arrow(
                 from,
                 to - from,
-                Stroke::new(2.5, crate::game::palette::FORE_TEXT.egui()),
+                Stroke::new(2.5, crate::game::theme::palette::FORE_TEXT.egui()),
             );
         }
         Mark::Fire => {
@@ -231,7 +226,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                 egui::Align2::CENTER_CENTER,
                 "dmg",
                 egui::FontId::proportional(r * 0.8),
-                crate::game::palette::HARM_TEXT.egui(),
+                crate::game::theme::palette::HARM_TEXT.egui(),
             );
         }
         Mark::Wheel => {
@@ -332,7 +327,7 @@ pub(super) fn key_in_column(ui: &mut egui::Ui, key: &Key) -> usize {
     if key.open || room < FEWEST_ROWS as f32 * row {
         return 0;
     }
-    super::theme::header(ui, "Key", super::theme::BAR_CREW);
+    crate::game::theme::header(ui, "Key", crate::game::theme::BAR_CREW);
     let mut shown = 0;
     for index in COLUMN_ORDER {
         if ui.available_height() < row {

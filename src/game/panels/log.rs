@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::{GameState, LoadGame, StartGame};
 
-use super::help::Help;
+use crate::game::model::record::Record;
+use crate::game::model::windows::Help;
 use crate::game::pacing::{Paced, Sequence, Shown};
-use crate::game::session::record::Record;
 use crate::game::systems::GameSystems;
 use crate::words::describe::{LogLine, Stamper};
 
@@ -238,7 +238,7 @@ pub(super) fn log_panel(
     if std::mem::take(&mut view.jump) {
         area = area.vertical_scroll_offset(f32::MAX);
     }
-    let mut asked: Option<super::help::HelpTopic> = None;
+    let mut asked: Option<crate::game::model::help_topic::HelpTopic> = None;
     let shown = area.show(ui, |ui| {
         for (index, line) in log.lines.iter().enumerate().filter(|(_, l)| {
             view.turn.is_none_or(|t| t == l.turn) && view.player.is_none_or(|p| p == l.player)
@@ -259,7 +259,7 @@ pub(super) fn log_panel(
                         .on_hover_text(format!("Why? {why} (click: the rules)"));
                     if response.clicked() {
                         asked = crate::words::why::topic_of(why)
-                            .and_then(super::help::HelpTopic::titled);
+                            .and_then(crate::game::model::help_topic::HelpTopic::titled);
                     }
                 }
                 None => {

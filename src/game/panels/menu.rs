@@ -7,31 +7,17 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
+use crate::game::model::record::SaveRequest;
+use crate::game::model::record::SaveStatus;
+use crate::game::model::record::save_path;
+use crate::game::model::screen::LeaveTable;
+use crate::game::model::screen::Screen;
+use crate::game::model::windows::Menu;
 use crate::game::pacing::AnimationSpeed;
-use crate::game::screens::state::LeaveTable;
-use crate::game::screens::state::Screen;
-use crate::game::session::record::SaveRequest;
-use crate::game::session::record::SaveStatus;
-use crate::game::session::record::save_path;
 use crate::game::settings::{Settings, UI_SCALES, fitting_scale};
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::{Academy, AcademyChoice};
 use stp_rules::GameState;
-
-/// Whether the menu (Esc) is open, and whether it asks before quitting a game in progress.
-#[derive(Resource, Debug, Default)]
-pub struct Menu {
-    pub open: bool,
-    /// "Quit to the desktop?" shows in place of the game's buttons.
-    pub confirm_quit: bool,
-}
-
-impl Menu {
-    pub fn close(&mut self) {
-        self.open = false;
-        self.confirm_quit = false;
-    }
-}
 
 /// The UI scale takes effect once the pointer is released, so a slider never jumps away
 /// under the pointer mid-drag. It is held to what the window can fit (`fitting_scale`), and
@@ -54,9 +40,9 @@ pub(super) fn apply_ui_scale(
         ctx.all_styles_mut(|style| style.animation_time = animation);
     }
     // The console's look, or its high-contrast form, whichever the setting asks for.
-    if super::theme::is_high_contrast(&ctx.global_style()) != settings.high_contrast {
+    if crate::game::theme::is_high_contrast(&ctx.global_style()) != settings.high_contrast {
         let high = settings.high_contrast;
-        ctx.all_styles_mut(|style| super::theme::contrast_style(style, high));
+        ctx.all_styles_mut(|style| crate::game::theme::contrast_style(style, high));
     }
     Ok(())
 }
@@ -91,7 +77,7 @@ pub(super) fn logic_plugin(app: &mut App) {
 }
 
 /// The menu pauses the table (`Paused`): a game in progress waits while it is open.
-fn pause_under_the_menu(menu: Res<Menu>, mut paused: ResMut<crate::game::screens::state::Paused>) {
+fn pause_under_the_menu(menu: Res<Menu>, mut paused: ResMut<crate::game::model::screen::Paused>) {
     if paused.0 != menu.open {
         paused.0 = menu.open;
     }
@@ -208,7 +194,7 @@ pub(super) fn menu_window(
                             choices.write(MenuChoice::Save);
                         }
                         if let Some(message) = &status.0 {
-                            ui.label(egui::RichText::new(message).color(super::theme::GOLD));
+                            ui.label(egui::RichText::new(message).color(crate::game::theme::GOLD));
                         }
                     });
                     // Always in its place (greyed with no save yet), so saving never moves the

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, SectionState};
 
-use super::theme;
+use crate::game::theme;
 use crate::words::describe::{card_name, facing_name};
 
 /// The most height the ship's diagram may take: so that the threats' list below the column
@@ -45,7 +45,7 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
     }
     if chance {
         ui.colored_label(
-            crate::game::palette::HARM_TEXT.egui(),
+            crate::game::theme::palette::HARM_TEXT.egui(),
             "Cloaked ship: the die picks where it fires.",
         );
     }
@@ -130,9 +130,9 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
 /// A section's state in words, in its colour (grey intact, amber damaged, red destroyed).
 fn section_words(state: SectionState) -> egui::RichText {
     let (word, colour) = match state {
-        SectionState::Intact => ("intact", super::theme::TEXT),
-        SectionState::Damaged => ("damaged", crate::game::palette::DAMAGED.egui()),
-        SectionState::Destroyed => ("destroyed", crate::game::palette::DESTROYED.egui()),
+        SectionState::Intact => ("intact", crate::game::theme::TEXT),
+        SectionState::Damaged => ("damaged", crate::game::theme::palette::DAMAGED.egui()),
+        SectionState::Destroyed => ("destroyed", crate::game::theme::palette::DESTROYED.egui()),
     };
     egui::RichText::new(word).color(colour)
 }
@@ -198,7 +198,7 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
     let rest = state.mission().is_none();
     for (what, sections) in [("Shields", &ship.shields), ("Hull", &ship.hull)] {
         let line = crate::words::table_words::status_line(what, sections, ship, rest);
-        ui.label(egui::RichText::new(line).color(super::theme::TEXT));
+        ui.label(egui::RichText::new(line).color(crate::game::theme::TEXT));
     }
     size
 }
@@ -333,7 +333,7 @@ fn objective(ui: &mut egui::Ui, done: u8, need: u8, text: &str) {
             pip(ui, centre, i < done);
         }
         let colour = if met {
-            crate::game::palette::DONE.egui()
+            crate::game::theme::palette::DONE.egui()
         } else {
             theme::TEXT
         };
@@ -359,7 +359,7 @@ fn objective(ui: &mut egui::Ui, done: u8, need: u8, text: &str) {
 fn pip(ui: &egui::Ui, centre: egui::Pos2, lit: bool) {
     let painter = ui.painter();
     if lit {
-        painter.circle_filled(centre, 4.5, crate::game::palette::DONE.egui());
+        painter.circle_filled(centre, 4.5, crate::game::theme::palette::DONE.egui());
     } else {
         painter.circle_stroke(
             centre,

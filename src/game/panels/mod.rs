@@ -7,28 +7,24 @@ pub mod banner;
 mod card_icons;
 pub mod card_words;
 pub mod cards;
-mod console_bars;
 mod controls;
 pub mod hands;
 pub mod heard;
 pub mod help;
-pub mod help_topic;
 pub mod key;
 pub mod log;
 pub mod markdown;
 pub mod menu;
 pub mod mission;
-pub mod offers;
-pub(crate) mod overlays;
 pub mod portraits;
 pub mod seats;
 pub mod ship_diagram;
-pub mod theme;
 pub mod threat_roster;
-mod token_pictures;
 mod top_bar;
 mod windows;
 
+use crate::game::model::windows::{LogDrawer, PanelLayout};
+use crate::game::theme;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -37,14 +33,13 @@ use stp_rules::{PlayerAction, UndoRequest};
 
 use crate::game::advisor::AskAdvisor;
 use crate::game::crew::{Away, Crew};
-use crate::game::input::pointing::TableRect;
-use crate::game::input::selection::Selection;
 use crate::game::input::wait::ControlsWait;
+use crate::game::model::pointing::TableRect;
+use crate::game::model::selection::Selection;
 use crate::game::online::pings::CardPings;
 use crate::game::pacing::{NextStep, Shown, SkipSequence};
 use crate::game::tutorial::{Academy, AcademyChoice};
 use log::GameLog;
-pub(crate) use overlays::{LogDrawer, PanelLayout};
 
 pub(super) fn window_plugin(app: &mut App) {
     app.add_systems(
@@ -62,7 +57,7 @@ pub(super) fn window_plugin(app: &mut App) {
                 heard::speak_heard,
             )
                 .chain()
-                .run_if(crate::game::screens::state::at_table),
+                .run_if(crate::game::model::screen::at_table),
         )
             .chain(),
     )
@@ -72,7 +67,10 @@ pub(super) fn window_plugin(app: &mut App) {
 /// A window that opens needs a frame or two to size itself, and the table redraws only on
 /// input: these frames make help and the menu appear on the click that opens them.
 fn draw_opening_windows(
-    (help, menu): (Res<help::Help>, Res<menu::Menu>),
+    (help, menu): (
+        Res<crate::game::model::windows::Help>,
+        Res<crate::game::model::windows::Menu>,
+    ),
     mut last: Local<(bool, bool)>,
     mut frames: Local<u8>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
@@ -90,10 +88,10 @@ fn draw_opening_windows(
 
 /// The panels' state without drawing anything (the presentation tests run this headless).
 pub(super) fn logic_plugin(app: &mut App) {
-    app.init_resource::<help::Help>()
-        .init_resource::<key::Key>()
+    app.init_resource::<crate::game::model::windows::Help>()
+        .init_resource::<crate::game::model::windows::Key>()
         .add_systems(Startup, key::open_at_first_game)
-        .init_resource::<menu::Menu>()
+        .init_resource::<crate::game::model::windows::Menu>()
         .init_resource::<log::LogView>()
         .init_resource::<PanelLayout>()
         .init_resource::<LogDrawer>()
@@ -157,7 +155,7 @@ fn turn_elsewhere(state: &stp_rules::GameState, (crew, away): (&Crew, &Away)) ->
 /// What a card's menu (a right-click) may open or ask for: the rules reference at the card's
 /// topic, and a ping at the card in a game across machines.
 pub struct CardMenus<'a> {
-    pub help: &'a mut help::Help,
+    pub help: &'a mut crate::game::model::windows::Help,
     pub pings: &'a mut CardPings,
 }
 
@@ -165,13 +163,13 @@ pub struct CardMenus<'a> {
 /// filters, the cards' pings, and the Academy's lesson (docked in the left column).
 #[derive(SystemParam)]
 struct Asides<'w> {
-    help: ResMut<'w, help::Help>,
-    menu: ResMut<'w, menu::Menu>,
+    help: ResMut<'w, crate::game::model::windows::Help>,
+    menu: ResMut<'w, crate::game::model::windows::Menu>,
     log_view: ResMut<'w, log::LogView>,
     pings: ResMut<'w, CardPings>,
     academy: ResMut<'w, Academy>,
     lesson_choices: MessageWriter<'w, AcademyChoice>,
-    key: ResMut<'w, key::Key>,
+    key: ResMut<'w, crate::game::model::windows::Key>,
     /// The coming threat phase as the rules foresee it (absent without the table's scene).
     foresight: Option<Res<'w, crate::game::table::intent::Foresight>>,
     settings: Option<Res<'w, crate::game::settings::Settings>>,
@@ -199,7 +197,7 @@ fn table_panels(
         Res<Crew>,
         Res<Away>,
         Res<crate::game::crew::BotRecap>,
-        Res<crate::game::input::board_reading::BoardReading>,
+        Res<crate::game::model::board_reading::BoardReading>,
     ),
 ) -> Result {
     let Asides {

@@ -9,7 +9,7 @@ use bevy_egui::egui::{
 };
 use std::f32::consts::TAU;
 
-use super::theme;
+use crate::game::theme;
 
 /// How a character's hair is cut: the shape that reads first at a seat's size.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

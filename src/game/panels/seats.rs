@@ -11,9 +11,10 @@ use stp_rules::{CardId, GameState, PlayerAction, PlayerId};
 
 use super::CardMenus;
 use super::cards;
-use super::overlays::HandLayout;
-use super::{hands, theme};
+use super::hands;
 use crate::game::crew::{Away, Crew, Seat};
+use crate::game::model::windows::HandLayout;
+use crate::game::theme;
 
 const HEADER: f32 = 20.0;
 const MARGIN: f32 = 4.0;

@@ -8,8 +8,8 @@
 use bevy_egui::egui::{self, Color32, Pos2, Shape, Stroke, vec2};
 use stp_rules::{GameState, SectionState};
 
-use super::theme;
-use crate::game::palette;
+use crate::game::theme;
+use crate::game::theme::palette;
 use crate::words::describe::facing_name;
 
 /// A facing's short name in the diagram (the full name is on hover and in the list below).

@@ -8,9 +8,9 @@
 use bevy_egui::egui;
 use stp_rules::{GameState, Range};
 
-use super::theme;
-use crate::game::palette;
-use crate::game::table::threat_looks::short_name;
+use crate::game::theme;
+use crate::game::theme::palette;
+use crate::game::theme::threat_looks::short_name;
 use crate::words::describe::intent_words;
 
 /// The header's height with the space above it, for deciding whether the list fits.

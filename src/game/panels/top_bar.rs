@@ -7,17 +7,17 @@ use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, Phase, Window as RulesWindow};
 
-use super::help::Help;
 use super::log::{self, GameLog};
-use super::menu::Menu;
-use super::overlays::LogDrawer;
-use super::theme;
+use crate::game::model::windows::Help;
+use crate::game::model::windows::LogDrawer;
+use crate::game::model::windows::Menu;
+use crate::game::theme;
 
 /// Draws the bar; returns the rect its line needed (for the layout report: it must fit).
 pub(super) fn top_bar(
     ui: &mut egui::Ui,
     state: &GameState,
-    (help, menu, key): (&mut Help, &mut Menu, &mut super::key::Key),
+    (help, menu, key): (&mut Help, &mut Menu, &mut crate::game::model::windows::Key),
     (game_log, drawer): (&GameLog, &mut LogDrawer),
 ) -> egui::Rect {
     let active = state.turn().active;
@@ -85,7 +85,7 @@ pub(super) fn top_bar(
             .on_hover_text("How a turn goes: the seven phases")
             .clicked()
         {
-            help.at(super::help::HelpTopic::Turn);
+            help.at(crate::game::model::help_topic::HelpTopic::Turn);
         }
         if ui
             .small_button(theme::keyed(ui, "Key [K]"))

@@ -5,12 +5,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use stp_rules::{LoadGame, PlayerAction, Window as RulesWindow};
 
-use super::offers;
 use crate::game::crew::{Away, Crew};
+use crate::game::model::handover::Handover;
+use crate::game::model::offers;
+use crate::game::model::record::Record;
+use crate::game::model::record::Replaying;
 use crate::game::pacing::{Sequence, Shown};
-use crate::game::screens::handover::Handover;
-use crate::game::session::record::Record;
-use crate::game::session::record::Replaying;
 use crate::game::session::{replay_step, stop_watching};
 use crate::words::describe::{facing_name, token_name};
 
@@ -25,7 +25,7 @@ pub(super) fn windows(
     mut loads: MessageWriter<LoadGame>,
     crew: Res<Crew>,
     away: Res<Away>,
-    mut layout: ResMut<super::overlays::PanelLayout>,
+    mut layout: ResMut<crate::game::model::windows::PanelLayout>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());

@@ -7,12 +7,12 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::{GameOptions, LoadGame, Outcome, StartGame};
 
 use super::SetupForm;
-use super::state::Screen;
-use super::state::random_seed;
+use crate::game::model::record::Record;
+use crate::game::model::record::Replaying;
+use crate::game::model::screen::Screen;
+use crate::game::model::screen::random_seed;
+use crate::game::model::windows::PanelLayout;
 use crate::game::pacing::Shown;
-use crate::game::panels::overlays::PanelLayout;
-use crate::game::session::record::Record;
-use crate::game::session::record::Replaying;
 use crate::game::session::start_replay;
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,11 +1,12 @@
 //! The turn handover in a hot-seat game: when the next turn belongs to another person, the
 //! table waits until they take the conn.
 
+use crate::game::model::handover::Handover;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use stp_rules::content::builtin;
 
-use super::state::Screen;
+use crate::game::model::screen::Screen;
 use crate::game::pacing::Shown;
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,11 +36,6 @@ fn take_the_conn_by_key(keys: Option<Res<ButtonInput<KeyCode>>>, mut handover: R
         handover.0 = None;
     }
 }
-
-/// Set when the next turn belongs to another person: the handover screen shows until
-/// they confirm.
-#[derive(Resource, Debug, Default)]
-pub struct Handover(pub Option<u8>);
 
 fn handover_screen(
     mut contexts: EguiContexts,

@@ -5,29 +5,27 @@
 pub mod game_over;
 pub mod handover;
 mod setup;
-pub mod state;
 pub mod title;
 
+use crate::game::model::handover::Handover;
+use crate::game::model::screen::{LeaveTable, Paused, Screen, random_seed};
 use bevy::prelude::*;
 use stp_rules::{GameOptions, GameState, RulesEvent, StartGame};
 
 use crate::game::crew::Crew;
 use crate::game::launch::Launch;
+use crate::game::model::record::Replaying;
+use crate::game::model::record::SaveRequest;
 use crate::game::pacing::{Paced, Shown};
-use crate::game::session::record::Replaying;
-use crate::game::session::record::SaveRequest;
 use crate::game::systems::GameSystems;
 
-pub use handover::Handover;
 pub use setup::{Engage, SetupForm};
-pub use state::Screen;
-pub(crate) use state::random_seed;
 pub use title::{TitleChoice, TitleMenu};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
-        .add_message::<state::LeaveTable>()
-        .init_resource::<state::Paused>()
+        .add_message::<LeaveTable>()
+        .init_resource::<Paused>()
         .add_plugins((
             title::plugin,
             setup::plugin,
@@ -117,7 +115,7 @@ fn watch_for_game_over(
 }
 
 /// A table left behind hands nothing over.
-fn forget_handover(mut leaves: MessageReader<state::LeaveTable>, mut handover: ResMut<Handover>) {
+fn forget_handover(mut leaves: MessageReader<LeaveTable>, mut handover: ResMut<Handover>) {
     if leaves.read().count() > 0 {
         handover.0 = None;
     }

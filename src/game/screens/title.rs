@@ -6,16 +6,17 @@ use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::state::Screen;
-use crate::game::input::pointing::TableRect;
 use crate::game::launch::Launch;
+use crate::game::model::pointing::TableRect;
+use crate::game::model::record::SaveRequest;
+use crate::game::model::record::autosave_path;
+use crate::game::model::screen::Screen;
 use crate::game::online::setup::OnlineForm;
 use crate::game::pacing::AnimationSpeed;
-use crate::game::panels::{menu, theme};
-use crate::game::session::record::SaveRequest;
-use crate::game::session::record::autosave_path;
+use crate::game::panels::menu;
 use crate::game::settings::{Settings, settings_path};
 use crate::game::systems::GameSystems;
+use crate::game::theme;
 use crate::game::tutorial::OpenLesson;
 
 pub(super) fn plugin(app: &mut App) {

@@ -3,23 +3,22 @@
 //! game again step by step. Loads go through the rules' `LoadGame`; replays send the recorded
 //! actions through the validator again.
 
+use crate::game::model::record::{
+    Record, Replaying, SaveRequest, SaveStatus, autosave_path, save_path,
+};
 use bevy::prelude::*;
 use stp_rules::files::SaveFile;
 use stp_rules::scenario::Scenario;
 use stp_rules::{ActionAccepted, GameState, LoadGame, RulesEvent, StartGame};
 
-pub mod record;
 mod watch;
 
 use crate::game::crew::{Crew, Seat};
 use crate::game::launch::Launch;
-use crate::game::screens::state::LeaveTable;
+use crate::game::model::screen::LeaveTable;
 use crate::game::systems::GameSystems;
 use crate::game::tutorial::Academy;
 
-pub use record::autosave_path_in;
-pub use record::{Record, Replaying, SaveRequest, SaveStatus};
-pub(crate) use record::{autosave_path, save_path};
 pub use watch::{replay_step, start_replay, stop_watching};
 
 pub(super) fn plugin(app: &mut App) {

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use stp_rules::{GameState, LoadGame, PlayerAction, StartGame};
 
-use super::record::Record;
-use super::record::Replaying;
+use crate::game::model::record::Record;
+use crate::game::model::record::Replaying;
 use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {

@@ -11,7 +11,7 @@ pub(super) fn plugin(app: &mut App) {
 
 const SIZE: usize = 512;
 
-/// Marks the starfield.
+/// Marks the starfield and the console round the board: the low graphics setting hides both.
 #[derive(Component)]
 pub(crate) struct Backdrop;
 
@@ -131,10 +131,4 @@ fn spawn_backdrop(
             .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
         Backdrop,
     ));
-    super::console_table::spawn_console_table(
-        &mut commands,
-        &mut meshes,
-        &mut materials,
-        &mut images,
-    );
 }

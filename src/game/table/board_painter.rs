@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use stp_rules::{GameState, TokenId};
 
 use super::camera::Orbit;
-use crate::game::input::pointing::TableRect;
+use crate::game::model::pointing::TableRect;
 use crate::game::pacing::Shown;
 
 /// What every system that paints over the board reads first: the state on show, the table's

@@ -12,7 +12,7 @@ use bevy::window::PrimaryWindow;
 use bevy_egui::{EguiContexts, EguiGlobalSettings, PrimaryEguiContext};
 
 use super::framing;
-use crate::game::input::pointing::TableRect;
+use crate::game::model::pointing::TableRect;
 use crate::game::systems::GameSystems;
 
 /// The table camera's orbit: `zoom` 1 is the distance at which the board fills the table's

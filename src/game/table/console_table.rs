@@ -103,12 +103,16 @@ pub fn console_pixels() -> Vec<u8> {
     pixels
 }
 
-/// The console, under the board and over the sky's middle.
-pub(super) fn spawn_console_table(
-    commands: &mut Commands,
-    meshes: &mut Assets<Mesh>,
-    materials: &mut Assets<StandardMaterial>,
-    images: &mut Assets<Image>,
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_console_table);
+}
+
+/// The console, under the board and over the sky's middle; hidden with the sky (`Backdrop`).
+fn spawn_console_table(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     let image = Image::new(
         Extent3d {

@@ -40,7 +40,7 @@ pub(super) fn incoming(
         .threats
         .iter()
         .filter_map(|t| {
-            let name = super::threat_looks::short_name(t.token);
+            let name = crate::game::theme::threat_looks::short_name(t.token);
             match t.what {
                 stp_rules::preview::Intent::Boards { facing: at, .. } if at == facing => {
                     Some(format!("{name} boards"))
@@ -108,17 +108,18 @@ pub(super) fn incoming(
             // The Hull falls and the rest of the volley costs cards: one line, as one blow
             // (a line more pushed the sector's name into the discard pile's label).
             Some((last, deadly)) if f.hull_hits > 0 => {
-                // "deck −1": "1 card lost" left readers asking whose (read 26), and "1 card off
-                // the deck" took a third line that pushed the sector's name into the discard
-                // pile's label at 1024x600.
-                last.push_str(&format!(", deck −{}", f.cards_lost));
+                // "−1 deck card": "1 card lost" left readers asking whose (read 26), "1 card
+                // off the deck" took a third line that pushed the sector's name into the
+                // discard pile's label at 1024x600, and "deck −1" read as cryptic (read 29).
+                let plural = if f.cards_lost == 1 { "" } else { "s" };
+                last.push_str(&format!(", −{} {DECK} card{plural}", f.cards_lost));
                 *deadly = true;
             }
             _ => {
                 let by = if lines.is_empty() { by.as_str() } else { "" };
                 lines.push((
                     format!(
-                        "{} {by}Hull already destroyed: {cards} lost from the deck",
+                        "{} {by}Hull already destroyed: {cards} lost from the {DECK}",
                         heading(state)
                     ),
                     true,
@@ -149,7 +150,7 @@ pub(super) fn incoming(
                 format!(
                     "{} {}: {} dmg → {name}, {} {hits} left",
                     heading(state),
-                    super::threat_looks::short_name(t.token),
+                    crate::game::theme::threat_looks::short_name(t.token),
                     shot.damage,
                     shot.left
                 ),
@@ -161,7 +162,7 @@ pub(super) fn incoming(
                 format!(
                     "{} {} cloaks, no fire",
                     heading(state),
-                    super::threat_looks::short_name(t.token)
+                    crate::game::theme::threat_looks::short_name(t.token)
                 ),
                 false,
             ));
@@ -191,7 +192,7 @@ pub(super) fn incoming(
                 format!(
                     "{} {} {what}, no fire",
                     heading(state),
-                    super::threat_looks::short_name(t.token)
+                    crate::game::theme::threat_looks::short_name(t.token)
                 ),
                 false,
             ));
@@ -204,6 +205,11 @@ pub(super) fn incoming(
 /// volley's damage: the Shield takes it all (read 12 found "the rest ignored" unclear, read 20
 /// "the Hull spared").
 pub(super) const RESTS_IGNORED: &str = ", it absorbs all ";
+
+/// What a hit on a Hull section already destroyed costs, beside that Hull's fall ("−1 deck
+/// card") or alone ("… lost from the deck"): the rim's hover finds it by this word and says
+/// the rule.
+pub(super) const DECK: &str = "deck";
 
 /// A forecast's first word: "next:" before the threat phase, "to come:" while it plays (readers
 /// asked, mid-phase, whether "next" had already happened).

@@ -9,10 +9,10 @@ use stp_rules::content::builtin;
 use stp_rules::{Action, GameState, PlayerAction, Target, TokenId};
 
 use super::intent::Foresight;
-use crate::game::input::pointing::Hovered;
-use crate::game::input::selection::{OnToken, Selection, play_on_token};
+use crate::game::model::pointing::Hovered;
+use crate::game::model::screen::Screen;
+use crate::game::model::selection::{OnToken, Selection, play_on_token};
 use crate::game::pacing::Shown;
-use crate::game::screens::state::Screen;
 use crate::words::describe::{card_name, intent_words, place, token_name};
 
 pub(super) fn plugin(app: &mut App) {
@@ -57,7 +57,7 @@ pub fn token_lines(
     lines.extend(play_result(state, selection, token));
     lines.push(format!(
         "F1: the rules for {}",
-        crate::game::panels::help::topic_for_token(token).title()
+        crate::game::model::help_topic::topic_for_token(token).title()
     ));
     lines
 }
@@ -73,7 +73,7 @@ fn play_result(state: &GameState, selection: &Selection, token: TokenId) -> Opti
             let ways: Vec<String> = state
                 .legal_plays(player, card)
                 .into_iter()
-                .filter(|p| crate::game::input::selection::on_token(p, token))
+                .filter(|p| crate::game::model::selection::on_token(p, token))
                 .filter_map(|p| {
                     let mut after = state.clone();
                     after.act(p).ok()?;

@@ -14,8 +14,8 @@ use stp_rules::{GameState, Position};
 use super::board_painter::{BoardScene, PaintBoard, SceneMarks};
 use super::pieces::{TOKEN_RADIUS, token_transform};
 use super::{on_board, ring_center, sector_angle};
+use crate::game::model::screen::Screen;
 use crate::game::pacing::{Sequence, Shown};
-use crate::game::screens::state::Screen;
 use crate::game::systems::GameSystems;
 
 /// The preview of the coming Threats Move & Fire phase, while there is one.

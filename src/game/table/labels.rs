@@ -17,10 +17,10 @@ use super::looks::{Look, Rim, captain_name, rim_of};
 use super::pieces::TOKEN_RADIUS;
 use super::plate_places::{Clear, clear_of};
 use super::{Pieces, on_board, ring_center, sector_angle};
-use crate::game::input::selection::Selection;
-use crate::game::palette;
-use crate::game::panels::offers;
-use crate::game::screens::state::Screen;
+use crate::game::model::offers;
+use crate::game::model::screen::Screen;
+use crate::game::model::selection::Selection;
+use crate::game::theme::palette;
 
 pub(super) fn plugin(app: &mut App) {
     // The marks read where the pieces are this frame: egui's pass runs after the transforms
@@ -39,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 (board_labels, super::pile_labels::pile_labels)
-                    .run_if(crate::game::screens::state::at_table)
+                    .run_if(crate::game::model::screen::at_table)
                     .in_set(PaintBoard),
                 (super::marks_read::show_tips, super::marks_read::read_board)
                     .run_if(in_state(Screen::Playing))

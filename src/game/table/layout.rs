@@ -17,8 +17,8 @@ use super::camera::Orbit;
 use super::framing::BOARD_RADIUS;
 use super::pieces::TOKEN_RADIUS;
 use super::{Pieces, Ship, ThreatPiece, on_board};
+use crate::game::model::windows::PanelLayout;
 use crate::game::pacing::Shown;
-use crate::game::panels::overlays::PanelLayout;
 use crate::game::systems::GameSystems;
 
 /// Asks for the report of what is on screen now, written to this file.

@@ -1,8 +1,8 @@
 //! What each kind of threat looks like on the board: the silhouettes on the faces. The kinds,
 //! their colours, letters and rims are `threat_looks`'s, re-exported here.
 
-pub use super::threat_looks::{ByLook, Look, Rim, rim_of};
-pub(crate) use super::threat_looks::{captain_name, rim_words};
+pub use crate::game::theme::threat_looks::{ByLook, Look, Rim, rim_of};
+pub(crate) use crate::game::theme::threat_looks::{captain_name, rim_words};
 use bevy::prelude::*;
 
 /// A kind's chit: a thick piece whose outline tells the faction (docs/look.md), within the

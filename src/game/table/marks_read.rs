@@ -5,16 +5,16 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::board_painter::SceneMarks;
-use crate::game::input::board_reading::BoardReading;
-use crate::game::input::pointing::TableRect;
-use crate::game::palette;
+use crate::game::model::board_reading::BoardReading;
+use crate::game::model::pointing::TableRect;
+use crate::game::theme::palette;
 
 /// Hovering a mark on the board (a rim's name or "?", an arrow, a shot line) says what it
 /// means; a token's own tooltip (`hover`) takes precedence.
 pub(super) fn show_tips(
     mut contexts: EguiContexts,
     marks: Res<SceneMarks>,
-    hovered: Res<crate::game::input::pointing::Hovered>,
+    hovered: Res<crate::game::model::pointing::Hovered>,
     table_rect: Res<TableRect>,
     windows: Query<&Window>,
 ) -> Result {
@@ -27,7 +27,7 @@ pub(super) fn show_tips(
     let ctx = contexts.ctx_mut()?;
     let zoom = ctx.zoom_factor();
     let at = egui::pos2(cursor.x / zoom, cursor.y / zoom);
-    if !crate::game::input::pointing::on_table(ctx, &table_rect, cursor) {
+    if !crate::game::model::pointing::on_table(ctx, &table_rect, cursor) {
         return Ok(());
     }
     // The smallest mark under the pointer is the one it is on (a web's strands span a
@@ -94,7 +94,7 @@ pub(super) fn read_board(
                         egui::Stroke::new(2.5, palette::GOLD.egui()),
                         egui::StrokeKind::Outside,
                     );
-                    crate::game::panels::theme::hold_tab_focus(&node);
+                    crate::game::theme::hold_tab_focus(&node);
                 }
             }
         });

@@ -8,8 +8,8 @@ use stp_rules::Range;
 
 use super::TOKEN_RADIUS;
 use super::looks;
-use super::threat_looks::ByLook;
-use crate::game::palette::{self, RANGE_BANDS, RANGE_EDGES};
+use crate::game::theme::palette::{self, RANGE_BANDS, RANGE_EDGES};
+use crate::game::theme::threat_looks::ByLook;
 
 #[derive(Resource, Clone)]
 pub(crate) struct Palette {
@@ -209,7 +209,7 @@ pub(super) fn make_palette(
             ..default()
         }),
         veil: materials_unlit(m, Color::srgb(0.02, 0.02, 0.04), 0.7),
-        cloaked: material(m, super::threat_looks::CLOAKED_BACK),
+        cloaked: material(m, crate::game::theme::threat_looks::CLOAKED_BACK),
         border_yellow: metal(m, Color::srgb(0.95, 0.85, 0.1)),
         border_blue: glow(m, palette::CLOAK.bevy(), 1.0),
         cloak_dots: glow(m, Color::srgb(0.85, 0.94, 1.0), 1.0),

@@ -34,7 +34,6 @@ mod rim;
 mod shapes;
 pub mod ship_markings;
 mod targets;
-pub(crate) mod threat_looks;
 pub mod web;
 
 use bevy::prelude::*;
@@ -64,7 +63,7 @@ pub(super) fn plugin(app: &mut App) {
             targets::plugin,
             web::plugin,
         ))
-        .add_plugins(occupied::plugin);
+        .add_plugins((occupied::plugin, console_table::plugin));
 }
 
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).

@@ -7,7 +7,7 @@ use std::f32::consts::TAU;
 use stp_rules::{Position, Range};
 
 use super::{RING_WIDTH, ring_center};
-use crate::game::input::selection::Selection;
+use crate::game::model::selection::Selection;
 use crate::game::pacing::Shown;
 use crate::game::systems::GameSystems;
 

@@ -5,11 +5,11 @@
 use bevy_egui::egui;
 
 use super::board_painter::{BoardPainter, SceneMarks};
-use super::forecast_lines::{RESTS_IGNORED, heading, incoming};
+use super::forecast_lines::{DECK, RESTS_IGNORED, heading, incoming};
 use super::framing::BOARD_RADIUS;
 use super::intent::Foresight;
 use super::{on_board, sector_angle};
-use crate::game::palette;
+use crate::game::theme::palette;
 use crate::words::describe::facing_name;
 
 /// "fore-starboard" → "Fore-Starboard".
@@ -241,12 +241,12 @@ pub(super) fn rim_labels(
                 );
             }
             // The rule behind "it absorbs all 3", in the rulebook's words (readers asked why).
-            let rule = match (words.contains(RESTS_IGNORED), words.contains("deck −")) {
+            let rule = match (words.contains(RESTS_IGNORED), words.contains(DECK)) {
                 (true, _) => {
                     " Rulebook: when a Shield gets Destroyed, any remaining Damage done in that \
                      facing for that turn is ignored."
                 }
-                // "deck −1", said short beside a Hull's fall: the rule says why.
+                // A card lost from the deck ("−1 deck card"): the rule says why.
                 (false, true) => {
                     " Rulebook: each Damage to a Destroyed Hull section removes the top card of \
                      the Enterprise deck from the game; a player who cannot draw loses it."

@@ -8,9 +8,9 @@ use stp_rules::TokenId;
 
 use super::pieces::Veil;
 use super::{Pieces, ThreatPiece};
-use crate::game::input::selection::Selection;
+use crate::game::model::offers;
+use crate::game::model::selection::Selection;
 use crate::game::pacing::Shown;
-use crate::game::panels::offers;
 use crate::game::systems::GameSystems;
 
 pub(super) fn plugin(app: &mut App) {

@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             explain
-                .run_if(crate::game::screens::state::at_table)
+                .run_if(crate::game::model::screen::at_table)
                 .in_set(PaintBoard),
         );
 }

@@ -5,7 +5,8 @@
 
 use bevy_egui::egui::{self, accesskit};
 use star_trek_panic::game::panels::cards::{self, CardLook};
-use star_trek_panic::game::panels::{ship_diagram, theme};
+use star_trek_panic::game::panels::ship_diagram;
+use star_trek_panic::game::theme;
 
 /// One frame of `draw` with AccessKit on: every node of the tree, its role and its name
 /// (egui gives a button a label and a plain label a value).
@@ -91,7 +92,7 @@ fn a_hand_card_is_a_named_button_and_a_faded_one_says_why() {
         cards::card(ui, phasers, size, playable);
         let faded = CardLook {
             number: Some(2),
-            dim: Some("out of range"),
+            dim: Some("none in range"),
             ..CardLook::default()
         };
         cards::card(ui, phasers, size, faded);
@@ -107,7 +108,7 @@ fn a_hand_card_is_a_named_button_and_a_faded_one_says_why() {
     assert!(!disabled, "{first}");
     let (_, second, disabled) = buttons[1];
     assert!(second.starts_with("2: Phasers — "), "{second}");
-    assert!(second.ends_with("no play now: out of range"), "{second}");
+    assert!(second.ends_with("no play now: none in range"), "{second}");
     assert!(*disabled, "a faded card is disabled: {second}");
 }
 

@@ -2,8 +2,9 @@
 //! lines in games with and without missions, the Trade phase skipped with the rules' reason,
 //! the hand's card sizes, and how the seats share the panel.
 
+use star_trek_panic::game::panels::mission;
 use star_trek_panic::game::panels::seats::SeatFit;
-use star_trek_panic::game::panels::{mission, theme};
+use star_trek_panic::game::theme;
 use stp_rules::scenario::Scenario;
 use stp_rules::{GameOptions, GameState, Refusal};
 
@@ -294,7 +295,7 @@ fn your_own_hand_lies_at_the_foot_when_you_are_the_only_person_here() {
 }
 
 /// A faded card in the hand says why on its face in a few words, from the validator's
-/// refusal of its nearest play ("out of range"; readers asked "no play now" why), and falls
+/// refusal of its nearest play ("none in range"; readers asked "no play now" why), and falls
 /// back to "no play now" where the words would not fit the card; the whole reason is on its
 /// hover.
 #[test]
@@ -306,10 +307,10 @@ fn a_faded_card_says_why_on_its_face() {
     let ctx = egui::Context::default();
     let size = theme::hand_card(1280.0);
     let out_of_range = refusal_tag(&Refusal::OutOfRange { range: Range::Long });
-    assert_eq!(out_of_range, "out of range");
+    assert_eq!(out_of_range, "none in range");
     assert_eq!(refusal_tag(&Refusal::NothingToRepair), "no damage");
     for (tag, shown) in [
-        (out_of_range, "out of range"),
+        (out_of_range, "none in range"),
         ("a reason far too long for any card", "no play now"),
     ] {
         let mut texts = Vec::new();
@@ -334,7 +335,7 @@ fn a_faded_card_says_why_on_its_face() {
 #[test]
 fn one_palette_serves_the_panels_and_the_scene() {
     use bevy::color::ColorToPacked;
-    use star_trek_panic::game::palette::{self, Rgb};
+    use star_trek_panic::game::theme::palette::{self, Rgb};
     let roles: [Rgb; 9] = [
         palette::SHIELD,
         palette::DAMAGED,

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use star_trek_panic::game::crew::{Crew, Seat, seats_with_bots};
+use star_trek_panic::game::model::handover::Handover;
 use star_trek_panic::game::pacing::AnimationSpeed;
-use star_trek_panic::game::screens::Handover;
 use stp_rules::*;
 
 use super::{app, send, start, state};
@@ -76,14 +76,16 @@ fn a_save_keeps_the_bot_seats() {
     app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Human, Seat::Captain]);
     start(&mut app, GameOptions::quick(8, 2, "cadet"));
     app.world_mut()
-        .write_message(star_trek_panic::game::session::SaveRequest::Save);
+        .write_message(star_trek_panic::game::model::record::SaveRequest::Save);
     app.update();
     let path = dir.join("save.json");
     let saved = stp_rules::files::SaveFile::load(&path).expect("saved");
     assert_eq!(saved.seats, vec!["human", "captain"]);
     app.world_mut().resource_mut::<Crew>().seats = vec![Seat::Human; 2];
     app.world_mut()
-        .write_message(star_trek_panic::game::session::SaveRequest::Load(path));
+        .write_message(star_trek_panic::game::model::record::SaveRequest::Load(
+            path,
+        ));
     app.update();
     app.update();
     assert_eq!(
@@ -107,10 +109,9 @@ fn a_bot_lets_boarders_in_when_a_person_keeps_their_security_team() {
     });
     app.world_mut().resource_mut::<Crew>().pending = Some(vec![Seat::Ensign, Seat::Human]);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/scenarios/boarders.ron");
-    app.world_mut()
-        .write_message(star_trek_panic::game::session::SaveRequest::OpenScenario(
-            path.into(),
-        ));
+    app.world_mut().write_message(
+        star_trek_panic::game::model::record::SaveRequest::OpenScenario(path.into()),
+    );
     app.update();
     app.update();
     assert!(matches!(

@@ -6,7 +6,8 @@ use bevy::input::ButtonState;
 use bevy::input::InputPlugin;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
-use star_trek_panic::game::screens::{Screen, TitleChoice, TitleMenu};
+use star_trek_panic::game::model::screen::Screen;
+use star_trek_panic::game::screens::{TitleChoice, TitleMenu};
 use stp_rules::{GameOptions, GameState};
 
 use super::{app, settle, start, temp_dir};
@@ -234,7 +235,7 @@ fn the_setup_option_opens_the_setup_screen_filled_in() {
 /// key ends the reading, so the table's keys act as before.
 #[test]
 fn b_reads_the_board_a_sentence_at_a_time_and_another_key_ends_it() {
-    use star_trek_panic::game::input::board_reading::BoardReading;
+    use star_trek_panic::game::model::board_reading::BoardReading;
     let mut app = keyboard_app(None);
     start(&mut app, GameOptions::quick(5, 2, "cadet"));
     app.update();

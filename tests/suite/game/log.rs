@@ -60,7 +60,7 @@ fn log_starts_afresh_on_a_new_game_and_on_a_load() {
 /// game joined or rejoined) brings back the log so far, stamped as it was.
 #[test]
 fn a_load_brings_back_the_log_so_far_when_its_record_reaches_it() {
-    use star_trek_panic::game::session::Record;
+    use star_trek_panic::game::model::record::Record;
     let lines = |app: &bevy_app::App| -> Vec<(u32, u8, String)> {
         let log = app.world().resource::<GameLog>();
         log.lines
@@ -120,9 +120,8 @@ fn builtin_mission_names() -> Vec<String> {
 /// refusal) opens a topic that exists.
 #[test]
 fn the_rules_reference_covers_the_game_in_players_words() {
-    use star_trek_panic::game::panels::help::{
-        HelpTopic, search, topic_for_refusal, topic_for_token, topics,
-    };
+    use star_trek_panic::game::model::help_topic::{HelpTopic, topic_for_refusal, topic_for_token};
+    use star_trek_panic::game::panels::help::{search, topics};
     use star_trek_panic::game::panels::markdown::{Block, blocks, spans};
     let all = topics();
     let titles: Vec<&str> = all.iter().map(|t| t.title).collect();

@@ -5,14 +5,17 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 use star_trek_panic::game::advisor::Advisor;
-use star_trek_panic::game::input::pointing::TokenClicked;
-use star_trek_panic::game::input::selection::Selection;
-use star_trek_panic::game::panels::help::Help;
-use star_trek_panic::game::panels::key::Key;
-use star_trek_panic::game::panels::menu::{Menu, MenuChoice};
-use star_trek_panic::game::panels::{mission, offers};
-use star_trek_panic::game::screens::{Screen, TitleChoice};
-use star_trek_panic::game::session::autosave_path_in;
+use star_trek_panic::game::model::offers;
+use star_trek_panic::game::model::pointing::TokenClicked;
+use star_trek_panic::game::model::record::autosave_path_in;
+use star_trek_panic::game::model::screen::Screen;
+use star_trek_panic::game::model::selection::Selection;
+use star_trek_panic::game::model::windows::Help;
+use star_trek_panic::game::model::windows::Key;
+use star_trek_panic::game::model::windows::Menu;
+use star_trek_panic::game::panels::menu::MenuChoice;
+use star_trek_panic::game::panels::mission;
+use star_trek_panic::game::screens::TitleChoice;
 use stp_rules::content::builtin;
 use stp_rules::files::SaveFile;
 use stp_rules::*;
@@ -537,7 +540,7 @@ fn raw_input(time: f64, events: Vec<egui::Event>) -> egui::RawInput {
 /// input options count it.
 #[test]
 fn a_click_counts_however_slow_the_frames_between_press_and_release() {
-    use star_trek_panic::game::panels::theme::console_input;
+    use star_trek_panic::game::theme::console_input;
     let frame = |ctx: &egui::Context, time: f64, events: Vec<egui::Event>| {
         let input = raw_input(time, events);
         let mut seen = (egui::Rect::NOTHING, false);
@@ -578,7 +581,7 @@ fn a_click_counts_however_slow_the_frames_between_press_and_release() {
 /// everywhere), and the key that lifts it does nothing on the table behind it.
 #[test]
 fn enter_takes_the_conn_and_does_nothing_else() {
-    use star_trek_panic::game::screens::Handover;
+    use star_trek_panic::game::model::handover::Handover;
     let mut app = keyboard_app(None);
     start(&mut app, GameOptions::quick(8, 2, "cadet"));
     let mut guard = 0;
@@ -602,7 +605,7 @@ fn enter_takes_the_conn_and_does_nothing_else() {
 /// table's input options as with egui's own.
 #[test]
 fn a_click_on_a_sliders_track_moves_it() {
-    use star_trek_panic::game::panels::theme::console_input;
+    use star_trek_panic::game::theme::console_input;
     for table in [false, true] {
         let ctx = egui::Context::default();
         if table {
@@ -883,7 +886,7 @@ fn a_bots_turn_is_recapped_until_the_person_acts() {
 /// the item, each in a frame of its own as the table delivers them.
 #[test]
 fn a_right_click_menu_answers_a_click_on_its_item() {
-    use star_trek_panic::game::panels::theme::console_input;
+    use star_trek_panic::game::theme::console_input;
     use std::cell::Cell;
     let ctx = egui::Context::default();
     ctx.options_mut(|o| console_input(&mut o.input_options));

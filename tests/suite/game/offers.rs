@@ -3,9 +3,9 @@
 
 use std::collections::HashSet;
 
-use star_trek_panic::game::input::pointing::TokenClicked;
-use star_trek_panic::game::input::selection::Selection;
-use star_trek_panic::game::panels::offers;
+use star_trek_panic::game::model::offers;
+use star_trek_panic::game::model::pointing::TokenClicked;
+use star_trek_panic::game::model::selection::Selection;
 use stp_rules::*;
 
 use super::{app, send, state};

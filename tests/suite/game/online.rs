@@ -38,7 +38,7 @@ pub(super) fn run_until(
         }
         // The person here waves the handover screen away, as they would.
         app.world_mut()
-            .resource_mut::<star_trek_panic::game::screens::Handover>()
+            .resource_mut::<star_trek_panic::game::model::handover::Handover>()
             .0 = None;
         let held = app
             .world()
@@ -237,7 +237,7 @@ fn the_host_lets_a_bot_play_a_seat_whose_person_is_away() {
     assert_eq!(app.world().resource::<Away>().0, vec![1]);
     assert!(
         app.world()
-            .resource::<star_trek_panic::game::session::Record>()
+            .resource::<star_trek_panic::game::model::record::Record>()
             .actions
             .is_empty(),
         "the bot waited for the crew"
@@ -268,8 +268,8 @@ fn the_host_lets_a_bot_play_a_seat_whose_person_is_away() {
 /// open, Ensign bots take the remote seats and the table says why.
 #[test]
 fn a_saved_game_with_remote_seats_is_hosted_again_with_the_same_code() {
+    use star_trek_panic::game::model::record::{SaveRequest, SaveStatus};
     use star_trek_panic::game::online::HostAgain;
-    use star_trek_panic::game::session::{SaveRequest, SaveStatus};
     use stp_rules::files::SaveFile;
     let port = port(14);
     let dir = super::temp_dir("host-again");

@@ -36,7 +36,7 @@ fn a_bot_stands_in_for_a_seat_whose_link_dropped() {
     let acted = |app: &App| {
         let record = app
             .world()
-            .resource::<star_trek_panic::game::session::Record>();
+            .resource::<star_trek_panic::game::model::record::Record>();
         record.actions.iter().any(|a| a.player == 1)
     };
     assert!(

@@ -4,9 +4,9 @@
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use star_trek_panic::game::model::handover::Handover;
 use star_trek_panic::game::pacing::{AnimationSpeed, Paced, Sequence, Shown, SkipSequence, view};
 use star_trek_panic::game::panels::log::GameLog;
-use star_trek_panic::game::screens::Handover;
 use stp_rules::*;
 
 use crate::common::ActAndAdvance;

@@ -3,12 +3,12 @@
 
 use bevy::ecs::system::RunSystemOnce;
 use bevy::prelude::*;
+use star_trek_panic::game::model::handover::Handover;
+use star_trek_panic::game::model::record::{Record, Replaying, SaveRequest, SaveStatus};
+use star_trek_panic::game::model::screen::Screen;
 use star_trek_panic::game::screens::game_over::play_again;
 use star_trek_panic::game::screens::handover::handover_title;
-use star_trek_panic::game::screens::{Handover, Screen};
-use star_trek_panic::game::session::{
-    Record, Replaying, SaveRequest, SaveStatus, replay_step, start_replay, stop_watching,
-};
+use star_trek_panic::game::session::{replay_step, start_replay, stop_watching};
 use stp_rules::files::SaveFile;
 use stp_rules::*;
 
@@ -375,7 +375,7 @@ fn a_scenario_opens_the_table_at_its_position() {
 /// The menu closes, with no stale "Loaded…" line, when it starts a new game or a load.
 #[test]
 fn the_menu_closes_on_new_game_and_on_load() {
-    use star_trek_panic::game::panels::menu::Menu;
+    use star_trek_panic::game::model::windows::Menu;
     use star_trek_panic::game::panels::menu::MenuChoice;
     let (mut app, dir) = saved_game("menu", GameOptions::quick(4, 2, "cadet"), 0);
     let open_menu = |app: &mut App| {

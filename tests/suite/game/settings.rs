@@ -196,7 +196,7 @@ fn a_kept_ticket_goes_only_to_its_own_game() {
 #[test]
 fn high_contrast_turns_the_panels_white_on_black_and_back() {
     use bevy_egui::egui;
-    use star_trek_panic::game::panels::theme;
+    use star_trek_panic::game::theme;
     let mut style = egui::Style::default();
     theme::contrast_style(&mut style, true);
     assert!(theme::is_high_contrast(&style));
@@ -227,7 +227,7 @@ fn high_contrast_turns_the_panels_white_on_black_and_back() {
 #[test]
 fn high_contrast_reaches_the_painted_seats_and_cards() {
     use bevy_egui::egui;
-    use star_trek_panic::game::panels::theme;
+    use star_trek_panic::game::theme;
     let ctx = egui::Context::default();
     ctx.all_styles_mut(|style| theme::contrast_style(style, true));
     for (what, ground) in [

@@ -1,5 +1,9 @@
-//! The rules reference's topics as context help names them (a leaf, so the token pictures and
-//! the reference itself both name topics without importing each other).
+//! The rules reference's topics as context help names them, and the topic that explains a
+//! refusal or a token (the table's hover, the token pictures and the reference all name topics
+//! from here).
+
+use stp_rules::content::{Faction, ThreatKind, builtin};
+use stp_rules::{Refusal, TokenId};
 
 /// A topic of the rules reference, as context help names it: one for each `## ` heading of
 /// `assets/rules/reference.md`, in its order (a test holds the two to each other), so a
@@ -83,5 +87,63 @@ impl HelpTopic {
         HelpTopic::ALL
             .into_iter()
             .find(|t| t.title().starts_with(prefix))
+    }
+}
+
+/// The topic that explains a refusal.
+pub fn topic_for_refusal(refusal: &Refusal) -> HelpTopic {
+    use Refusal as R;
+    match refusal {
+        R::OutsideArc | R::OutOfRange { .. } | R::TargetCloaked(_) | R::NotAShip(_) => {
+            HelpTopic::HitCards
+        }
+        R::WaitingForBoarders | R::NoBoarders => HelpTopic::Boarders,
+        R::NothingToRepair | R::NothingToRebuild | R::NoShieldThere => HelpTopic::SupportCards,
+        R::NoManeuverLeft
+        | R::ManeuverForbiddenHull
+        | R::ManeuverForbiddenMission
+        | R::ManeuverForbiddenTholian => HelpTopic::Maneuvers,
+        R::NoMission
+        | R::CommittedAlready
+        | R::NotNeededForMission
+        | R::AlreadyRolled
+        | R::NoDieObjective => HelpTopic::Missions,
+        R::AbilityUsed
+        | R::NotYourAbility
+        | R::AbilityCannotShift
+        | R::WaitingForSpock
+        | R::ChooseDrawnTokens => HelpTopic::Characters,
+        // The turn's order and its rules for everything else: named one by one, so a new
+        // refusal is decided here, not sent to the phases by default.
+        R::GameOver
+        | R::UnknownPlayer(_)
+        | R::NotYourTurn { .. }
+        | R::WrongPhase { .. }
+        | R::NotAChoice
+        | R::CardNotInHand(_)
+        | R::NotThisCard { .. }
+        | R::SameCardTwice
+        | R::TradeUsed
+        | R::TradingForbidden
+        | R::TradeWithSelf
+        | R::NoSuchThreat(_)
+        | R::WrongTarget { .. }
+        | R::NotInTopOfDiscard { .. }
+        | R::HasLegalPlay
+        | R::AlreadyDiscarded
+        | R::NothingToUndo
+        | R::NotInThisLesson(_) => HelpTopic::Turn,
+    }
+}
+
+/// The topic about a threat token.
+pub fn topic_for_token(token: TokenId) -> HelpTopic {
+    match &builtin().threat(token).threat {
+        ThreatKind::Starbase | ThreatKind::Comet { .. } => HelpTopic::CometsAndStarbase,
+        ThreatKind::Ship { faction, .. } => match faction {
+            Faction::Klingon => HelpTopic::Klingons,
+            Faction::Romulan => HelpTopic::Romulans,
+            Faction::Tholian => HelpTopic::Tholians,
+        },
     }
 }

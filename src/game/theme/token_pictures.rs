@@ -1,15 +1,15 @@
 //! Pictures of threat tokens for the rules reference: the token's colour, its faction's emblem
 //! and its border, as the board draws them, with the token's name under it.
 
-use crate::game::palette;
+use crate::game::theme::palette;
 use bevy::color::ColorToPacked;
 use bevy_egui::egui::{self, Color32, Pos2, Sense, Shape, Stroke, vec2};
 use std::f32::consts::TAU;
 use stp_rules::content::Captain;
 
-use super::help_topic::HelpTopic;
+use crate::game::model::help_topic::HelpTopic;
 
-use crate::game::table::threat_looks::{CLOAKED_BACK, Look, Rim};
+use crate::game::theme::threat_looks::{CLOAKED_BACK, Look, Rim};
 
 /// What a picture shows.
 #[derive(Debug, Clone, Copy, PartialEq)]

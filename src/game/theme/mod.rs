@@ -1,10 +1,16 @@
-//! The console's palette and sizes, in one place: the hand, the seats and the cards take
-//! their colours and their measures from here, so a card reads the same everywhere.
+//! The widget kit: the console's palette and sizes, in one place. The hand, the seats and
+//! the cards take their colours and their measures from here, so a card reads the same
+//! everywhere; the 3D table's materials and the egui panels share one palette (`palette`),
+//! the threats' looks (`threat_looks`) and their pictures (`token_pictures`). It imports
+//! nothing of the features that use it.
+
+mod console_bars;
+pub mod palette;
+pub(crate) mod threat_looks;
+pub mod token_pictures;
 
 use bevy_egui::egui::{self, Color32, Vec2, vec2};
 use stp_rules::content::Division;
-
-use crate::game::palette;
 
 /// The dark ground of a card face.
 pub const CARD_FACE: Color32 = Color32::from_rgb(22, 28, 44);
@@ -214,7 +220,7 @@ pub fn console_style(style: &mut egui::Style) {
     }
 }
 
-pub(crate) use super::console_bars::{
+pub(crate) use console_bars::{
     BAR_CREW, BAR_MISSION, BAR_SHIP, BAR_THREATS, header, header_with_note, keyed, section_frame,
 };
 

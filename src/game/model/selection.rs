@@ -53,7 +53,7 @@ impl Selection {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
         .add_message::<TokenClicked>()
         .add_systems(Update, play_on_clicked_token.in_set(GameSystems::Input))
@@ -185,7 +185,7 @@ fn new_turn(mut events: MessageReader<RulesEvent>, mut selection: ResMut<Selecti
 
 /// A table left behind keeps nothing picked for the next game.
 fn forget_on_leaving(
-    mut leaves: MessageReader<crate::game::screens::state::LeaveTable>,
+    mut leaves: MessageReader<crate::game::model::screen::LeaveTable>,
     mut selection: ResMut<Selection>,
 ) {
     if leaves.read().count() > 0 {

@@ -3,7 +3,7 @@
 //! the tooltips and the rules reference's pictures all read it from here; it imports nothing
 //! of the table, so the panels can too.
 
-use crate::game::palette;
+use crate::game::theme::palette;
 use bevy::prelude::*;
 use stp_rules::TokenId;
 use stp_rules::content::{Captain, Faction, ThreatKind, builtin};

@@ -34,7 +34,7 @@ impl BoardReading {
 
 /// B and Shift+B step the reading; any other key, a card picked or a choice lit ends it (run
 /// with the table's keys, `hotkeys`).
-pub(super) fn read_by_key(
+pub(crate) fn read_by_key(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     selection: Res<Selection>,
     mut reading: ResMut<BoardReading>,

@@ -9,7 +9,7 @@ use stp_rules::{
     Window,
 };
 
-use crate::game::input::selection::{Selection, on_token};
+use crate::game::model::selection::{Selection, on_token};
 use crate::words::describe::{card_name, card_with_credit, section_name, target_name, token_name};
 
 /// A button: the action it sends and its words.

@@ -1,9 +1,11 @@
-//! The panels' state that other features read: the log's drawer, and where the panels lie
-//! for the layout report. (The rules reference's, the menu's and the log's own state are
-//! their features': `help::Help`, `menu::Menu`, `log::LogView`.)
+//! Which of the panels' windows are open, as the keys, the screens and the table read them:
+//! the rules reference (F1), the menu (Esc), the key (K) and the log's drawer; and where the
+//! panels lie for the layout report. (The log's own view is its feature's: `log::LogView`.)
 
 use bevy::prelude::*;
 use bevy_egui::egui;
+
+use super::help_topic::HelpTopic;
 
 /// Where the panels lie this frame (egui points), and each hand with its cards, for the
 /// layout report.
@@ -34,5 +36,43 @@ pub(crate) struct HandLayout {
 /// Whether the log's drawer is open (closed, it is a one-line ticker with the newest entry).
 #[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct LogDrawer {
+    pub open: bool,
+}
+
+/// The rules reference (F1): whether it is open, the topic on show, and its search box.
+#[derive(Resource, Debug, Default)]
+pub struct Help {
+    pub open: bool,
+    pub topic: Option<String>,
+    pub search: String,
+}
+
+impl Help {
+    /// Opens the rules reference at a topic (context help).
+    pub fn at(&mut self, topic: HelpTopic) {
+        self.open = true;
+        self.topic = Some(topic.title().to_string());
+        self.search.clear();
+    }
+}
+
+/// Whether the menu (Esc) is open, and whether it asks before quitting a game in progress.
+#[derive(Resource, Debug, Default)]
+pub struct Menu {
+    pub open: bool,
+    /// "Quit to the desktop?" shows in place of the game's buttons.
+    pub confirm_quit: bool,
+}
+
+impl Menu {
+    pub fn close(&mut self) {
+        self.open = false;
+        self.confirm_quit = false;
+    }
+}
+
+/// Whether the key is open.
+#[derive(Resource, Debug, Default)]
+pub struct Key {
     pub open: bool,
 }
