@@ -388,7 +388,7 @@ fn the_games_features_import_each_other_one_way() {
             }
         }
     }
-    for circle in cycles(&rooms).into_iter().filter(|group| group.len() > 1) {
+    if let Some(circle) = cycles(&rooms).into_iter().find(|group| group.len() > 1) {
         let names: BTreeSet<String> = circle.iter().map(|r| r[0].clone()).collect();
         let arrows: Vec<&String> = why
             .iter()
