@@ -8,10 +8,11 @@ use stp_rules::Refusal;
 pub fn refusal_tag(refusal: &Refusal) -> &'static str {
     use Refusal as R;
     match refusal {
-        // "none …": no target qualifies. "out of range" on a Phasers card read as wrong beside
-        // a ship in Short Range in another facing (read 29): of the ships in its arcs, none is
-        // in its range.
-        R::OutOfRange { .. } => "none in range",
+        // "none …": no target qualifies. The rules name the nearest miss, a ship in the card's
+        // arcs at the wrong range, while another may sit in its range outside its arcs: "out
+        // of range" (read 29) and "none in range" (read 30) both read as wrong beside a ship
+        // in the card's ring. Its reach is both, as its wheel and pips show.
+        R::OutOfRange { .. } => "none in reach",
         R::OutsideArc => "none in its arcs",
         R::TargetCloaked(_) => "target cloaked",
         R::NoSuchThreat(_) | R::NotAShip(_) | R::WrongTarget { .. } => "no target",

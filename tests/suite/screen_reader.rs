@@ -74,7 +74,10 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
     );
     // A threat with its Defense and what it does next, and a sector's forecast.
     assert!(
-        has(&before, "KANG 3: next, moves to Short Range, sector 3"),
+        has(
+            &before,
+            "KANG, Defense 3: next, moves to Short Range, sector 3"
+        ),
         "a threat: {context}"
     );
     assert!(

@@ -98,8 +98,10 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     });
     let painter = ui.painter_at(rect.expand(2.0));
     let centre = rect.center();
-    // The names and numbers grow with the diagram: 12 px at the size a mission card leaves.
-    let grow = (size / 140.0).clamp(1.0, 1.3);
+    // The names and numbers grow and shrink with the diagram: 12 points at 140, so that beside
+    // a long mission card at 1920x1080 (a diagram of 80 points) the facings' letters no longer
+    // run into each other.
+    let grow = (size / 140.0).clamp(0.65, 1.3);
     let font = egui::FontId::proportional(12.0 * grow);
     // Room outside the Shields for the sector numbers.
     let outer = size / 2.0 - 14.0 * grow;

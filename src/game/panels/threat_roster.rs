@@ -45,8 +45,14 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
             stp_rules::content::builtin().threat(t.token).is_ship(),
         ) {
             (true, _) => "cloaked ship".to_string(),
-            (false, true) => format!("{} {}", short_name(t.token), t.defense),
-            (false, false) => short_name(t.token).to_string(),
+            // "Def": a bare "Klingon 1" read as the ship's number, beside the sector's number
+            // in its disc (read 30, all three readers).
+            (false, true) => format!("{} Def {}", short_name(t.token), t.defense),
+            // Not a ship, so no Hit card targets it: say why it has no number.
+            (false, false) => match stp_rules::content::builtin().threat(t.token).threat {
+                stp_rules::content::ThreatKind::Starbase => "Starbase (ally)".to_string(),
+                _ => format!("{} (no Defense)", short_name(t.token)),
+            },
         };
         add(t.pos.sector, t.pos.range, (words, Some(t.token)));
     }
@@ -60,6 +66,11 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
     }
     spaces.sort_by_key(|(sector, range, _)| (*range as u8, *sector));
     spaces
+}
+
+/// A piece's words as a screen reader says them: "Def" in full.
+fn spoken(words: &str) -> String {
+    words.replace(" Def ", ", Defense ")
 }
 
 /// The list's two shapes: a line for each space, or, where those do not fit, a paragraph for
@@ -256,7 +267,7 @@ pub fn threat_roster(
                 egui::WidgetInfo::labeled(
                     egui::WidgetType::Label,
                     true,
-                    format!("{words}: next, {intent}."),
+                    format!("{}: next, {intent}.", spoken(words)),
                 )
             });
             label.on_hover_text(format!("Next: {intent}."));
@@ -329,7 +340,7 @@ pub fn threat_roster(
                     .threats
                     .iter()
                     .find(|t| Some(t.token) == *token)?;
-                Some(format!("{words}: {}.", intent_words(intent)))
+                Some(format!("{}: {}.", spoken(words), intent_words(intent)))
             })
             .collect();
         if !intents.is_empty() {

@@ -100,28 +100,23 @@ pub(super) fn incoming(
     // Destroyed Hull Sections"): said, in red, for a deck that runs out loses the game. Left
     // unsaid, a shot with its line drawn had no words (read 18).
     if f.cards_lost > 0 {
-        let cards = match f.cards_lost {
-            1 => "1 card".to_string(),
-            n => format!("{n} cards"),
-        };
+        // "−1 deck card": "1 card lost" left readers asking whose (read 26), "1 card off the
+        // deck" took a third line that pushed the sector's name into the discard pile's label
+        // at 1024x600, "deck −1" read as cryptic (read 29), and "…: 1 card lost from the
+        // deck" stood as a box seven lines tall at 1920x1080 (read 30).
+        let plural = if f.cards_lost == 1 { "" } else { "s" };
+        let cards = format!("−{} {DECK} card{plural}", f.cards_lost);
         match lines.last_mut() {
             // The Hull falls and the rest of the volley costs cards: one line, as one blow
             // (a line more pushed the sector's name into the discard pile's label).
             Some((last, deadly)) if f.hull_hits > 0 => {
-                // "−1 deck card": "1 card lost" left readers asking whose (read 26), "1 card
-                // off the deck" took a third line that pushed the sector's name into the
-                // discard pile's label at 1024x600, and "deck −1" read as cryptic (read 29).
-                let plural = if f.cards_lost == 1 { "" } else { "s" };
-                last.push_str(&format!(", −{} {DECK} card{plural}", f.cards_lost));
+                last.push_str(&format!(", {cards}"));
                 *deadly = true;
             }
             _ => {
                 let by = if lines.is_empty() { by.as_str() } else { "" };
                 lines.push((
-                    format!(
-                        "{} {by}Hull already destroyed: {cards} lost from the {DECK}",
-                        heading(state)
-                    ),
+                    format!("{} {by}Hull already destroyed, {cards}", heading(state)),
                     true,
                 ));
             }
@@ -207,8 +202,8 @@ pub(super) fn incoming(
 pub(super) const RESTS_IGNORED: &str = ", it absorbs all ";
 
 /// What a hit on a Hull section already destroyed costs, beside that Hull's fall ("−1 deck
-/// card") or alone ("… lost from the deck"): the rim's hover finds it by this word and says
-/// the rule.
+/// card") or alone ("Hull already destroyed, −1 deck card"): the rim's hover finds it by this
+/// word and says the rule.
 pub(super) const DECK: &str = "deck";
 
 /// A forecast's first word: "next:" before the threat phase, "to come:" while it plays (readers

@@ -16,6 +16,33 @@ pub(crate) fn chit(look: Look) -> Mesh {
         .rotated_by(Quat::from_rotation_y(turn))
 }
 
+/// A kind's halo: a thin outline round its chit in the chit's own shape, on the board's plane
+/// (XZ, facing up), in the ring's colour. A round halo round a hexagon made the Klingon read as
+/// "a red disc", against the key's "red hexagon" (read 30).
+pub(crate) fn halo(look: Look) -> Mesh {
+    let (sides, size, turn) = look.chit();
+    let (inner, outer) = (
+        super::TOKEN_RADIUS * size * 0.98,
+        super::TOKEN_RADIUS * size * 1.08,
+    );
+    let step = std::f32::consts::TAU / sides as f32;
+    // As the chit's cylinder lays its corners: (r cos θ, r sin θ) from θ = 0.
+    let mut positions = Vec::new();
+    for i in 0..sides {
+        let (sin, cos) = (i as f32 * step).sin_cos();
+        positions.push([inner * cos, 0.0, inner * sin]);
+        positions.push([outer * cos, 0.0, outer * sin]);
+    }
+    let mut indices = Vec::new();
+    for i in 0..sides {
+        let (a, b) = (2 * i, 2 * ((i + 1) % sides));
+        // Inner, next inner, outer: wound to face up.
+        indices.extend([a, b, a + 1, a + 1, b, b + 1]);
+    }
+    super::shapes::flat_mesh(positions, [0.0, 1.0, 0.0], indices)
+        .rotated_by(Quat::from_rotation_y(turn))
+}
+
 /// A flat mesh in the XY plane facing +Z, from convex polygons (each fanned from its first
 /// point).
 fn polygons(shapes: &[Vec<[f32; 2]>]) -> Mesh {

@@ -18,7 +18,8 @@ pub(crate) struct Palette {
     /// The glow under a token in its ring's edge colour, by range (Short, Medium, Long): the
     /// token is seen to sit in that ring.
     pub halos: [Handle<StandardMaterial>; 3],
-    pub halo_mesh: Handle<Mesh>,
+    /// Each kind's halo, in its chit's shape (`looks::halo`).
+    pub halo_meshes: ByLook<Handle<Mesh>>,
     /// Each kind's chit, its outline telling the faction as well as its colour (a Klingon's
     /// hexagon, a Romulan's disc, a Tholian's triangle, the Starbase's square).
     pub chits: ByLook<Handle<Mesh>>,
@@ -156,7 +157,7 @@ pub(super) fn make_palette(
         // Thin and dim: a bright halo to 1.15 of the radius, in the band's edge colour, merged
         // with the band's own edge lines, and readers put the chit on the line (read 19).
         halos: RANGE_LOOKS.map(|(_, _, edge)| glow(m, edge, 0.5)),
-        halo_mesh: meshes.add(Annulus::new(TOKEN_RADIUS * 0.98, TOKEN_RADIUS * 1.06)),
+        halo_meshes: ByLook::new(|look| meshes.add(looks::halo(look))),
         chits: ByLook::new(|look| meshes.add(looks::chit(look))),
         dot_mesh: meshes.add(Sphere::new(0.052)),
         back_mesh: meshes.add(Annulus::new(0.2, 0.27)),

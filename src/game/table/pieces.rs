@@ -320,10 +320,9 @@ fn sync_pieces(
                 spawn_rim(&mut commands, &palette, entity, rim_of(t.token));
                 let halo = commands
                     .spawn((
-                        Mesh3d(palette.halo_mesh.clone()),
+                        Mesh3d(palette.halo_meshes[Look::of(t.token)].clone()),
                         MeshMaterial3d(palette.halos[range_index(t.pos.range)].clone()),
-                        Transform::from_xyz(0.0, -0.035, 0.0)
-                            .with_rotation(Quat::from_rotation_x(-FRAC_PI_2)),
+                        Transform::from_xyz(0.0, -0.035, 0.0),
                         Halo(t.token),
                     ))
                     .id();

@@ -92,7 +92,7 @@ fn a_hand_card_is_a_named_button_and_a_faded_one_says_why() {
         cards::card(ui, phasers, size, playable);
         let faded = CardLook {
             number: Some(2),
-            dim: Some("none in range"),
+            dim: Some("none in reach"),
             ..CardLook::default()
         };
         cards::card(ui, phasers, size, faded);
@@ -108,7 +108,7 @@ fn a_hand_card_is_a_named_button_and_a_faded_one_says_why() {
     assert!(!disabled, "{first}");
     let (_, second, disabled) = buttons[1];
     assert!(second.starts_with("2: Phasers — "), "{second}");
-    assert!(second.ends_with("no play now: none in range"), "{second}");
+    assert!(second.ends_with("no play now: none in reach"), "{second}");
     assert!(*disabled, "a faded card is disabled: {second}");
 }
 
@@ -169,7 +169,7 @@ fn the_threats_list_says_what_each_piece_does_next() {
     });
     let kang = nodes
         .iter()
-        .find(|(_, name, _)| name.starts_with("KANG 3: next, "))
+        .find(|(_, name, _)| name.starts_with("KANG, Defense 3: next, "))
         .unwrap_or_else(|| panic!("no node for KANG: {nodes:?}"));
     assert!(kang.1.contains("Short Range"), "{}", kang.1);
 }

@@ -295,7 +295,7 @@ fn your_own_hand_lies_at_the_foot_when_you_are_the_only_person_here() {
 }
 
 /// A faded card in the hand says why on its face in a few words, from the validator's
-/// refusal of its nearest play ("none in range"; readers asked "no play now" why), and falls
+/// refusal of its nearest play ("none in reach"; readers asked "no play now" why), and falls
 /// back to "no play now" where the words would not fit the card; the whole reason is on its
 /// hover.
 #[test]
@@ -307,10 +307,10 @@ fn a_faded_card_says_why_on_its_face() {
     let ctx = egui::Context::default();
     let size = theme::hand_card(1280.0);
     let out_of_range = refusal_tag(&Refusal::OutOfRange { range: Range::Long });
-    assert_eq!(out_of_range, "none in range");
+    assert_eq!(out_of_range, "none in reach");
     assert_eq!(refusal_tag(&Refusal::NothingToRepair), "no damage");
     for (tag, shown) in [
-        (out_of_range, "none in range"),
+        (out_of_range, "none in reach"),
         ("a reason far too long for any card", "no play now"),
     ] {
         let mut texts = Vec::new();
@@ -385,11 +385,11 @@ fn the_threat_list_names_each_space_inner_ring_first() {
     assert_eq!(
         lines,
         [
-            "1 Medium: Klingon 1",
-            "5 Medium: KOLOTH 3",
-            "2 Long: Romulan 2, cloaked ship",
-            "4 Long: Tholian 2",
-            "6 Long: Starbase",
+            "1 Medium: Klingon Def 1",
+            "5 Medium: KOLOTH Def 3",
+            "2 Long: Romulan Def 2, cloaked ship",
+            "4 Long: Tholian Def 2",
+            "6 Long: Starbase (ally)",
         ]
     );
 }
@@ -415,6 +415,6 @@ fn the_threat_list_names_a_missions_token_too() {
         .collect();
     assert_eq!(
         words,
-        [("Klingon 1", true), ("Planet Killer (mission)", false)]
+        [("Klingon Def 1", true), ("Planet Killer (mission)", false)]
     );
 }
