@@ -13,7 +13,7 @@ pub fn refusal_tag(refusal: &Refusal) -> &'static str {
         // of range" (read 29) and "none in range" (read 30) both read as wrong beside a ship
         // in the card's ring. Its reach is both, as its wheel and pips show.
         R::OutOfRange { .. } => "none in reach",
-        R::OutsideArc => "none in its arcs",
+        R::OutsideArc => "none in arcs",
         R::TargetCloaked(_) => "target cloaked",
         R::NoSuchThreat(_) | R::NotAShip(_) | R::WrongTarget { .. } => "no target",
         R::NothingToRepair => "no damage",

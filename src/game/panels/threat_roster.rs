@@ -40,19 +40,20 @@ pub fn spaces(state: &GameState) -> Vec<Space> {
             None => spaces.push((sector, range, vec![piece])),
         };
     for t in state.threats() {
+        use stp_rules::content::ThreatKind;
+        // "Def": a bare "Klingon 1" read as the ship's number, beside the sector's number in
+        // its disc (read 30, all three readers). What is no ship has no Defense, as no Hit card
+        // targets it: the list says why it has no number.
         let words = match (
             t.cloaked,
-            stp_rules::content::builtin().threat(t.token).is_ship(),
+            &stp_rules::content::builtin().threat(t.token).threat,
         ) {
             (true, _) => "cloaked ship".to_string(),
-            // "Def": a bare "Klingon 1" read as the ship's number, beside the sector's number
-            // in its disc (read 30, all three readers).
-            (false, true) => format!("{} Def {}", short_name(t.token), t.defense),
-            // Not a ship, so no Hit card targets it: say why it has no number.
-            (false, false) => match stp_rules::content::builtin().threat(t.token).threat {
-                stp_rules::content::ThreatKind::Starbase => "Starbase (ally)".to_string(),
-                _ => format!("{} (no Defense)", short_name(t.token)),
-            },
+            (false, ThreatKind::Ship { .. }) => {
+                format!("{} Def {}", short_name(t.token), t.defense)
+            }
+            (false, ThreatKind::Comet { .. }) => format!("{} (no Defense)", short_name(t.token)),
+            (false, ThreatKind::Starbase) => "Starbase (ally)".to_string(),
         };
         add(t.pos.sector, t.pos.range, (words, Some(t.token)));
     }
