@@ -217,7 +217,8 @@ fn face(
     let foot_text = if zoom {
         credit_words.clone()
     } else if def.credit.is_none() {
-        String::new()
+        // Said, in a hollow foot: a bare foot read as a card whose tag was missing (read 31).
+        "no credit".to_string()
     } else if painter
         .layout_no_wrap(word.clone(), foot_font.clone(), Color32::BLACK)
         .size()
@@ -241,7 +242,19 @@ fn face(
             foot_font,
             Color32::BLACK,
         );
-    } else if zoom {
+    } else {
+        badges.push((
+            foot,
+            format!("{credit_words}: it counts for no mission's credits."),
+        ));
+        if !zoom {
+            painter.rect_stroke(
+                foot,
+                4.0,
+                Stroke::new(1.0, theme::quiet(painter.ctx())),
+                StrokeKind::Inside,
+            );
+        }
         painter.text(
             foot.center(),
             Align2::CENTER_CENTER,
