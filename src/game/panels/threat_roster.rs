@@ -288,13 +288,14 @@ pub fn threat_roster(
         });
         // Dark on a filled light disc, as large as the row allows: a light digit in a thin
         // ring read "4" as "2" at 1280x720 (read 29).
+        // The digit fills the disc: at 12 points two readers of read 31 read "3" as "5".
         let painter = ui.painter();
-        painter.circle_filled(rect.center(), side / 2.0, egui::Color32::from_gray(222));
+        painter.circle_filled(rect.center(), side / 2.0 + 0.5, egui::Color32::from_gray(222));
         painter.text(
-            rect.center(),
+            rect.center() + egui::vec2(0.0, 0.5),
             egui::Align2::CENTER_CENTER,
             format!("{}", sector + 1),
-            egui::FontId::proportional(SIZE - 1.0),
+            egui::FontId::proportional(SIZE + 1.5),
             egui::Color32::from_gray(12),
         );
     };
