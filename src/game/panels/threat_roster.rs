@@ -290,7 +290,11 @@ pub fn threat_roster(
         // ring read "4" as "2" at 1280x720 (read 29).
         // The digit fills the disc: at 12 points two readers of read 31 read "3" as "5".
         let painter = ui.painter();
-        painter.circle_filled(rect.center(), side / 2.0 + 0.5, egui::Color32::from_gray(222));
+        painter.circle_filled(
+            rect.center(),
+            side / 2.0 + 0.5,
+            egui::Color32::from_gray(222),
+        );
         painter.text(
             rect.center() + egui::vec2(0.0, 0.5),
             egui::Align2::CENTER_CENTER,

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 /// A kind's chit: a thick piece whose outline tells the faction (docs/look.md), within the
 /// token's radius but for the Tholian's triangle, a little larger so its face keeps room.
-pub(crate) fn chit(look: Look) -> Mesh {
+pub fn chit(look: Look) -> Mesh {
     let (sides, size, turn) = look.chit();
     Cylinder::new(super::TOKEN_RADIUS * size, 0.08)
         .mesh()
@@ -19,7 +19,7 @@ pub(crate) fn chit(look: Look) -> Mesh {
 /// A kind's halo: a thin outline round its chit in the chit's own shape, on the board's plane
 /// (XZ, facing up), in the ring's colour. A round halo round a hexagon made the Klingon read as
 /// "a red disc", against the key's "red hexagon" (read 30).
-pub(crate) fn halo(look: Look) -> Mesh {
+pub fn halo(look: Look) -> Mesh {
     let (sides, size, turn) = look.chit();
     let (inner, outer) = (
         super::TOKEN_RADIUS * size * 0.98,

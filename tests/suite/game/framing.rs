@@ -321,9 +321,6 @@ fn the_console_rings_the_board_with_an_unbroken_lit_groove() {
     assert!(pixels.chunks(4).all(|p| p[3] == 255));
 }
 
-/// The Enterprise's saucer carries her markings: her registry in dark ink before the bridge
-/// (the texture's fore half, its top), and lit windows only round her rim; the rest is her
-/// hull's light grey (read 25: "a grey primitive model").
 #[test]
 fn a_chits_face_is_printed_with_a_line_inset_along_its_outline() {
     use star_trek_panic::game::table::looks::chit_face_pixels;
@@ -358,6 +355,65 @@ fn a_chits_face_is_printed_with_a_line_inset_along_its_outline() {
     }
 }
 
+/// A chit's halo follows its outline (read 30 took a Klingon's hexagon in a round halo for "a
+/// red disc"): for every kind, each of the halo's outer corners lies a little outside one of
+/// the chit's own corners, at its angle, and the halo faces up.
+#[test]
+fn a_chits_halo_follows_its_outline() {
+    use bevy::mesh::VertexAttributeValues;
+    use star_trek_panic::game::table::looks::{Look, chit, halo};
+    let points = |mesh: &Mesh| match mesh.attribute(Mesh::ATTRIBUTE_POSITION) {
+        Some(VertexAttributeValues::Float32x3(points)) => points.clone(),
+        other => panic!("positions: {other:?}"),
+    };
+    for look in Look::ALL {
+        let corners: Vec<Vec2> = points(&chit(look))
+            .iter()
+            .map(|p| Vec2::new(p[0], p[2]))
+            .filter(|p| p.length() > 0.01)
+            .collect();
+        let corner = corners.iter().map(|p| p.length()).fold(0.0, f32::max);
+        let halo = halo(look);
+        let ring = points(&halo);
+        let outer: Vec<Vec2> = ring
+            .iter()
+            .map(|p| Vec2::new(p[0], p[2]))
+            .filter(|p| p.length() > corner * 1.04)
+            .collect();
+        assert_eq!(
+            outer.len() * 2,
+            ring.len(),
+            "{look:?}: every other point is outer"
+        );
+        for point in &outer {
+            assert!(
+                corners
+                    .iter()
+                    .any(|c| (c.normalize() - point.normalize()).length() < 1e-3),
+                "{look:?}: a halo corner at {point} lies at none of the chit's corners"
+            );
+            assert!(
+                (point.length() / corner - 1.08).abs() < 1e-3,
+                "{look:?}: {point} is not just outside the chit"
+            );
+        }
+        // Every triangle faces up, so the halo is seen from the camera above the board.
+        let Some(bevy::mesh::Indices::U32(indices)) = halo.indices() else {
+            panic!("{look:?}: indices");
+        };
+        for triangle in indices.chunks(3) {
+            let [a, b, c] = [0, 1, 2].map(|k| Vec3::from(ring[triangle[k] as usize]));
+            assert!(
+                (b - a).cross(c - a).y > 0.0,
+                "{look:?}: a triangle faces down"
+            );
+        }
+    }
+}
+
+/// The Enterprise's saucer carries her markings: her registry in dark ink before the bridge
+/// (the texture's fore half, its top), and lit windows only round her rim; the rest is her
+/// hull's light grey (read 25: "a grey primitive model").
 #[test]
 fn the_saucer_carries_her_registry_and_lit_windows() {
     use star_trek_panic::game::table::ship_markings::{SIZE, saucer_pixels};
