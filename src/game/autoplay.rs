@@ -99,7 +99,7 @@ fn capture(
     capturing: Query<(), With<Capturing>>,
     mut commands: Commands,
     mut redraw: MessageWriter<RequestRedraw>,
-    mut write_layout: MessageWriter<crate::game::table::layout::WriteLayout>,
+    mut write_layout: MessageWriter<crate::game::table::report::layout::WriteLayout>,
 ) {
     let Some(path) = &launch.screenshot else {
         return;
@@ -126,7 +126,9 @@ fn capture(
     }
     progress.requested = true;
     if let Some(layout) = &launch.layout {
-        write_layout.write(crate::game::table::layout::WriteLayout(layout.clone()));
+        write_layout.write(crate::game::table::report::layout::WriteLayout(
+            layout.clone(),
+        ));
     }
     let mut save = save_to_disk(path.clone());
     commands.spawn(Screenshot::primary_window()).observe(

@@ -363,20 +363,16 @@ fn the_layers_import_only_downwards() {
     }
 }
 
-/// The game's features import each other one way (issue 41): folded into the folders (and
-/// files) right under `src/game`, the imports form no circle, and the model floor and the
-/// widget kit import nothing above the settings, the launch options and the system sets.
-/// What two features both need lives on the model floor, so neither imports the other for it.
-#[test]
-fn the_games_features_import_each_other_one_way() {
-    let (_, graph) = graph(&root("src"));
-    let room = |m: &Vec<String>| match m.as_slice() {
-        [game, room, ..] if game == "game" => Some(room.clone()),
-        _ => None,
+/// The modules right under `folder` (its folders and files), with the imports between them:
+/// each pair once, with the first import that ties it, in words.
+fn rooms_under(graph: &Graph, folder: &[&str]) -> (Graph, BTreeMap<(String, String), String>) {
+    let room = |m: &Vec<String>| {
+        (m.len() > folder.len() && m.iter().zip(folder).all(|(a, b)| a == b))
+            .then(|| m[folder.len()].clone())
     };
     let mut rooms = Graph::new();
-    let mut why: BTreeMap<(String, String), String> = BTreeMap::new();
-    for (module, reached) in &graph {
+    let mut why = BTreeMap::new();
+    for (module, reached) in graph {
         let Some(from) = room(module) else { continue };
         let arrows = rooms.entry(vec![from.clone()]).or_default();
         for target in reached {
@@ -388,15 +384,31 @@ fn the_games_features_import_each_other_one_way() {
             }
         }
     }
-    if let Some(circle) = cycles(&rooms).into_iter().find(|group| group.len() > 1) {
+    (rooms, why)
+}
+
+/// Fails on a circle among the rooms, naming each import in it.
+fn no_circle(rooms: &Graph, why: &BTreeMap<(String, String), String>, what: &str) {
+    if let Some(circle) = cycles(rooms).into_iter().find(|group| group.len() > 1) {
         let names: BTreeSet<String> = circle.iter().map(|r| r[0].clone()).collect();
         let arrows: Vec<&String> = why
             .iter()
             .filter(|((from, to), _)| names.contains(from) && names.contains(to))
             .map(|(_, line)| line)
             .collect();
-        panic!("the game's features {names:?} import each other in a circle: {arrows:#?}");
+        panic!("{what} {names:?} import each other in a circle: {arrows:#?}");
     }
+}
+
+/// The game's features import each other one way (issue 41): folded into the folders (and
+/// files) right under `src/game`, the imports form no circle, and the model floor and the
+/// widget kit import nothing above the settings, the launch options and the system sets.
+/// What two features both need lives on the model floor, so neither imports the other for it.
+#[test]
+fn the_games_features_import_each_other_one_way() {
+    let (_, graph) = graph(&root("src"));
+    let (rooms, why) = rooms_under(&graph, &["game"]);
+    no_circle(&rooms, &why, "the game's features");
     let below = ["model", "theme", "settings", "launch", "systems"];
     for floor in ["model", "theme"] {
         for to in &rooms[&vec![floor.to_string()]] {
@@ -408,6 +420,29 @@ fn the_games_features_import_each_other_one_way() {
             );
         }
     }
+}
+
+/// The table's slices import each other one way (issue 41): the scene (3D) below the marks
+/// egui paints over it, and both below the layout report; all of them over `parts`, the
+/// table's shared measures, which imports none of them.
+#[test]
+fn the_tables_slices_import_each_other_one_way() {
+    let (_, graph) = graph(&root("src"));
+    let (rooms, why) = rooms_under(&graph, &["game", "table"]);
+    no_circle(&rooms, &why, "the table's slices");
+    let above = |slice: &str, higher: &[&str]| {
+        for to in &rooms[&vec![slice.to_string()]] {
+            assert!(
+                !higher.contains(&to[0].as_str()),
+                "table::{slice} imports table::{} ({})",
+                to[0],
+                why[&(slice.to_string(), to[0].clone())]
+            );
+        }
+    };
+    above("parts", &["scene", "marks", "report"]);
+    above("scene", &["marks", "report"]);
+    above("marks", &["report"]);
 }
 
 /// Whether `code` asks for the rules' state to write: `ResMut<GameState>`,

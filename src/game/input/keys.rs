@@ -6,7 +6,7 @@ use bevy::window::{MonitorSelection, WindowMode};
 
 use super::hotkeys::{keys_are_free, no_window_takes_keys};
 use crate::game::systems::GameSystems;
-use crate::game::table::camera::Orbit;
+use crate::game::table::scene::camera::Orbit;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

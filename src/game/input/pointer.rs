@@ -8,8 +8,8 @@ use bevy_egui::EguiContexts;
 use crate::game::model::pointing::{Hovered, TableRect, TokenClicked, on_table};
 use crate::game::pacing::{NextStep, Sequence, SkipSequence};
 use crate::game::systems::GameSystems;
-use crate::game::table::ThreatPiece;
-use crate::game::table::camera::Orbit;
+use crate::game::table::parts::ThreatPiece;
+use crate::game::table::scene::camera::Orbit;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TableRect>().add_systems(

@@ -11,7 +11,7 @@ use super::{Online, PingRequest, seat_name};
 use crate::game::model::pointing::Hovered;
 use crate::game::model::screen::Screen;
 use crate::game::systems::GameSystems;
-use crate::game::table::ThreatPiece;
+use crate::game::table::parts::ThreatPiece;
 use crate::net::protocol::PingTarget;
 
 /// How long a ping's marker stays.

@@ -171,7 +171,7 @@ struct Asides<'w> {
     lesson_choices: MessageWriter<'w, AcademyChoice>,
     key: ResMut<'w, crate::game::model::windows::Key>,
     /// The coming threat phase as the rules foresee it (absent without the table's scene).
-    foresight: Option<Res<'w, crate::game::table::intent::Foresight>>,
+    foresight: Option<Res<'w, crate::game::table::marks::intent::Foresight>>,
     settings: Option<Res<'w, crate::game::settings::Settings>>,
 }
 

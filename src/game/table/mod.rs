@@ -2,134 +2,35 @@
 //! and mission tokens, the die and the piles — all drawn from the rules state, and animated
 //! by the rules events.
 
-pub(crate) mod backdrop;
-mod board;
-pub(crate) mod board_painter;
-pub mod camera;
-pub mod console_table;
-pub mod die;
-pub mod effects;
-mod enterprise;
-mod forecast_lines;
-pub mod framing;
-pub mod hover;
-pub mod intent;
-pub mod labels;
-pub mod layout;
-mod layout_sections;
-pub mod looks;
-mod marks_read;
-mod materials;
-mod mission_labels;
-mod motion;
-pub mod occupied;
-mod painted_texts;
-pub mod pieces;
-mod pile_labels;
-mod piles;
-mod plate_places;
-mod plot;
-mod reach;
-mod rim;
-mod shapes;
-pub mod ship_markings;
-mod targets;
-pub mod web;
+pub mod marks;
+pub mod parts;
+pub mod report;
+pub mod scene;
 
 use bevy::prelude::*;
-use std::collections::BTreeMap;
-use std::f32::consts::TAU;
-use stp_rules::{Range, TokenId};
-
-pub use crate::game::pacing::AnimationSpeed;
-pub(crate) use piles::{Pile, die_place, pile_count, pile_place};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Pieces>()
+    app.init_resource::<parts::Pieces>()
         .add_plugins((
-            backdrop::plugin,
-            board::plugin,
-            pieces::plugin,
-            effects::plugin,
-            motion::plugin,
-            camera::plugin,
-            die::plugin,
-            labels::plugin,
-            layout::plugin,
-            painted_texts::plugin,
-            intent::plugin,
-            hover::plugin,
-            reach::plugin,
-            targets::plugin,
-            web::plugin,
+            scene::backdrop::plugin,
+            scene::board::plugin,
+            scene::pieces::plugin,
+            scene::effects::plugin,
+            scene::motion::plugin,
+            scene::camera::plugin,
+            scene::die::plugin,
+            marks::labels::plugin,
+            report::layout::plugin,
+            marks::painted_texts::plugin,
+            marks::intent::plugin,
+            marks::hover::plugin,
+            marks::reach::plugin,
+            marks::targets::plugin,
+            scene::web::plugin,
         ))
-        .add_plugins((occupied::plugin, console_table::plugin));
-}
-
-/// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
-pub(crate) const SHIP_RADIUS: f32 = 1.45;
-pub(crate) const RING_WIDTH: f32 = 1.1;
-
-/// A threat token's radius: its face, inside its ring's band with a collar of the band round it.
-pub const TOKEN_RADIUS: f32 = 0.43;
-
-/// The ship's disc, from her middle out: the model (within `MODEL_RADIUS`), then her Hull
-/// plates in a ring of their own, then her Shields' arcs, so no part of the model covers a
-/// section (docs/look.md).
-pub(crate) const MODEL_RADIUS: f32 = 0.8;
-pub(crate) const HULL_RING: (f32, f32) = (0.84, 1.09);
-pub(crate) const SHIELD_RING: (f32, f32) = (1.13, 1.41);
-
-// The rings nest without touching: the model, the Hull plates, the Shields, the ship's disc.
-const _: () = assert!(
-    MODEL_RADIUS < HULL_RING.0 && HULL_RING.1 < SHIELD_RING.0 && SHIELD_RING.1 < SHIP_RADIUS
-);
-
-pub(crate) fn ring_center(range: Range) -> f32 {
-    let index = match range {
-        Range::Short => 0.0,
-        Range::Medium => 1.0,
-        Range::Long => 2.0,
-    };
-    SHIP_RADIUS + RING_WIDTH * (index + 0.5)
-}
-
-/// Board sectors are numbered clockwise seen from above, sectors 1 and 6 meeting at the top
-/// (−Z). Returns the angle of a sector's middle, clockwise from −Z.
-pub fn sector_angle(sector: u8) -> f32 {
-    (f32::from(sector) + 0.5) * TAU / 6.0
-}
-
-/// A point on the board at an angle (clockwise from −Z) and radius.
-pub fn on_board(angle: f32, radius: f32, height: f32) -> Vec3 {
-    Vec3::new(angle.sin() * radius, height, -angle.cos() * radius)
-}
-
-/// Marks a threat token's entity.
-#[derive(Component)]
-pub(crate) struct ThreatPiece(pub TokenId);
-
-#[derive(Component)]
-pub(crate) struct MissionPiece;
-
-/// The Enterprise's root entity (it turns with her heading).
-#[derive(Component)]
-pub struct Ship;
-
-#[derive(Component)]
-pub(crate) struct ShieldPiece(pub u8);
-
-#[derive(Component)]
-pub(crate) struct HullPiece(pub u8);
-
-/// The Fore's wedge over the board: turns with the ship, but is no part of her.
-#[derive(Component)]
-pub(crate) struct ForeMark;
-
-#[derive(Resource, Default)]
-pub(crate) struct Pieces {
-    pub threats: BTreeMap<TokenId, Entity>,
-    pub missions: BTreeMap<u8, Entity>,
-    /// The bubble over each ship held by a Force Field.
-    pub force_fields: BTreeMap<TokenId, Entity>,
+        .add_plugins((
+            report::occupied::plugin,
+            scene::console_table::plugin,
+            marks::web_tips::plugin,
+        ));
 }

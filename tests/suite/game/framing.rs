@@ -2,8 +2,8 @@
 //! piles' corners lie off the board.
 
 use bevy::prelude::*;
-use star_trek_panic::game::table::framing::*;
-use star_trek_panic::game::table::on_board;
+use star_trek_panic::game::table::parts::on_board;
+use star_trek_panic::game::table::scene::framing::*;
 
 #[test]
 fn the_board_fills_what_it_may_of_the_viewport() {
@@ -46,7 +46,7 @@ fn the_piles_stand_off_the_board() {
 /// faces adding to 7, as the die's pips are laid out).
 #[test]
 fn the_die_lands_on_the_rolled_face() {
-    use star_trek_panic::game::table::die::face_up;
+    use star_trek_panic::game::table::scene::die::face_up;
     let faces = [
         (1, Vec3::Y),
         (6, Vec3::NEG_Y),
@@ -67,7 +67,7 @@ fn the_die_lands_on_the_rolled_face() {
 /// numeral but the top one moved onto the strip its neighbour leaves bare.
 #[test]
 fn crowded_spaces_sit_side_by_side_or_fan_out_at_full_size() {
-    use star_trek_panic::game::table::pieces::{Fanned, TOKEN_RADIUS, token_transform};
+    use star_trek_panic::game::table::scene::pieces::{Fanned, TOKEN_RADIUS, token_transform};
     use stp_rules::Range;
     let place = |range, slot, of| {
         let fan = Fanned {
@@ -133,7 +133,7 @@ fn crowded_spaces_sit_side_by_side_or_fan_out_at_full_size() {
 /// Every kind of threat has a look of its own, and captains and cloakers their rims.
 #[test]
 fn each_kind_of_threat_has_its_own_look() {
-    use star_trek_panic::game::table::looks::{Look, Rim, rim_of};
+    use star_trek_panic::game::table::scene::looks::{Look, Rim, rim_of};
     use stp_rules::content::builtin;
     let content = builtin();
     let token = |kind: &str| {
@@ -162,7 +162,7 @@ fn each_kind_of_threat_has_its_own_look() {
     for (i, look) in Look::ALL.iter().enumerate() {
         assert_eq!(look.index(), i, "{look:?}");
     }
-    let by_look = star_trek_panic::game::table::looks::ByLook::new(|look| look.letter());
+    let by_look = star_trek_panic::game::table::scene::looks::ByLook::new(|look| look.letter());
     for look in Look::ALL {
         assert_eq!(by_look[look], look.letter(), "{look:?}");
     }
@@ -172,7 +172,7 @@ fn each_kind_of_threat_has_its_own_look() {
 /// landing with reduced motion fades in and out, and a cloak's shimmer flickers as it fades.
 #[test]
 fn effects_fade_instead_of_vanishing() {
-    use star_trek_panic::game::table::effects::Fade;
+    use star_trek_panic::game::table::scene::effects::Fade;
     let steps: Vec<f32> = (0..=20).map(|i| i as f32 / 20.0).collect();
     let out: Vec<f32> = steps.iter().map(|t| Fade::Out.strength(*t)).collect();
     assert!(
@@ -196,9 +196,9 @@ fn effects_fade_instead_of_vanishing() {
 /// strands run from the Tholian's piece to the Shields on its side of the ship.
 #[test]
 fn tholians_web_runs_from_the_tholian_to_the_shields_it_faces() {
-    use star_trek_panic::game::table::pieces::{Fanned, TOKEN_RADIUS, token_transform};
-    use star_trek_panic::game::table::sector_angle;
-    use star_trek_panic::game::table::web::{WEB_RADIUS, strands};
+    use star_trek_panic::game::table::parts::sector_angle;
+    use star_trek_panic::game::table::scene::pieces::{Fanned, TOKEN_RADIUS, token_transform};
+    use star_trek_panic::game::table::scene::web::{WEB_RADIUS, strands};
     use stp_rules::Range;
     for sector in 0..6u8 {
         let at = token_transform(
@@ -240,7 +240,7 @@ fn tholians_web_runs_from_the_tholian_to_the_shields_it_faces() {
 #[test]
 fn the_spaces_that_hold_a_piece_are_lit_and_no_other() {
     use bevy::ecs::system::RunSystemOnce;
-    use star_trek_panic::game::table::occupied::{OccupiedSpace, light_spaces};
+    use star_trek_panic::game::table::report::occupied::{OccupiedSpace, light_spaces};
     use stp_rules::{GameOptions, GameState, Position, Range};
 
     let mut app = super::app(None);
@@ -301,10 +301,10 @@ fn the_spaces_that_hold_a_piece_are_lit_and_no_other() {
 /// with a meaning nobody was told (reads 23–25).
 #[test]
 fn the_console_rings_the_board_with_an_unbroken_lit_groove() {
-    use star_trek_panic::game::table::console_table::{
+    use star_trek_panic::game::table::scene::console_table::{
         ACROSS, AROUND, INNER, LIGHTS, console_pixels,
     };
-    use star_trek_panic::game::table::framing::BOARD_RADIUS;
+    use star_trek_panic::game::table::scene::framing::BOARD_RADIUS;
     const { assert!(INNER >= BOARD_RADIUS, "the console covers no ring") };
     let pixels = console_pixels();
     assert_eq!(pixels.len(), ACROSS * AROUND * 4);
@@ -323,7 +323,7 @@ fn the_console_rings_the_board_with_an_unbroken_lit_groove() {
 
 #[test]
 fn a_chits_face_is_printed_with_a_line_inset_along_its_outline() {
-    use star_trek_panic::game::table::looks::chit_face_pixels;
+    use star_trek_panic::game::table::scene::looks::chit_face_pixels;
     const SIZE: usize = 128;
     // The grey at a point of the face, from its middle (x right, y up, 1 the texture's edge).
     let grey = |pixels: &[u8], x: f32, y: f32| {
@@ -361,7 +361,7 @@ fn a_chits_face_is_printed_with_a_line_inset_along_its_outline() {
 #[test]
 fn a_chits_halo_follows_its_outline() {
     use bevy::mesh::VertexAttributeValues;
-    use star_trek_panic::game::table::looks::{Look, chit, halo};
+    use star_trek_panic::game::table::scene::looks::{Look, chit, halo};
     let points = |mesh: &Mesh| match mesh.attribute(Mesh::ATTRIBUTE_POSITION) {
         Some(VertexAttributeValues::Float32x3(points)) => points.clone(),
         other => panic!("positions: {other:?}"),
@@ -416,7 +416,7 @@ fn a_chits_halo_follows_its_outline() {
 /// hull's light grey (read 25: "a grey primitive model").
 #[test]
 fn the_saucer_carries_her_registry_and_lit_windows() {
-    use star_trek_panic::game::table::ship_markings::{SIZE, saucer_pixels};
+    use star_trek_panic::game::table::scene::ship_markings::{SIZE, saucer_pixels};
     let (colour, lit) = saucer_pixels();
     assert_eq!(colour.len(), SIZE * SIZE * 4);
     let at = |x: usize, y: usize| (y * SIZE + x) * 4;

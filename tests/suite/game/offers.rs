@@ -203,8 +203,8 @@ fn a_new_turn_clears_the_selection() {
 /// the picked card would do to it (the rules' answer) or why it cannot be played there.
 #[test]
 fn hovering_a_token_says_what_it_is_will_do_and_what_the_card_would_do() {
-    use star_trek_panic::game::table::hover::token_lines;
-    use star_trek_panic::game::table::intent::Foresight;
+    use star_trek_panic::game::table::marks::hover::token_lines;
+    use star_trek_panic::game::table::marks::intent::Foresight;
     let mut state = common::table(2);
     set_character(&mut state, 0, "sulu");
     let torpedo = common::give(&mut state, 0, "photon_torpedoes");

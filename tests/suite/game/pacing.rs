@@ -244,7 +244,7 @@ fn the_shown_board_follows_the_events_to_the_rules_board() {
 /// named with its facing, and once the sequence ends there is nothing left to forecast.
 #[test]
 fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
-    use star_trek_panic::game::table::intent::still_to_come;
+    use star_trek_panic::game::table::marks::intent::still_to_come;
     let step = |now: SectionState, hits: u8| match (now, hits) {
         (s, 0) => s,
         (SectionState::Intact, 1) => SectionState::Damaged,
@@ -288,11 +288,11 @@ fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
             let until_draw = || {
                 sequence
                     .remaining()
-                    .take_while(|e| !star_trek_panic::game::table::intent::reveals_a_draw(e))
+                    .take_while(|e| !star_trek_panic::game::table::marks::intent::reveals_a_draw(e))
             };
             let drawn_damage = sequence
                 .remaining()
-                .skip_while(|e| !star_trek_panic::game::table::intent::reveals_a_draw(e))
+                .skip_while(|e| !star_trek_panic::game::table::marks::intent::reveals_a_draw(e))
                 .any(|e| {
                     matches!(
                         e,
@@ -358,7 +358,7 @@ fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
 /// (a comet drawn and striking) is not in it, though the sequence already holds it.
 #[test]
 fn the_forecast_stops_before_the_next_draw() {
-    use star_trek_panic::game::table::intent::still_to_come;
+    use star_trek_panic::game::table::marks::intent::still_to_come;
     use stp_rules::{SectionKind, SectionRef};
     let shown = super::table_of(
         r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
@@ -394,7 +394,7 @@ fn the_forecast_stops_before_the_next_draw() {
 /// its sector and not firing (rulebook, "Tholians"); read 28 found it the one threat without one.
 #[test]
 fn the_forecast_mid_phase_names_a_tholian_still_to_web() {
-    use star_trek_panic::game::table::intent::still_to_come;
+    use star_trek_panic::game::table::marks::intent::still_to_come;
     use stp_rules::preview::Intent;
     let shown = super::table_of(
         r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",

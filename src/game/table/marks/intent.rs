@@ -1,0 +1,468 @@
+//! What the threats will do, drawn on the board during Play Cards & Maneuver (the rules'
+//! `threat_preview`), and while a threat phase plays, what its steps still to come do
+//! (`still_to_come`): an arrow from each threat to where it will be, a dashed line for each
+//! shot, each kept clear of the tokens' faces; what each facing's Shield and Hull will take
+//! sits at the board's rim (`labels`), with a "?" where the die decides. Hovering a line says
+//! what it means. It follows every card and maneuver, since it is recomputed whenever the
+//! state changes.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiPrimaryContextPass, egui};
+use stp_rules::preview::{Intent, ThreatPreview};
+use stp_rules::{GameState, Position};
+
+use crate::game::model::screen::Screen;
+use crate::game::pacing::{Sequence, Shown};
+use crate::game::systems::GameSystems;
+use crate::game::table::marks::board_painter::{BoardScene, PaintBoard, SceneMarks};
+use crate::game::table::parts::{on_board, ring_center, sector_angle};
+use crate::game::table::scene::pieces::{TOKEN_RADIUS, token_transform};
+
+/// The preview of the coming Threats Move & Fire phase, while there is one.
+#[derive(Resource, Debug, Default)]
+pub struct Foresight(pub Option<ThreatPreview>);
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Foresight>()
+        .add_systems(
+            Update,
+            foresee
+                .run_if(resource_changed::<Shown>)
+                .in_set(GameSystems::Present),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            draw_intent
+                .run_if(in_state(Screen::Playing))
+                .in_set(PaintBoard),
+        );
+}
+
+/// The forecast: before a threat phase, the rules' preview of it; while one plays, what its
+/// steps still to show will do (readers found no forecast at all mid-phase, where it
+/// matters most). Where the rules wait on a Security Team against boarders, the phase's
+/// moves and shots are not yet in any step: the rules' preview of its rest says them (read
+/// 23 found the threat phase bare while boarders waited).
+fn foresee(
+    shown: Res<Shown>,
+    sequence: Res<Sequence>,
+    rules: Option<Res<stp_rules::GameState>>,
+    mut foresight: ResMut<Foresight>,
+) {
+    let boarding = rules
+        .as_deref()
+        .filter(|r| matches!(r.turn().window, Some(stp_rules::Window::Boarding { .. })));
+    let preview = shown
+        .get()
+        .and_then(|state| match (sequence.is_playing(), boarding) {
+            (true, Some(rules)) => rules.threat_preview(),
+            (true, None) => still_to_come(state, sequence.remaining()),
+            (false, _) => state.threat_preview(),
+        });
+    if foresight.0 != preview {
+        foresight.0 = preview;
+    }
+}
+
+/// What the rest of a playing sequence does, as a preview of it: each shot still to come
+/// (who fires, where, how much), each ship that will cloak, and how far each section falls.
+/// Read off the rules' events, which carry their outcomes: nothing is decided here. `None`
+/// when nothing more comes at the ship.
+pub fn still_to_come<'a>(
+    shown: &GameState,
+    events: impl Iterator<Item = &'a stp_rules::RulesEvent>,
+) -> Option<ThreatPreview> {
+    use stp_rules::{RulesEvent as E, SectionKind, SectionState};
+    let rank = |s: SectionState| match s {
+        SectionState::Intact => 0u8,
+        SectionState::Damaged => 1,
+        SectionState::Destroyed => 2,
+    };
+    let mut preview = ThreatPreview::default();
+    let mut moved = std::collections::BTreeMap::new();
+    // Each section's state as the sequence leaves it.
+    let mut shields = shown.enterprise().shields;
+    let mut hull = shown.enterprise().hull;
+    // Up to the next draw only: what a threat drawn from the bag brings (a comet striking,
+    // Kang's volley) is the bag's secret until it is drawn. Read past it, a forecast said
+    // "KOR: 1 dmg → Shield destroyed" of an intact Shield, the comet's hit told before its draw.
+    let this_phase = events.take_while(|event| !reveals_a_draw(event));
+    for event in this_phase {
+        match event {
+            E::ThreatFired {
+                token,
+                facing,
+                damage,
+            } => {
+                let Some(from) = shown.threat(*token).map(|t| t.pos) else {
+                    continue;
+                };
+                if let Some(f) = preview.facings.get_mut(usize::from(*facing)) {
+                    f.incoming = f.incoming.saturating_add(*damage);
+                    preview.threats.push(stp_rules::preview::ThreatIntent {
+                        token: *token,
+                        from,
+                        to: None,
+                        fires: Some((*facing, *damage)),
+                        at_token: None,
+                        what: Intent::MovesAndFires,
+                    });
+                }
+            }
+            E::ThreatCloaked { token } => {
+                if let Some(from) = shown.threat(*token).map(|t| t.pos) {
+                    preview.threats.push(stp_rules::preview::ThreatIntent {
+                        token: *token,
+                        from,
+                        to: None,
+                        fires: None,
+                        at_token: None,
+                        what: Intent::Cloaks,
+                    });
+                }
+            }
+            // Where each piece's last move still to come takes it, for a web woven there.
+            E::ThreatMoved { token, to, .. } => {
+                moved.insert(*token, *to);
+            }
+            // A Tholian that will weave its web where its move takes it, and not fire (read 28
+            // found it the one threat with no forecast mid-phase).
+            E::TholianWebbed { token } => {
+                if let Some(from) = shown.threat(*token).map(|t| t.pos) {
+                    preview.threats.push(stp_rules::preview::ThreatIntent {
+                        token: *token,
+                        from,
+                        to: Some(moved.get(token).copied().unwrap_or(from)),
+                        fires: None,
+                        at_token: None,
+                        what: Intent::Moves,
+                    });
+                }
+            }
+            // A shot an Outpost takes for the Enterprise, and cards a destroyed Hull section
+            // costs: said as the rules' preview says them.
+            E::MissionTokenHit {
+                token,
+                value,
+                by,
+                damage,
+            } => {
+                if let Some(from) = shown.threat(*by).map(|t| t.pos) {
+                    preview.threats.push(stp_rules::preview::ThreatIntent {
+                        token: *by,
+                        from,
+                        to: None,
+                        fires: None,
+                        at_token: Some(stp_rules::preview::TokenShot {
+                            token: *token,
+                            damage: *damage,
+                            left: *value,
+                        }),
+                        what: Intent::MovesAndFires,
+                    });
+                }
+            }
+            E::CardsRemoved {
+                cards,
+                facing: Some(facing),
+            } => {
+                if let Some(f) = preview.facings.get_mut(usize::from(*facing)) {
+                    f.cards_lost = f.cards_lost.saturating_add(cards.len().max(1) as u8);
+                }
+            }
+            E::SectionDamaged { section } | E::SectionDestroyed { section } => {
+                let to = match event {
+                    E::SectionDamaged { .. } => SectionState::Damaged,
+                    _ => SectionState::Destroyed,
+                };
+                let slot = match section.kind {
+                    SectionKind::Shield => shields.get_mut(usize::from(section.facing)),
+                    SectionKind::Hull => hull.get_mut(usize::from(section.facing)),
+                };
+                if let Some(slot) = slot
+                    && rank(to) > rank(*slot)
+                {
+                    *slot = to;
+                }
+            }
+            // Named, not defaulted (issue 41): a new event must be placed here. These fire at
+            // nothing and cloak nothing, and what any of them does to a section (a comet, a
+            // boarding) comes as its own SectionDamaged or SectionDestroyed.
+            E::TurnStarted { .. }
+            | E::PhaseStarted { .. }
+            | E::PhaseSkipped { .. }
+            | E::CardsDrawn { .. }
+            | E::DeckReshuffled { .. }
+            | E::MissionRevealed { .. }
+            | E::MissionTokenPlaced { .. }
+            | E::MissionTokenMoved { .. }
+            | E::Traded { .. }
+            | E::CardTaken { .. }
+            | E::CardPlayed { .. }
+            | E::CardCommitted { .. }
+            | E::CardDiscarded { .. }
+            | E::CardRecovered { .. }
+            | E::ThreatHit { .. }
+            | E::ThreatDestroyed { .. }
+            | E::ThreatPlaced { .. }
+            | E::ThreatUncloaked { .. }
+            | E::ThreatReinforced { .. }
+            | E::ThreatReturnedToBag { .. }
+            | E::ForceFieldPlaced { .. }
+            | E::ForceFieldHeld { .. }
+            | E::RedAlertSet { .. }
+            | E::RedAlertAbsorbed { .. }
+            | E::CaptainArrived { .. }
+            | E::CometStruck { .. }
+            | E::Docked { .. }
+            | E::BagRefilled { .. }
+            | E::Maneuvered { .. }
+            | E::DieRolled { .. }
+            | E::SectionRepaired { .. }
+            | E::SectionRebuilt { .. }
+            | E::DamageIgnored { .. }
+            | E::CardsRemoved { facing: None, .. }
+            | E::BoardersArriving { .. }
+            | E::SecurityTeamPlayed { .. }
+            | E::Boarded { .. }
+            | E::AbilityUsed { .. }
+            | E::MissionTimer { .. }
+            | E::MissionCompleted { .. }
+            | E::MissionFailed { .. }
+            | E::ThreatChosen { .. }
+            | E::ActionUndone { .. }
+            | E::GameWon
+            | E::GameLost { .. } => {}
+        }
+    }
+    for facing in 0..preview.facings.len() {
+        let f = &mut preview.facings[facing];
+        f.shield_hits = rank(shields[facing]) - rank(shown.enterprise().shields[facing]);
+        f.hull_hits = rank(hull[facing]) - rank(shown.enterprise().hull[facing]);
+    }
+    let anything = preview
+        .facings
+        .iter()
+        .any(|f| f.incoming > 0 || f.shield_hits > 0 || f.hull_hits > 0 || f.cards_lost > 0)
+        || !preview.threats.is_empty();
+    anything.then_some(preview)
+}
+
+/// Where a forecast stops reading the sequence: the new threats' phase, a threat placed from
+/// the bag, or the next turn.
+pub fn reveals_a_draw(event: &stp_rules::RulesEvent) -> bool {
+    use stp_rules::RulesEvent as E;
+    matches!(
+        event,
+        E::PhaseStarted {
+            phase: stp_rules::Phase::DrawNewThreats
+        } | E::ThreatPlaced { .. }
+            | E::TurnStarted { .. }
+    )
+}
+
+fn place(pos: Position) -> Vec3 {
+    on_board(sector_angle(pos.sector), ring_center(pos.range), 0.1)
+}
+
+/// Where a mover's arrow ends and, when it fires after moving, its shot starts: the space's
+/// centre, or beside the piece already standing there, along the ring (read 16 took Kang's
+/// shot, drawn from the Klingon standing where Kang went, for the Klingon's).
+fn landing(state: &GameState, mover: stp_rules::TokenId, to: Position) -> Vec3 {
+    let shared = state
+        .threats()
+        .iter()
+        .any(|t| t.token != mover && t.pos == to)
+        || state.mission_tokens().iter().any(|m| m.pos == to);
+    let radius = ring_center(to.range);
+    // A face and a half along the ring, within the sector (a Short space is narrow).
+    let aside = match shared {
+        true => (2.2 * TOKEN_RADIUS / radius).min(0.35),
+        false => 0.0,
+    };
+    on_board(sector_angle(to.sector) - aside, radius, 0.1)
+}
+
+/// Where a shot at a ship facing lands: the Shield's arc in that facing's sector.
+fn facing_point(state: &GameState, facing: u8, radius: f32) -> Vec3 {
+    on_board(
+        sector_angle(state.enterprise().sector_of_facing(facing)),
+        radius,
+        0.3,
+    )
+}
+
+/// A segment shortened by `from` points at its start and `to` points at its end, so it
+/// starts and ends outside the tokens' faces (and their digits); `None` when nothing is left.
+fn clear_of(a: egui::Pos2, b: egui::Pos2, from: f32, to: f32) -> Option<(egui::Pos2, egui::Pos2)> {
+    let length = a.distance(b);
+    (length > from + to + 6.0).then(|| {
+        let d = (b - a) / length;
+        (a + d * from, b - d * to)
+    })
+}
+
+/// Where a shot lands: a red burst of short spokes on a dark ground, its longest along the
+/// shot, so every shot shows where it hits however near its shooter sits.
+pub(crate) fn impact(
+    painter: &egui::Painter,
+    at: egui::Pos2,
+    along: egui::Vec2,
+    color: egui::Color32,
+) {
+    let along = along.normalized();
+    let forward = if along.is_finite() {
+        along.angle()
+    } else {
+        0.0
+    };
+    painter.circle_filled(at, 6.5, egui::Color32::from_black_alpha(170));
+    for spoke in 0..8 {
+        let angle = forward + spoke as f32 * std::f32::consts::TAU / 8.0;
+        let reach = if spoke % 2 == 0 { 9.0 } else { 6.0 };
+        let d = egui::Vec2::angled(angle);
+        let stroke = egui::Stroke::new(2.0, color);
+        painter.line_segment([at + d * 2.0, at + d * reach], stroke);
+    }
+    painter.circle_filled(at, 2.5, egui::Color32::from_rgb(255, 230, 200));
+}
+
+/// How far a point is from a segment, in points (for hovering a line).
+fn distance_to_segment(p: egui::Pos2, a: egui::Pos2, b: egui::Pos2) -> f32 {
+    let ab = b - a;
+    let t = ((p - a).dot(ab) / ab.length_sq().max(1e-6)).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
+}
+
+fn draw_intent(
+    mut scene: BoardScene,
+    foresight: Res<Foresight>,
+    windows: Query<&Window>,
+    mut marks: ResMut<SceneMarks>,
+) -> Result {
+    let Some(preview) = &foresight.0 else {
+        return Ok(());
+    };
+    let Some((state, board)) = scene.open("intent") else {
+        return Ok(());
+    };
+    let zoom = board.zoom();
+    let cursor = windows
+        .iter()
+        .find_map(|w| w.cursor_position())
+        .map(|c| egui::pos2(c.x / zoom, c.y / zoom));
+    let (painter, screen) = (&board.painter, |at: Vec3| board.screen(at));
+    let move_color = egui::Color32::from_rgb(255, 220, 120);
+    let fire_color = egui::Color32::from_rgb(255, 90, 70);
+    // A token's face on screen, so lines start and end at its rim.
+    let face = |at: Vec3| {
+        let (c, side) = (screen(at)?, screen(at + Vec3::X * TOKEN_RADIUS)?);
+        Some(c.distance(side) + 3.0)
+    };
+    let mut hovered: Option<String> = None;
+    // Where each piece stands in its space (side by side, or stepped aside), so a line starts
+    // at the piece and not at its space's centre (an arrow from a stepped-aside Kang started
+    // beside it).
+    let fanned = crate::game::table::scene::pieces::fan_out(state);
+    for intent in &preview.threats {
+        let standing = fanned
+            .get(&u16::from(intent.token))
+            .map(|fan| {
+                let at = token_transform(intent.from.sector, intent.from.range, *fan, false);
+                at.translation.with_y(0.1)
+            })
+            .unwrap_or_else(|| place(intent.from));
+        let Some(from) = screen(standing) else {
+            continue;
+        };
+        let radius = face(standing).unwrap_or(20.0);
+        let name = crate::words::describe::token_name(intent.token);
+        if intent.what == Intent::Chance {
+            // The die decides: the rim's "?" says so; the token's tooltip says what may happen.
+            continue;
+        }
+        let to = intent
+            .to
+            .and_then(|p| screen(landing(state, intent.token, p)));
+        // From the token's rim into the space it moves to.
+        if let Some(to) = to
+            && let Some((a, b)) = clear_of(from, to, radius, 6.0)
+        {
+            // On a dark underlay, so it shows on every band (readers called them hair-thin).
+            painter.arrow(
+                a,
+                b - a,
+                egui::Stroke::new(6.0, egui::Color32::from_black_alpha(170)),
+            );
+            painter.arrow(a, b - a, egui::Stroke::new(3.2, move_color));
+            if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
+                hovered = Some(format!(
+                    "Arrow: the {name} moves here in the coming Threats Move & Fire phase ({}).",
+                    crate::words::describe::intent_words(intent)
+                ));
+            }
+        }
+        // A boarder goes through the unshielded facing into the Hull: a short arrow to the
+        // Hull plate, and the burst where it does its damage.
+        if let Intent::Boards { facing, damage } = intent.what
+            && let Some(hull) = screen(facing_point(
+                state,
+                facing,
+                crate::game::table::parts::HULL_RING.1,
+            ))
+        {
+            let (a, b) = clear_of(from, hull, radius, 2.0).unwrap_or((from, hull));
+            painter.arrow(
+                a,
+                b - a,
+                egui::Stroke::new(6.0, egui::Color32::from_black_alpha(170)),
+            );
+            painter.arrow(a, b - a, egui::Stroke::new(3.2, fire_color));
+            impact(painter, b, b - a, fire_color);
+            if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0 || p.distance(b) < 9.0) {
+                hovered = Some(format!(
+                    "Red arrow: the {name} boards through the {} facing, which has no Shield, \
+                     for {damage} damage to its Hull before Security Teams.",
+                    crate::words::describe::facing_name(facing)
+                ));
+            }
+        }
+        // A ship that moves fires from where it will be; one that stays, from its rim.
+        let (start, clearance) = match to {
+            Some(to) if to.distance(from) > 4.0 => (to, 8.0),
+            _ => (from, radius),
+        };
+        if let Some((facing, damage)) = intent.fires
+            && let Some(hit) = screen(facing_point(
+                state,
+                facing,
+                crate::game::table::parts::SHIELD_RING.1,
+            ))
+        {
+            // A shooter in Short Range sits a few pixels from the Shield it hits, too near for
+            // a line (readers saw no shot there): the burst on the Shield says it alone.
+            let line = clear_of(start, hit, clearance, 2.0);
+            if let Some((a, b)) = line {
+                let under = egui::Stroke::new(5.5, egui::Color32::from_black_alpha(170));
+                painter.add(egui::Shape::dashed_line(&[a, b], under, 7.0, 4.0));
+                let stroke = egui::Stroke::new(3.0, fire_color);
+                painter.add(egui::Shape::dashed_line(&[a, b], stroke, 7.0, 4.0));
+            }
+            let (a, b) = line.unwrap_or((start, hit));
+            impact(painter, b, b - a, fire_color);
+            let near = |p: egui::Pos2| distance_to_segment(p, a, b) < 6.0 || p.distance(b) < 9.0;
+            if cursor.is_some_and(near) {
+                hovered = Some(format!(
+                    "Dashed line and burst: the {name} fires {damage} at the {} facing.",
+                    crate::words::describe::facing_name(facing)
+                ));
+            }
+        }
+    }
+    if let (Some(words), Some(p)) = (hovered, cursor) {
+        marks
+            .tips
+            .push((egui::Rect::from_center_size(p, egui::vec2(2.0, 2.0)), words));
+    }
+    Ok(())
+}

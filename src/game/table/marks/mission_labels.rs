@@ -1,0 +1,141 @@
+//! The mission tokens' names on the board: each goes where it collides with no label already
+//! painted (the rim's names above all), and says what the token is on hover.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+use stp_rules::GameState;
+use stp_rules::content::builtin;
+
+use crate::game::table::marks::board_painter::{BoardPainter, SceneMarks};
+use crate::game::table::parts::Pieces;
+
+/// Paints each mission token's name, after every other label of the board.
+pub(crate) fn mission_token_labels(
+    board: &BoardPainter,
+    state: &GameState,
+    pieces: &Pieces,
+    transforms: &Query<&GlobalTransform>,
+    marks: &mut SceneMarks,
+) {
+    // A mission token's name goes below it, or above it, or broken over two lines, whichever
+    // first collides with no label already on the board (the rim's names, above all).
+    for m in state.mission_tokens() {
+        let Some(at) = pieces
+            .missions
+            .get(&m.token)
+            .and_then(|e| transforms.get(*e).ok())
+        else {
+            continue;
+        };
+        let name = &builtin().mission_tokens[m.token as usize].name;
+        // Its number only where the mission has the threats fire at it: what it can still
+        // absorb. Hovering says so.
+        let draws_fire = state
+            .fire_drawing_token()
+            .is_some_and(|i| state.mission_tokens()[i].token == m.token);
+        let tip = match draws_fire {
+            true => format!(
+                "{name}: a mission token. Threats in its sector fire at it instead of the \
+                 Enterprise; it absorbs {} more damage before it is lost.",
+                m.value
+            ),
+            false => format!("{name}: a mission token. The mission card says what to do with it."),
+        };
+        // Below, above, right and left of the piece, near and farther off, the name on one
+        // line or two; each anchored on its side of the piece.
+        let mut choices = Vec::new();
+        let hits = if m.value == 1 { "hit" } else { "hits" };
+        let lines = match draws_fire {
+            true => [
+                format!("{name}: {} {hits} left", m.value),
+                format!("{name}\n{} {hits} left", m.value),
+            ],
+            false => [name.clone(), name.replacen(' ', "\n", 1)],
+        };
+        for words in lines {
+            let galley = board.galley(&words, 13.0, egui::Color32::LIGHT_BLUE);
+            let size = galley.size();
+            for reach in [0.3, 0.75] {
+                let sides = [
+                    (Vec3::Z, egui::vec2(size.x / 2.0, 0.0)),
+                    (-Vec3::Z, egui::vec2(size.x / 2.0, size.y)),
+                    (Vec3::X, egui::vec2(0.0, size.y / 2.0)),
+                    (-Vec3::X, egui::vec2(size.x, size.y / 2.0)),
+                ];
+                for (direction, anchor) in sides {
+                    if let Some(p) = board.screen(at.translation() + direction * reach) {
+                        choices.push((p - anchor, galley.clone(), words.clone()));
+                    }
+                }
+            }
+        }
+        if choices.is_empty() {
+            continue;
+        }
+        // The least overlap with the labels and Defense digits already there and with the
+        // Enterprise (her rings and her model, as the camera shows them): none, where a place
+        // is clear.
+        let ship = ship_rect(board);
+        let area = |a: &egui::Rect, b: egui::Rect| {
+            let both = a.intersect(b);
+            match both.is_positive() {
+                true => both.area(),
+                false => 0.0,
+            }
+        };
+        let overlap = |at: egui::Pos2, size: egui::Vec2| {
+            let rect = egui::Rect::from_min_size(at, size).expand(2.0);
+            let marked: f32 = marks
+                .labels
+                .iter()
+                .map(|(_, r)| r)
+                .chain(marks.defense.values())
+                .map(|r| area(r, rect))
+                .sum();
+            // A name over a threat hides the piece (read 11 found the Outpost's name over a
+            // Romulan): its face weighs more than a label.
+            let pieces: f32 = marks
+                .faces
+                .iter()
+                .map(|(c, r)| {
+                    area(
+                        &egui::Rect::from_center_size(*c, egui::Vec2::splat(r * 2.0)),
+                        rect,
+                    )
+                })
+                .sum();
+            // Over the ship weighs most: her state must read whole.
+            marked + 4.0 * pieces + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
+        };
+        let pick = choices
+            .iter()
+            .enumerate()
+            .min_by(|(_, a), (_, b)| overlap(a.0, a.1.size()).total_cmp(&overlap(b.0, b.1.size())))
+            .map_or(0, |(i, _)| i);
+        let (at, galley, words) = choices.swap_remove(pick);
+        let rect = board.paint(
+            at,
+            galley,
+            Some(egui::Color32::from_black_alpha(175)),
+            false,
+        );
+        marks.labels.push((words.replace('\n', " "), rect));
+        marks.reader.push((tip.clone(), rect));
+        marks.tips.push((rect, tip));
+    }
+}
+
+/// The Enterprise on screen: the rect around her outer ring, at the board and at her
+/// model's height, with a margin (her pieces' boxes, as the layout report measures her, stand
+/// a little past the ring).
+fn ship_rect(board: &BoardPainter) -> Option<egui::Rect> {
+    let radius = 1.12 * crate::game::table::parts::SHIP_RADIUS;
+    let points: Vec<egui::Pos2> = (0..24)
+        .flat_map(|i| {
+            let angle = i as f32 * std::f32::consts::TAU / 24.0;
+            [0.0, 0.6].map(|y| board.screen(crate::game::table::parts::on_board(angle, radius, y)))
+        })
+        .flatten()
+        .collect();
+    (!points.is_empty()).then(|| egui::Rect::from_points(&points))
+}

@@ -1,0 +1,76 @@
+//! The table's shared measures and the markers of its pieces: the rings' radii, a sector's
+//! angle, a point on the board, and the components and map that name each piece's entity. A
+//! leaf, so the scene, the marks and the report all read it without importing each other.
+
+use bevy::prelude::*;
+use std::collections::BTreeMap;
+use std::f32::consts::TAU;
+use stp_rules::{Range, TokenId};
+
+/// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green).
+pub(crate) const SHIP_RADIUS: f32 = 1.45;
+pub(crate) const RING_WIDTH: f32 = 1.1;
+
+/// A threat token's radius: its face, inside its ring's band with a collar of the band round it.
+pub const TOKEN_RADIUS: f32 = 0.43;
+
+/// The ship's disc, from her middle out: the model (within `MODEL_RADIUS`), then her Hull
+/// plates in a ring of their own, then her Shields' arcs, so no part of the model covers a
+/// section (docs/look.md).
+pub(crate) const MODEL_RADIUS: f32 = 0.8;
+pub(crate) const HULL_RING: (f32, f32) = (0.84, 1.09);
+pub(crate) const SHIELD_RING: (f32, f32) = (1.13, 1.41);
+
+// The rings nest without touching: the model, the Hull plates, the Shields, the ship's disc.
+const _: () = assert!(
+    MODEL_RADIUS < HULL_RING.0 && HULL_RING.1 < SHIELD_RING.0 && SHIELD_RING.1 < SHIP_RADIUS
+);
+
+pub(crate) fn ring_center(range: Range) -> f32 {
+    let index = match range {
+        Range::Short => 0.0,
+        Range::Medium => 1.0,
+        Range::Long => 2.0,
+    };
+    SHIP_RADIUS + RING_WIDTH * (index + 0.5)
+}
+
+/// Board sectors are numbered clockwise seen from above, sectors 1 and 6 meeting at the top
+/// (−Z). Returns the angle of a sector's middle, clockwise from −Z.
+pub fn sector_angle(sector: u8) -> f32 {
+    (f32::from(sector) + 0.5) * TAU / 6.0
+}
+
+/// A point on the board at an angle (clockwise from −Z) and radius.
+pub fn on_board(angle: f32, radius: f32, height: f32) -> Vec3 {
+    Vec3::new(angle.sin() * radius, height, -angle.cos() * radius)
+}
+
+/// Marks a threat token's entity.
+#[derive(Component)]
+pub(crate) struct ThreatPiece(pub TokenId);
+
+#[derive(Component)]
+pub(crate) struct MissionPiece;
+
+/// The Enterprise's root entity (it turns with her heading).
+#[derive(Component)]
+pub struct Ship;
+
+#[derive(Component)]
+pub(crate) struct ShieldPiece(pub u8);
+
+#[derive(Component)]
+pub(crate) struct HullPiece(pub u8);
+
+/// The Fore's wedge over the board: turns with the ship, but is no part of her.
+#[derive(Component)]
+pub(crate) struct ForeMark;
+
+#[derive(Resource, Default)]
+pub(crate) struct Pieces {
+    pub threats: BTreeMap<TokenId, Entity>,
+    pub missions: BTreeMap<u8, Entity>,
+    /// The bubble over each ship held by a Force Field.
+    pub force_fields: BTreeMap<TokenId, Entity>,
+}

@@ -1,0 +1,81 @@
+//! The layout report's `sections`: each of the Enterprise's Shields and Hull plates as the
+//! camera shows it, with whether a token or a label lies over it (the readers took the ship's
+//! state from the text list when the ship did not show it).
+
+use bevy::prelude::*;
+use serde::Serialize;
+
+use crate::game::table::parts::{HULL_RING, SHIELD_RING, on_board, sector_angle};
+use crate::game::table::scene::enterprise::PIECE_HALF;
+
+/// A rectangle in the layout report: left, top, width, height (window pixels).
+pub(crate) type Rect4 = [f32; 4];
+
+#[derive(Debug, Serialize)]
+pub(crate) struct SectionReport {
+    /// "shield" or "hull".
+    pub kind: &'static str,
+    /// The ship's facing, by name ("fore-starboard").
+    pub facing: &'static str,
+    pub state: String,
+    pub rect: Rect4,
+    /// The piece's size along its arc, in pixels (its bounding rect's longer side).
+    pub across: f32,
+    /// Whether a token's face or a label covers a point of the piece (its middle or either
+    /// end, halfway through its depth).
+    pub covered: bool,
+}
+
+fn inside(rect: &Rect4, p: Vec2) -> bool {
+    p.x >= rect[0] && p.x <= rect[0] + rect[2] && p.y >= rect[1] && p.y <= rect[1] + rect[3]
+}
+
+/// The twelve pieces, projected by `project` (world → physical pixels) from the ship's
+/// transform; `covers` are the rects of tokens' faces and labels, in the same pixels.
+pub(crate) fn sections(
+    state: &stp_rules::GameState,
+    ship_at: &GlobalTransform,
+    project: impl Fn(Vec3) -> Option<Vec2>,
+    covers: &[Rect4],
+) -> Vec<SectionReport> {
+    let mut out = Vec::new();
+    for (kind, (inner, outer)) in [("shield", SHIELD_RING), ("hull", HULL_RING)] {
+        for facing in 0..6u8 {
+            let angle = sector_angle(facing);
+            let at = |a: f32, r: f32| project(ship_at.transform_point(on_board(a, r, 0.03)));
+            let outline: Vec<Vec2> = (0..=8)
+                .flat_map(|i| {
+                    let a = angle - PIECE_HALF + 2.0 * PIECE_HALF * i as f32 / 8.0;
+                    [at(a, inner), at(a, outer)]
+                })
+                .flatten()
+                .collect();
+            let Some(first) = outline.first().copied() else {
+                continue;
+            };
+            let (lo, hi) = outline
+                .iter()
+                .fold((first, first), |(lo, hi), p| (lo.min(*p), hi.max(*p)));
+            let rect = [lo.x, lo.y, hi.x - lo.x, hi.y - lo.y];
+            let middle = (inner + outer) / 2.0;
+            let probes: Vec<Vec2> = [-0.8, 0.0, 0.8]
+                .iter()
+                .filter_map(|k| at(angle + k * PIECE_HALF, middle))
+                .collect();
+            let covered = covers.iter().any(|c| probes.iter().any(|p| inside(c, *p)));
+            let now = match kind {
+                "shield" => state.enterprise().shields[facing as usize],
+                _ => state.enterprise().hull[facing as usize],
+            };
+            out.push(SectionReport {
+                kind,
+                facing: crate::words::describe::facing_name(facing),
+                state: format!("{now:?}"),
+                rect,
+                across: rect[2].max(rect[3]),
+                covered,
+            });
+        }
+    }
+    out
+}
