@@ -257,7 +257,17 @@ pub fn threat_roster(
             Some(name) if width(words) > ui.available_rect_before_wrap().width() => (name, true),
             _ => (words, false),
         };
-        let label = ui.label(egui::RichText::new(words).size(SIZE).color(colour));
+        // A piece's words stay on one row, moved whole to the next where they would not fit
+        // this one ("cloaked" ended a row and "ship" began the next, docs' table.png); only
+        // a piece wider than the whole column wraps.
+        let whole = width(words) <= ui.max_rect().width();
+        let wrap = match whole {
+            true => egui::TextWrapMode::Extend,
+            false => egui::TextWrapMode::Wrap,
+        };
+        let label = ui.add(
+            egui::Label::new(egui::RichText::new(words).size(SIZE).color(colour)).wrap_mode(wrap),
+        );
         let label = match tag {
             true => label.on_hover_text("A mission's token, not a threat: see the mission's card."),
             false => label,
