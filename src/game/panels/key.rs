@@ -13,7 +13,9 @@ use crate::game::model::pointing::TableRect;
 use crate::game::model::windows::Key;
 use crate::game::settings::Settings;
 use crate::game::theme::palette;
-use crate::game::theme::threat_looks::Look;
+use crate::game::theme::threat_looks::{Look, Rim, rim_of};
+use stp_rules::preview::ThreatPreview;
+use stp_rules::{Enterprise, GameState, SectionState};
 
 /// A first game opens the key (no key closed yet, as the settings remember); a screenshot
 /// shows the table as it is, without it.
@@ -26,7 +28,7 @@ pub(super) fn open_at_first_game(
 }
 
 /// A mark of the key: how it is drawn, in a square `size` wide at `at`.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 enum Mark {
     Chit(Look),
     Defense,
@@ -310,6 +312,60 @@ const _: () = {
     }
 };
 
+/// Which of the key's rows draw a mark that is on the table now: the pieces on the board (a
+/// cloaked piece as the cloaked mark only, its face unseen), the forecast's marks while there
+/// is one, and the Shields' and Hull's states the ship shows. The column lists these first, so
+/// its few rows explain this board rather than a Bird-of-Prey that is not on it (read 31's
+/// six-seat table showed the Bird-of-Prey's row and not the arrows on the board).
+fn on_the_board(state: &GameState, preview: Option<&ThreatPreview>) -> [bool; ROWS.len()] {
+    let threats = state.threats();
+    let face_up = || threats.iter().filter(|t| !t.cloaked);
+    let ship = state.enterprise();
+    let sections = |kind: fn(&Enterprise) -> &[SectionState; 6], shown: SectionState| {
+        kind(ship).contains(&shown)
+    };
+    let intents = preview.map_or(&[][..], |p| &p.threats[..]);
+    ROWS.map(|(mark, _)| match mark {
+        Mark::Chit(look) => face_up().any(|t| Look::of(t.token) == look),
+        Mark::Defense => face_up().any(|t| t.defense > 0),
+        Mark::Dotted => face_up().any(|t| rim_of(t.token) == Rim::Cloaks),
+        Mark::Cloaked => threats.iter().any(|t| t.cloaked),
+        Mark::Captain => face_up().any(|t| matches!(rim_of(t.token), Rim::Captain(_))),
+        Mark::MissionToken => !state.mission_tokens().is_empty(),
+        Mark::Arrow => intents.iter().any(|i| i.to.is_some_and(|to| to != i.from)),
+        Mark::Fire => intents.iter().any(|i| i.fires.is_some()),
+        Mark::Next => preview.is_some_and(|p| p.facings.iter().any(|f| f.incoming > 0)),
+        Mark::Shield(look) => sections(|e| &e.shields, SECTION_STATES[usize::from(look)]),
+        Mark::Hull(look) => sections(|e| &e.hull, SECTION_STATES[usize::from(look)]),
+        // Always on the table: the rings, the Fore; the cards' marks are in every hand.
+        Mark::Rings | Mark::Fore | Mark::Wheel | Mark::Pips => false,
+    })
+}
+
+/// A Shield's or Hull's mark by its number in `ROWS`: 0 intact, 1 damaged, 2 destroyed.
+const SECTION_STATES: [SectionState; 3] = [
+    SectionState::Intact,
+    SectionState::Damaged,
+    SectionState::Destroyed,
+];
+
+/// The column's order: the rows whose marks are on the table first, each group in
+/// `COLUMN_ORDER`'s order.
+fn column_order(shown: &[bool; ROWS.len()]) -> Vec<usize> {
+    let (mut first, rest): (Vec<usize>, Vec<usize>) =
+        COLUMN_ORDER.into_iter().partition(|&i| shown[i]);
+    first.extend(rest);
+    first
+}
+
+/// The key's rows in the order the side column lists them for this table: their words.
+pub fn column_words(state: &GameState, preview: Option<&ThreatPreview>) -> Vec<&'static str> {
+    column_order(&on_the_board(state, preview))
+        .into_iter()
+        .map(|i| ROWS[i].1)
+        .collect()
+}
+
 /// The fewest rows worth a section of their own.
 const FEWEST_ROWS: usize = 4;
 
@@ -318,7 +374,12 @@ const FEWEST_ROWS: usize = 4;
 /// from the small line under the controls, "the most useful text on the screen, in tiny grey"
 /// (read 25). Not while the key's window is open, which says it all. Returns how many rows
 /// it showed.
-pub(super) fn key_in_column(ui: &mut egui::Ui, key: &Key) -> usize {
+pub(super) fn key_in_column(
+    ui: &mut egui::Ui,
+    key: &Key,
+    state: &GameState,
+    preview: Option<&ThreatPreview>,
+) -> usize {
     let size = 18.0;
     // A row: its mark, or two lines of its words where the column is narrow.
     let row = (size + ui.spacing().item_spacing.y).max(2.0 * 15.0);
@@ -329,7 +390,7 @@ pub(super) fn key_in_column(ui: &mut egui::Ui, key: &Key) -> usize {
     }
     crate::game::theme::header(ui, "Key", crate::game::theme::BAR_CREW);
     let mut shown = 0;
-    for index in COLUMN_ORDER {
+    for index in column_order(&on_the_board(state, preview)) {
         if ui.available_height() < row {
             break;
         }

@@ -459,7 +459,8 @@ fn table_panels(
                 // The board's marks in the room the seats leave.
                 if !lesson {
                     ui.add_space(6.0);
-                    key::key_in_column(ui, &key);
+                    let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
+                    key::key_in_column(ui, &key, state, preview);
                 }
                 theme::section_frame(ui);
             })

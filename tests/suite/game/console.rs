@@ -418,3 +418,55 @@ fn the_threat_list_names_a_missions_token_too() {
         [("Klingon Def 1", true), ("Planet Killer (mission)", false)]
     );
 }
+
+/// The key in the side column lists first the marks that are on the table: the docs' table
+/// has Klingons, a Romulan, a Tholian, a captain, a cloaked ship and the Starbase, moves and
+/// shots foreseen, and damaged and destroyed Shields; no Bird-of-Prey, Comet or mission token.
+/// Read 31's six-seat table showed the Bird-of-Prey's row, and not the arrows on its board.
+#[test]
+fn the_keys_column_lists_the_marks_on_the_table_first() {
+    use star_trek_panic::game::panels::key::column_words;
+    let state =
+        super::table_of(&std::fs::read_to_string("docs/scenarios/table.ron").expect("table"));
+    let preview = state.threat_preview();
+    assert!(
+        preview.is_some(),
+        "the docs' table is in Play Cards & Maneuver"
+    );
+    let words = column_words(&state, preview.as_ref());
+    let place = |start: &str| {
+        words
+            .iter()
+            .position(|w| w.starts_with(start))
+            .unwrap_or_else(|| panic!("no row starts with {start:?}: {words:?}"))
+    };
+    let on_table = [
+        "Defense",
+        "Klingon ship",
+        "Romulan ship",
+        "Tholian",
+        "A Klingon captain",
+        "Cloaked",
+        "Where it moves next",
+        "Whom it fires at next",
+        "next: what a facing",
+        "Starbase",
+        "Shield damaged",
+        "Shield destroyed",
+    ];
+    let off_table = [
+        "Romulan Bird-of-Prey",
+        "Comet",
+        "Mission token",
+        "Hull damaged",
+    ];
+    let last_on = on_table.iter().map(|w| place(w)).max().expect("rows");
+    for word in off_table {
+        assert!(
+            place(word) > last_on,
+            "{word:?} is off the table but listed before a mark on it: {words:?}"
+        );
+    }
+    assert_eq!(place("Defense"), 0, "the Defense first: {words:?}");
+    assert_eq!(words.len(), 24, "every row once");
+}
