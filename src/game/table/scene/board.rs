@@ -11,7 +11,7 @@ use crate::game::pacing::Shown;
 use crate::game::table::parts::{RING_WIDTH, SHIP_RADIUS, on_board, ring_center};
 use crate::game::table::scene::camera::Corners;
 use crate::game::table::scene::materials::{
-    Palette, RANGE_LOOKS, glow, material, materials_unlit, metal,
+    Palette, RANGE_LOOKS, material, materials_unlit, metal,
 };
 
 use crate::game::systems::GameSystems;
@@ -43,6 +43,16 @@ fn draw_first_frames(mut frames: Local<u32>, mut redraw: MessageWriter<RequestRe
     }
 }
 
+/// How far past white a ring's edge line shines: the darker hues more, so the three edges
+/// glow alike (more than 2 washes the violet towards the blue under the tone mapper).
+fn edge_gain(range: Range) -> f32 {
+    match range {
+        Range::Short => 2.0,
+        Range::Medium => 1.8,
+        Range::Long => 1.6,
+    }
+}
+
 /// The strip of dark glass at each side of a band, between it and the next (world units;
 /// about 2 px at 1280×720, so 4 px between two rings).
 const BAND_GAP: f32 = 0.035;
@@ -59,7 +69,7 @@ fn spawn_board(
     commands.insert_resource(bevy::light::DirectionalLightShadowMap { size: 1024 });
     commands.spawn((
         DirectionalLight {
-            illuminance: 6_000.0,
+            illuminance: 2_500.0,
             shadow_maps_enabled: true,
             ..default()
         },
@@ -74,9 +84,22 @@ fn spawn_board(
     ));
     commands.insert_resource(GlobalAmbientLight {
         color: Color::WHITE,
-        brightness: 400.0,
+        brightness: 150.0,
         ..default()
     });
+    // A pool of light over the ship, falling off towards the rim: the Enterprise a lit model
+    // at the table's heart, the bands dimmer glass around her (an art director's read). No
+    // shadows: one unshadowed light costs a software renderer little.
+    commands.spawn((
+        PointLight {
+            color: Color::srgb_u8(204, 224, 255),
+            intensity: 450_000.0,
+            range: 10.0,
+            shadow_maps_enabled: false,
+            ..default()
+        },
+        Transform::from_xyz(0.0, 3.0, 0.0),
+    ));
     commands.insert_resource(ClearColor(Color::srgb(0.02, 0.027, 0.05)));
 
     let flat = Quat::from_rotation_x(-FRAC_PI_2);
@@ -123,8 +146,8 @@ fn spawn_board(
         let mesh = crate::game::table::scene::plot::shaded_band(
             inner,
             inner + width,
-            tone * 1.5,
-            tone * 0.45,
+            tone * 1.2,
+            tone * 0.7,
             outer,
         );
         commands.spawn((
@@ -138,12 +161,29 @@ fn spawn_board(
                 ..default()
             })),
         ));
-        let line = glow(&mut materials, edge, 1.0);
+        // Each edge a thin line brighter than white, so bloom makes it glow, in a faint
+        // added haze that glows where bloom is off (low graphics, a software renderer).
+        let line = materials.add(StandardMaterial {
+            base_color: Color::LinearRgba(edge.to_linear() * edge_gain(range)),
+            unlit: true,
+            ..default()
+        });
+        let haze = materials.add(StandardMaterial {
+            base_color: edge.with_alpha(0.15),
+            alpha_mode: AlphaMode::Add,
+            unlit: true,
+            ..default()
+        });
         for r in [inner + 0.012, inner + width - 0.012] {
             commands.spawn((
-                Mesh3d(meshes.add(Annulus::new(r - 0.011, r + 0.011))),
+                Mesh3d(meshes.add(Annulus::new(r - 0.008, r + 0.008))),
                 MeshMaterial3d(line.clone()),
                 Transform::from_rotation(flat).with_translation(Vec3::Y * 0.004),
+            ));
+            commands.spawn((
+                Mesh3d(meshes.add(Annulus::new(r - 0.035, r + 0.035))),
+                MeshMaterial3d(haze.clone()),
+                Transform::from_rotation(flat).with_translation(Vec3::Y * 0.003),
             ));
         }
     }

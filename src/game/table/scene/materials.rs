@@ -190,9 +190,14 @@ pub(crate) fn make_palette(
                 looks::chit_face_pixels(look.chit().0, CHIT_FACE),
                 bevy::render::render_resource::TextureFormat::Rgba8UnormSrgb,
             );
+            let face = images.add(face);
             m.add(StandardMaterial {
                 base_color: look.color(),
-                base_color_texture: Some(images.add(face)),
+                base_color_texture: Some(face.clone()),
+                // Lit from within as well, as a display's marker: the board's light is dim
+                // glass, and the pieces are what must shout on it.
+                emissive: look.color().to_linear() * 0.35,
+                emissive_texture: Some(face),
                 perceptual_roughness: 0.5,
                 ..default()
             })

@@ -90,12 +90,16 @@ pub(crate) fn clamped_image(size: usize, pixels: Vec<u8>, format: TextureFormat)
 pub(crate) fn shaded_band(inner: f32, outer: f32, edge: Vec3, middle: Vec3, radius: f32) -> Mesh {
     const STEPS: u32 = 120;
     // Across the band: where each row of points lies (0 inner edge, 1 outer) and its shade.
-    const ROWS: [(f32, f32); 5] = [
-        (0.0, 1.0),
-        (0.16, 0.35),
+    // An even tinted glass with a narrow glow inside each edge (an art director's read: a
+    // band shaded like a tube read as "flat neon"); the edges' own lines are brighter still.
+    const ROWS: [(f32, f32); 7] = [
+        (0.0, 0.9),
+        (0.05, 0.35),
+        (0.15, 0.1),
         (0.5, 0.0),
-        (0.84, 0.35),
-        (1.0, 1.0),
+        (0.85, 0.1),
+        (0.95, 0.35),
+        (1.0, 0.9),
     ];
     let (mut positions, mut colors, mut uvs) = (Vec::new(), Vec::new(), Vec::new());
     for step in 0..=STEPS {
