@@ -16,25 +16,41 @@ const FILES: [&str; 6] = [
     "presets.ron",
 ];
 
-/// The console's font, from Debian's `fonts-b612` (SIL Open Font License 1.1), which
-/// `scripts/setup.sh` installs. The build embeds it; without it, egui's own font, with a warning.
-const CONSOLE_FONT: &str = "/usr/share/fonts/opentype/b612/B612-Regular.otf";
+/// The console's font, from Debian's `fonts-b612` (SIL Open Font License 1.1), and its titles'
+/// display face, from `fonts-bebas-neue` (the same licence), which `scripts/setup.sh`
+/// installs. The build embeds each it finds; without one, egui's own font, with a warning.
+const FONTS: [(&str, &str, &str, &str); 2] = [
+    (
+        "/usr/share/fonts/opentype/b612/B612-Regular.otf",
+        "console_font",
+        "console_font.otf",
+        "fonts-b612",
+    ),
+    (
+        "/usr/share/fonts/opentype/bebas-neue/BebasNeue-Regular.otf",
+        "display_font",
+        "display_font.otf",
+        "fonts-bebas-neue",
+    ),
+];
 
-fn embed_console_font() {
-    println!("cargo::rustc-check-cfg=cfg(console_font)");
-    println!("cargo:rerun-if-changed={CONSOLE_FONT}");
+fn embed_fonts() {
     let out = std::env::var("OUT_DIR").expect("cargo sets OUT_DIR");
-    match std::fs::copy(CONSOLE_FONT, Path::new(&out).join("console_font.otf")) {
-        Ok(_) => println!("cargo:rustc-cfg=console_font"),
-        Err(err) => println!(
-            "cargo::warning=the console font {CONSOLE_FONT} cannot be read ({err}): the game \
-             uses egui's font; `sudo apt-get install fonts-b612` (scripts/setup.sh does) fixes it"
-        ),
+    for (path, cfg, file, package) in FONTS {
+        println!("cargo::rustc-check-cfg=cfg({cfg})");
+        println!("cargo:rerun-if-changed={path}");
+        match std::fs::copy(path, Path::new(&out).join(file)) {
+            Ok(_) => println!("cargo:rustc-cfg={cfg}"),
+            Err(err) => println!(
+                "cargo::warning=the font {path} cannot be read ({err}): the game uses egui's \
+                 font there; `sudo apt-get install {package}` (scripts/setup.sh does) fixes it"
+            ),
+        }
     }
 }
 
 fn main() {
-    embed_console_font();
+    embed_fonts();
     for part in ["mod.rs", "checks.rs", "text.rs"] {
         println!("cargo:rerun-if-changed=crates/rules/src/content/schema/{part}");
     }

@@ -2,7 +2,7 @@
 # Installs what building and running Star Trek Panic needs on a fresh Debian/Ubuntu machine:
 # a C toolchain, pkg-config and ALSA headers (audio), the X11 and Vulkan runtime libraries,
 # Xvfb with Mesa's software Vulkan (the screenshot test opens a window without a GPU), the
-# console's font (fonts-b612, embedded by build.rs), D-Bus, at-spi2-core, pyatspi and xdotool
+# console's fonts (fonts-b612 and fonts-bebas-neue, embedded by build.rs), D-Bus, at-spi2-core, pyatspi and xdotool
 # (the screen-reader test),
 # and Rust (rustup) if cargo is missing.
 set -euo pipefail
@@ -19,7 +19,7 @@ command -v nft >/dev/null 2>&1 || [ -x /usr/sbin/nft ] || need_apt+=(nftables)
 # The screen-reader test reads the game through AT-SPI as Orca does: a D-Bus session
 # (dbus), the accessibility bus (at-spi2-core) and Python's pyatspi; it presses keys on the
 # game's window with xdotool.
-for pkg in fonts-b612 libasound2-dev mesa-vulkan-drivers libvulkan1 libx11-xcb1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 dbus at-spi2-core python3-pyatspi xdotool; do
+for pkg in fonts-b612 fonts-bebas-neue libasound2-dev mesa-vulkan-drivers libvulkan1 libx11-xcb1 libxcursor1 libxrandr2 libxi6 libxkbcommon-x11-0 dbus at-spi2-core python3-pyatspi xdotool; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 

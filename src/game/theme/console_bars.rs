@@ -37,11 +37,13 @@ pub(crate) fn header_with_note(
     let bar = rect;
     painter.rect_filled(bar, egui::CornerRadius::same(11), colour);
     let font = egui::TextStyle::Button.resolve(ui.style());
+    // The title in the display face's tall capitals, a size above the text (its capitals
+    // stand about as tall as the text's): a starship's display letters its bars so.
     let title = painter.text(
-        egui::pos2(bar.min.x + 12.0, bar.center().y),
+        egui::pos2(bar.min.x + 12.0, bar.center().y + 1.0),
         egui::Align2::LEFT_CENTER,
         title.to_uppercase(),
-        font.clone(),
+        crate::game::theme::display_font(ui.ctx(), 20.0),
         Color32::from_rgb(12, 14, 22),
     );
     let fits = |note: &&str| {

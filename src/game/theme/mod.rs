@@ -73,6 +73,30 @@ const CONSOLE_FONT: Option<&[u8]> = Some(include_bytes!(concat!(
 #[cfg(not(console_font))]
 const CONSOLE_FONT: Option<&[u8]> = None;
 
+/// Bebas Neue, the titles' face (tall condensed capitals, as a starship's displays letter
+/// their bars; SIL Open Font License 1.1), from Debian's `fonts-bebas-neue`; `None` where the
+/// build had no copy, and the titles take the console's font.
+#[cfg(display_font)]
+const DISPLAY_FONT: Option<&[u8]> = Some(include_bytes!(concat!(
+    env!("OUT_DIR"),
+    "/display_font.otf"
+)));
+#[cfg(not(display_font))]
+const DISPLAY_FONT: Option<&[u8]> = None;
+
+/// The titles' font family: the display face, then the console's font for any glyph it lacks.
+const DISPLAY: &str = "display";
+
+/// The titles' font at `size`: the display face where this context has it, else the console's
+/// (a context the console did not set up, as in a headless test, has no display family).
+pub(crate) fn display_font(ctx: &egui::Context, size: f32) -> egui::FontId {
+    let family = egui::FontFamily::Name(DISPLAY.into());
+    match ctx.fonts(|f| f.definitions().families.contains_key(&family)) {
+        true => egui::FontId::new(size, family),
+        false => egui::FontId::proportional(size * 0.8),
+    }
+}
+
 /// The console's ground: panels, and the windows over the table.
 pub const PANEL: Color32 = Color32::from_rgb(14, 18, 28);
 pub const WINDOW: Color32 = Color32::from_rgb(20, 26, 40);
@@ -339,18 +363,34 @@ pub(super) fn install_theme(
     *done = true;
     ctx.all_styles_mut(console_style);
     ctx.options_mut(|options| console_input(&mut options.input_options));
-    let Some(bytes) = CONSOLE_FONT else {
-        return;
-    };
-    let mut fonts = bevy_egui::egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        "B612".into(),
-        std::sync::Arc::new(bevy_egui::egui::FontData::from_static(bytes)),
-    );
+    use bevy_egui::egui::{FontData, FontDefinitions, FontFamily};
+    let mut fonts = FontDefinitions::default();
+    if let Some(bytes) = CONSOLE_FONT {
+        fonts.font_data.insert(
+            "B612".into(),
+            std::sync::Arc::new(FontData::from_static(bytes)),
+        );
+        fonts
+            .families
+            .entry(FontFamily::Proportional)
+            .or_default()
+            .insert(0, "B612".into());
+    }
+    // The titles' family: the display face first, the console's fonts behind it.
+    let mut display = fonts
+        .families
+        .get(&FontFamily::Proportional)
+        .cloned()
+        .unwrap_or_default();
+    if let Some(bytes) = DISPLAY_FONT {
+        fonts.font_data.insert(
+            "Bebas Neue".into(),
+            std::sync::Arc::new(FontData::from_static(bytes)),
+        );
+        display.insert(0, "Bebas Neue".into());
+    }
     fonts
         .families
-        .entry(bevy_egui::egui::FontFamily::Proportional)
-        .or_default()
-        .insert(0, "B612".into());
+        .insert(FontFamily::Name(DISPLAY.into()), display);
     ctx.set_fonts(fonts);
 }

@@ -53,24 +53,25 @@ pub fn console_pixels() -> Vec<u8> {
         for r in 0..ACROSS {
             let across = (r as f32 + 0.5) / ACROSS as f32;
             let at = across * width;
-            // Gunmetal, lit most near the board, darkening to the console's edge.
-            let light = 1.0 - 0.55 * across.powf(1.3);
+            // Gunmetal, lit most near the board, darkening to the console's edge; light enough to
+            // read as furniture round the board (readers saw "no table" at the darker grey).
+            let light = 1.0 - 0.4 * across.powf(1.3);
             let mut c = [
-                (24.0 + brushed) * light,
-                (29.0 + brushed) * light,
-                (38.0 + brushed) * light,
+                (40.0 + brushed) * light,
+                (46.0 + brushed) * light,
+                (58.0 + brushed) * light,
             ];
             // The bevel beside the board's rim: a bright edge catching the light.
             if at < 0.05 {
-                c = [96.0, 108.0, 128.0];
+                c = [150.0, 165.0, 190.0];
             } else if at < 0.09 {
                 c = [12.0, 14.0, 20.0];
             }
             // The lit groove: brightest along its middle, softer at its lips.
             if (0.2..0.32).contains(&at) {
                 let glow = match (0.23..0.29).contains(&at) {
-                    true => 0.6,
-                    false => 0.3,
+                    true => 1.0,
+                    false => 0.45,
                 };
                 c = LIGHTS[0].map(|v| v * glow);
             }
