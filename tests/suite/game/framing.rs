@@ -302,14 +302,14 @@ fn the_spaces_that_hold_a_piece_are_lit_and_no_other() {
 #[test]
 fn the_console_rings_the_board_with_an_unbroken_lit_groove() {
     use star_trek_panic::game::table::scene::console_table::{
-        ACROSS, AROUND, INNER, LIGHTS, console_pixels,
+        ACROSS, AROUND, GROOVE_GLOW, INNER, LIGHTS, console_pixels,
     };
     use star_trek_panic::game::table::scene::framing::BOARD_RADIUS;
     const { assert!(INNER >= BOARD_RADIUS, "the console covers no ring") };
     let pixels = console_pixels();
     assert_eq!(pixels.len(), ACROSS * AROUND * 4);
     // The light's hue, at the brightness the groove's middle shows it.
-    let lit = LIGHTS[0].map(|v| (v * 0.6) as u8);
+    let lit = LIGHTS[0].map(|v| (v * GROOVE_GLOW) as u8);
     // Every step round the console crosses the groove's light.
     for (a, row) in pixels.chunks(ACROSS * 4).enumerate() {
         assert!(

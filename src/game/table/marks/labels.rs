@@ -185,7 +185,7 @@ fn board_labels(
             let inward = ship_at.map_or(-up, |s| s - c).normalized();
             // A token under another in a crowded space shows it on the strip its neighbour
             // leaves bare, where the face's middle is; a lone one, towards the ship.
-            // The face's outer half keeps room for a note ("CLOAKS NEXT").
+            // The face's outer half keeps room for a note ("FORCE FIELD").
             let ink0 = ink_rect(&galley, egui::Pos2::ZERO);
             let reach = inward.x.abs() * ink0.width() / 2.0 + inward.y.abs() * ink0.height() / 2.0;
             // Halfway from the face's middle to its inner edge: at the edge the digits, the
@@ -299,19 +299,12 @@ fn board_labels(
                 plates.push(rect);
                 marks.labels.push((words.to_string(), rect));
             }
-            // Held by a Force Field, or cloaking in the coming phase (so it will not fire,
-            // whatever line runs past it): said on the piece, under its numeral.
-            let cloaks = foresight.0.as_ref().is_some_and(|p| {
-                p.threats
-                    .iter()
-                    .any(|i| i.token == t.token && i.what == stp_rules::preview::Intent::Cloaks)
-            });
-            let note = match (t.force_field, cloaks) {
-                (true, _) => Some("FORCE FIELD"),
-                (false, true) => Some("CLOAKS NEXT"),
-                (false, false) => None,
-            };
-            if let Some(words) = note {
+            // Held by a Force Field: said on the piece, under its numeral. A ship that cloaks
+            // in the coming phase is said by its sector's forecast at the rim ("Romulan cloaks,
+            // no fire") and its hover: a note on the piece fell on the arrows and shots that
+            // cross it, with no clear place beside it in a busy sector (reads 30 and 31).
+            if t.force_field {
+                let words = "FORCE FIELD";
                 // Beside a piece left or right of the ship the badge is at its side: a wide
                 // note across the face would cover it, so it stands on two lines on the far
                 // side instead (below, it covered the ship or the next piece's Defense).

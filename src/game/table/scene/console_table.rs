@@ -41,6 +41,9 @@ fn grain(i: usize) -> f32 {
     (x & 0xff) as f32 / 255.0
 }
 
+/// How bright the lit groove's middle shows its light (of the light's full value).
+pub const GROOVE_GLOW: f32 = 1.0;
+
 /// The console's pixels, `ACROSS` wide (inner edge to outer) and `AROUND` tall (round it), as
 /// the annulus maps them.
 pub fn console_pixels() -> Vec<u8> {
@@ -70,7 +73,7 @@ pub fn console_pixels() -> Vec<u8> {
             // The lit groove: brightest along its middle, softer at its lips.
             if (0.2..0.32).contains(&at) {
                 let glow = match (0.23..0.29).contains(&at) {
-                    true => 1.0,
+                    true => GROOVE_GLOW,
                     false => 0.45,
                 };
                 c = LIGHTS[0].map(|v| v * glow);
