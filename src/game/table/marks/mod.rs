@@ -10,6 +10,7 @@ pub mod labels;
 pub(crate) mod marks_read;
 pub(crate) mod mission_labels;
 pub(crate) mod painted_texts;
+pub(crate) mod piece_plates;
 pub(crate) mod pile_labels;
 pub(crate) mod plate_places;
 pub(crate) mod reach;
