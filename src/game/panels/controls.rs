@@ -368,7 +368,13 @@ impl Controls<'_> {
         }
         // The key to the board's marks, where the column has room for it.
         if ui.available_height() >= 16.0 {
-            let key = super::log::legend(state);
+            // Each entry whole on its line: a wrap inside one ("inner plates / Hull") read as
+            // two marks (read 32).
+            let key = super::log::legend(state)
+                .split(" · ")
+                .map(|entry| entry.replace(' ', "\u{a0}"))
+                .collect::<Vec<_>>()
+                .join(" · ");
             // Wrapped where the column is tall enough for all of it, else cut (whole on hover).
             let wrapped = ui.painter().layout(
                 key.clone(),

@@ -148,7 +148,7 @@ fn short_name(phase: Phase) -> &'static str {
         Phase::DrawCards => "Draw",
         Phase::RevealMission => "Mission",
         Phase::Trade => "Trade",
-        Phase::PlayAndManeuver => "Play",
+        Phase::PlayAndManeuver => "Play cards",
         Phase::CheckMissionStatus => "Status",
         Phase::ThreatsMoveAndFire => "Threats",
         Phase::DrawNewThreats => "New threats",

@@ -274,7 +274,7 @@ const DEADLY_PLATE: egui::Color32 = egui::Color32::from_rgba_premultiplied(74, 8
 
 /// "FORE" in gold just outside the rim where the two Fore sectors meet, the bow's line:
 /// readers found the gold wedge alone did not say it was the front. Where a prop stands
-/// there, just inside the rim instead, and anticlockwise of the line: the rings' names stand
+/// there, or the table ends, just inside the rim instead, and anticlockwise of the line: the rings' names stand
 /// just clockwise of it (on it, "FORE" covered "LONG").
 fn fore_mark(
     board: &BoardPainter,
@@ -297,9 +297,12 @@ fn fore_mark(
     let size = galley.size();
     // Its near edge on the rim, whichever way the bow points.
     let outside = point + egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) + out * 4.0;
+    // Clear of the props, and wholly over the table: with the bow towards the hand, "FORE"
+    // outside the rim sat on the hand's edge, cut (read 32).
+    let table = board.table().shrink(2.0);
     let clear = |c: egui::Pos2| {
         let rect = egui::Rect::from_center_size(c, size);
-        !props.iter().any(|p| p.intersects(rect))
+        !props.iter().any(|p| p.intersects(rect)) && table.contains_rect(rect)
     };
     let centre = match (
         clear(outside),
