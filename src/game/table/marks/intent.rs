@@ -448,7 +448,13 @@ fn draw_intent(
                 let stroke = egui::Stroke::new(3.0, fire_color);
                 painter.add(egui::Shape::dashed_line(&[a, b], stroke, 7.0, 4.0));
             }
-            let (a, b) = line.unwrap_or((start, hit));
+            // With no line, the burst stands on the Shield's band itself: at its outer edge
+            // it sat on the shooter's corner, off the Shield (read 32).
+            let middle = (crate::game::table::parts::SHIELD_RING.0
+                + crate::game::table::parts::SHIELD_RING.1)
+                / 2.0;
+            let on_band = screen(facing_point(state, facing, middle)).unwrap_or(hit);
+            let (a, b) = line.unwrap_or((start, on_band));
             impact(painter, b, b - a, fire_color);
             let near = |p: egui::Pos2| distance_to_segment(p, a, b) < 6.0 || p.distance(b) < 9.0;
             if cursor.is_some_and(near) {
