@@ -43,6 +43,11 @@ fn draw_first_frames(mut frames: Local<u32>, mut redraw: MessageWriter<RequestRe
     }
 }
 
+/// The pool of light over the ship: high graphics only, where a software renderer pays for
+/// it on every lit pixel near the ship (low's threat phase 10 % slower with it).
+#[derive(Component)]
+pub(crate) struct ShipLight;
+
 /// How far past white a ring's edge line shines: the darker hues more, so the three edges
 /// glow alike (more than 2 washes the violet towards the blue under the tone mapper).
 fn edge_gain(range: Range) -> f32 {
@@ -88,17 +93,18 @@ fn spawn_board(
         ..default()
     });
     // A pool of light over the ship, falling off towards the rim: the Enterprise a lit model
-    // at the table's heart, the bands dimmer glass around her (an art director's read). No
-    // shadows: one unshadowed light costs a software renderer little.
+    // at the table's heart, the bands dimmer glass around her (an art director's read).
+    // No shadows; on low graphics, none (`ShipLight`).
     commands.spawn((
         PointLight {
             color: Color::srgb_u8(204, 224, 255),
             intensity: 450_000.0,
-            range: 10.0,
+            range: 4.0,
             shadow_maps_enabled: false,
             ..default()
         },
         Transform::from_xyz(0.0, 3.0, 0.0),
+        ShipLight,
     ));
     commands.insert_resource(ClearColor(Color::srgb(0.02, 0.027, 0.05)));
 

@@ -114,13 +114,20 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     ));
 }
 
-/// The graphics setting: high has shadows, 4× MSAA, bloom and the starfield, low none of them.
+/// The graphics setting: high has shadows, 4× MSAA, bloom, the starfield and the light over
+/// the ship, low none of them.
 fn apply_graphics(
     settings: Res<crate::game::settings::Settings>,
     mut commands: Commands,
     mut cameras: Query<(Entity, &mut Msaa, Has<Bloom>), With<Orbit>>,
     mut lights: Query<&mut DirectionalLight>,
-    mut sky: Query<&mut Visibility, With<crate::game::table::scene::backdrop::Backdrop>>,
+    mut sky: Query<
+        &mut Visibility,
+        Or<(
+            With<crate::game::table::scene::backdrop::Backdrop>,
+            With<crate::game::table::scene::board::ShipLight>,
+        )>,
+    >,
 ) {
     let high = settings.high_graphics;
     let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
