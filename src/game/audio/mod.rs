@@ -3,11 +3,10 @@
 //! kept by `settings`. Without a sound device bevy_kira_audio logs a
 //! warning and the game plays on silently.
 
+use crate::game::model::event_catalogue::{Cue, presentation};
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
 use std::f32::consts::TAU;
-use stp_rules::RulesEvent;
-use stp_rules::content::{ThreatKind, builtin};
 
 use crate::game::settings::Settings;
 use crate::game::systems::GameSystems;
@@ -18,24 +17,6 @@ const RATE: u32 = 44_100;
 struct Music;
 #[derive(Resource)]
 struct Effects;
-
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub(crate) enum Cue {
-    Phaser,
-    Torpedo,
-    Explosion,
-    ShieldHit,
-    HullHit,
-    Boarding,
-    Cloak,
-    Uncloak,
-    Comet,
-    Docking,
-    MissionComplete,
-    MissionFailed,
-    Victory,
-    Defeat,
-}
 
 #[derive(Resource)]
 struct Sounds {
@@ -222,74 +203,6 @@ fn apply_settings(
     effects.set_volume(decibels(settings.effects * mute));
 }
 
-/// Which cue an event makes, if any.
-pub(crate) fn cue_for(event: &RulesEvent) -> Option<Cue> {
-    Some(match event {
-        RulesEvent::CardPlayed { card, .. } => match builtin().card(*card).effect.hit()?.weapon {
-            stp_rules::content::Weapon::Phasers => Cue::Phaser,
-            stp_rules::content::Weapon::PhotonTorpedoes => Cue::Torpedo,
-        },
-        RulesEvent::ThreatDestroyed { token } => match builtin().threat(*token).threat {
-            ThreatKind::Comet { .. } => return None,
-            ThreatKind::Ship { .. } | ThreatKind::Starbase => Cue::Explosion,
-        },
-        RulesEvent::SectionDamaged { section } | RulesEvent::SectionDestroyed { section } => {
-            match section.kind {
-                stp_rules::SectionKind::Shield => Cue::ShieldHit,
-                stp_rules::SectionKind::Hull => Cue::HullHit,
-            }
-        }
-        RulesEvent::BoardersArriving { .. } => Cue::Boarding,
-        RulesEvent::ThreatCloaked { .. } => Cue::Cloak,
-        RulesEvent::ThreatUncloaked { .. } => Cue::Uncloak,
-        RulesEvent::CometStruck { .. } => Cue::Comet,
-        RulesEvent::Docked { .. } => Cue::Docking,
-        RulesEvent::MissionCompleted { .. } => Cue::MissionComplete,
-        RulesEvent::MissionFailed { .. } => Cue::MissionFailed,
-        RulesEvent::GameWon => Cue::Victory,
-        RulesEvent::GameLost { .. } => Cue::Defeat,
-        RulesEvent::TurnStarted { .. }
-        | RulesEvent::PhaseStarted { .. }
-        | RulesEvent::PhaseSkipped { .. }
-        | RulesEvent::CardsDrawn { .. }
-        | RulesEvent::DeckReshuffled { .. }
-        | RulesEvent::MissionRevealed { .. }
-        | RulesEvent::MissionTokenPlaced { .. }
-        | RulesEvent::MissionTokenMoved { .. }
-        | RulesEvent::MissionTokenHit { .. }
-        | RulesEvent::Traded { .. }
-        | RulesEvent::CardTaken { .. }
-        | RulesEvent::CardCommitted { .. }
-        | RulesEvent::CardDiscarded { .. }
-        | RulesEvent::CardRecovered { .. }
-        | RulesEvent::ThreatHit { .. }
-        | RulesEvent::ThreatPlaced { .. }
-        | RulesEvent::ThreatMoved { .. }
-        | RulesEvent::ThreatFired { .. }
-        | RulesEvent::ThreatReinforced { .. }
-        | RulesEvent::ThreatReturnedToBag { .. }
-        | RulesEvent::ForceFieldPlaced { .. }
-        | RulesEvent::ForceFieldHeld { .. }
-        | RulesEvent::RedAlertSet { .. }
-        | RulesEvent::RedAlertAbsorbed { .. }
-        | RulesEvent::TholianWebbed { .. }
-        | RulesEvent::CaptainArrived { .. }
-        | RulesEvent::BagRefilled { .. }
-        | RulesEvent::Maneuvered { .. }
-        | RulesEvent::DieRolled { .. }
-        | RulesEvent::SectionRepaired { .. }
-        | RulesEvent::SectionRebuilt { .. }
-        | RulesEvent::DamageIgnored { .. }
-        | RulesEvent::CardsRemoved { .. }
-        | RulesEvent::SecurityTeamPlayed { .. }
-        | RulesEvent::Boarded { .. }
-        | RulesEvent::AbilityUsed { .. }
-        | RulesEvent::MissionTimer { .. }
-        | RulesEvent::ThreatChosen { .. }
-        | RulesEvent::ActionUndone { .. } => return None,
-    })
-}
-
 fn play_cues(
     mut events: MessageReader<crate::game::pacing::Paced>,
     sounds: Option<Res<Sounds>>,
@@ -300,7 +213,10 @@ fn play_cues(
         return;
     };
     // One of each cue per frame: a volley of ten shots is one sound, not ten.
-    let mut wanted: Vec<Cue> = events.read().filter_map(|p| cue_for(&p.0)).collect();
+    let mut wanted: Vec<Cue> = events
+        .read()
+        .filter_map(|p| presentation(&p.0).cue)
+        .collect();
     wanted.sort();
     wanted.dedup();
     for cue in wanted {

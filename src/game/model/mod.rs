@@ -6,6 +6,7 @@
 //! here and from the widget kit (`game::theme`); nothing here imports a feature.
 
 pub mod board_reading;
+pub mod event_catalogue;
 pub mod handover;
 pub mod help_topic;
 pub mod offers;

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 use bevy_egui::{EguiContexts, egui};
-use stp_rules::RulesEvent;
 
+use crate::game::model::event_catalogue::presentation;
 use crate::game::pacing::Paced;
 use stp_rules::content::builtin;
 
@@ -30,66 +30,13 @@ pub(super) fn logic_plugin(app: &mut App) {
 
 fn announce(mut events: MessageReader<Paced>, mut banner: ResMut<Banner>) {
     for Paced(event) in events.read() {
-        let (text, good) = match event {
-            RulesEvent::MissionCompleted { mission } => (
-                format!("Mission complete: {}", builtin().mission(*mission).name),
-                true,
-            ),
-            RulesEvent::MissionFailed { mission } => (
-                format!("Mission failed: {}", builtin().mission(*mission).name),
-                false,
-            ),
-            RulesEvent::TurnStarted { .. }
-            | RulesEvent::PhaseStarted { .. }
-            | RulesEvent::PhaseSkipped { .. }
-            | RulesEvent::CardsDrawn { .. }
-            | RulesEvent::DeckReshuffled { .. }
-            | RulesEvent::MissionRevealed { .. }
-            | RulesEvent::MissionTokenPlaced { .. }
-            | RulesEvent::MissionTokenMoved { .. }
-            | RulesEvent::MissionTokenHit { .. }
-            | RulesEvent::Traded { .. }
-            | RulesEvent::CardTaken { .. }
-            | RulesEvent::CardPlayed { .. }
-            | RulesEvent::CardCommitted { .. }
-            | RulesEvent::CardDiscarded { .. }
-            | RulesEvent::CardRecovered { .. }
-            | RulesEvent::ThreatHit { .. }
-            | RulesEvent::ThreatDestroyed { .. }
-            | RulesEvent::ThreatPlaced { .. }
-            | RulesEvent::ThreatMoved { .. }
-            | RulesEvent::ThreatFired { .. }
-            | RulesEvent::ThreatCloaked { .. }
-            | RulesEvent::ThreatUncloaked { .. }
-            | RulesEvent::ThreatReinforced { .. }
-            | RulesEvent::ThreatReturnedToBag { .. }
-            | RulesEvent::ForceFieldPlaced { .. }
-            | RulesEvent::ForceFieldHeld { .. }
-            | RulesEvent::RedAlertSet { .. }
-            | RulesEvent::RedAlertAbsorbed { .. }
-            | RulesEvent::TholianWebbed { .. }
-            | RulesEvent::CaptainArrived { .. }
-            | RulesEvent::CometStruck { .. }
-            | RulesEvent::Docked { .. }
-            | RulesEvent::BagRefilled { .. }
-            | RulesEvent::Maneuvered { .. }
-            | RulesEvent::DieRolled { .. }
-            | RulesEvent::SectionDamaged { .. }
-            | RulesEvent::SectionDestroyed { .. }
-            | RulesEvent::SectionRepaired { .. }
-            | RulesEvent::SectionRebuilt { .. }
-            | RulesEvent::DamageIgnored { .. }
-            | RulesEvent::CardsRemoved { .. }
-            | RulesEvent::BoardersArriving { .. }
-            | RulesEvent::SecurityTeamPlayed { .. }
-            | RulesEvent::Boarded { .. }
-            | RulesEvent::AbilityUsed { .. }
-            | RulesEvent::MissionTimer { .. }
-            | RulesEvent::ThreatChosen { .. }
-            | RulesEvent::ActionUndone { .. }
-            | RulesEvent::GameWon
-            | RulesEvent::GameLost { .. } => continue,
+        let Some(news) = presentation(event).banner else {
+            continue;
         };
+        let (text, good) = (
+            format!("{}: {}", news.words, builtin().mission(news.mission).name),
+            news.good,
+        );
         *banner = Banner {
             text: Some(text),
             good,

@@ -114,6 +114,13 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     ));
 }
 
+/// What shows on high graphics only: the starfield and the console (`Backdrop`), and the
+/// light over the ship.
+type HighOnly = Or<(
+    With<crate::game::table::scene::backdrop::Backdrop>,
+    With<crate::game::table::scene::board::ShipLight>,
+)>;
+
 /// The graphics setting: high has shadows, 4× MSAA, bloom, the starfield and the light over
 /// the ship, low none of them.
 fn apply_graphics(
@@ -121,13 +128,7 @@ fn apply_graphics(
     mut commands: Commands,
     mut cameras: Query<(Entity, &mut Msaa, Has<Bloom>), With<Orbit>>,
     mut lights: Query<&mut DirectionalLight>,
-    mut sky: Query<
-        &mut Visibility,
-        Or<(
-            With<crate::game::table::scene::backdrop::Backdrop>,
-            With<crate::game::table::scene::board::ShipLight>,
-        )>,
-    >,
+    mut sky: Query<&mut Visibility, HighOnly>,
 ) {
     let high = settings.high_graphics;
     let msaa = if high { Msaa::Sample4 } else { Msaa::Off };
