@@ -5,7 +5,7 @@
 //! panel's height, so all of them show at once for up to six players.
 
 use bevy::prelude::*;
-use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, vec2};
+use bevy_egui::egui::{self, Align2, Color32, FontId, Pos2, Rect, Sense, vec2};
 use stp_rules::content::builtin;
 use stp_rules::{CardId, GameState, PlayerAction, PlayerId};
 
@@ -344,7 +344,7 @@ fn seat(
 }
 
 /// A card as a one-line chip: a stripe in its Division's colour, its arcs on a small ship
-/// (or a diamond for a support card), its name, and where there is room its ranges and
+/// (or a support card's emblem), its name, and where there is room its ranges and
 /// damage.
 pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(vec2(width, theme::CHIP_HEIGHT), Sense::click());
@@ -382,19 +382,13 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
             cards::ship_diagram(&painter, glyph, 8.5, hit.arcs);
             extras = Some((hit.ranges.to_vec(), hit.damage));
         }
-        None => {
-            let r = 6.0;
-            painter.add(egui::Shape::convex_polygon(
-                vec![
-                    glyph + vec2(0.0, -r),
-                    glyph + vec2(r, 0.0),
-                    glyph + vec2(0.0, r),
-                    glyph + vec2(-r, 0.0),
-                ],
-                Color32::from_rgb(120, 140, 190),
-                Stroke::NONE,
-            ));
-        }
+        // A support card's emblem, as on its face in the hand (a crystal, a plate, a delta):
+        // a bare diamond on every one read as "no art" (read 32).
+        None => super::card_icons::support_icon(
+            &painter,
+            Rect::from_center_size(glyph, vec2(16.0, 16.0)),
+            &def.effect,
+        ),
     }
     let font = FontId::proportional(12.5);
     let name_left = rect.left() + 27.0;
