@@ -233,7 +233,14 @@ pub fn threat_roster(
     let (estimated, rows) = estimate(ui, &spaces, shape);
     let (id, top) = (correction_id(ui, shape), ui.cursor().top());
     ui.add_space(6.0);
-    theme::header(ui, "Threats", theme::BAR_THREATS);
+    // The note says what the row's disc is: readers took the circled sector for a Defense beside
+    // the "Def" (read 32).
+    theme::header_with_note(
+        ui,
+        "Threats",
+        &["sector · ring · threat", "sector · ring"],
+        theme::BAR_THREATS,
+    );
     ui.spacing_mut().item_spacing.y = GAP;
     let piece = |ui: &mut egui::Ui, words: &str, token: Option<stp_rules::TokenId>| {
         let intent = foresight
