@@ -299,7 +299,7 @@ fn fore_mark(
     let outside = point + egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) + out * 4.0;
     // Clear of the props, and wholly over the table: with the bow towards the hand, "FORE"
     // outside the rim sat on the hand's edge, cut (read 32).
-    let table = board.table().shrink(2.0);
+    let table = board.table().expand(0.5);
     let clear = |c: egui::Pos2| {
         let rect = egui::Rect::from_center_size(c, size);
         !props.iter().any(|p| p.intersects(rect)) && table.contains_rect(rect)
