@@ -119,3 +119,45 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
         .collect();
     (!bans.is_empty()).then(|| format!("No {} while in play", bans.join(" or ")))
 }
+
+/// What the coming Threats Move & Fire phase does to the ship in all, as the rim's forecasts
+/// say it facing by facing: "Next: 3 hits on Shields, 1 on Hull" ("To come:" while the phase
+/// plays); `None` where it does nothing to her. A reader had to add up six labels (read 33).
+pub fn coming_damage(
+    state: &GameState,
+    preview: &stp_rules::preview::ThreatPreview,
+) -> Option<String> {
+    let sum = |hits: fn(&stp_rules::preview::FacingIntent) -> u8| -> u32 {
+        preview.facings.iter().map(|f| u32::from(hits(f))).sum()
+    };
+    let (shields, hull, lost) = (
+        sum(|f| f.shield_hits),
+        sum(|f| f.hull_hits),
+        sum(|f| f.cards_lost),
+    );
+    let hits = |n: u32| match n {
+        1 => "1 hit".to_string(),
+        n => format!("{n} hits"),
+    };
+    let mut parts = Vec::new();
+    if shields > 0 {
+        parts.push(format!("{} on Shields", hits(shields)));
+    }
+    if hull > 0 {
+        parts.push(match parts.is_empty() {
+            true => format!("{} on Hull", hits(hull)),
+            false => format!("{hull} on Hull"),
+        });
+    }
+    if lost > 0 {
+        parts.push(format!(
+            "−{lost} deck card{}",
+            if lost == 1 { "" } else { "s" }
+        ));
+    }
+    let head = match state.turn().phase {
+        stp_rules::Phase::ThreatsMoveAndFire => "To come",
+        _ => "Next",
+    };
+    (!parts.is_empty()).then(|| format!("{head}: {}", parts.join(", ")))
+}

@@ -19,9 +19,15 @@ pub struct DiagramRoom {
     pub squeezed: bool,
 }
 
-/// The column: the ship's state (and, where `chance`, that a cloaked ship's die may add a
-/// shot at any facing in the coming phase), the mission card. Returns the diagram's size.
-pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: DiagramRoom) -> f32 {
+/// The column: the ship's state (and what the coming phase does to her in all, `coming`;
+/// and, where `chance`, that a cloaked ship's die may add a shot at any facing), the mission
+/// card. Returns the diagram's size.
+pub fn mission_card(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    (coming, chance): (Option<&str>, bool),
+    room: DiagramRoom,
+) -> f32 {
     let content = builtin();
     // The ship first: boarders' windows and a long mission card never hide her state.
     // How near defeat is, on the ship's bar: the Hull destroyed of the 6 that lose. One word
@@ -42,6 +48,9 @@ pub fn mission_card(ui: &mut egui::Ui, state: &GameState, chance: bool, room: Di
             egui::Color32::LIGHT_RED,
             super::top_bar::sentence(&reason.to_string()),
         );
+    }
+    if let Some(coming) = coming {
+        ui.colored_label(crate::game::theme::palette::HARM_TEXT.egui(), coming);
     }
     if chance {
         ui.colored_label(

@@ -320,6 +320,11 @@ fn table_panels(
             });
         });
     // A cloaked ship's die may add a shot anywhere: said once, beside the ship's state.
+    // The coming phase's damage in all, under the ship's state.
+    let coming = foresight
+        .as_ref()
+        .and_then(|f| f.0.as_ref())
+        .and_then(|p| crate::words::table_words::coming_damage(state, p));
     let chance = foresight.as_ref().is_some_and(|f| {
         f.0.as_ref()
             .is_some_and(|p| p.facings.iter().any(|facing| facing.chance))
@@ -372,8 +377,9 @@ fn table_panels(
                 without_scrolling,
                 squeezed,
             };
-            let column = egui::ScrollArea::vertical()
-                .show(ui, |ui| mission::mission_card(ui, state, chance, room));
+            let column = egui::ScrollArea::vertical().show(ui, |ui| {
+                mission::mission_card(ui, state, (coming.as_deref(), chance), room)
+            });
             let rest_now = column.content_size.y - column.inner;
             // What squeezing saved, learnt where the shape changed.
             let savings = match (last.squeezed, squeezed) {

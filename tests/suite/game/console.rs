@@ -470,3 +470,28 @@ fn the_keys_column_lists_the_marks_on_the_table_first() {
     assert_eq!(place("Defense"), 0, "the Defense first: {words:?}");
     assert_eq!(words.len(), 24, "every row once");
 }
+
+/// The ship's column sums what the coming phase does to her, as the rim says it facing by
+/// facing: the docs' table has KOLOTH's shot through the destroyed Shield into the Hull, and
+/// the Romulan's and the Tholian's on two Shields (docs/screenshots/table.png). A reader of
+/// read 33 had to add up the rim's labels. With no threat on the board, nothing is said.
+#[test]
+fn the_ship_column_sums_the_coming_phases_damage() {
+    use star_trek_panic::words::table_words::coming_damage;
+    // The table as the picture shows it: after its Force Field holds the Klingon.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/scenarios/table.ron");
+    let state = Scenario::load(&path).expect("the docs' table").1;
+    let preview = state
+        .threat_preview()
+        .expect("a forecast in Play Cards & Maneuver");
+    assert_eq!(
+        coming_damage(&state, &preview).as_deref(),
+        Some("Next: 2 hits on Shields, 1 on Hull")
+    );
+    let mut empty = state.clone();
+    empty.threats_mut().clear();
+    let preview = empty
+        .threat_preview()
+        .expect("still a forecast, of nothing");
+    assert_eq!(coming_damage(&empty, &preview), None);
+}

@@ -5,7 +5,7 @@
 
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
-use stp_rules::{RulesEvent, TokenId};
+use stp_rules::{GameState, RulesEvent, TokenId};
 
 use crate::game::pacing::AnimationSpeed;
 use crate::game::pacing::{Paced, Shown};
@@ -125,49 +125,57 @@ fn spawn_effect(
     ));
 }
 
-/// Beams, shots and blasts from the rules events. This runs before the pieces follow the
-/// state, so a destroyed threat's piece is still there to explode.
-fn spawn_effects(
-    mut events: MessageReader<Paced>,
-    shown: Res<Shown>,
-    palette: Res<Palette>,
-    pieces: Res<Pieces>,
-    transforms: Query<&Transform>,
-    speed: Res<AnimationSpeed>,
-    settings: Option<Res<crate::game::settings::Settings>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-    mut commands: Commands,
-) {
-    let Some(state) = shown.get() else {
-        events.clear();
-        return;
-    };
-    if speed.skip {
-        events.clear();
-        return;
-    }
-    let life = 0.6 / speed.speed.max(0.1);
-    // Reduced motion: nothing travels; hits flash where they land.
-    let reduced = settings.is_some_and(|s| s.reduced_motion);
-    // Where a shot leaves the ship: the Shield's arc on the side of its target.
-    let facing_edge = |at: Vec3| {
-        let flat = Vec3::new(at.x, 0.0, at.z).normalize_or_zero();
-        flat * 1.2 + Vec3::Y * 0.3
-    };
-    let where_is = |token: &TokenId| {
-        pieces
+/// What the effects read of the table: the shown state, the pieces where they stand, the
+/// palette, the pace and the reduced-motion setting.
+#[derive(bevy::ecs::system::SystemParam)]
+struct EffectsBoard<'w, 's> {
+    shown: Res<'w, Shown>,
+    palette: Res<'w, Palette>,
+    pieces: Res<'w, Pieces>,
+    transforms: Query<'w, 's, &'static Transform>,
+    speed: Res<'w, AnimationSpeed>,
+    settings: Option<Res<'w, crate::game::settings::Settings>>,
+}
+
+/// The effects a frame's events ask for, gathered event by event, then spawned together.
+#[derive(Default)]
+struct Plan {
+    spawned: Vec<Spawned>,
+    blasts: Vec<Vec3>,
+    torpedoes: Vec<(Vec3, Vec3)>,
+    /// The Shields' flashes, by the angle of their sector.
+    flashes: Vec<f32>,
+    /// The card being played decides how its hit looks: Photon Torpedoes fly, the rest beam.
+    torpedo: bool,
+}
+
+/// Where a shot leaves the ship: the Shield's arc on the side of its target.
+fn facing_edge(at: Vec3) -> Vec3 {
+    let flat = Vec3::new(at.x, 0.0, at.z).normalize_or_zero();
+    flat * 1.2 + Vec3::Y * 0.3
+}
+
+impl EffectsBoard<'_, '_> {
+    /// Where a threat's piece stands now.
+    fn where_is(&self, token: &TokenId) -> Option<Vec3> {
+        self.pieces
             .threats
             .get(token)
-            .and_then(|e| transforms.get(*e).ok())
+            .and_then(|e| self.transforms.get(*e).ok())
             .map(|t| t.translation)
-    };
-    let mut spawned = Vec::new();
-    // A beam from one point to another; with reduced motion nothing crosses the board.
-    let beam = |from: Vec3, to: Vec3, material: Handle<StandardMaterial>| {
+    }
+
+    /// A beam from one point to another; with reduced motion nothing crosses the board.
+    fn beam(
+        &self,
+        from: Vec3,
+        to: Vec3,
+        material: Handle<StandardMaterial>,
+        reduced: bool,
+    ) -> Option<Spawned> {
         let length = from.distance(to);
         (length >= 0.01 && !reduced).then(|| Spawned {
-            mesh: palette.beam_mesh.clone(),
+            mesh: self.palette.beam_mesh.clone(),
             material,
             at: Transform::from_translation((from + to) / 2.0)
                 .with_rotation(Quat::from_rotation_arc(Vec3::Y, (to - from).normalize()))
@@ -175,24 +183,25 @@ fn spawn_effects(
             grow: 0.0,
             fade: Fade::Out,
         })
-    };
-    let mut blasts = Vec::new();
-    let mut torpedoes = Vec::new();
-    let mut flashes = Vec::new();
-    // The card being played decides how its hit looks: Photon Torpedoes fly, the rest beam.
-    let mut torpedo = false;
-    for Paced(event) in events.read() {
+    }
+
+    /// Adds what `event` shows to `plan`.
+    fn plan(&self, plan: &mut Plan, event: &RulesEvent, state: &GameState, reduced: bool) {
+        let palette = &self.palette;
+        let where_is = |token: &TokenId| self.where_is(token);
+        let beam = |from, to, material| self.beam(from, to, material, reduced);
         match event {
             RulesEvent::CardPlayed { card, .. } => {
-                torpedo = stp_rules::content::builtin().card(*card).kind == "photon_torpedoes";
+                plan.torpedo = stp_rules::content::builtin().card(*card).kind == "photon_torpedoes";
             }
             RulesEvent::ThreatHit { token, .. } => {
                 if let Some(at) = where_is(token) {
-                    match (torpedo, reduced) {
-                        (_, true) => blasts.push(at),
-                        (true, false) => torpedoes.push((facing_edge(at), at)),
+                    match (plan.torpedo, reduced) {
+                        (_, true) => plan.blasts.push(at),
+                        (true, false) => plan.torpedoes.push((facing_edge(at), at)),
                         (false, false) => {
-                            spawned.extend(beam(facing_edge(at), at, palette.phaser.clone()))
+                            plan.spawned
+                                .extend(beam(facing_edge(at), at, palette.phaser.clone()))
                         }
                     }
                 }
@@ -200,7 +209,7 @@ fn spawn_effects(
             RulesEvent::ThreatFired { token, facing, .. } => {
                 if let Some(at) = where_is(token) {
                     let sector = state.enterprise().sector_of_facing(*facing);
-                    spawned.extend(beam(
+                    plan.spawned.extend(beam(
                         at,
                         on_board(sector_angle(sector), 1.0, 0.3),
                         palette.enemy_fire.clone(),
@@ -209,11 +218,11 @@ fn spawn_effects(
             }
             RulesEvent::ThreatDestroyed { token } | RulesEvent::Boarded { token, .. } => {
                 if let Some(at) = where_is(token) {
-                    blasts.push(at);
+                    plan.blasts.push(at);
                 }
             }
             RulesEvent::CometStruck { sector, .. } => {
-                spawned.extend(beam(
+                plan.spawned.extend(beam(
                     on_board(sector_angle(*sector), 4.6, 0.4),
                     on_board(sector_angle(*sector), 1.0, 0.3),
                     palette.blast.clone(),
@@ -223,9 +232,9 @@ fn spawn_effects(
                 let sector = state.enterprise().sector_of_facing(section.facing);
                 // A hit Shield flashes; a hit Hull section sparks.
                 match section.kind {
-                    stp_rules::SectionKind::Shield => flashes.push(sector_angle(sector)),
+                    stp_rules::SectionKind::Shield => plan.flashes.push(sector_angle(sector)),
                     stp_rules::SectionKind::Hull => {
-                        blasts.push(on_board(sector_angle(sector), 0.75, 0.15))
+                        plan.blasts.push(on_board(sector_angle(sector), 0.75, 0.15))
                     }
                 }
             }
@@ -233,7 +242,7 @@ fn spawn_effects(
             // motion).
             RulesEvent::ThreatCloaked { token } | RulesEvent::ThreatUncloaked { token } => {
                 if let Some(at) = where_is(token) {
-                    spawned.push(Spawned {
+                    plan.spawned.push(Spawned {
                         mesh: palette.shimmer_mesh.clone(),
                         material: palette.shimmer.clone(),
                         at: Transform::from_translation(at + Vec3::Y * 0.2),
@@ -286,7 +295,34 @@ fn spawn_effects(
             | RulesEvent::GameLost { .. } => {}
         }
     }
-    for (from, to) in torpedoes {
+}
+
+/// Beams, shots and blasts from the rules events. This runs before the pieces follow the
+/// state, so a destroyed threat's piece is still there to explode.
+fn spawn_effects(
+    mut events: MessageReader<Paced>,
+    board: EffectsBoard,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+    mut commands: Commands,
+) {
+    let Some(state) = board.shown.get() else {
+        events.clear();
+        return;
+    };
+    if board.speed.skip {
+        events.clear();
+        return;
+    }
+    let life = 0.6 / board.speed.speed.max(0.1);
+    // Reduced motion: nothing travels; hits flash where they land.
+    let reduced = board.settings.as_ref().is_some_and(|s| s.reduced_motion);
+    let mut plan = Plan::default();
+    for Paced(event) in events.read() {
+        board.plan(&mut plan, event, state, reduced);
+    }
+    let palette = &board.palette;
+    for (from, to) in plan.torpedoes {
         commands.spawn((
             Mesh3d(palette.blast_mesh.clone()),
             MeshMaterial3d(palette.phaser.clone()),
@@ -298,8 +334,8 @@ fn spawn_effects(
             },
         ));
     }
-    for angle in flashes {
-        spawned.push(Spawned {
+    for angle in plan.flashes {
+        plan.spawned.push(Spawned {
             mesh: meshes.add(crate::game::table::scene::shapes::flat_arc(
                 crate::game::table::parts::HULL_RING.1,
                 crate::game::table::parts::SHIELD_RING.1 + 0.03,
@@ -313,8 +349,8 @@ fn spawn_effects(
             fade: Fade::Out,
         });
     }
-    for at in blasts {
-        spawned.push(Spawned {
+    for at in plan.blasts {
+        plan.spawned.push(Spawned {
             mesh: palette.blast_mesh.clone(),
             material: palette.blast.clone(),
             at: Transform::from_translation(at).with_scale(Vec3::splat(0.3)),
@@ -322,7 +358,7 @@ fn spawn_effects(
             fade: Fade::Out,
         });
     }
-    for effect in spawned {
+    for effect in plan.spawned {
         spawn_effect(&mut commands, &mut materials, effect, life);
     }
 }
