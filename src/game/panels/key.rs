@@ -252,7 +252,12 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                         painter.add(Shape::line(pair.to_vec(), Stroke::new(5.0, AMBER)));
                     }
                 }
+                // As on the board: the empty slot in dim red, outlined in red.
                 _ => {
+                    painter.add(Shape::line(
+                        points.clone(),
+                        Stroke::new(6.0, Color32::from_rgb(115, 13, 10)),
+                    ));
                     painter.add(Shape::line(points, Stroke::new(1.5, RED)));
                 }
             }

@@ -7,7 +7,7 @@ use std::f32::consts::FRAC_PI_2;
 use crate::game::table::parts::{
     HULL_RING, HullPiece, SHIELD_RING, ShieldPiece, Ship, on_board, sector_angle,
 };
-use crate::game::table::scene::materials::{Palette, glow, metal};
+use crate::game::table::scene::materials::{Palette, glow, materials_unlit, metal};
 use crate::game::table::scene::motion::Glide;
 use crate::game::table::scene::shapes::{arc_wall, crack, flat_arc, lathe};
 
@@ -246,6 +246,8 @@ pub(crate) fn spawn_enterprise(
         ..default()
     });
     let red = glow(materials, Color::srgb(1.0, 0.3, 0.25), 1.0);
+    // A lost Shield's slot, a dim red glass inside its outline.
+    let ember = materials_unlit(materials, Color::srgb(0.45, 0.05, 0.04), 0.6);
     let (hull_in, hull_out) = HULL_RING;
     let (shield_in, shield_out) = SHIELD_RING;
     let hull_mid = (hull_in + hull_out) / 2.0;
@@ -294,18 +296,36 @@ pub(crate) fn spawn_enterprise(
                 );
             }
         }
-        // Destroyed: a thin red outline of the empty slot, so the gap reads as a lost Shield.
-        for mesh in [
-            flat_arc(shield_in, shield_in + 0.03, from, to, 0.02),
-            flat_arc(shield_out - 0.03, shield_out, from, to, 0.02),
-            flat_arc(shield_in, shield_out, from, from + 0.03, 0.02),
-            flat_arc(shield_in, shield_out, to - 0.03, to, 0.02),
+        // Destroyed: a red outline of the empty slot round a dim red fill, so the gap reads
+        // as a lost Shield (a thin outline alone read as too subtle to three readers, read 33).
+        let edge = 0.045;
+        for (mesh, ink) in [
+            (flat_arc(shield_in, shield_in + edge, from, to, 0.02), &red),
+            (
+                flat_arc(shield_out - edge, shield_out, from, to, 0.02),
+                &red,
+            ),
+            (
+                flat_arc(shield_in, shield_out, from, from + edge, 0.02),
+                &red,
+            ),
+            (flat_arc(shield_in, shield_out, to - edge, to, 0.02), &red),
+            (
+                flat_arc(
+                    shield_in + edge,
+                    shield_out - edge,
+                    from + edge,
+                    to - edge,
+                    0.015,
+                ),
+                &ember,
+            ),
         ] {
             marks.push(
                 commands
                     .spawn((
                         Mesh3d(meshes.add(mesh)),
-                        MeshMaterial3d(red.clone()),
+                        MeshMaterial3d(ink.clone()),
                         Transform::default(),
                         Visibility::Hidden,
                         Crack::ShieldGone(facing),
