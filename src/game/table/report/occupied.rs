@@ -28,8 +28,10 @@ pub(crate) fn plugin(app: &mut App) {
 /// spaces beside it, while the grid and the edges still show through. At 0.16 all three
 /// readers of read 18 still put pieces on the line between two rings; at 0.32 readers of
 /// reads 21 and 22 still did, and called the lit cells "neon": the frame says where the
-/// space ends, the light only that it is held.
-const LIGHT: f32 = 0.2;
+/// space ends, the light only that it is held. On the dark glass board (read 32 on), where
+/// the light blends in linear colour, 0.2 lit a Long space nearly as bright as a Romulan's
+/// mint chit, and read 33 found it the hardest piece to see: a glimmer is enough there.
+const LIGHT: f32 = 0.05;
 
 /// The width of the bright frame round a held space (world units; about 2 px at 1280×720):
 /// read 16 still took pieces near a ring's edge for the ring beside it under a light alone,

@@ -20,10 +20,22 @@ pub fn chit(look: Look) -> Mesh {
 /// (XZ, facing up), in the ring's colour. A round halo round a hexagon made the Klingon read as
 /// "a red disc", against the key's "red hexagon" (read 30).
 pub fn halo(look: Look) -> Mesh {
+    chit_ring(look, 0.98, 1.08)
+}
+
+/// A chit's dark collar: a thin ring in its outline's shape, just outside its edge, that
+/// parts the chit from any ground, a lit space of its own hue among them (read 33 found a
+/// mint Romulan on the lit green Long ring the hardest piece to see).
+pub fn collar(look: Look) -> Mesh {
+    chit_ring(look, 0.99, 1.035)
+}
+
+/// A flat ring in the chit's outline's shape, from `inner` to `outer` of its corners' radius.
+fn chit_ring(look: Look, inner: f32, outer: f32) -> Mesh {
     let (sides, size, turn) = look.chit();
     let (inner, outer) = (
-        crate::game::table::parts::TOKEN_RADIUS * size * 0.98,
-        crate::game::table::parts::TOKEN_RADIUS * size * 1.08,
+        crate::game::table::parts::TOKEN_RADIUS * size * inner,
+        crate::game::table::parts::TOKEN_RADIUS * size * outer,
     );
     let step = std::f32::consts::TAU / sides as f32;
     // As the chit's cylinder lays its corners: (r cos θ, r sin θ) from θ = 0.

@@ -20,6 +20,9 @@ pub(crate) struct Palette {
     pub halos: [Handle<StandardMaterial>; 3],
     /// Each kind's halo, in its chit's shape (`looks::halo`).
     pub halo_meshes: ByLook<Handle<Mesh>>,
+    /// Each chit's dark collar (`looks::collar`), and its ink.
+    pub collar_meshes: ByLook<Handle<Mesh>>,
+    pub collar: Handle<StandardMaterial>,
     /// Each kind's chit, its outline telling the faction as well as its colour (a Klingon's
     /// hexagon, a Romulan's disc, a Tholian's triangle, the Starbase's square).
     pub chits: ByLook<Handle<Mesh>>,
@@ -158,6 +161,8 @@ pub(crate) fn make_palette(
         // with the band's own edge lines, and readers put the chit on the line (read 19).
         halos: RANGE_LOOKS.map(|(_, _, edge)| glow(m, edge, 0.5)),
         halo_meshes: ByLook::new(|look| meshes.add(looks::halo(look))),
+        collar_meshes: ByLook::new(|look| meshes.add(looks::collar(look))),
+        collar: materials_unlit(m, Color::srgb(0.03, 0.04, 0.07), 1.0),
         chits: ByLook::new(|look| meshes.add(looks::chit(look))),
         dot_mesh: meshes.add(Sphere::new(0.052)),
         back_mesh: meshes.add(Annulus::new(0.2, 0.27)),

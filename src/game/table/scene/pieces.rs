@@ -329,7 +329,15 @@ fn sync_pieces(
                         Halo(t.token),
                     ))
                     .id();
-                commands.entity(entity).add_child(halo);
+                // Its dark collar, over the halo's inner edge.
+                let collar = commands
+                    .spawn((
+                        Mesh3d(palette.collar_meshes[Look::of(t.token)].clone()),
+                        MeshMaterial3d(palette.collar.clone()),
+                        Transform::from_xyz(0.0, -0.03, 0.0),
+                    ))
+                    .id();
+                commands.entity(entity).add_children(&[halo, collar]);
                 spawn_face(&mut commands, &palette, entity, t.token);
                 pieces.threats.insert(t.token, entity);
             }
