@@ -25,6 +25,29 @@ pub(crate) fn spawn_enterprise(
     images: &mut Assets<Image>,
     palette: &Palette,
 ) {
+    let ship = commands
+        .spawn((
+            Transform::default(),
+            Visibility::default(),
+            Ship,
+            Glide {
+                to: Transform::default(),
+            },
+        ))
+        .id();
+    let model = spawn_model(commands, meshes, materials, images);
+    commands.entity(ship).add_child(model);
+    spawn_fore_marks(commands, meshes, materials, ship);
+    spawn_sections(commands, meshes, materials, palette, ship);
+}
+
+/// The model: saucer, neck, engineering hull and nacelles, with their lights; returns it.
+fn spawn_model(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    images: &mut Assets<Image>,
+) -> Entity {
     let hull_white = metal(materials, Color::srgb(0.86, 0.87, 0.9));
     let hull_grey = metal(materials, Color::srgb(0.62, 0.64, 0.7));
     let glow_red = glow(materials, Color::srgb(1.0, 0.2, 0.1), 0.9);
@@ -127,16 +150,6 @@ pub(crate) fn spawn_enterprise(
             Transform::from_xyz(0.5, 0.42, -0.3),
         ),
     ];
-    let ship = commands
-        .spawn((
-            Transform::default(),
-            Visibility::default(),
-            Ship,
-            Glide {
-                to: Transform::default(),
-            },
-        ))
-        .id();
     // The model, within `MODEL_RADIUS` of her middle: her Hull plates and Shields lie outside
     // it, so no part of her covers them.
     let model = commands
@@ -145,7 +158,6 @@ pub(crate) fn spawn_enterprise(
             Visibility::default(),
         ))
         .id();
-    commands.entity(ship).add_child(model);
     for (mesh, mat, transform) in parts {
         let part = commands
             .spawn((Mesh3d(mesh), MeshMaterial3d(mat), transform))
@@ -190,6 +202,16 @@ pub(crate) fn spawn_enterprise(
             .entity(model)
             .add_children(&[hull, collector, pylon, grille]);
     }
+    model
+}
+
+/// Her Fore on the board, a child of the `ship` so it turns with her.
+fn spawn_fore_marks(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    ship: Entity,
+) {
     // Her Fore on the board itself: gold lines from her disc along the two Fore sectors'
     // outer edges and a gold arc at the rim, turning with her. No wash over the sectors: a
     // gold tint turned the green and purple bands under it to olive and mud, where the
@@ -234,6 +256,17 @@ pub(crate) fn spawn_enterprise(
             .id();
         commands.entity(ship).add_child(part);
     }
+}
+
+/// Her six Shields and six Hull sections, and the marks of their states, children of the
+/// `ship`.
+fn spawn_sections(
+    commands: &mut Commands,
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<StandardMaterial>,
+    palette: &Palette,
+    ship: Entity,
+) {
     // Six Shields as arcs and six Hull sections as plates, by ship facing, in rings of their
     // own outside the model. A state reads by shape as well as colour (docs/look.md): a
     // Shield intact is a full bright arc, damaged a broken amber one, destroyed gone but for a
