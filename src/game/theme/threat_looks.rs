@@ -115,7 +115,7 @@ impl Look {
             Look::BirdOfPrey => (8, 1.04, std::f32::consts::FRAC_PI_8),
             Look::Tholian => (3, 1.12, std::f32::consts::FRAC_PI_2),
             Look::Comet => (9, 1.0, 0.0),
-            Look::Starbase => (4, 1.02, std::f32::consts::FRAC_PI_4),
+            Look::Starbase => (4, 1.15, std::f32::consts::FRAC_PI_4),
         }
     }
 
