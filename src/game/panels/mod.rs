@@ -319,12 +319,12 @@ fn table_panels(
                 });
             });
         });
-    // A cloaked ship's die may add a shot anywhere: said once, beside the ship's state.
     // The coming phase's damage in all, under the ship's state.
     let coming = foresight
         .as_ref()
         .and_then(|f| f.0.as_ref())
         .and_then(|p| crate::words::table_words::coming_damage(state, p));
+    // A cloaked ship's die may add a shot anywhere: said once, beside the ship's state.
     let chance = foresight.as_ref().is_some_and(|f| {
         f.0.as_ref()
             .is_some_and(|p| p.facings.iter().any(|facing| facing.chance))

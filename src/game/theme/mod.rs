@@ -84,16 +84,18 @@ const DISPLAY_FONT: Option<&[u8]> = Some(include_bytes!(concat!(
 #[cfg(not(display_font))]
 const DISPLAY_FONT: Option<&[u8]> = None;
 
-/// The titles' font family: the display face, then the console's font for any glyph it lacks.
+/// The titles' font family: the display face, then the console's font for any glyph it lacks
+/// (registered only where the build has the face).
 const DISPLAY: &str = "display";
 
 /// The titles' font at `size`: the display face where this context has it, else the console's
-/// (a context the console did not set up, as in a headless test, has no display family).
+/// at the size of a button's words (a build without the face, or a context the console did
+/// not set up, as in a headless test): the display face's capitals stand shorter than its size.
 pub(crate) fn display_font(ctx: &egui::Context, size: f32) -> egui::FontId {
     let family = egui::FontFamily::Name(DISPLAY.into());
     match ctx.fonts(|f| f.definitions().families.contains_key(&family)) {
         true => egui::FontId::new(size, family),
-        false => egui::FontId::proportional(size * 0.8),
+        false => egui::TextStyle::Button.resolve(&ctx.global_style()),
     }
 }
 
@@ -376,21 +378,23 @@ pub(super) fn install_theme(
             .or_default()
             .insert(0, "B612".into());
     }
-    // The titles' family: the display face first, the console's fonts behind it.
-    let mut display = fonts
-        .families
-        .get(&FontFamily::Proportional)
-        .cloned()
-        .unwrap_or_default();
+    // The titles' family, where the build has the display face: it first, the console's fonts
+    // behind it. Without it, no such family, and `display_font` takes the console's at the
+    // bars' old size.
     if let Some(bytes) = DISPLAY_FONT {
+        let mut display = fonts
+            .families
+            .get(&FontFamily::Proportional)
+            .cloned()
+            .unwrap_or_default();
         fonts.font_data.insert(
             "Bebas Neue".into(),
             std::sync::Arc::new(FontData::from_static(bytes)),
         );
         display.insert(0, "Bebas Neue".into());
+        fonts
+            .families
+            .insert(FontFamily::Name(DISPLAY.into()), display);
     }
-    fonts
-        .families
-        .insert(FontFamily::Name(DISPLAY.into()), display);
     ctx.set_fonts(fonts);
 }

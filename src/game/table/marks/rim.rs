@@ -274,8 +274,8 @@ const DEADLY_PLATE: egui::Color32 = egui::Color32::from_rgba_premultiplied(74, 8
 
 /// "FORE" in gold just outside the rim where the two Fore sectors meet, the bow's line:
 /// readers found the gold wedge alone did not say it was the front. Where a prop stands
-/// there, or the table ends, just inside the rim instead, and anticlockwise of the line: the rings' names stand
-/// just clockwise of it (on it, "FORE" covered "LONG").
+/// there, or the table ends, just inside the rim instead, and anticlockwise of the line: the
+/// rings' names stand just clockwise of it (on it, "FORE" covered "LONG").
 fn fore_mark(
     board: &BoardPainter,
     font: f32,
