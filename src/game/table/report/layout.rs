@@ -198,22 +198,15 @@ fn write_layout(
     shown: Res<Shown>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut contexts: EguiContexts,
-    cameras: Query<(&Camera, &GlobalTransform), With<Orbit>>,
-    pieces: Res<Pieces>,
-    threats: Query<&GlobalTransform, With<ThreatPiece>>,
-    ship: Query<(Entity, &GlobalTransform), With<Ship>>,
-    children: Query<&Children>,
-    meshes: ShipMeshes,
+    scene: SceneForReport,
     marks: Res<SceneMarks>,
     panels: Res<PanelLayout>,
     painted: Res<crate::game::table::marks::painted_texts::PaintedTexts>,
-    props: Props,
-    bounded: Query<(&Aabb, &GlobalTransform)>,
 ) {
     let Some(WriteLayout(path)) = asked.read().last().cloned() else {
         return;
     };
-    let (Some(state), Ok((camera, camera_at))) = (shown.get(), cameras.single()) else {
+    let (Some(state), Ok((camera, camera_at))) = (shown.get(), scene.cameras.single()) else {
         eprintln!("error: no table on screen to report the layout of");
         return;
     };
@@ -238,72 +231,15 @@ fn write_layout(
         ))
     });
     let board = bounds(rim).unwrap_or_default();
-    // Her disc (to her Shields' outer edge) with the model standing on it. The curved
-    // Shields and plates count as the disc, not as their boxes: a box's corners stood out
-    // past the disc and called a plate beside it a cover.
-    let ship_rect = ship
-        .iter()
-        .flat_map(|(s, ship_at)| {
-            let disc = (0..48).map(|i| {
-                let a = i as f32 * std::f32::consts::TAU / 48.0;
-                ship_at.transform_point(on_board(a, crate::game::table::parts::SHIP_RADIUS, 0.0))
-            });
-            let middle = ship_at.translation();
-            let model = children
-                .iter_descendants(s)
-                .filter_map(|e| meshes.get(e).ok())
-                .filter(|(aabb, at)| {
-                    let c = at.transform_point(Vec3::from(aabb.center)) - middle;
-                    Vec2::new(c.x, c.z).length() < crate::game::table::parts::MODEL_RADIUS
-                })
-                .flat_map(|(aabb, at)| corners(aabb, at));
-            disc.chain(model).collect::<Vec<_>>()
-        })
-        .filter_map(project);
-    let ship_rect = bounds(ship_rect).unwrap_or_default();
-    // Tokens by space, to number their slots as the pieces lay them.
-    let mut slots: BTreeMap<(u8, u8), usize> = BTreeMap::new();
-    let mut tokens = Vec::new();
-    for t in state.threats() {
-        let slot = slots.entry((t.pos.range as u8, t.pos.sector)).or_default();
-        let this_slot = *slot;
-        *slot += 1;
-        let Some(at) = pieces
-            .threats
-            .get(&t.token)
-            .and_then(|e| threats.get(*e).ok())
-        else {
-            continue;
-        };
-        // The face's rim as the camera sees it (the piece is a disc: its box's corners are not).
-        let face = (0..32).map(|i| {
-            let a = i as f32 * std::f32::consts::TAU / 32.0;
-            at.transform_point(Vec3::new(
-                TOKEN_RADIUS * a.cos(),
-                0.04,
-                TOKEN_RADIUS * a.sin(),
-            ))
-        });
-        let rect = bounds(face.filter_map(project)).unwrap_or_default();
-        let face_height = at.translation().y + 0.04;
-        let band_share = band_share(rect, t.pos.range, |pixel| {
-            crate::game::table::marks::board_painter::distance_from_middle(
-                (camera, camera_at),
-                pixel / scale,
-                face_height,
-            )
-        });
-        tokens.push(TokenReport {
-            kind: builtin().threat(t.token).kind.clone(),
-            range: format!("{:?}", t.pos.range),
-            sector: t.pos.sector + 1,
-            cloaked: t.cloaked,
-            slot: this_slot,
-            rect,
-            defense_rect: marks.defense.get(&t.token).map(|r| points(*r)),
-            band_share,
-        });
-    }
+    let ship_rect = scene.ship_rect(&project);
+    let tokens = scene.tokens(
+        state,
+        (camera, camera_at),
+        scale,
+        &project,
+        &|r| points(r),
+        &marks,
+    );
     let named = |list: &[(&'static str, egui::Rect)]| -> Vec<Panel> {
         list.iter()
             .map(|(name, r)| Panel {
@@ -329,28 +265,15 @@ fn write_layout(
         .map(|t| t.rect)
         .chain(labels.iter().map(|l| l.rect))
         .collect();
-    let sections = ship
+    let sections = scene
+        .ship
         .iter()
         .next()
         .map(|(_, at)| {
             crate::game::table::report::layout_sections::sections(state, at, project, &covers)
         })
         .unwrap_or_default();
-    // Each prop's meshes, itself and below it, as the camera sees them.
-    let props = props
-        .iter()
-        .map(|(prop, pile)| {
-            let parts = std::iter::once(prop).chain(children.iter_descendants(prop));
-            let seen = parts
-                .filter_map(|e| bounded.get(e).ok())
-                .flat_map(|(aabb, at)| corners(aabb, at))
-                .filter_map(project);
-            Label {
-                text: pile.map_or("die".to_string(), |p| format!("{p:?}").to_lowercase()),
-                rect: bounds(seen).unwrap_or_default(),
-            }
-        })
-        .collect();
+    let props = scene.props(&project);
     let report = LayoutReport {
         window: Size {
             width: window.physical_width(),
@@ -402,5 +325,134 @@ fn write_layout(
             "error: cannot write the layout report to {}: {err}",
             path.display()
         );
+    }
+}
+
+/// What the report reads of the 3D scene: the camera, the pieces, the ship and the props.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SceneForReport<'w, 's> {
+    cameras: Query<'w, 's, (&'static Camera, &'static GlobalTransform), With<Orbit>>,
+    pieces: Res<'w, Pieces>,
+    threats: Query<'w, 's, &'static GlobalTransform, With<ThreatPiece>>,
+    ship: Query<'w, 's, (Entity, &'static GlobalTransform), With<Ship>>,
+    children: Query<'w, 's, &'static Children>,
+    meshes: ShipMeshes<'w, 's>,
+    props: Props<'w, 's>,
+    bounded: Query<'w, 's, (&'static Aabb, &'static GlobalTransform)>,
+}
+
+impl SceneForReport<'_, '_> {
+    /// The ship on screen (`project`: a point of the scene to physical pixels).
+    fn ship_rect(&self, project: &dyn Fn(Vec3) -> Option<Vec2>) -> Rect4 {
+        // Her disc (to her Shields' outer edge) with the model standing on it. The curved
+        // Shields and plates count as the disc, not as their boxes: a box's corners stood out
+        // past the disc and called a plate beside it a cover.
+        let seen = self
+            .ship
+            .iter()
+            .flat_map(|(s, ship_at)| {
+                let disc = (0..48).map(|i| {
+                    let a = i as f32 * std::f32::consts::TAU / 48.0;
+                    ship_at.transform_point(on_board(
+                        a,
+                        crate::game::table::parts::SHIP_RADIUS,
+                        0.0,
+                    ))
+                });
+                let middle = ship_at.translation();
+                let model = self
+                    .children
+                    .iter_descendants(s)
+                    .filter_map(|e| self.meshes.get(e).ok())
+                    .filter(|(aabb, at)| {
+                        let c = at.transform_point(Vec3::from(aabb.center)) - middle;
+                        Vec2::new(c.x, c.z).length() < crate::game::table::parts::MODEL_RADIUS
+                    })
+                    .flat_map(|(aabb, at)| corners(aabb, at));
+                disc.chain(model).collect::<Vec<_>>()
+            })
+            .filter_map(project);
+        bounds(seen).unwrap_or_default()
+    }
+
+    /// Each threat's piece on screen, with its slot in its space, its Defense's ink
+    /// (`points`: egui points to physical pixels) and its share of its ring's band.
+    fn tokens(
+        &self,
+        state: &stp_rules::GameState,
+        (camera, camera_at): (&Camera, &GlobalTransform),
+        scale: f32,
+        project: &dyn Fn(Vec3) -> Option<Vec2>,
+        points: &dyn Fn(egui::Rect) -> Rect4,
+        marks: &SceneMarks,
+    ) -> Vec<TokenReport> {
+        // Tokens by space, to number their slots as the pieces lay them.
+        let mut slots: BTreeMap<(u8, u8), usize> = BTreeMap::new();
+        let mut tokens = Vec::new();
+        for t in state.threats() {
+            let slot = slots.entry((t.pos.range as u8, t.pos.sector)).or_default();
+            let this_slot = *slot;
+            *slot += 1;
+            let Some(at) = self
+                .pieces
+                .threats
+                .get(&t.token)
+                .and_then(|e| self.threats.get(*e).ok())
+            else {
+                continue;
+            };
+            // The face's rim as the camera sees it (the piece is a disc: its box's corners are
+            // not).
+            let face = (0..32).map(|i| {
+                let a = i as f32 * std::f32::consts::TAU / 32.0;
+                at.transform_point(Vec3::new(
+                    TOKEN_RADIUS * a.cos(),
+                    0.04,
+                    TOKEN_RADIUS * a.sin(),
+                ))
+            });
+            let rect = bounds(face.filter_map(project)).unwrap_or_default();
+            let face_height = at.translation().y + 0.04;
+            let band_share = band_share(rect, t.pos.range, |pixel| {
+                crate::game::table::marks::board_painter::distance_from_middle(
+                    (camera, camera_at),
+                    pixel / scale,
+                    face_height,
+                )
+            });
+            tokens.push(TokenReport {
+                kind: builtin().threat(t.token).kind.clone(),
+                range: format!("{:?}", t.pos.range),
+                sector: t.pos.sector + 1,
+                cloaked: t.cloaked,
+                slot: this_slot,
+                rect,
+                defense_rect: marks.defense.get(&t.token).map(|r| points(*r)),
+                band_share,
+            });
+        }
+        tokens
+    }
+
+    /// Each prop's meshes, itself and below it, as the camera sees them, by name (in an order
+    /// of their own, not the queries').
+    fn props(&self, project: &dyn Fn(Vec3) -> Option<Vec2>) -> Vec<Label> {
+        let mut props: Vec<Label> = self
+            .props
+            .iter()
+            .map(|(prop, pile)| {
+                let parts = std::iter::once(prop).chain(self.children.iter_descendants(prop));
+                let seen = parts
+                    .filter_map(|e| self.bounded.get(e).ok())
+                    .flat_map(|(aabb, at)| corners(aabb, at))
+                    .filter_map(project);
+                Label {
+                    text: pile.map_or("die".to_string(), |p| format!("{p:?}").to_lowercase()),
+                    rect: bounds(seen).unwrap_or_default(),
+                }
+            })
+            .collect();
+        props.sort_by(|a, b| a.text.cmp(&b.text));
+        props
     }
 }
