@@ -172,48 +172,47 @@ impl<'a> BoardPainter<'a> {
         ink
     }
 
-    /// Paints a laid-out line with its top-left at `at`, on a dark plate when `plate` is
-    /// given, with a dark outline when `outline`; returns its ink's rectangle.
+    /// Paints a laid-out line with its top-left at `at`, on `plate` when one is given, with a
+    /// dark outline when `outline`; returns its ink's rectangle.
     pub(crate) fn paint(
         &self,
         at: egui::Pos2,
         galley: std::sync::Arc<egui::Galley>,
-        plate: Option<egui::Color32>,
+        plate: Option<Plate>,
         outline: bool,
     ) -> egui::Rect {
         let box_rect = egui::Rect::from_min_size(at, galley.size());
-        if let Some(fill) = plate {
-            let mut plated = box_rect.expand2(egui::vec2(3.0, 0.0));
-            match is_dark(fill) {
-                // A dark plate is a console chip: navy glass, a hairline frame, and a bar in
-                // the words' colour at its left, as the side panels' headers have (an art
-                // director's read: plain black boxes read as a debug overlay on the scene).
-                true => {
-                    let accent = galley
-                        .job
-                        .sections
-                        .first()
-                        .map_or(egui::Color32::WHITE, |s| s.format.color);
-                    let chip = egui::Color32::from_rgba_unmultiplied(10, 14, 24, fill.a().max(215));
-                    // Room for the bar clear of the words.
-                    plated.min.x -= 3.0;
-                    self.painter.rect_filled(plated, 2.0, chip);
-                    self.painter.rect_stroke(
-                        plated,
-                        2.0,
-                        egui::Stroke::new(1.0, egui::Color32::from_rgb(60, 78, 110)),
-                        egui::StrokeKind::Outside,
-                    );
-                    let bar = egui::Rect::from_min_size(
-                        plated.left_top(),
-                        egui::vec2(2.5, plated.height()),
-                    );
-                    self.painter.rect_filled(bar, 1.0, accent);
-                }
-                false => {
-                    self.painter.rect_filled(plated, 3.0, fill);
-                }
+        match plate {
+            // A console chip: navy glass, a hairline frame, and a bar in the words' colour at
+            // its left, as the side panels' headers have (an art director's read: plain black
+            // boxes read as a debug overlay on the scene).
+            Some(Plate::Chip) => {
+                let accent = galley
+                    .job
+                    .sections
+                    .first()
+                    .map_or(egui::Color32::WHITE, |s| s.format.color);
+                // Room for the bar clear of the words.
+                let mut plated = box_rect.expand2(egui::vec2(3.0, 0.0));
+                plated.min.x -= 3.0;
+                // Navy glass.
+                let chip = egui::Color32::from_rgba_unmultiplied(10, 14, 24, 215);
+                self.painter.rect_filled(plated, 2.0, chip);
+                self.painter.rect_stroke(
+                    plated,
+                    2.0,
+                    egui::Stroke::new(1.0, egui::Color32::from_rgb(60, 78, 110)),
+                    egui::StrokeKind::Outside,
+                );
+                let bar =
+                    egui::Rect::from_min_size(plated.left_top(), egui::vec2(2.5, plated.height()));
+                self.painter.rect_filled(bar, 1.0, accent);
             }
+            Some(Plate::Fill(fill)) => {
+                self.painter
+                    .rect_filled(box_rect.expand2(egui::vec2(3.0, 0.0)), 3.0, fill);
+            }
+            None => {}
         }
         if outline {
             let dark = egui::Color32::from_black_alpha(230);
@@ -238,11 +237,13 @@ impl<'a> BoardPainter<'a> {
     }
 }
 
-/// Whether a plate's fill is one of the dark ones (black at some alpha) rather than a
-/// coloured plate of its own (a captain's, a deadly forecast's).
-fn is_dark(fill: egui::Color32) -> bool {
-    let [r, g, b, a] = fill.to_srgba_unmultiplied();
-    a > 0 && r.max(g).max(b) < 40
+/// What a line of words on the board stands on.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Plate {
+    /// The console's chip, for the board's own words: the piles, the forecasts, the rings.
+    Chip,
+    /// A plate of its own colour: a captain's, a deadly forecast's, the Fore's.
+    Fill(egui::Color32),
 }
 
 /// The rectangle a galley's glyphs cover when painted at `at` (tighter than its line box).

@@ -14,7 +14,7 @@ use crate::game::model::offers;
 use crate::game::model::screen::Screen;
 use crate::game::model::selection::Selection;
 use crate::game::table::marks::board_painter::{
-    BoardPainter, BoardScene, PaintBoard, SceneMarks, ink_rect,
+    BoardPainter, BoardScene, PaintBoard, Plate, SceneMarks, ink_rect,
 };
 use crate::game::table::marks::intent::Foresight;
 use crate::game::table::marks::piece_plates::PieceFace;
@@ -272,7 +272,7 @@ fn ring_names(
                 let rect = board.paint(
                     centre - galley.size() / 2.0,
                     galley,
-                    Some(egui::Color32::from_black_alpha(120)),
+                    Some(Plate::Chip),
                     false,
                 );
                 marks.labels.push((name.to_string(), rect));
@@ -336,7 +336,7 @@ fn face_name(
     let rect = board.paint(
         at - galley.size() / 2.0,
         galley,
-        Some(egui::Color32::from_white_alpha(200)),
+        Some(Plate::Fill(egui::Color32::from_white_alpha(200))),
         false,
     );
     marks.labels.push((words.to_string(), rect));

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use stp_rules::GameState;
 use stp_rules::content::builtin;
 
-use crate::game::table::marks::board_painter::{BoardPainter, SceneMarks};
+use crate::game::table::marks::board_painter::{BoardPainter, Plate, SceneMarks};
 use crate::game::table::parts::Pieces;
 
 /// Paints each mission token's name, after every other label of the board.
@@ -113,12 +113,7 @@ pub(crate) fn mission_token_labels(
             .min_by(|(_, a), (_, b)| overlap(a.0, a.1.size()).total_cmp(&overlap(b.0, b.1.size())))
             .map_or(0, |(i, _)| i);
         let (at, galley, words) = choices.swap_remove(pick);
-        let rect = board.paint(
-            at,
-            galley,
-            Some(egui::Color32::from_black_alpha(175)),
-            false,
-        );
+        let rect = board.paint(at, galley, Some(Plate::Chip), false);
         marks.labels.push((words.replace('\n', " "), rect));
         marks.reader.push((tip.clone(), rect));
         marks.tips.push((rect, tip));

@@ -5,7 +5,7 @@
 use bevy_egui::egui;
 use stp_rules::{Range, TokenId};
 
-use crate::game::table::marks::board_painter::{BoardPainter, SceneMarks};
+use crate::game::table::marks::board_painter::{BoardPainter, Plate, SceneMarks};
 use crate::game::table::marks::plate_places::{Clear, clear_of};
 use crate::game::table::parts::{RING_WIDTH, ring_center};
 use crate::game::table::scene::looks::{Rim, captain_name, rim_of};
@@ -130,7 +130,9 @@ impl PieceFace<'_, '_> {
             .or_else(|| self.fitting(std::iter::once(at).chain(on_face).collect(), size, marks))
             .unwrap_or(at);
         let plate = palette::CAPTAIN_PLATE.egui();
-        let rect = self.board.paint(at, galley, Some(plate), false);
+        let rect = self
+            .board
+            .paint(at, galley, Some(Plate::Fill(plate)), false);
         marks.labels.push((words.to_string(), rect));
         rect
     }
@@ -189,12 +191,7 @@ impl PieceFace<'_, '_> {
         // forecast): over it, neither read (read 28's positions, a piece by the rim).
         let rect = egui::Rect::from_min_size(at, size);
         if marks.labels.iter().all(|(_, r)| !r.intersects(rect)) {
-            let rect = self.board.paint(
-                at,
-                galley,
-                Some(egui::Color32::from_black_alpha(190)),
-                false,
-            );
+            let rect = self.board.paint(at, galley, Some(Plate::Chip), false);
             marks.labels.push((words.into(), rect));
         }
     }

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::table::marks::board_painter::{BoardScene, SceneMarks};
+use crate::game::table::marks::board_painter::{BoardScene, Plate, SceneMarks};
 use crate::game::table::scene::camera::Corners;
 use crate::game::table::scene::piles::{pile_count, pile_place};
 
@@ -29,12 +29,7 @@ pub(crate) fn pile_labels(
             let left = (p.x - galley.size().x / 2.0)
                 .min(table.right() - galley.size().x - 4.0)
                 .max(table.left() + 4.0);
-            let rect = board.paint(
-                egui::pos2(left, p.y),
-                galley,
-                Some(egui::Color32::from_black_alpha(175)),
-                false,
-            );
+            let rect = board.paint(egui::pos2(left, p.y), galley, Some(Plate::Chip), false);
             marks.labels.push((words, rect));
         }
     };

@@ -4,7 +4,7 @@
 
 use bevy_egui::egui;
 
-use crate::game::table::marks::board_painter::{BoardPainter, SceneMarks};
+use crate::game::table::marks::board_painter::{BoardPainter, Plate, SceneMarks};
 use crate::game::table::marks::forecast_lines::{DECK, RESTS_IGNORED, heading, incoming};
 use crate::game::table::marks::intent::Foresight;
 use crate::game::table::parts::{on_board, sector_angle};
@@ -226,8 +226,8 @@ pub(crate) fn rim_labels(
             let height = galley.size().y + 2.0;
             let at = egui::pos2(row_left(galley.size().x + 6.0) + 3.0, top);
             let plate = match deadly {
-                true => DEADLY_PLATE,
-                false => egui::Color32::from_black_alpha(210),
+                true => Plate::Fill(DEADLY_PLATE),
+                false => Plate::Chip,
             };
             // The plate `paint` lays under the words, a little wider than their line.
             let plated = egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
@@ -320,7 +320,7 @@ fn fore_mark(
     let rect = board.paint(
         centre - size / 2.0,
         galley,
-        Some(palette::FORE_TEXT.egui()),
+        Some(Plate::Fill(palette::FORE_TEXT.egui())),
         false,
     );
     marks.labels.push(("FORE".to_string(), rect));
