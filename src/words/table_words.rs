@@ -121,8 +121,8 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
 }
 
 /// What the coming Threats Move & Fire phase does to the ship in all, as the rim's forecasts
-/// say it facing by facing: "Next: 3 hits on Shields, 1 on Hull" ("To come:" while the phase
-/// plays); `None` where it does nothing to her. A reader had to add up six labels (read 33).
+/// say it facing by facing: "Phase 6: 3 hits on Shields, 1 on Hull" ("Rest of phase 6:"
+/// while the phase plays, the rim's words); `None` where it does nothing to her. A reader had to add up six labels (read 33).
 pub fn coming_damage(
     state: &GameState,
     preview: &stp_rules::preview::ThreatPreview,
@@ -156,8 +156,8 @@ pub fn coming_damage(
         ));
     }
     let head = match state.turn().phase {
-        stp_rules::Phase::ThreatsMoveAndFire => "To come",
-        _ => "Next",
+        stp_rules::Phase::ThreatsMoveAndFire => "Rest of phase 6",
+        _ => "Phase 6",
     };
     (!parts.is_empty()).then(|| format!("{head}: {}", parts.join(", ")))
 }

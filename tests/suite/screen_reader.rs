@@ -83,7 +83,7 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
     assert!(
         has(
             &before,
-            "Sector 3, Fore-Starboard facing: next: KANG and Klingon: 2 dmg → Shield destroyed."
+            "Sector 3, Fore-Starboard facing: Phase 6: KANG + Klingon: 2 dmg → Shield destroyed."
         ),
         "a sector's forecast: {context}"
     );
@@ -132,7 +132,7 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
     assert!(
         has(
             &played,
-            "Sector 3, Fore-Starboard facing: next: KANG and Klingon: 2 dmg → Shield damaged"
+            "Sector 3, Fore-Starboard facing: Phase 6: KANG + Klingon: 2 dmg → Shield damaged"
         ),
         "the forecast after Red Alert: {context}"
     );

@@ -80,7 +80,10 @@ const ROWS: [(Mark, &str); 24] = [
         Mark::Fire,
         "Whom it fires at next: the burst on the Shield it hits",
     ),
-    (Mark::Next, "next: what a facing will take (red: destroyed)"),
+    (
+        Mark::Next,
+        "Phase 6: what a facing will take (red: destroyed)",
+    ),
     (Mark::Wheel, "On a card: the lit wedges it fires through"),
     (Mark::Pips, "On a card: the rings it reaches"),
     (Mark::Shield(0), "Shield intact"),

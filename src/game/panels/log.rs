@@ -134,13 +134,13 @@ pub fn legend(state: &GameState) -> String {
     ];
     if let Some(preview) = state.threat_preview() {
         keys.push("arrow: moves · dashed: fires · die: a cloaked ship fires where it rolls");
-        // The rim's forecast by a side ("next: Shield −1"): readers took it for damage done.
+        // The rim's forecast by a side ("Phase 6: Shield −1"): readers took it for damage done.
         let forecast = preview
             .facings
             .iter()
             .any(|f| f.shield_hits > 0 || f.hull_hits > 0 || f.chance);
         if forecast {
-            keys.push("next:\u{a0}damage\u{a0}to\u{a0}come");
+            keys.push("Phase\u{a0}6:\u{a0}damage\u{a0}to\u{a0}come");
         }
     }
     let content = stp_rules::content::builtin();

@@ -449,7 +449,7 @@ fn the_keys_column_lists_the_marks_on_the_table_first() {
         "Cloaked",
         "Where it moves next",
         "Whom it fires at next",
-        "next: what a facing",
+        "Phase 6: what a facing",
         "Starbase",
         "Shield damaged",
         "Shield destroyed",
@@ -486,7 +486,7 @@ fn the_ship_column_sums_the_coming_phases_damage() {
         .expect("a forecast in Play Cards & Maneuver");
     assert_eq!(
         coming_damage(&state, &preview).as_deref(),
-        Some("Next: 2 hits on Shields, 1 on Hull")
+        Some("Phase 6: 2 hits on Shields, 1 on Hull")
     );
     let mut empty = state.clone();
     empty.threats_mut().clear();

@@ -249,9 +249,9 @@ fn automatic_log_lines_say_why() {
 }
 
 /// The board's key names what is on the table, and only that: with the threats' forecast by
-/// the rim it explains "next:" (readers took "next: Shield −1" for damage done), and with a
+/// the rim it explains "Phase 6:" (readers took "next: Shield −1" for damage done), and with a
 /// Hit card in a hand it explains "×2". Its entries do not break inside (no-break spaces), so
-/// a wrapped key never leaves "next:" or "×2" alone at a line's end.
+/// a wrapped key never leaves "6:" or "×2" alone at a line's end.
 #[test]
 fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
     use star_trek_panic::game::panels::log::legend;
@@ -266,7 +266,10 @@ fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
         .expect("Play Cards & Maneuver has a forecast");
     assert!(preview.facings.iter().any(|f| f.shield_hits > 0));
     let key = legend(&table);
-    assert!(key.contains("next:\u{a0}damage\u{a0}to\u{a0}come"), "{key}");
+    assert!(
+        key.contains("Phase\u{a0}6:\u{a0}damage\u{a0}to\u{a0}come"),
+        "{key}"
+    );
     assert!(
         key.contains("×2\u{a0}on\u{a0}a\u{a0}card:\u{a0}2\u{a0}damage"),
         "{key}"
@@ -278,7 +281,7 @@ fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
         player.hand.clear();
     }
     let key = legend(&empty);
-    assert!(!key.contains("next:"), "{key}");
+    assert!(!key.contains("phase\u{a0}6:"), "{key}");
     assert!(!key.contains("×2"), "{key}");
     assert!(
         key.starts_with("big number on a token: its Defense"),

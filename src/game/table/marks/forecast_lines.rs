@@ -22,7 +22,7 @@ fn plural(name: &str) -> String {
 }
 
 /// What one facing will take in the coming threat phase, who does it, and what becomes of
-/// its sections, said as outcomes rather than steps ("next: KANG and Klingon: 2 dmg → Shield
+/// its sections, said as outcomes rather than steps ("Phase 6: KANG + Klingon: 2 dmg → Shield
 /// destroyed, the Hull spared"; readers asked why "2 → Shield −1" lost a point, then why the
 /// Hull was "spared", then why it was "untouched", in the rulebook's own word): a line for the
 /// Shield and one for the Hull, empty for nothing. A cloaked ship's chance is said once, in the
@@ -75,9 +75,10 @@ pub(crate) fn incoming(
     let by = match (who.as_slice(), amount.is_empty()) {
         ([], true) => String::new(),
         ([], false) => format!("{amount} → "),
-        // "KOR and Romulan", not "KOR, Romulan", which read as a Romulan named Kor.
-        (names, true) => format!("{} → ", names.join(" and ")),
-        (names, false) => format!("{}: {amount} → ", names.join(" and ")),
+        // "KOR + Romulan", not "KOR, Romulan", which read as a Romulan named Kor; not "KOR and
+        // Romulan", which took the Fore-Port's third line at 1280x720 once "Phase 6:" led it.
+        (names, true) => format!("{} → ", names.join(" + ")),
+        (names, false) => format!("{}: {amount} → ", names.join(" + ")),
     };
     let ship = &state.enterprise();
     let mut lines = Vec::new();
@@ -206,12 +207,13 @@ pub(crate) const RESTS_IGNORED: &str = ", it absorbs all ";
 /// word and says the rule.
 pub(crate) const DECK: &str = "deck";
 
-/// A forecast's first word: "next:" before the threat phase, "to come:" while it plays (readers
-/// asked, mid-phase, whether "next" had already happened).
+/// A forecast's first words, which say when: "Phase 6:" before the threat phase, "Rest of
+/// phase 6:" while it plays. Readers asked, mid-phase, whether a "next:" had already happened,
+/// then read "next:" and "to come:" as two kinds of forecast (reads 32 to 34).
 pub(crate) fn heading(state: &stp_rules::GameState) -> &'static str {
     match state.turn().phase {
-        stp_rules::Phase::ThreatsMoveAndFire => "to come:",
-        _ => "next:",
+        stp_rules::Phase::ThreatsMoveAndFire => "Rest of phase 6:",
+        _ => "Phase 6:",
     }
 }
 

@@ -117,6 +117,7 @@ pub(crate) fn rim_labels(
             name_text = name_text.replacen('-', "-\n", 1);
         }
         let name = board.galley(&name_text, font, name_color);
+        let sideways = out.x.abs() > 0.9;
         let hits: Vec<_> = foresight
             .0
             .as_ref()
@@ -125,15 +126,15 @@ pub(crate) fn rim_labels(
             .into_iter()
             .enumerate()
             .map(|(row, (words, deadly))| {
-                // "next:" heads the sector's first row only; beside the sides it takes its own
-                // line (a side's rows are narrow, and each "next:" cost a line there).
-                let shown = match (row, out.x.abs() > 0.9) {
+                // "Phase 6:" heads the sector's forecast once: beside the sides on a line of
+                // its own (a side's rows are narrow), elsewhere after the facing's name
+                // (`heading_inline`), where it cost a third line at 1024x600.
+                let shown = match (row, sideways) {
                     (0, true) => words.replacen(
                         &format!("{} ", heading(state)),
                         &format!("{}\n", heading(state)),
                         1,
                     ),
-                    (0, false) => words.clone(),
                     _ => words.replacen(&format!("{} ", heading(state)), "", 1),
                 };
                 // A section the coming phase destroys is said on a red plate in a red frame
@@ -155,8 +156,14 @@ pub(crate) fn rim_labels(
                 (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
             })
             .collect();
+        // The forecast's heading after the facing's name, in the forecast's colour.
+        let heading_inline = (!hits.is_empty() && !sideways)
+            .then(|| board.galley(heading(state), font - 1.0, palette::HARM_TEXT.egui()));
         let first = egui::vec2(
-            number.size().x + 16.0 + name.size().x,
+            number.size().x
+                + 16.0
+                + name.size().x
+                + heading_inline.as_ref().map_or(0.0, |g| g.size().x + 12.0),
             number.size().y.max(name.size().y),
         );
         let rows: Vec<egui::Vec2> = hits
@@ -196,6 +203,14 @@ pub(crate) fn rim_labels(
         let name_text = name.text().replace('\n', "");
         let name_rect = board.paint(name_at, name, None, true);
         marks.labels.push((name_text.clone(), name_rect));
+        if let Some(galley) = heading_inline {
+            let at = egui::pos2(
+                name_rect.right() + 12.0,
+                name_rect.center().y - galley.size().y / 2.0,
+            );
+            let rect = board.paint(at, galley, Some(Plate::Chip), false);
+            marks.labels.push((heading(state).to_string(), rect));
+        }
         marks.tips.push((
             name_rect.union(number_rect),
             format!(
