@@ -100,6 +100,19 @@ pub(crate) fn facing_name(facing: u8) -> &'static str {
     }
 }
 
+/// A facing's short name, as the ship's diagram prints it in its plate: "FS", "S", "AS", "AP",
+/// "P", "FP".
+pub fn facing_short_name(facing: u8) -> &'static str {
+    match facing {
+        0 => "FS",
+        1 => "S",
+        2 => "AS",
+        3 => "AP",
+        4 => "P",
+        _ => "FP",
+    }
+}
+
 pub(crate) fn section_name(section: SectionRef) -> String {
     let kind = match section.kind {
         SectionKind::Shield => "Shield",

@@ -29,25 +29,27 @@ pub fn turn_summary(state: &GameState) -> String {
     )
 }
 
-/// "Shields: damaged starboard (2), port (4); destroyed aft-starboard (3); the rest intact"
-/// ("rest intact", shorter, unless `rest`), or "Hull: all intact". Each facing with the
-/// sector it now faces, as the board numbers them: the facings' names turn with the ship,
-/// and readers matched them to the sectors by hand (read 28).
+/// "Shields: damaged starboard (2), port (4); destroyed aft-starboard (3); the rest intact",
+/// or "Hull: all intact". Each facing with the sector it now faces, as the board numbers
+/// them: the facings' names turn with the ship, and readers matched them to the sectors by
+/// hand (read 28). `compact`, beside a mission card that needs the room: the diagram's short
+/// names ("damaged S (2), P (4); destroyed AS (3); rest intact"), where the long ones took four
+/// lines and scrolled The Doomsday Machine's reward out of the column (read 35's p146).
 pub fn status_line(
     what: &str,
     sections: &[SectionState; 6],
     ship: &stp_rules::Enterprise,
-    rest: bool,
+    compact: bool,
 ) -> String {
     let named = |wanted: SectionState| -> Vec<String> {
         (0..6u8)
             .filter(|f| sections[*f as usize] == wanted)
             .map(|f| {
-                format!(
-                    "{} ({})",
-                    crate::words::describe::facing_name(f),
-                    ship.sector_of_facing(f) + 1
-                )
+                let name = match compact {
+                    true => crate::words::describe::facing_short_name(f),
+                    false => crate::words::describe::facing_name(f),
+                };
+                format!("{name} ({})", ship.sector_of_facing(f) + 1)
             })
             .collect()
     };
@@ -63,7 +65,7 @@ pub fn status_line(
     .collect();
     match parts.is_empty() {
         true => format!("{what}: all intact"),
-        false if rest => format!("{what}: {}; the rest intact", parts.join("; ")),
+        false if !compact => format!("{what}: {}; the rest intact", parts.join("; ")),
         // Short, but said: without it readers could not tell whether a section left unnamed
         // was intact (read 25).
         false => format!("{what}: {}; rest intact", parts.join("; ")),

@@ -415,7 +415,7 @@ fn problems(report: &Value, size: (u32, u32)) -> Vec<String> {
 /// A position to render: its name, its arguments, and how many players it seats.
 type Position = (&'static str, &'static [&'static str], usize);
 
-const TABLE: [Position; 11] = [
+const TABLE: [Position; 12] = [
     ("table", &["--scenario", "docs/scenarios/table.ron"], 2),
     (
         "reach",
@@ -439,6 +439,13 @@ const TABLE: [Position; 11] = [
     (
         "mission_crowded",
         &["--scenario", "tests/suite/scenarios/mission_crowded.ron"],
+        4,
+    ),
+    // Four seats beside The Doomsday Machine, its ban, a committed card and a three-line
+    // reward: the ship's column scrolled its reward away (read 35's p146).
+    (
+        "mission_long_texts",
+        &["--scenario", "tests/suite/scenarios/mission_long_texts.ron"],
         4,
     ),
     (

@@ -203,10 +203,11 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
             });
         return size;
     }
-    // Beside a mission card, "rest intact" for "the rest intact": the card needs the room.
-    let rest = state.mission().is_none();
+    // Beside a mission card, the diagram's short names and "rest intact": the card needs the
+    // room.
+    let compact = state.mission().is_some();
     for (what, sections) in [("Shields", &ship.shields), ("Hull", &ship.hull)] {
-        let line = crate::words::table_words::status_line(what, sections, ship, rest);
+        let line = crate::words::table_words::status_line(what, sections, ship, compact);
         ui.label(egui::RichText::new(line).color(crate::game::theme::TEXT));
     }
     size

@@ -13,16 +13,7 @@ use crate::game::theme::palette;
 use crate::words::describe::facing_name;
 
 /// A facing's short name in the diagram (the full name is on hover and in the list below).
-pub fn short_name(facing: u8) -> &'static str {
-    match facing {
-        0 => "FS",
-        1 => "S",
-        2 => "AS",
-        3 => "AP",
-        4 => "P",
-        _ => "FP",
-    }
-}
+pub use crate::words::describe::facing_short_name as short_name;
 
 /// A section's colour, the board's own (`game/palette.rs`): cyan or steel when intact, amber
 /// when damaged, a dark scorch when destroyed (drawn with a cross, so the state reads without
@@ -88,7 +79,7 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     response.widget_info(|| {
         let ship = &state.enterprise();
         let words = [("Shields", &ship.shields), ("Hull", &ship.hull)].map(|(what, sections)| {
-            crate::words::table_words::status_line(what, sections, ship, true)
+            crate::words::table_words::status_line(what, sections, ship, false)
         });
         egui::WidgetInfo::labeled(
             egui::WidgetType::Label,
