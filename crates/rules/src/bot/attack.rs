@@ -1,6 +1,6 @@
 //! What the bot shoots: the best of the rules' legal plays of its Hit cards.
 
-use super::{Ships, effect};
+use super::value::{Ships, effect};
 use crate::actions::{Action, Target};
 use crate::content::schema::THREAT_TOKENS as TOKENS;
 use crate::content::{CardEffect, builtin};

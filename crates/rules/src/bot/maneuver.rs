@@ -1,6 +1,6 @@
 //! Where the bot steers: toward a mission's or the Starbase's sector, away from exposure.
 
-use super::{Ships, hits_now};
+use super::value::{Ships, hits_now};
 use crate::actions::{Action, PlayerAction};
 use crate::content::{Objective, ThreatKind, builtin};
 use crate::events::ManeuverKind;

@@ -1,8 +1,9 @@
 //! Mission work and the support cards: commits, the mission die, Force Field, Red Alert,
 //! Tractor Beam, Evasive Maneuvers, and cycling a full hand.
 
+use super::act;
 use super::maneuver::destination;
-use super::{Ships, act, best_in_discard, card_value, effect, worst};
+use super::value::{Ships, best_in_discard, card_value, effect, worst};
 use crate::actions::{Action, Rotation, Target};
 use crate::content::{Ability, CardEffect, builtin};
 use crate::state::{CardId, FACINGS, GameState, PlayerId, Range, SectionKind, SectionState};
