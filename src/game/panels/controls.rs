@@ -306,10 +306,11 @@ impl Controls<'_> {
             // controls together.
             if playing && !repairs.is_empty() {
                 // "Free repair (2 sections)" read as two repairs, against "A free repair
-                // each turn" (read 26): the count is of the sections to choose from.
+                // each turn" (read 26): the count is of the sections to choose from, and
+                // says what they are ("pick 1 of 2" asked "2 of what?", read 35).
                 let label = match repairs.len() {
                     1 => "Free repair: 1 damaged section".to_string(),
-                    n => format!("Free repair: pick 1 of {n}"),
+                    n => format!("Free repair: pick 1 of {n} damaged"),
                 };
                 ui.menu_button(label, |ui| {
                     for control in repairs {
@@ -366,40 +367,39 @@ impl Controls<'_> {
                     .color(crate::game::theme::GOLD),
             );
         }
-        // The key to the board's marks, where the column has room for it.
+        // The key to the board's marks, where the column has room for it: as many of its
+        // entries as fit, first first, then where the rest is (read 35: two readers never
+        // met the dotted ring's meaning where the column showed only "Press K").
         if ui.available_height() >= 16.0 {
             // Each entry whole on its line: a wrap inside one ("inner plates / Hull") read as
             // two marks (read 32).
-            let key = super::log::legend(state)
+            let entries: Vec<String> = super::log::legend(state)
                 .split(" · ")
                 .map(|entry| entry.replace(' ', "\u{a0}"))
-                .collect::<Vec<_>>()
-                .join(" · ");
-            // Wrapped where the column is tall enough for all of it, else cut (whole on hover).
-            let wrapped = ui.painter().layout(
-                key.clone(),
-                egui::FontId::proportional(12.0),
-                crate::game::theme::quiet(ui.ctx()),
-                ui.available_width(),
-            );
-            let label = egui::Label::new(
-                egui::RichText::new(&key)
-                    .size(12.0)
-                    .color(crate::game::theme::quiet(ui.ctx())),
-            );
-            // Whole, or else the key's pointer: never a cut line (the key shows every mark).
-            match wrapped.size().y <= ui.available_height() {
-                true => {
-                    ui.add(label.wrap());
+                .collect();
+            let quiet = crate::game::theme::quiet(ui.ctx());
+            let fits = |key: &str| {
+                ui.painter()
+                    .layout(
+                        key.to_string(),
+                        egui::FontId::proportional(12.0),
+                        quiet,
+                        ui.available_width(),
+                    )
+                    .size()
+                    .y
+                    <= ui.available_height()
+            };
+            // Whole entries, or else the key's pointer: never a cut line.
+            let shown = (1..=entries.len()).rev().find_map(|n| {
+                let mut key = entries[..n].join(" · ");
+                if n < entries.len() {
+                    key.push_str(" · K:\u{a0}every\u{a0}mark");
                 }
-                false => {
-                    ui.label(
-                        egui::RichText::new("Press K: what the board's marks mean")
-                            .size(12.0)
-                            .color(crate::game::theme::quiet(ui.ctx())),
-                    );
-                }
-            }
+                fits(&key).then_some(key)
+            });
+            let key = shown.unwrap_or_else(|| "Press K: what the board's marks mean".to_string());
+            ui.add(egui::Label::new(egui::RichText::new(key).size(12.0).color(quiet)).wrap());
         }
         asked
     }

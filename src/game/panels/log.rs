@@ -128,10 +128,18 @@ pub struct LogView {
 /// lines and "?" mean, and the rims on the tokens in play.
 pub fn legend(state: &GameState) -> String {
     // First, so a narrow window still shows it: readers took the big number for anything.
-    let mut keys = vec![
-        "big number on a token: its Defense",
-        "Ship: outer band Shields, inner plates Hull",
-    ];
+    let mut keys = vec!["big number on a token: its Defense"];
+    // Second, short: readers met the dotted ring with no word for it where the turn's
+    // controls had room for two lines of the key (read 35).
+    let content = stp_rules::content::builtin();
+    if state
+        .threats()
+        .iter()
+        .any(|t| content.threat(t.token).cloaks())
+    {
+        keys.push("dotted ring: can cloak");
+    }
+    keys.push("Ship: outer band Shields, inner plates Hull");
     if let Some(preview) = state.threat_preview() {
         keys.push("arrow: moves · dashed: fires · die: a cloaked ship fires where it rolls");
         // The rim's forecast by a side ("Phase 6: Shield −1"): readers took it for damage done.
@@ -142,14 +150,6 @@ pub fn legend(state: &GameState) -> String {
         if forecast {
             keys.push("Phase\u{a0}6:\u{a0}damage\u{a0}to\u{a0}come");
         }
-    }
-    let content = stp_rules::content::builtin();
-    if state
-        .threats()
-        .iter()
-        .any(|t| content.threat(t.token).cloaks())
-    {
-        keys.push("dotted ring: can cloak");
     }
     // A Hit card shows its damage as "×2" where "2 dmg" does not fit (and in the seats).
     // Its spaces do not break, so that a wrapped line never leaves "×2" alone at its end.

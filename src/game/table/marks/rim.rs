@@ -156,14 +156,20 @@ pub(crate) fn rim_labels(
                 (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
             })
             .collect();
-        // The forecast's heading after the facing's name, in the forecast's colour.
-        let heading_inline = (!hits.is_empty() && !sideways)
-            .then(|| board.galley(heading(state), font - 1.0, palette::HARM_TEXT.egui()));
+        // The forecast's heading after the facing's name, in the forecast's colour:
+        // "⑥ Starboard · Phase 6:".
+        let heading_inline = (!hits.is_empty() && !sideways).then(|| {
+            board.galley(
+                &format!("· {}", heading(state)),
+                font - 1.0,
+                palette::HARM_TEXT.egui(),
+            )
+        });
         let first = egui::vec2(
             number.size().x
                 + 16.0
                 + name.size().x
-                + heading_inline.as_ref().map_or(0.0, |g| g.size().x + 12.0),
+                + heading_inline.as_ref().map_or(0.0, |g| g.size().x + 8.0),
             number.size().y.max(name.size().y),
         );
         let rows: Vec<egui::Vec2> = hits
@@ -203,13 +209,16 @@ pub(crate) fn rim_labels(
         let name_text = name.text().replace('\n', "");
         let name_rect = board.paint(name_at, name, None, true);
         marks.labels.push((name_text.clone(), name_rect));
+        // Words of the name's line, outlined as the name is: on a chip of its own it read as
+        // an empty or cut label (read 35).
         if let Some(galley) = heading_inline {
             let at = egui::pos2(
-                name_rect.right() + 12.0,
+                name_rect.right() + 8.0,
                 name_rect.center().y - galley.size().y / 2.0,
             );
-            let rect = board.paint(at, galley, Some(Plate::Chip), false);
-            marks.labels.push((heading(state).to_string(), rect));
+            let text = galley.text().to_string();
+            let rect = board.paint(at, galley, None, true);
+            marks.labels.push((text, rect));
         }
         marks.tips.push((
             name_rect.union(number_rect),
