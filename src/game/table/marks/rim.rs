@@ -30,6 +30,9 @@ fn title_case(words: &str) -> String {
 /// board's edge falls away from them there, so they cover no piece and need no room above or
 /// below the board.
 const SIDEWAYS: f32 = 0.2;
+/// The gap between a side sector's number and its name under it: room for the badge's ring,
+/// which stands out of its line.
+const NAME_UNDER: f32 = 4.0;
 
 /// Where a group of text of `size` (its first line `first` tall) goes beside a rim point,
 /// pushed outward along `out` (the board's outward direction on screen there).
@@ -111,11 +114,9 @@ pub(crate) fn rim_labels(
             true => palette::FORE_TEXT.egui(),
             false => egui::Color32::from_rgb(150, 200, 255),
         };
-        // Beside the board's sides there is little room: a long name breaks at its hyphen.
-        let mut name_text = title_case(facing_name(facing));
-        if out.x.abs() > 0.9 {
-            name_text = name_text.replacen('-', "-\n", 1);
-        }
+        // Beside the board's sides there is little room: the name goes whole under the
+        // number (broken at its hyphen, "Fore-/Starboard" read as a word cut in two, read 35).
+        let name_text = title_case(facing_name(facing));
         let name = board.galley(&name_text, font, name_color);
         let sideways = out.x.abs() > 0.9;
         let hits: Vec<_> = foresight
@@ -165,13 +166,27 @@ pub(crate) fn rim_labels(
                 palette::HARM_TEXT.egui(),
             )
         });
-        let first = egui::vec2(
-            number.size().x
-                + 16.0
-                + name.size().x
-                + heading_inline.as_ref().map_or(0.0, |g| g.size().x + 8.0),
-            number.size().y.max(name.size().y),
-        );
+        // Stacked only where the side leaves no room for the number and the name in a line:
+        // stacked everywhere, a short name's number rose into the captains' plates.
+        let clip = board.painter.clip_rect();
+        let side_room = match out.x >= 0.0 {
+            true => clip.right() - point.x - 14.0,
+            false => point.x - clip.left() - 14.0,
+        };
+        let stacked = sideways && number.size().x + 16.0 + name.size().x > side_room;
+        let first = match stacked {
+            true => egui::vec2(
+                number.size().x.max(name.size().x),
+                number.size().y + NAME_UNDER + name.size().y,
+            ),
+            false => egui::vec2(
+                number.size().x
+                    + 16.0
+                    + name.size().x
+                    + heading_inline.as_ref().map_or(0.0, |g| g.size().x + 8.0),
+                number.size().y.max(name.size().y),
+            ),
+        };
         let rows: Vec<egui::Vec2> = hits
             .iter()
             .map(|(g, _, _)| g.size() + egui::vec2(6.0, 2.0))
@@ -192,12 +207,24 @@ pub(crate) fn rim_labels(
             x if x <= -SIDEWAYS => group.right() - width,
             _ => group.center().x - width / 2.0,
         };
-        let at = egui::pos2(row_left(first.x), group.top());
-        let name_at = at
-            + egui::vec2(
-                number.size().x + 16.0,
-                (number.size().y - name.size().y).max(0.0) / 2.0,
-            );
+        let (at, name_at) = match stacked {
+            true => (
+                egui::pos2(row_left(number.size().x), group.top()),
+                egui::pos2(
+                    row_left(name.size().x),
+                    group.top() + number.size().y + NAME_UNDER,
+                ),
+            ),
+            false => {
+                let at = egui::pos2(row_left(first.x), group.top());
+                let name_at = at
+                    + egui::vec2(
+                        number.size().x + 16.0,
+                        (number.size().y - name.size().y).max(0.0) / 2.0,
+                    );
+                (at, name_at)
+            }
+        };
         let number_text = number.text().to_string();
         // The sector's number as a rim badge, its ring gold on the Fore.
         let ring = match fore {
@@ -206,7 +233,6 @@ pub(crate) fn rim_labels(
         };
         let number_rect = board.badge(at + number.size() / 2.0, number, ring);
         marks.labels.push((number_text, number_rect));
-        let name_text = name.text().replace('\n', "");
         let name_rect = board.paint(name_at, name, None, true);
         marks.labels.push((name_text.clone(), name_rect));
         // Words of the name's line, outlined as the name is: on a chip of its own it read as
