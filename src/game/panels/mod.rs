@@ -18,6 +18,7 @@ pub mod menu;
 pub mod mission;
 pub mod portraits;
 pub mod seats;
+mod ship_column;
 pub mod ship_diagram;
 pub mod threat_roster;
 mod top_bar;
@@ -101,26 +102,6 @@ pub(super) fn logic_plugin(app: &mut App) {
             menu::logic_plugin,
             heard::plugin,
         ));
-}
-
-/// What the ship's column held besides the diagram last frame, in which shape, and how much
-/// taller the full shape is than the squeezed one.
-#[derive(Debug, Clone, Copy)]
-struct ColumnRest {
-    rest: f32,
-    squeezed: bool,
-    savings: f32,
-}
-
-impl Default for ColumnRest {
-    fn default() -> Self {
-        ColumnRest {
-            rest: 0.0,
-            squeezed: false,
-            // The Objectives heading and the timer's second line, before it is measured.
-            savings: 40.0,
-        }
-    }
 }
 
 /// Whose hand lies at the foot of the table: your own when you are the only person here (a
@@ -343,68 +324,19 @@ fn table_panels(
         && ctx
             .data(|d| d.get_temp::<bool>(left_fits_id))
             .unwrap_or(false);
-    let right = egui::Panel::right("mission")
-        .exact_size((width * 0.18).clamp(205.0, 250.0))
-        .show(&mut root, |ui| {
-            // The diagram yields room to the list below it: what the column holds besides
-            // the diagram is known from the last frame (egui lays out once a frame).
-            // Where that leaves the diagram less than its usual size, the card squeezes too;
-            // it leaves that shape only where the full one, `savings` taller, would fit, so
-            // the two never take turns frame after frame.
-            let rest_id = egui::Id::new("ship-column-rest");
-            let last: Option<ColumnRest> = ui.ctx().data(|d| d.get_temp(rest_id));
-            let last = last.unwrap_or_default();
-            let full_rest = match last.squeezed {
-                true => last.rest + last.savings,
-                false => last.rest,
-            };
-            let squeezed = ui.available_height() - full_rest < mission::usual_diagram(ui);
-            let rest = match squeezed {
-                true => full_rest - last.savings,
-                false => full_rest,
-            };
-            let without_scrolling = ui.available_height() - rest;
-            // The list under the seats leaves the whole column to the ship and the card; here,
-            // it takes its height and the gap egui leaves between the column and the list.
-            let list_here = match list_left {
-                true => 0.0,
-                false => {
-                    threat_roster::height_needed(ui, state, false) + ui.spacing().item_spacing.y
-                }
-            };
-            let room = mission::DiagramRoom {
-                beside_list: without_scrolling - list_here,
-                without_scrolling,
-                squeezed,
-            };
-            let column = egui::ScrollArea::vertical().show(ui, |ui| {
-                mission::mission_card(ui, state, (coming.as_deref(), chance), room)
-            });
-            let rest_now = column.content_size.y - column.inner;
-            // What squeezing saved, learnt where the shape changed.
-            let savings = match (last.squeezed, squeezed) {
-                (true, false) => (rest_now - last.rest).max(last.savings),
-                (false, true) => (last.rest - rest_now).max(last.savings),
-                _ => last.savings,
-            };
-            let now = ColumnRest {
-                rest: rest_now,
-                squeezed,
-                savings,
-            };
-            ui.ctx().data_mut(|d| d.insert_temp(rest_id, now));
-            // Below them, where the column has room: the threats as a list.
-            let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
-            // The denser paragraphs here only where the crew's column could not hold the list
-            // when it last tried: a line a space reads best, in either column.
-            let dense = ui
-                .ctx()
-                .data(|d| d.get_temp(crew_failed_id))
-                .unwrap_or(false);
-            let listed = !list_left && threat_roster::threat_roster(ui, state, preview, dense);
-            theme::section_frame(ui);
-            (column, listed)
-        });
+    let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
+    let right = ship_column::ship_column(
+        &mut root,
+        state,
+        ship_column::Column {
+            width,
+            coming: coming.as_deref(),
+            chance,
+            preview,
+            list_left,
+            crew_failed_id,
+        },
+    );
     let (column, listed) = &right.inner;
     // The other seats, and a lesson's words above them; a player alone outside the Academy
     // has neither, and the board takes the room.
@@ -458,14 +390,12 @@ fn table_panels(
                 // The threats' list where the ship's column had no room for it (readers
                 // missed it where it came and went).
                 if !listed {
-                    let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
                     let shown = threat_roster::threat_roster(ui, state, preview, true);
                     ui.ctx().data_mut(|d| d.insert_temp(crew_failed_id, !shown));
                 }
                 // The board's marks in the room the seats leave.
                 if !lesson {
                     ui.add_space(6.0);
-                    let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
                     key::key_in_column(ui, &key, state, preview);
                 }
                 theme::section_frame(ui);
