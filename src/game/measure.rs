@@ -3,7 +3,8 @@
 //! bare window's scene) and its peak memory two seconds later, then exits. `bare_window` is
 //! the yardstick: a bare Bevy 3D + egui window built with the same features and profile.
 //! With `STP_MEASURE_FRAMES` set, it prints the frame times of the first threat phase that
-//! plays (for `scripts/frame-time.sh`), then exits.
+//! plays (for `scripts/frame-time.sh`), then exits; the bare window prints those of its frames
+//! 10 to 209, the yardstick beside them.
 
 use bevy::prelude::*;
 use bevy::window::WindowResolution;
@@ -29,6 +30,42 @@ pub(super) fn plugin(app: &mut App) {
     }
 }
 
+/// The bare window's frames measured: 200, after the first 10 (which load and compile).
+const BARE_FRAMES: std::ops::Range<u32> = 10..210;
+
+/// Collects the bare window's frame times over `BARE_FRAMES`, prints them as the game's are
+/// printed, and exits.
+fn bare_frame_times(
+    time: Res<Time<Real>>,
+    mut seen: Local<u32>,
+    mut frames: Local<Vec<f32>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    *seen += 1;
+    if BARE_FRAMES.contains(&*seen) {
+        frames.push(time.delta_secs() * 1000.0);
+    } else if *seen == BARE_FRAMES.end {
+        println!("bare window: {}", summary(&frames));
+        exit.write(AppExit::Success);
+    }
+}
+
+/// "N frames, mean M ms, p95 P ms, worst W ms" of frame times in milliseconds.
+fn summary(frames: &[f32]) -> String {
+    let mut sorted = frames.to_vec();
+    sorted.sort_by(f32::total_cmp);
+    let mean = sorted.iter().sum::<f32>() / sorted.len().max(1) as f32;
+    let p95 = sorted
+        .get((sorted.len() * 95 / 100).min(sorted.len().saturating_sub(1)))
+        .copied()
+        .unwrap_or(0.0);
+    let worst = sorted.last().copied().unwrap_or(0.0);
+    format!(
+        "{} frames, mean {mean:.1} ms, p95 {p95:.1} ms, worst {worst:.1} ms",
+        sorted.len()
+    )
+}
+
 /// Collects each frame's time while a threat phase plays; when it ends, prints the mean,
 /// the 95th percentile and the worst, and exits.
 fn frame_times(
@@ -43,15 +80,7 @@ fn frame_times(
     }
     // The first frame of a phase carries the pause before it: leave it out.
     if frames.len() > 2 {
-        let mut sorted: Vec<f32> = frames[1..].to_vec();
-        sorted.sort_by(f32::total_cmp);
-        let mean = sorted.iter().sum::<f32>() / sorted.len() as f32;
-        let p95 = sorted[(sorted.len() * 95 / 100).min(sorted.len() - 1)];
-        println!(
-            "threat phase: {} frames, mean {mean:.1} ms, p95 {p95:.1} ms, worst {:.1} ms",
-            sorted.len(),
-            sorted[sorted.len() - 1]
-        );
+        println!("threat phase: {}", summary(&frames[1..]));
         exit.write(AppExit::Success);
         frames.clear();
     }
@@ -98,6 +127,9 @@ pub(crate) fn bare_window() -> i32 {
     .add_systems(EguiPrimaryContextPass, bare_panel);
     if std::env::var_os("STP_MEASURE_STARTUP").is_some() {
         app.add_systems(Last, report);
+    }
+    if std::env::var_os("STP_MEASURE_FRAMES").is_some() {
+        app.add_systems(Last, bare_frame_times);
     }
     match app.run() {
         AppExit::Success => 0,
