@@ -21,17 +21,17 @@ fn limits(size: (u32, u32)) -> Limits {
     match size {
         // Tokens lie wholly inside their ring band since issue 39 (`band_share`), with a strip
         // of the band and a collar of its colour showing round them (readers placed tokens
-        // that filled it on its border, then read them as on its line): 33x27 px at the far
-        // rim of the smallest window, 45x37 at 1280x720, measured. Their Defense digits keep
-        // their size.
+        // that filled it on its border, then read them as on its line; read 36 still did, at
+        // 0.43 of a ring's width, so they are 0.39 now): 40x33 px at 1280x720's far rim,
+        // measured, with Defense digits of 18 px.
         (1024, 600) => Limits {
-            token: 26.0,
+            token: 24.0,
             digit: 15.0,
             board: 0.60,
             card: 80.0,
         },
         _ => Limits {
-            token: 35.0,
+            token: 31.0,
             digit: 18.0,
             board: 0.65,
             card: 96.0,

@@ -11,8 +11,10 @@ use stp_rules::{Range, TokenId};
 pub(crate) const SHIP_RADIUS: f32 = 1.45;
 pub(crate) const RING_WIDTH: f32 = 1.1;
 
-/// A threat token's radius: its face, inside its ring's band with a collar of the band round it.
-pub const TOKEN_RADIUS: f32 = 0.43;
+/// A threat token's radius: its face, inside its ring's band with a strip of the band round it
+/// (at 0.43, 78 % of the band's width, read 36's readers put Medium tokens on the line to
+/// Short).
+pub const TOKEN_RADIUS: f32 = 0.39;
 
 /// The ship's disc, from her middle out: the model (within `MODEL_RADIUS`), then her Hull
 /// plates in a ring of their own, then her Shields' arcs, so no part of the model covers a
