@@ -8,6 +8,7 @@ mod card_icons;
 pub mod card_words;
 pub mod cards;
 mod controls;
+mod crew_column;
 pub mod hands;
 pub mod heard;
 pub mod help;
@@ -341,65 +342,32 @@ fn table_panels(
     // The other seats, and a lesson's words above them; a player alone outside the Academy
     // has neither, and the board takes the room.
     let left = has_left.then(|| {
-        egui::Panel::left("seats")
-            .exact_size((width * 0.2).clamp(210.0, 300.0))
-            .show(&mut root, |ui| {
-                if lesson {
-                    let focus_here = selection.card.is_none() && selection.focus.is_none();
-                    if let Some(choice) =
-                        crate::game::tutorial::lesson_panel(ui, &mut academy, focus_here)
-                    {
-                        lesson_choices.write(choice);
-                    }
-                    if state.players().len() > 1 {
-                        ui.separator();
-                    }
-                }
-                // Waiting, the seats take no click but stay readable (not faded to grey).
-                if watching {
-                    ui.visuals_mut().disabled_alpha = 0.9;
-                    ui.disable();
-                }
-                // The column's title where it has the room: six long hands on a 600-line
-                // screen need every line of it.
-                let short = ui.ctx().content_rect().height() < 700.0;
-                if state.players().len() > 1 && !(short && state.players().len() > 4) {
-                    theme::header(ui, "Crew", theme::BAR_CREW);
-                }
-                // Where the ship's column had no room for the threats' list, the seats make
-                // room for it here, dropping their abilities' lines (on hover) first.
-                let needed =
-                    [false, true].map(|least| threat_roster::height_needed(ui, state, least));
-                let fits =
-                    state.players().len() > 1 && seats::room_below(ui, state, foot, needed[0]);
-                ui.ctx().data_mut(|d| d.insert_temp(left_fits_id, fits));
-                let list = if *listed { [0.0; 2] } else { needed };
-                seats::seats(
-                    ui,
-                    state,
-                    list,
-                    foot,
-                    (&crew, &away),
-                    &mut actions,
-                    &mut CardMenus {
-                        help: &mut help,
-                        pings: &mut pings,
-                    },
-                    &mut hands_layout,
-                );
-                // The threats' list where the ship's column had no room for it (readers
-                // missed it where it came and went).
-                if !listed {
-                    let shown = threat_roster::threat_roster(ui, state, preview, true);
-                    ui.ctx().data_mut(|d| d.insert_temp(crew_failed_id, !shown));
-                }
-                // The board's marks in the room the seats leave.
-                if !lesson {
-                    ui.add_space(6.0);
-                    key::key_in_column(ui, &key, state, preview);
-                }
-                theme::section_frame(ui);
-            })
+        crew_column::crew_column(
+            &mut root,
+            state,
+            crew_column::Column {
+                width,
+                watching,
+                foot,
+                listed: *listed,
+                preview,
+                left_fits_id,
+                crew_failed_id,
+                people: (&crew, &away),
+                key: &key,
+                focus_free: selection.card.is_none() && selection.focus.is_none(),
+            },
+            crew_column::Writes {
+                academy: &mut academy,
+                lesson_choices: &mut lesson_choices,
+                actions: &mut actions,
+                menus: &mut CardMenus {
+                    help: &mut help,
+                    pings: &mut pings,
+                },
+                hands_layout: &mut hands_layout,
+            },
+        )
     });
     layout.panels = vec![
         ("top_bar", top.response.rect),
