@@ -368,8 +368,9 @@ impl Controls<'_> {
             );
         }
         // The key to the board's marks, where the column has room for it: as many of its
-        // entries as fit, first first, then where the rest is (read 35: two readers never
-        // met the dotted ring's meaning where the column showed only "Press K").
+        // entries as fit, first first, then where the rest is ("K shows every mark"; read 35:
+        // two readers never met the dotted ring's meaning where only "Press K" showed; read
+        // 36 found "K: every mark" cryptic).
         if ui.available_height() >= 16.0 {
             // Each entry whole on its line: a wrap inside one ("inner plates / Hull") read as
             // two marks (read 32).
@@ -394,7 +395,7 @@ impl Controls<'_> {
             let shown = (1..=entries.len()).rev().find_map(|n| {
                 let mut key = entries[..n].join(" · ");
                 if n < entries.len() {
-                    key.push_str(" · K:\u{a0}every\u{a0}mark");
+                    key.push_str(" · K\u{a0}shows\u{a0}every\u{a0}mark");
                 }
                 fits(&key).then_some(key)
             });

@@ -74,7 +74,12 @@ const ROWS: [(Mark, &str); 24] = [
     (Mark::Dotted, "Dotted ring: it can cloak"),
     (Mark::Cloaked, "Cloaked: cannot be targeted"),
     (Mark::Rings, "Glow: its ring (Short, Medium, Long)"),
-    (Mark::Fore, "Gold wedge: the Fore"),
+    // The facings' names at the rim turn with the ship; four readers of reads 35 and 36 met
+    // sector 1 as "Aft-Starboard" in one picture and "Fore-Port" in the next, unexplained.
+    (
+        Mark::Fore,
+        "Gold wedge: the Fore. Facing names turn with the ship; sector numbers stay",
+    ),
     (Mark::Arrow, "Where it moves next"),
     (
         Mark::Fire,
