@@ -234,13 +234,9 @@ pub fn threat_roster(
     let (id, top) = (correction_id(ui, shape), ui.cursor().top());
     ui.add_space(6.0);
     // The note says what the row's disc is: readers took the circled sector for a Defense beside
-    // the "Def" (read 32).
-    theme::header_with_note(
-        ui,
-        "Threats",
-        &["sector · ring · threat", "sector · ring"],
-        theme::BAR_THREATS,
-    );
+    // the "Def" (read 32). One form in both columns: "sector · ring · threat" fitted only the
+    // crew's, and three readers of reads 35 and 36 named the shorter one in the ship's as cut.
+    theme::header_with_note(ui, "Threats", &["sector · ring"], theme::BAR_THREATS);
     ui.spacing_mut().item_spacing.y = GAP;
     let piece = |ui: &mut egui::Ui, words: &str, token: Option<stp_rules::TokenId>| {
         let intent = foresight
