@@ -124,7 +124,8 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
 
 /// What the coming Threats Move & Fire phase does to the ship in all, as the rim's forecasts
 /// say it facing by facing: "Phase 6: 3 hits on Shields, 1 on Hull" ("Rest of phase 6:"
-/// while the phase plays, the rim's words); `None` where it does nothing to her. A reader had to add up six labels (read 33).
+/// while the phase plays, the rim's words); `None` where it does nothing to her. A reader had
+/// to add up six labels (read 33).
 pub fn coming_damage(
     state: &GameState,
     preview: &stp_rules::preview::ThreatPreview,

@@ -75,8 +75,9 @@ pub(crate) fn incoming(
     let by = match (who.as_slice(), amount.is_empty()) {
         ([], true) => String::new(),
         ([], false) => format!("{amount} → "),
-        // "KOR + Romulan", not "KOR, Romulan", which read as a Romulan named Kor; not "KOR and
-        // Romulan", which took the Fore-Port's third line at 1280x720 once "Phase 6:" led it.
+        // "KOR + Romulan", not "KOR, Romulan", which read as a Romulan named Kor; "+" is shorter
+        // than "and", which took a third line beside crowded.ron's sector 4 at 1024x600 while
+        // "Phase 6:" still led the row.
         (names, true) => format!("{} → ", names.join(" + ")),
         (names, false) => format!("{}: {amount} → ", names.join(" + ")),
     };

@@ -287,9 +287,10 @@ fn ring_names(
 /// disc swallowed it) and nothing reaches over the band's edge (a disc half off the face did,
 /// and the token read as on the line between two rings). B612's digits stand taller than
 /// their size: 1.3 of the (collared, smaller) face's radius keeps them at least 18 px at
-/// 1280x720 (1.18 of the face before the faces shrank by a tenth for read 36). A token under another in a crowded space (`along` the ring, not 0) shows it on
-/// the strip its neighbour leaves bare, where the face's middle is. The face's outer half
-/// keeps room for a note ("FORCE FIELD"). Returns the digits' ink.
+/// 1280x720 (1.18 of the face before the faces shrank by a tenth for read 36). A token under
+/// another in a crowded space (`along` the ring, not 0) shows it on the strip its neighbour
+/// leaves bare, where the face's middle is. The face's outer half keeps room for a note
+/// ("FORCE FIELD"). Returns the digits' ink.
 fn defense_digits(
     board: &BoardPainter,
     defense: u8,
