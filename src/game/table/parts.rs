@@ -76,3 +76,9 @@ pub(crate) struct Pieces {
     /// The bubble over each ship held by a Force Field.
     pub force_fields: BTreeMap<TokenId, Entity>,
 }
+
+/// The pool of light over the ship: high graphics only, where a software renderer pays for
+/// it on every lit pixel near the ship (low's threat phase 10 % slower with it). Here, a leaf,
+/// so that the board that makes it and the camera that turns it off do not import each other.
+#[derive(Component)]
+pub(crate) struct ShipLight;

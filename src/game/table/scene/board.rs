@@ -8,7 +8,7 @@ use std::f32::consts::{FRAC_PI_2, TAU};
 use stp_rules::Range;
 
 use crate::game::pacing::Shown;
-use crate::game::table::parts::{RING_WIDTH, SHIP_RADIUS, on_board, ring_center};
+use crate::game::table::parts::{RING_WIDTH, SHIP_RADIUS, ShipLight, on_board, ring_center};
 use crate::game::table::scene::camera::Corners;
 use crate::game::table::scene::materials::{
     Palette, RANGE_LOOKS, material, materials_unlit, metal,
@@ -42,11 +42,6 @@ fn draw_first_frames(mut frames: Local<u32>, mut redraw: MessageWriter<RequestRe
         redraw.write(RequestRedraw);
     }
 }
-
-/// The pool of light over the ship: high graphics only, where a software renderer pays for
-/// it on every lit pixel near the ship (low's threat phase 10 % slower with it).
-#[derive(Component)]
-pub(crate) struct ShipLight;
 
 /// How far past white a ring's edge line shines: the darker hues more, so the three edges
 /// glow alike (more than 2 washes the violet towards the blue under the tone mapper).

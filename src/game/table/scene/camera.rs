@@ -118,7 +118,7 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
 /// light over the ship.
 type HighOnly = Or<(
     With<crate::game::table::scene::backdrop::Backdrop>,
-    With<crate::game::table::scene::board::ShipLight>,
+    With<crate::game::table::parts::ShipLight>,
 )>;
 
 /// The graphics setting: high has shadows, 4× MSAA, bloom, the starfield and the light over
