@@ -52,11 +52,14 @@ pub fn mission_card(
     if let Some(coming) = coming {
         ui.colored_label(crate::game::theme::palette::HARM_TEXT.egui(), coming);
     }
+    // Joined to the sum where there is one: on a line of its own, a reader of read 36 took
+    // the sum for the whole and the cloaked ship's shot for something apart.
     if chance {
-        ui.colored_label(
-            crate::game::theme::palette::HARM_TEXT.egui(),
-            "Cloaked ship: the die picks where it fires.",
-        );
+        let words = match coming {
+            Some(_) => "+ a cloaked ship's shot, where the die picks.",
+            None => "Cloaked ship: the die picks where it fires.",
+        };
+        ui.colored_label(crate::game::theme::palette::HARM_TEXT.egui(), words);
     }
     ui.add_space(6.0);
     // How many missions are done, on the section's bar: a line of its own pushed the card's
