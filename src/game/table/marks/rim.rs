@@ -119,6 +119,13 @@ pub(crate) fn rim_labels(
         let name_text = title_case(facing_name(facing));
         let name = board.galley(&name_text, font, name_color);
         let sideways = out.x.abs() > 0.9;
+        // The room between the rim point and the table's edge on its side: what a side
+        // sector's rows and its name may take.
+        let clip = board.painter.clip_rect();
+        let side_room = match out.x >= 0.0 {
+            true => clip.right() - point.x - 14.0,
+            false => point.x - clip.left() - 14.0,
+        };
         let hits: Vec<_> = foresight
             .0
             .as_ref()
@@ -147,11 +154,9 @@ pub(crate) fn rim_labels(
                 // As wide as the table leaves beside the rim point (at least the room
                 // `rim_room` keeps): a long forecast wraps rather than runs under a panel.
                 let room = crate::game::table::scene::framing::rim_room(font).x - 16.0;
-                let clip = board.painter.clip_rect();
-                let width = match out.x {
-                    x if x >= SIDEWAYS => clip.right() - point.x - 14.0,
-                    x if x <= -SIDEWAYS => point.x - clip.left() - 14.0,
-                    _ => 2.8 * room,
+                let width = match out.x.abs() >= SIDEWAYS {
+                    true => side_room,
+                    false => 2.8 * room,
                 }
                 .max(room);
                 (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
@@ -168,11 +173,6 @@ pub(crate) fn rim_labels(
         });
         // Stacked only where the side leaves no room for the number and the name in a line:
         // stacked everywhere, a short name's number rose into the captains' plates.
-        let clip = board.painter.clip_rect();
-        let side_room = match out.x >= 0.0 {
-            true => clip.right() - point.x - 14.0,
-            false => point.x - clip.left() - 14.0,
-        };
         let stacked = sideways && number.size().x + 16.0 + name.size().x > side_room;
         let first = match stacked {
             true => egui::vec2(
