@@ -379,29 +379,44 @@ impl Controls<'_> {
                 .map(|entry| entry.replace(' ', "\u{a0}"))
                 .collect();
             let quiet = crate::game::theme::quiet(ui.ctx());
-            let fits = |key: &str| {
-                ui.painter()
-                    .layout(
-                        key.to_string(),
-                        egui::FontId::proportional(12.0),
-                        quiet,
-                        ui.available_width(),
-                    )
-                    .size()
-                    .y
-                    <= ui.available_height()
+            let font = egui::FontId::proportional(12.0);
+            let width = ui.available_width();
+            let wide = |text: &str| {
+                let galley = ui
+                    .painter()
+                    .layout_no_wrap(text.to_string(), font.clone(), quiet);
+                galley.size().x
             };
-            // Whole entries, or else the key's pointer: never a cut line.
+            let row = ui.fonts_mut(|fonts| fonts.row_height(&font));
+            // Whole entries, or else the key's pointer: never a cut line, and no line that
+            // ends in a "·" (a separator left at a line's end read as cut text).
             let shown = (1..=entries.len()).rev().find_map(|n| {
-                let mut key = entries[..n].join(" · ");
+                let mut chosen: Vec<String> = entries[..n].to_vec();
                 if n < entries.len() {
-                    key.push_str(" · K\u{a0}shows\u{a0}every\u{a0}mark");
+                    chosen.push("K\u{a0}shows\u{a0}every\u{a0}mark".to_string());
                 }
-                fits(&key).then_some(key)
+                let lines = key_lines(&chosen, width, &wide);
+                (lines.len() as f32 * row <= ui.available_height()).then(|| lines.join("\n"))
             });
             let key = shown.unwrap_or_else(|| "Press K: what the board's marks mean".to_string());
             ui.add(egui::Label::new(egui::RichText::new(key).size(12.0).color(quiet)).wrap());
         }
         asked
     }
+}
+
+/// The key's entries in lines no wider than `width`, each entry whole, " · " between the
+/// entries of a line and none at a line's end.
+fn key_lines(entries: &[String], width: f32, wide: &dyn Fn(&str) -> f32) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for entry in entries {
+        match lines.last_mut() {
+            Some(line) if wide(&format!("{line} · {entry}")) <= width => {
+                line.push_str(" · ");
+                line.push_str(entry);
+            }
+            _ => lines.push(entry.clone()),
+        }
+    }
+    lines
 }

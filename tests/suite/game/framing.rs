@@ -35,6 +35,33 @@ fn the_board_fills_what_it_may_of_the_viewport() {
     }
 }
 
+/// A wide table tilts the board into an ellipse that fills its width, with depth; a narrow
+/// one looks down from above, where a tilt would only shorten the board. Either way the board
+/// is at least as large as from the steepest pitch.
+#[test]
+fn a_wide_table_tilts_the_board_and_a_narrow_one_looks_down() {
+    let pitch_at = |viewport: Vec2| {
+        let room = rim_room(rim_font(viewport.y));
+        let best = best_fit(viewport, room);
+        let steepest = fitted(0.0, 1.2, viewport, room);
+        assert!(best.distance <= steepest.distance, "{viewport}: {best:?}");
+        assert_eq!(
+            fitted(0.0, best.pitch, viewport, room),
+            best,
+            "{viewport}: the fit is worked out for its own pitch"
+        );
+        best.pitch
+    };
+    // The table's viewport at 1280x720 and at 1920x1080 with the panels laid out.
+    for wide in [Vec2::new(790.0, 560.0), Vec2::new(1200.0, 840.0)] {
+        assert!(pitch_at(wide) < 1.2, "{wide}");
+    }
+    // At 1024x600, and a square one.
+    for narrow in [Vec2::new(560.0, 480.0), Vec2::new(600.0, 600.0)] {
+        assert_eq!(pitch_at(narrow), 1.2, "{narrow}");
+    }
+}
+
 #[test]
 fn the_piles_stand_off_the_board() {
     for corner in corners(0.0, 1.2, Vec2::new(700.0, 600.0), rim_room(15.0)) {

@@ -26,16 +26,17 @@ pub(crate) struct Orbit {
     pub fit: framing::Fit,
 }
 
-/// The camera's starting pitch: steep enough that the board reads nearly as a circle.
-pub(crate) const PITCH: f32 = 1.2;
+/// The table's viewport before the panels are laid out, in pixels.
+const FIRST_VIEWPORT: Vec2 = Vec2::new(790.0, 610.0);
 
 impl Default for Orbit {
     fn default() -> Self {
+        let fit = framing::best_fit(FIRST_VIEWPORT, framing::rim_room(15.0));
         Orbit {
             yaw: 0.0,
-            pitch: PITCH,
+            pitch: fit.pitch,
             zoom: 1.0,
-            fit: framing::fitted(0.0, PITCH, Vec2::new(790.0, 610.0), framing::rim_room(15.0)),
+            fit,
         }
     }
 }
@@ -53,9 +54,20 @@ impl Orbit {
     /// Back to the start, keeping the fit to the viewport.
     pub(crate) fn reset(&mut self) {
         *self = Orbit {
+            yaw: 0.0,
+            pitch: self.fit.pitch,
+            zoom: 1.0,
             fit: self.fit,
-            ..Orbit::default()
         };
+    }
+
+    /// A new fit for a new viewport; the pitch follows it unless the player has tilted the
+    /// table.
+    fn refit(&mut self, fit: framing::Fit) {
+        if self.pitch == self.fit.pitch {
+            self.pitch = fit.pitch;
+        }
+        self.fit = fit;
     }
 }
 
@@ -66,12 +78,9 @@ pub(crate) struct Corners(pub [Vec3; 4]);
 
 impl Default for Corners {
     fn default() -> Self {
-        Corners(framing::corners(
-            0.0,
-            PITCH,
-            Vec2::new(790.0, 610.0),
-            framing::rim_room(15.0),
-        ))
+        let room = framing::rim_room(15.0);
+        let fit = framing::best_fit(FIRST_VIEWPORT, room);
+        Corners(framing::corners(0.0, fit.pitch, FIRST_VIEWPORT, room))
     }
 }
 
@@ -91,6 +100,10 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     let orbit = Orbit::default();
     commands.spawn((
         Camera3d::default(),
+        Projection::from(PerspectiveProjection {
+            fov: framing::FOV,
+            ..default()
+        }),
         bevy::camera::Hdr,
         orbit.transform(),
         orbit,
@@ -211,9 +224,10 @@ fn fit_to_table(
                 let points = zoom * scale;
                 let font = framing::rim_font(size.y / points);
                 let room = framing::rim_room(font) * points;
-                orbit.fit = framing::fitted(0.0, PITCH, size, room);
+                let fit = framing::best_fit(size, room);
+                orbit.refit(fit);
                 *transform = orbit.transform();
-                let places = Corners(framing::corners(0.0, PITCH, size, room));
+                let places = Corners(framing::corners(0.0, fit.pitch, size, room));
                 if *corners != places {
                     *corners = places;
                 }

@@ -13,7 +13,7 @@ pub const BOARD_RADIUS: f32 = SHIP_RADIUS + 3.0 * RING_WIDTH;
 pub(crate) const FOCUS: Vec3 = Vec3::ZERO;
 
 /// The camera's vertical field of view (Bevy's default perspective).
-pub(crate) const FOV: f32 = std::f32::consts::FRAC_PI_4;
+pub(crate) const FOV: f32 = 0.6;
 
 /// How the camera frames the board at zoom 1: its distance, and how far its aim is moved
 /// toward it (so the board, nearer at the bottom, sits in the middle of the viewport).
@@ -21,6 +21,8 @@ pub(crate) const FOV: f32 = std::f32::consts::FRAC_PI_4;
 pub struct Fit {
     pub distance: f32,
     pub shift: f32,
+    /// The camera's pitch this framing was worked out for.
+    pub pitch: f32,
 }
 
 /// A camera `distance` away from `FOCUS` moved `shift` toward it, turned by `yaw` and raised
@@ -121,7 +123,30 @@ pub fn fitted(yaw: f32, pitch: f32, viewport: Vec2, room: Vec2) -> Fit {
     Fit {
         distance: far,
         shift: centred_shift(yaw, pitch, far, aspect, &rim),
+        pitch,
     }
+}
+
+/// The pitches the camera may start at, steepest first. Tilted, the board is an ellipse with
+/// depth: the Enterprise and the pieces stand on a table rather than lie in a diagram (an art
+/// director's read); looking down, every ring is as wide at the back as at the front.
+const PITCHES: [f32; 4] = [1.2, 1.15, 1.1, 1.05];
+
+/// The framing that shows the board largest in this viewport: a wide one tilts the board
+/// until it fills the width, a narrow one looks down from above, where a tilt would only
+/// shorten the board. Of two framings within 1 % of each other, the steeper.
+pub fn best_fit(viewport: Vec2, room: Vec2) -> Fit {
+    let steepest = fitted(0.0, PITCHES[0], viewport, room);
+    PITCHES[1..]
+        .iter()
+        .map(|pitch| fitted(0.0, *pitch, viewport, room))
+        .fold(steepest, |best, fit| {
+            if fit.distance < best.distance * 0.99 {
+                fit
+            } else {
+                best
+            }
+        })
 }
 
 /// Where a point of the viewport (in normalised device coordinates) meets the table's plane.
