@@ -297,7 +297,10 @@ pub(crate) fn lesson_panel(
                 })
                 .inner;
             if focus_here {
-                crate::game::theme::hold_tab_focus(&words);
+                crate::game::theme::take_tab_focus_once(
+                    &words,
+                    ("lesson step", index, academy.step),
+                );
             }
             if step.action.is_none() && ui.button("Next [N]").clicked() {
                 academy.step += 1;
@@ -307,7 +310,7 @@ pub(crate) fn lesson_panel(
         None => {
             let words = ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
             if focus_here {
-                crate::game::theme::hold_tab_focus(&words);
+                crate::game::theme::take_tab_focus_once(&words, ("lesson done", index));
             }
         }
     }

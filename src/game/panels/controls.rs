@@ -209,7 +209,11 @@ impl Controls<'_> {
                             });
                         }
                         crate::game::theme::announce(ui, &line, false);
-                        if at_rest && !self.watching && !self.reading_board {
+                        if at_rest
+                            && !self.watching
+                            && !self.reading_board
+                            && !crate::game::theme::rest_focus_claimed(ui.ctx())
+                        {
                             crate::game::theme::hold_tab_focus(&line);
                         }
                     }
@@ -263,8 +267,14 @@ impl Controls<'_> {
                     crate::game::theme::keyed(ui, words),
                     lit,
                 );
-                // The hover says it in full, where the button says it short.
+                // The hover says it in full, where the button says it short, and so does a
+                // screen reader (Orca read the arrow "↺" aloud as a sign).
                 if words != control.offer.words {
+                    let name = control.offer.words.clone();
+                    let enabled = button.enabled();
+                    button.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::WidgetType::Button, enabled, &name)
+                    });
                     button = button.on_hover_text(&control.offer.words);
                 }
                 if let Some(reason) = &control.refusal {

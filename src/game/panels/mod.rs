@@ -47,7 +47,11 @@ pub(super) fn window_plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
         (
-            (theme::install_theme, menu::apply_ui_scale),
+            (
+                theme::install_theme,
+                theme::name_the_window,
+                menu::apply_ui_scale,
+            ),
             (
                 table_panels,
                 windows::windows,

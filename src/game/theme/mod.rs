@@ -297,6 +297,40 @@ pub fn hold_tab_focus(response: &egui::Response) {
     }
 }
 
+/// Like `hold_tab_focus`, but the first frame that `what` shows (a lesson's new step) it
+/// takes the focus from whatever holds it, and while it shows the turn's words at rest do not
+/// take it back (`rest_focus_claimed`): heard under Orca 43, which says a new focus, the
+/// turn's words held the focus while lesson 1's steps came and went unsaid.
+pub fn take_tab_focus_once(response: &egui::Response, what: impl egui::AsId) {
+    let ctx = &response.ctx;
+    let pass = ctx.cumulative_pass_nr();
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(REST_CLAIMED), pass));
+    let table_keys = ctx
+        .data(|d| d.get_temp::<bool>(egui::Id::new(TABLE_KEYS)))
+        .unwrap_or(false);
+    let shown = egui::Id::new(what);
+    let last = egui::Id::new("tab-focus-taken-for");
+    if !table_keys || ctx.data(|d| d.get_temp::<egui::Id>(last)) == Some(shown) {
+        hold_tab_focus(response);
+        return;
+    }
+    ctx.data_mut(|d| {
+        d.insert_temp(last, shown);
+        d.insert_temp(egui::Id::new(TAB_LIT), response.id);
+    });
+    response.request_focus();
+}
+
+/// Where egui keeps the pass in which a lesson's words last claimed the focus.
+const REST_CLAIMED: &str = "rest-focus-claimed";
+
+/// Whether a lesson's words hold the focus the turn's words hold at rest, this pass or the
+/// last (the controls are drawn before the lesson's column).
+pub fn rest_focus_claimed(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp::<u64>(egui::Id::new(REST_CLAIMED)))
+        .is_some_and(|at| at + 1 >= ctx.cumulative_pass_nr())
+}
+
 /// Where egui keeps whether the table has the keys this frame.
 const TABLE_KEYS: &str = "table-has-the-keys";
 
@@ -350,6 +384,16 @@ pub fn contrast(a: Color32, b: Color32) -> f32 {
 /// clicks. A drag is told from a click by the pointer's movement alone.
 pub fn console_input(options: &mut bevy_egui::egui::InputOptions) {
     options.max_click_duration = f64::INFINITY;
+}
+
+/// Names egui's window for a screen reader, every pass: egui's root node has no name of its
+/// own, and Orca said only "frame." when the game's window took the keyboard.
+pub(super) fn name_the_window(mut contexts: bevy_egui::EguiContexts) {
+    if let Ok(ctx) = contexts.ctx_mut() {
+        ctx.accesskit_node_builder(egui::accesskit_root_id(), |node| {
+            node.set_label("Star Trek Panic");
+        });
+    }
 }
 
 pub(super) fn install_theme(

@@ -244,3 +244,57 @@ fn a_hand_that_waits_says_when_its_cards_are_played() {
         "{nodes:?}"
     );
 }
+
+/// A lesson's new step takes the focus a screen reader follows from the turn's words, which
+/// hold it at rest, and keeps it: heard under Orca 43, which says a new focus and no live
+/// region, lesson 1's steps went unsaid while the turn's words held the focus.
+#[test]
+fn a_lessons_new_step_takes_the_focus_from_the_turns_words() {
+    let ctx = egui::Context::default();
+    ctx.enable_accesskit();
+    let frame = |step: usize| -> String {
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(1280.0, 720.0),
+            )),
+            ..Default::default()
+        };
+        let mut output = ctx.run_ui(input, |ui| {
+            theme::table_has_keys(ui.ctx(), true);
+            egui::CentralPanel::default().show(ui, |ui| {
+                // The controls come first, as on the table.
+                let rest = ui.label("Turn 1, Cadet's turn: play or commit cards.");
+                if !theme::rest_focus_claimed(ui.ctx()) {
+                    theme::hold_tab_focus(&rest);
+                }
+                let words = ui
+                    .push_id(("step", step), |ui| {
+                        ui.label(format!("Step {step} says this."))
+                    })
+                    .inner;
+                theme::take_tab_focus_once(&words, ("lesson step", step));
+            });
+        });
+        output.textures_delta.clear();
+        let update = output.platform_output.accesskit_update.expect("the tree");
+        update
+            .nodes
+            .iter()
+            .find(|(id, _)| *id == update.focus)
+            .map(|(_, node)| name(node))
+            .unwrap_or_default()
+    };
+    for _ in 0..3 {
+        frame(0);
+    }
+    assert_eq!(frame(0), "Step 0 says this.");
+    for _ in 0..3 {
+        frame(1);
+    }
+    assert_eq!(
+        frame(1),
+        "Step 1 says this.",
+        "the next step takes the focus"
+    );
+}
