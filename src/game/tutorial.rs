@@ -296,6 +296,19 @@ pub(crate) fn lesson_panel(
                     ui.label(egui::RichText::new(&step.say).size(15.0))
                 })
                 .inner;
+            // A lesson's first step says which lesson it opens: under Orca, the second
+            // lesson began with its first step's words and no title.
+            if academy.step == 0 {
+                let name = format!(
+                    "Academy lesson {} of {count}: {}. {}",
+                    index + 1,
+                    lesson.title,
+                    step.say
+                );
+                words.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::WidgetType::Label, true, &name)
+                });
+            }
             if focus_here {
                 crate::game::theme::take_tab_focus_once(
                     &words,
