@@ -52,8 +52,15 @@ pub(super) fn ship_column(
     state: &GameState,
     column: Column,
 ) -> egui::InnerResponse<(egui::scroll_area::ScrollAreaOutput<f32>, bool)> {
+    // A mission card takes the column's height: with one, the column is a little wider, so
+    // its lines wrap less (four seats, a mission's ban and reward and a cloaked ship's chance
+    // scrolled the reward away at 1280x720 and at 1920x1080, read 37's p154).
+    let (share, widest) = match state.mission() {
+        Some(_) => (0.2, 270.0),
+        None => (0.18, 250.0),
+    };
     egui::Panel::right("mission")
-        .exact_size((column.width * 0.18).clamp(205.0, 250.0))
+        .exact_size((column.width * share).clamp(205.0, widest))
         .show(root, |ui| {
             // The diagram yields room to the list below it: what the column holds besides
             // the diagram is known from the last frame (egui lays out once a frame).
