@@ -134,15 +134,17 @@ pub(crate) fn rim_labels(
             .into_iter()
             .enumerate()
             .map(|(row, (words, deadly))| {
-                // "Phase 6:" heads the sector's forecast once: beside the sides on a line of
-                // its own (a side's rows are narrow), elsewhere after the facing's name
-                // (`heading_inline`), where it cost a third line at 1024x600.
+                // "Phase 6:" heads the sector's forecast once, inside its box: beside the
+                // sides on a line of its own (a side's rows are narrow), elsewhere before the
+                // first shooter. After the facing's name, outside the box, three readers of
+                // read 37 took it for a heading cut from its words.
                 let shown = match (row, sideways) {
                     (0, true) => words.replacen(
                         &format!("{} ", heading(state)),
                         &format!("{}\n", heading(state)),
                         1,
                     ),
+                    (0, false) => words.clone(),
                     _ => words.replacen(&format!("{} ", heading(state)), "", 1),
                 };
                 // A section the coming phase destroys is said on a red plate in a red frame
@@ -162,15 +164,6 @@ pub(crate) fn rim_labels(
                 (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
             })
             .collect();
-        // The forecast's heading after the facing's name, in the forecast's colour:
-        // "⑥ Starboard · Phase 6:".
-        let heading_inline = (!hits.is_empty() && !sideways).then(|| {
-            board.galley(
-                &format!("· {}", heading(state)),
-                font - 1.0,
-                palette::HARM_TEXT.egui(),
-            )
-        });
         // Stacked only where the side leaves no room for the number and the name in a line:
         // stacked everywhere, a short name's number rose into the captains' plates.
         let stacked = sideways && number.size().x + 16.0 + name.size().x > side_room;
@@ -180,10 +173,7 @@ pub(crate) fn rim_labels(
                 number.size().y + NAME_UNDER + name.size().y,
             ),
             false => egui::vec2(
-                number.size().x
-                    + 16.0
-                    + name.size().x
-                    + heading_inline.as_ref().map_or(0.0, |g| g.size().x + 8.0),
+                number.size().x + 16.0 + name.size().x,
                 number.size().y.max(name.size().y),
             ),
         };
@@ -235,17 +225,6 @@ pub(crate) fn rim_labels(
         marks.labels.push((number_text, number_rect));
         let name_rect = board.paint(name_at, name, None, true);
         marks.labels.push((name_text.clone(), name_rect));
-        // Words of the name's line, outlined as the name is: on a chip of its own it read as
-        // an empty or cut label (read 35).
-        if let Some(galley) = heading_inline {
-            let at = egui::pos2(
-                name_rect.right() + 8.0,
-                name_rect.center().y - galley.size().y / 2.0,
-            );
-            let text = galley.text().to_string();
-            let rect = board.paint(at, galley, None, true);
-            marks.labels.push((text, rect));
-        }
         marks.tips.push((
             name_rect.union(number_rect),
             format!(
