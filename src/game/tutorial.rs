@@ -123,6 +123,9 @@ pub struct Academy {
     /// A lesson being opened: "Opening lesson N…" shows until its table has been drawn (the
     /// first frames of a table can take seconds under software rendering).
     pub opening: Option<usize>,
+    /// How many times a lesson was opened: a lesson opened again (Restart) is new to a screen
+    /// reader, whose focus its first step takes once more.
+    pub opened: u32,
 }
 
 impl Academy {
@@ -174,6 +177,7 @@ fn open_lessons(
             academy.refused = None;
             academy.error = None;
             academy.opening = Some(index);
+            academy.opened = academy.opened.wrapping_add(1);
         }
         Err(err) => academy.error = Some(format!("{}: {err}", lesson.title)),
     }
@@ -312,7 +316,7 @@ pub(crate) fn lesson_panel(
             if focus_here {
                 crate::game::theme::take_tab_focus_once(
                     &words,
-                    ("lesson step", index, academy.step),
+                    ("lesson step", academy.opened, academy.step),
                 );
             }
             if step.action.is_none() && ui.button("Next [N]").clicked() {
@@ -323,7 +327,7 @@ pub(crate) fn lesson_panel(
         None => {
             let words = ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
             if focus_here {
-                crate::game::theme::take_tab_focus_once(&words, ("lesson done", index));
+                crate::game::theme::take_tab_focus_once(&words, ("lesson done", academy.opened));
             }
         }
     }
