@@ -60,7 +60,7 @@ const ROWS: [(Mark, &str); 24] = [
     (Mark::Chit(Look::RomulanCruiser), "Romulan ship (mint disc)"),
     (
         Mark::Chit(Look::BirdOfPrey),
-        "Romulan Bird-of-Prey (teal octagon): its shots do 2",
+        "Romulan Bird-of-Prey (grey octagon): its shots do 2",
     ),
     (Mark::Chit(Look::Tholian), "Tholian (orange triangle)"),
     (Mark::Chit(Look::Comet), "Comet: strikes for 2, no Defense"),

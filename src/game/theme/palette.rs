@@ -71,7 +71,9 @@ pub const RANGE_BANDS: [Rgb; 3] = [Rgb(15, 43, 102), Rgb(41, 18, 71), Rgb(15, 64
 /// The factions, never alone: each chit's shape says the faction too (`docs/look.md`).
 pub const KLINGON: Rgb = Rgb(184, 41, 31);
 pub const ROMULAN: Rgb = Rgb(115, 230, 158);
-pub const BIRD_OF_PREY: Rgb = Rgb(56, 168, 178);
+/// Steel grey, as the show painted her: in teal beside the Romulan cruiser's mint, with the
+/// cloaking dots round both, readers of reads 35 to 37 took the two for one kind.
+pub const BIRD_OF_PREY: Rgb = Rgb(150, 160, 178);
 pub const THOLIAN: Rgb = Rgb(242, 153, 31);
 pub const COMET: Rgb = Rgb(179, 217, 255);
 pub const STARBASE: Rgb = Rgb(219, 222, 235);

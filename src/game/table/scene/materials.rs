@@ -57,7 +57,7 @@ pub(crate) struct Palette {
     pub cloaked: Handle<StandardMaterial>,
     pub border_yellow: Handle<StandardMaterial>,
     pub border_blue: Handle<StandardMaterial>,
-    /// The dots round a ship that can cloak: near white, so they show on a teal or green
+    /// The dots round a ship that can cloak: near white, so they show on a grey or green
     /// face and band alike (readers could not find them in the cloak's own blue).
     pub cloak_dots: Handle<StandardMaterial>,
     pub mission: Handle<StandardMaterial>,
