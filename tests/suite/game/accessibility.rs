@@ -29,13 +29,7 @@ fn name(node: &accesskit::Node) -> String {
 fn nodes(draw: impl FnMut(&mut egui::Ui)) -> Vec<accesskit::Node> {
     let ctx = egui::Context::default();
     ctx.enable_accesskit();
-    let input = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 720.0),
-        )),
-        ..Default::default()
-    };
+    let input = super::window_input();
     let mut draw = draw;
     let mut output = ctx.run_ui(input, |ui| {
         egui::CentralPanel::default().show(ui, &mut draw);
@@ -253,13 +247,7 @@ fn a_lessons_new_step_takes_the_focus_from_the_turns_words() {
     let ctx = egui::Context::default();
     ctx.enable_accesskit();
     let frame = |step: usize| -> String {
-        let input = egui::RawInput {
-            screen_rect: Some(egui::Rect::from_min_size(
-                egui::Pos2::ZERO,
-                egui::vec2(1280.0, 720.0),
-            )),
-            ..Default::default()
-        };
+        let input = super::window_input();
         let mut output = ctx.run_ui(input, |ui| {
             theme::table_has_keys(ui.ctx(), true);
             egui::CentralPanel::default().show(ui, |ui| {

@@ -113,12 +113,8 @@ pub fn egui_frame(
         })
         .collect();
     let input = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 720.0),
-        )),
         events,
-        ..Default::default()
+        ..window_input()
     };
     let mut output = ctx.run_ui(input, |ui| {
         egui::CentralPanel::default().show(ui, &mut draw);
@@ -142,13 +138,7 @@ pub fn egui_frame_texts(
             _ => {}
         }
     }
-    let input = egui::RawInput {
-        screen_rect: Some(egui::Rect::from_min_size(
-            egui::Pos2::ZERO,
-            egui::vec2(1280.0, 720.0),
-        )),
-        ..Default::default()
-    };
+    let input = window_input();
     let mut output = ctx.run_ui(input, |ui| {
         egui::CentralPanel::default().show(ui, &mut draw);
     });
@@ -157,4 +147,16 @@ pub fn egui_frame_texts(
     }
     // No renderer here to take the font atlas: dropped on purpose.
     output.textures_delta.clear();
+}
+
+/// A bare egui frame's input: a 1280x720 window and nothing pressed.
+pub(crate) fn window_input() -> bevy_egui::egui::RawInput {
+    use bevy_egui::egui;
+    egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 720.0),
+        )),
+        ..Default::default()
+    }
 }
