@@ -382,13 +382,13 @@ fn a_chits_face_is_printed_with_a_line_inset_along_its_outline() {
     }
 }
 
-/// A chit's halo follows its outline (read 30 took a Klingon's hexagon in a round halo for "a
-/// red disc"): for every kind, each of the halo's outer corners lies a little outside one of
-/// the chit's own corners, at its angle, and the halo faces up.
+/// A chit's dark collar follows its outline (read 30 took a Klingon's hexagon in a round halo
+/// for "a red disc"): for every kind, each of the collar's outer corners lies a little outside
+/// one of the chit's own corners, at its angle, and the collar faces up.
 #[test]
-fn a_chits_halo_follows_its_outline() {
+fn a_chits_collar_follows_its_outline() {
     use bevy::mesh::VertexAttributeValues;
-    use star_trek_panic::game::table::scene::looks::{Look, chit, halo};
+    use star_trek_panic::game::table::scene::looks::{Look, chit, collar};
     let points = |mesh: &Mesh| match mesh.attribute(Mesh::ATTRIBUTE_POSITION) {
         Some(VertexAttributeValues::Float32x3(points)) => points.clone(),
         other => panic!("positions: {other:?}"),
@@ -400,12 +400,12 @@ fn a_chits_halo_follows_its_outline() {
             .filter(|p| p.length() > 0.01)
             .collect();
         let corner = corners.iter().map(|p| p.length()).fold(0.0, f32::max);
-        let halo = halo(look);
-        let ring = points(&halo);
+        let collar = collar(look);
+        let ring = points(&collar);
         let outer: Vec<Vec2> = ring
             .iter()
             .map(|p| Vec2::new(p[0], p[2]))
-            .filter(|p| p.length() > corner * 1.04)
+            .filter(|p| p.length() > corner * 1.02)
             .collect();
         assert_eq!(
             outer.len() * 2,
@@ -417,15 +417,15 @@ fn a_chits_halo_follows_its_outline() {
                 corners
                     .iter()
                     .any(|c| (c.normalize() - point.normalize()).length() < 1e-3),
-                "{look:?}: a halo corner at {point} lies at none of the chit's corners"
+                "{look:?}: a collar corner at {point} lies at none of the chit's corners"
             );
             assert!(
-                (point.length() / corner - 1.08).abs() < 1e-3,
+                (point.length() / corner - 1.035).abs() < 1e-3,
                 "{look:?}: {point} is not just outside the chit"
             );
         }
-        // Every triangle faces up, so the halo is seen from the camera above the board.
-        let Some(bevy::mesh::Indices::U32(indices)) = halo.indices() else {
+        // Every triangle faces up, so the collar is seen from the camera above the board.
+        let Some(bevy::mesh::Indices::U32(indices)) = collar.indices() else {
             panic!("{look:?}: indices");
         };
         for triangle in indices.chunks(3) {

@@ -5,7 +5,7 @@ use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
 
 use crate::game::table::parts::{
-    HULL_RING, HullPiece, SHIELD_RING, ShieldPiece, Ship, on_board, sector_angle,
+    HULL_RING, HullPiece, MODEL_RADIUS, SHIELD_RING, ShieldPiece, Ship, on_board, sector_angle,
 };
 use crate::game::table::scene::materials::{Palette, glow, materials_unlit, metal};
 use crate::game::table::scene::motion::Glide;
@@ -154,7 +154,7 @@ fn spawn_model(
     // it, so no part of her covers them.
     let model = commands
         .spawn((
-            Transform::from_scale(Vec3::splat(0.97)),
+            Transform::from_scale(Vec3::splat(0.97 * MODEL_RADIUS / 0.8)),
             Visibility::default(),
         ))
         .id();

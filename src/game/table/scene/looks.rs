@@ -16,13 +16,6 @@ pub fn chit(look: Look) -> Mesh {
         .rotated_by(Quat::from_rotation_y(turn))
 }
 
-/// A kind's halo: a thin outline round its chit in the chit's own shape, on the board's plane
-/// (XZ, facing up), in the ring's colour. A round halo round a hexagon made the Klingon read as
-/// "a red disc", against the key's "red hexagon" (read 30).
-pub fn halo(look: Look) -> Mesh {
-    chit_ring(look, 0.98, 1.08)
-}
-
 /// A chit's dark collar: a thin ring in its outline's shape, just outside its edge, that
 /// parts the chit from any ground, a lit space of its own hue among them (read 33 found a
 /// mint Romulan on the lit green Long ring the hardest piece to see).

@@ -15,11 +15,6 @@ use crate::game::theme::threat_looks::ByLook;
 pub(crate) struct Palette {
     /// A threat token: a thick disc, like the cardboard piece.
     pub token_mesh: Handle<Mesh>,
-    /// The glow under a token in its ring's edge colour, by range (Short, Medium, Long): the
-    /// token is seen to sit in that ring.
-    pub halos: [Handle<StandardMaterial>; 3],
-    /// Each kind's halo, in its chit's shape (`looks::halo`).
-    pub halo_meshes: ByLook<Handle<Mesh>>,
     /// Each chit's dark collar (`looks::collar`), and its ink.
     pub collar_meshes: ByLook<Handle<Mesh>>,
     pub collar: Handle<StandardMaterial>,
@@ -157,10 +152,6 @@ pub(crate) fn make_palette(
     let m = &mut *materials;
     let palette = Palette {
         token_mesh: meshes.add(Cylinder::new(TOKEN_RADIUS, 0.08)),
-        // Thin and dim: a bright halo to 1.15 of the radius, in the band's edge colour, merged
-        // with the band's own edge lines, and readers put the chit on the line (read 19).
-        halos: RANGE_LOOKS.map(|(_, _, edge)| glow(m, edge, 0.5)),
-        halo_meshes: ByLook::new(|look| meshes.add(looks::halo(look))),
         collar_meshes: ByLook::new(|look| meshes.add(looks::collar(look))),
         collar: materials_unlit(m, Color::srgb(0.03, 0.04, 0.07), 1.0),
         chits: ByLook::new(|look| meshes.add(looks::chit(look))),

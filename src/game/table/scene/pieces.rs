@@ -21,7 +21,7 @@ use crate::game::table::scene::motion::{Glide, OnRings};
 pub(crate) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (sync_pieces, sync_ship, tint_halos)
+        (sync_pieces, sync_ship)
             .run_if(resource_changed::<Shown>)
             .in_set(GameSystems::Present),
     );
@@ -173,10 +173,10 @@ pub fn token_transform(
 fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim) {
     // A gold frame a little larger than the chit: the Starbase's square (a friend's frame),
     // and a captain's hexagon (its gold silhouette and name plate alone left it "the same red
-    // hexagon as a Klingon", read 20). The thin halo round it still keeps its ring's colour.
+    // hexagon as a Klingon", read 20).
     let framed = match rim {
         Rim::Starbase => Some((Look::Starbase, 1.14)),
-        Rim::Captain(_) => Some((Look::KlingonCruiser, 1.1)),
+        Rim::Captain(_) => Some((Look::KlingonCruiser, 1.06)),
         Rim::Cloaks | Rim::None => None,
     };
     if let Some((look, scale)) = framed {
@@ -203,9 +203,9 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim
                 Mesh3d(palette.dot_mesh.clone()),
                 MeshMaterial3d(palette.cloak_dots.clone()),
                 Transform::from_xyz(
-                    (TOKEN_RADIUS + 0.03) * angle.cos(),
+                    (TOKEN_RADIUS - 0.01) * angle.cos(),
                     0.02,
-                    (TOKEN_RADIUS + 0.03) * angle.sin(),
+                    (TOKEN_RADIUS - 0.01) * angle.sin(),
                 ),
             ))
             .id();
@@ -321,15 +321,9 @@ fn sync_pieces(
                     ))
                     .id();
                 spawn_rim(&mut commands, &palette, entity, rim_of(t.token));
-                let halo = commands
-                    .spawn((
-                        Mesh3d(palette.halo_meshes[Look::of(t.token)].clone()),
-                        MeshMaterial3d(palette.halos[range_index(t.pos.range)].clone()),
-                        Transform::from_xyz(0.0, -0.035, 0.0),
-                        Halo(t.token),
-                    ))
-                    .id();
-                // Its dark collar, over the halo's inner edge.
+                // Its dark collar, parting the chit from the band it lies on. A halo in the
+                // band's edge colour, round it till read 39, drew one more line of that colour
+                // by the band's own edges, and readers put the token on the line.
                 let collar = commands
                     .spawn((
                         Mesh3d(palette.collar_meshes[Look::of(t.token)].clone()),
@@ -337,7 +331,7 @@ fn sync_pieces(
                         Transform::from_xyz(0.0, -0.03, 0.0),
                     ))
                     .id();
-                commands.entity(entity).add_children(&[halo, collar]);
+                commands.entity(entity).add_child(collar);
                 spawn_face(&mut commands, &palette, entity, t.token);
                 pieces.threats.insert(t.token, entity);
             }
@@ -470,34 +464,5 @@ fn sync_ship(
             true => Visibility::Inherited,
             false => Visibility::Hidden,
         });
-    }
-}
-
-/// The glow under a token, in its ring's edge colour.
-#[derive(Component)]
-pub(crate) struct Halo(TokenId);
-
-fn range_index(range: stp_rules::Range) -> usize {
-    match range {
-        stp_rules::Range::Short => 0,
-        stp_rules::Range::Medium => 1,
-        stp_rules::Range::Long => 2,
-    }
-}
-
-/// A token's glow takes the colour of the ring it is in now.
-fn tint_halos(
-    shown: Res<Shown>,
-    palette: Res<Palette>,
-    mut halos: Query<(&Halo, &mut MeshMaterial3d<StandardMaterial>)>,
-) {
-    let Some(state) = shown.get() else { return };
-    for (Halo(token), mut material) in &mut halos {
-        if let Some(t) = state.threat(*token) {
-            let wanted = &palette.halos[range_index(t.pos.range)];
-            if material.0 != *wanted {
-                material.0 = wanted.clone();
-            }
-        }
     }
 }
