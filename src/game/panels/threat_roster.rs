@@ -1,7 +1,7 @@
 //! The threats on the board (and a mission's tokens) as a list, in the side column's room
-//! below the ship and the mission: one line per space, inner ring first, "5 LONG  KANG 3 ·
-//! Klingon 1" (or, where the room is short, a paragraph per ring), each piece's intent on
-//! hover. Readers placed a third
+//! below the ship and the mission: a line per piece, inner ring first, "5 LONG  KANG Def 3",
+//! a space's other pieces under its first (or, where the room is short, a paragraph per ring),
+//! each piece's intent on hover. Readers placed a third
 //! of the tokens in the wrong ring from the picture alone; the list says it in words, from the
 //! same state and the same names as the board.
 
@@ -99,16 +99,15 @@ fn lines(spaces: &[Space], shape: Shape) -> Vec<String> {
         words.join(" · ")
     };
     match shape {
+        // A row for each piece, its space's number and ring before the first and as wide a
+        // margin before the others, as `threat_roster` draws them ("(2)" is as wide as the
+        // number's ring).
         Shape::PerSpace => spaces
             .iter()
-            .map(|(sector, range, pieces)| {
-                // "(2)" is as wide as the number's ring.
-                format!(
-                    "({}) {}  {}",
-                    sector + 1,
-                    ring_words(*range).0,
-                    words(pieces)
-                )
+            .flat_map(|(sector, range, pieces)| {
+                pieces.iter().map(move |(piece, _)| {
+                    format!("({}) {}  {piece}", sector + 1, ring_words(*range).0)
+                })
             })
             .collect(),
         Shape::PerRing => [Range::Short, Range::Medium, Range::Long]
@@ -236,7 +235,13 @@ pub fn threat_roster(
     // The note says what the row's disc is: readers took the circled sector for a Defense beside
     // the "Def" (read 32). One form in both columns: "sector · ring · threat" fitted only the
     // crew's, and three readers of reads 35 and 36 named the shorter one in the ship's as cut.
-    theme::header_with_note(ui, "Threats", &["sector · ring"], theme::BAR_THREATS);
+    // With a mission's token among them the list is not all threats: readers of read 38 asked
+    // why the Shuttlecraft Galileo stood "under THREATS".
+    let title = match state.mission_tokens().is_empty() {
+        true => "Threats",
+        false => "On the board",
+    };
+    theme::header_with_note(ui, title, &["sector · ring"], theme::BAR_THREATS);
     ui.spacing_mut().item_spacing.y = GAP;
     let piece = |ui: &mut egui::Ui, words: &str, token: Option<stp_rules::TokenId>| {
         let intent = foresight
@@ -324,18 +329,6 @@ pub fn threat_roster(
                 .color(edge.egui()),
         );
     };
-    let pieces_of = |ui: &mut egui::Ui, pieces: &[(String, Option<stp_rules::TokenId>)]| {
-        for (i, (words, token)) in pieces.iter().enumerate() {
-            if i > 0 {
-                ui.label(
-                    egui::RichText::new("·")
-                        .size(SIZE)
-                        .color(theme::quiet(ui.ctx())),
-                );
-            }
-            piece(ui, words, *token);
-        }
-    };
     let column = ui.available_width();
     let space = |ui: &mut egui::Ui, sector: u8, pieces: &[(String, Option<stp_rules::TokenId>)]| {
         let mut job = egui::text::LayoutJob::default();
@@ -376,12 +369,23 @@ pub fn threat_roster(
     match shape {
         Shape::PerSpace => {
             for (sector, range, pieces) in &spaces {
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing.x = 5.0;
-                    sector_number(ui, *sector);
-                    ring_name(ui, *range);
-                    pieces_of(ui, pieces);
-                });
+                // A space's next piece on a row of its own, under its first: after a "·" it
+                // wrapped to the row's start, under the sector's number, and read as a space
+                // of its own (read 39's two Klingons in one space).
+                let mut margin = 0.0;
+                for (i, (words, token)) in pieces.iter().enumerate() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().item_spacing.x = 5.0;
+                        if i == 0 {
+                            sector_number(ui, *sector);
+                            ring_name(ui, *range);
+                            margin = ui.cursor().left() - ui.max_rect().left();
+                        } else {
+                            ui.add_space(margin);
+                        }
+                        piece(ui, words, *token);
+                    });
+                }
             }
         }
         Shape::PerRing => {

@@ -168,6 +168,53 @@ fn the_threats_list_says_what_each_piece_does_next() {
     assert!(kang.1.contains("Short Range"), "{}", kang.1);
 }
 
+/// A space's second piece stands under its first, where the first's words begin: wrapped
+/// after a "·", it began the next row under the sector's number and read as a space of its own
+/// (read 39's two Klingons in one space).
+#[test]
+fn a_spaces_pieces_stand_one_under_another_in_the_threats_list() {
+    use star_trek_panic::game::panels::threat_roster;
+    let state = super::table_of(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
+            threats: [(kind: "klingon_cruiser", range: Long, sector: 2),
+                      (kind: "klingon_cruiser", range: Long, sector: 2),
+                      (kind: "kang", range: Short, sector: 3)])"#,
+    );
+    let preview = state.threat_preview().expect("a forecast");
+    let nodes = nodes(|ui| {
+        ui.set_max_width(230.0);
+        threat_roster::threat_roster(ui, &state, Some(&preview), false);
+    });
+    let bounds = |prefix: &str| -> Vec<accesskit::Rect> {
+        nodes
+            .iter()
+            .filter(|node| name(node).starts_with(prefix))
+            .filter_map(|node| node.bounds())
+            .collect()
+    };
+    let klingons = bounds("Klingon, Defense 1: next, ");
+    let [first, second] = klingons[..] else {
+        panic!("two Klingons in the list: {klingons:?}");
+    };
+    let [badge] = bounds("Sector 2")[..] else {
+        panic!("one badge for sector 2");
+    };
+    assert!(second.y0 >= first.y1 - 1.0, "{second:?} under {first:?}");
+    assert!(
+        (second.x0 - first.x0).abs() < 1.0,
+        "{second:?} below {first:?}"
+    );
+    assert!(
+        badge.x1 < second.x0,
+        "the badge {badge:?} stands left of {second:?}"
+    );
+    assert!(
+        bounds("KANG, Defense 3: next, ")[0].y1 <= first.y0 + 1.0,
+        "the inner ring's KANG comes first"
+    );
+}
+
 /// At the fullest setting a screen reader hears every line the log writes, once, in a
 /// polite live region of its own; a burst (a game loaded, a new turn's automatic phases) is
 /// cut to its newest lines, and a log started afresh is heard from its start.
