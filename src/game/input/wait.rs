@@ -34,6 +34,11 @@ impl ControlsWait<'_> {
         self.sequence.by_key()
     }
 
+    /// Some threat is done for the threat phase playing (`Sequence::done`): the board ticks it.
+    pub(crate) fn threats_done(&self) -> bool {
+        !self.sequence.done().is_empty()
+    }
+
     /// Steps shown so far in the threat phase playing.
     pub(crate) fn steps_shown(&self) -> usize {
         self.sequence.played()

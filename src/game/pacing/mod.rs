@@ -84,6 +84,8 @@ pub struct Sequence {
     /// The threats acting in the step on show, which the table marks (readers could not tell
     /// which piece the phase had reached).
     acting: Vec<stp_rules::TokenId>,
+    /// Every threat that has acted in a step shown so far in this sequence.
+    acted: Vec<stp_rules::TokenId>,
     /// Each step waits for a key (`NextStep`) once it has had its time (`ThreatSteps`).
     by_key: bool,
     /// The step on show has not been answered by a key yet.
@@ -91,6 +93,24 @@ pub struct Sequence {
 }
 
 impl Sequence {
+    /// The threats done for this sequence: each has acted in a step shown, acts in none of the
+    /// steps still to come, and is not acting now. The table ticks them (read 39's readers of a
+    /// threat phase half played could not tell which pieces had already moved and fired).
+    pub fn done(&self) -> Vec<stp_rules::TokenId> {
+        if !self.is_playing() {
+            return Vec::new();
+        }
+        let later: Vec<stp_rules::TokenId> = self
+            .remaining()
+            .filter_map(RulesEvent::acting_threat)
+            .collect();
+        self.acted
+            .iter()
+            .copied()
+            .filter(|t| !later.contains(t) && !self.acting.contains(t))
+            .collect()
+    }
+
     /// Whether a sequence is playing: the controls wait until it ends.
     pub fn is_playing(&self) -> bool {
         !self.steps.is_empty() || self.left > 0.0
@@ -197,6 +217,8 @@ fn take_events(
     }
     sequence.steps = view::steps(batch[start..].iter().cloned()).into();
     sequence.played = 0;
+    sequence.acting.clear();
+    sequence.acted.clear();
 }
 
 /// Shows the next step when the one before has had its time; at the end the table is the
@@ -260,6 +282,11 @@ fn play_steps(
             .iter()
             .filter_map(|e| e.acting_threat())
             .collect();
+        for token in sequence.acting.clone() {
+            if !sequence.acted.contains(&token) {
+                sequence.acted.push(token);
+            }
+        }
         let view = shown.0.get_or_insert_with(|| state.clone());
         for event in step.events {
             stp_rules::replay::show_event(view, &event, &state);

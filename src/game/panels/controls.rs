@@ -31,6 +31,8 @@ pub(super) struct Controls<'a> {
     pub watching: bool,
     /// A threat phase is playing on the board.
     pub sequence: bool,
+    /// Some threat is done for it, and ticked on the board: the key says what the tick means.
+    pub done: bool,
     /// Its steps wait for a key, and how many have shown (`ThreatSteps`).
     pub by_key: Option<usize>,
     /// Undo is offered (not in a game across machines).
@@ -384,10 +386,13 @@ impl Controls<'_> {
         if ui.available_height() >= 16.0 {
             // Each entry whole on its line: a wrap inside one ("inner plates / Hull") read as
             // two marks (read 32).
-            let entries: Vec<String> = super::log::legend(state)
+            let mut entries: Vec<String> = super::log::legend(state)
                 .split(" · ")
                 .map(|entry| entry.replace(' ', "\u{a0}"))
                 .collect();
+            if self.done {
+                entries.insert(1, "green\u{a0}tick:\u{a0}done\u{a0}this\u{a0}phase".into());
+            }
             let quiet = crate::game::theme::quiet(ui.ctx());
             let font = egui::FontId::proportional(12.0);
             let width = ui.available_width();

@@ -275,6 +275,7 @@ fn table_panels(
                             help: &mut help,
                             watching,
                             sequence: wait.sequence_playing(),
+                            done: wait.threats_done(),
                             by_key: wait.steps_by_key().then(|| wait.steps_shown()),
                             undo: wait.undo_allowed(),
                             elsewhere: turn_elsewhere(state, (&crew, &away)),

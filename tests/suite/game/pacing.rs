@@ -88,10 +88,29 @@ fn the_threat_phase_plays_step_by_step_then_hands_over() {
     let mut steps_seen = 0;
     let mut highlighted = false;
     let mut acted = false;
+    let (mut done, mut ever_done) = (Vec::new(), false);
     while app.world().resource::<Sequence>().is_playing() {
         steps_seen = steps_seen.max(app.world().resource::<Sequence>().played());
         // The table rings the piece whose step shows: one is named while threats act.
         acted |= !app.world().resource::<Sequence>().acting().is_empty();
+        // A piece ticked as done acts in no step on show or to come, and stays done.
+        let sequence = app.world().resource::<Sequence>();
+        let now = sequence.done();
+        for token in &now {
+            assert!(
+                !sequence.acting().contains(token),
+                "{token:?} done and acting"
+            );
+            assert!(
+                !sequence
+                    .remaining()
+                    .any(|e| e.acting_threat() == Some(*token)),
+                "{token:?} done with a step to come"
+            );
+        }
+        assert!(done.iter().all(|t| now.contains(t)), "a piece undone");
+        done = now;
+        ever_done |= !done.is_empty();
         highlighted |= !app.world().resource::<GameLog>().current.is_empty();
         assert_eq!(
             app.world().resource::<Handover>().0,
@@ -107,6 +126,11 @@ fn the_threat_phase_plays_step_by_step_then_hands_over() {
     assert!(frames >= 20, "the phase played in {frames} frames");
     assert!(highlighted, "no log line was highlighted");
     assert!(acted, "no step named the threat acting in it");
+    assert!(ever_done, "no piece was ticked done before the phase ended");
+    assert!(
+        app.world().resource::<Sequence>().done().is_empty(),
+        "a piece is still ticked after the phase"
+    );
     assert!(
         app.world().resource::<Sequence>().acting().is_empty(),
         "a piece is still marked as acting after the phase"
