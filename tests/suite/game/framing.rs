@@ -474,3 +474,48 @@ fn the_saucer_carries_her_registry_and_lit_windows() {
     assert_eq!(ink_aft, 0, "ink aft of the bridge");
     assert!(windows > 100, "{windows} window pixels lit");
 }
+
+/// A cloaking ship's dots trace its chit's outline (a ring of dots round a hexagon read as "a
+/// dotted disc, not a hexagon", read 39): for every kind, each point lies on a side of the
+/// chit, between two of its corners, and the points are spread along the whole outline.
+#[test]
+fn a_cloaking_ships_dots_trace_its_chits_outline() {
+    use bevy::mesh::VertexAttributeValues;
+    use star_trek_panic::game::table::scene::looks::{Look, chit, outline_points};
+    for look in Look::ALL {
+        let Some(VertexAttributeValues::Float32x3(points)) =
+            chit(look).attribute(Mesh::ATTRIBUTE_POSITION).cloned()
+        else {
+            panic!("{look:?}: positions");
+        };
+        let flat: Vec<Vec2> = points.iter().map(|p| Vec2::new(p[0], p[2])).collect();
+        let corner = flat.iter().map(|p| p.length()).fold(0.0, f32::max);
+        let mut corners: Vec<Vec2> = flat
+            .into_iter()
+            .filter(|p| p.length() > corner * 0.999)
+            .collect();
+        corners.sort_by(|a, b| a.to_angle().total_cmp(&b.to_angle()));
+        corners.dedup_by(|a, b| a.distance(*b) < 1e-4);
+        let dots = outline_points(look, 12);
+        assert_eq!(dots.len(), 12);
+        for dot in &dots {
+            let dot = Vec2::new(dot.x, dot.z);
+            let on_a_side = (0..corners.len()).any(|i| {
+                let (a, b) = (corners[i], corners[(i + 1) % corners.len()]);
+                (dot.distance(a) + dot.distance(b) - a.distance(b)).abs() < 1e-3
+            });
+            assert!(on_a_side, "{look:?}: {dot} is off the chit's outline");
+        }
+        // Spread round it: no two dots together, every quarter of the turn holds some.
+        let angles: Vec<f32> = dots.iter().map(|d| d.z.atan2(d.x)).collect();
+        for quarter in 0..4 {
+            let from = -std::f32::consts::PI + quarter as f32 * std::f32::consts::FRAC_PI_2;
+            assert!(
+                angles
+                    .iter()
+                    .any(|a| (from..from + std::f32::consts::FRAC_PI_2).contains(a)),
+                "{look:?}: no dot in quarter {quarter}"
+            );
+        }
+    }
+}

@@ -16,6 +16,29 @@ pub fn chit(look: Look) -> Mesh {
         .rotated_by(Quat::from_rotation_y(turn))
 }
 
+/// `count` points spread evenly along a chit's outline, the first at its first corner: where a
+/// cloaking ship's dots stand, so they trace its hexagon or octagon (a ring of dots round the
+/// hexagon read as "a red dotted disc, not a hexagon", read 39).
+pub fn outline_points(look: Look, count: usize) -> Vec<Vec3> {
+    let (sides, size, turn) = look.chit();
+    let radius = crate::game::table::parts::TOKEN_RADIUS * size;
+    let step = std::f32::consts::TAU / sides as f32;
+    let corner = |i: u32| {
+        let (sin, cos) = (i as f32 * step).sin_cos();
+        Vec3::new(radius * cos, 0.0, radius * sin)
+    };
+    let turn = Quat::from_rotation_y(turn);
+    (0..count)
+        .map(|k| {
+            // Along the perimeter: which side, and how far along it.
+            let along = k as f32 * sides as f32 / count as f32;
+            let side = along.floor() as u32 % sides;
+            let (a, b) = (corner(side), corner((side + 1) % sides));
+            turn * a.lerp(b, along.fract())
+        })
+        .collect()
+}
+
 /// A chit's dark collar: a thin ring in its outline's shape, just outside its edge, that
 /// parts the chit from any ground, a lit space of its own hue among them (read 33 found a
 /// mint Romulan on the lit green Long ring the hardest piece to see).

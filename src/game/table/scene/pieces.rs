@@ -170,7 +170,8 @@ pub fn token_transform(
 }
 
 /// The rim pieces: a solid ring, or a ring of dots, around the token's face.
-fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim) {
+fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, id: TokenId) {
+    let rim = rim_of(id);
     // A gold frame a little larger than the chit: the Starbase's square (a friend's frame),
     // and a captain's hexagon (its gold silhouette and name plate alone left it "the same red
     // hexagon as a Klingon", read 20).
@@ -194,19 +195,15 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, rim: Rim
         return;
     }
     // Twelve large, bright dots: fourteen small ones in the cloak's blue went unseen at
-    // 1280×720 (read 19: "I can't see the dotted ring").
+    // 1280×720 (read 19: "I can't see the dotted ring"). On the chit's outline, so they
+    // trace its shape.
     const DOTS: usize = 12;
-    for i in 0..DOTS {
-        let angle = i as f32 * TAU / DOTS as f32;
+    for at in crate::game::table::scene::looks::outline_points(Look::of(id), DOTS) {
         let dot = commands
             .spawn((
                 Mesh3d(palette.dot_mesh.clone()),
                 MeshMaterial3d(palette.cloak_dots.clone()),
-                Transform::from_xyz(
-                    (TOKEN_RADIUS - 0.01) * angle.cos(),
-                    0.02,
-                    (TOKEN_RADIUS - 0.01) * angle.sin(),
-                ),
+                Transform::from_translation(at + Vec3::Y * 0.02),
             ))
             .id();
         commands.entity(token).add_child(dot);
@@ -320,7 +317,7 @@ fn sync_pieces(
                         ThreatPiece(t.token),
                     ))
                     .id();
-                spawn_rim(&mut commands, &palette, entity, rim_of(t.token));
+                spawn_rim(&mut commands, &palette, entity, t.token);
                 // Its dark collar, parting the chit from the band it lies on. A halo in the
                 // band's edge colour, round it till read 39, drew one more line of that colour
                 // by the band's own edges, and readers put the token on the line.
