@@ -519,3 +519,45 @@ fn a_cloaking_ships_dots_trace_its_chits_outline() {
         }
     }
 }
+
+/// Two ships moving into one space land side by side, in the order they stand now, so their
+/// arrows never cross and each shot leaves its own ship (read 39: two arrows met at one point
+/// and the one shot left from their tangle); a ship moving in beside one that stays lands
+/// beside it.
+#[test]
+fn movers_into_one_space_land_side_by_side_in_order() {
+    use star_trek_panic::game::table::marks::intent::landing;
+    use star_trek_panic::game::table::parts::sector_angle;
+    let state = super::table_of(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
+            threats: [(kind: "koloth", range: Medium, sector: 3),
+                      (kind: "klingon_cruiser", range: Medium, sector: 3),
+                      (kind: "romulan_battle_cruiser", range: Short, sector: 5),
+                      (kind: "klingon_cruiser", range: Medium, sector: 5)])"#,
+    );
+    let preview = state.threat_preview().expect("a forecast");
+    // Clockwise from the board's top, as the table lays its sectors out.
+    let angle = |at: Vec3| at.x.atan2(-at.z);
+    let threats = state.threats();
+    let lands = |i: usize| {
+        let intent = preview
+            .threats
+            .iter()
+            .find(|p| p.token == threats[i].token)
+            .expect("a forecast for each");
+        angle(landing(
+            &state,
+            &preview,
+            intent.token,
+            intent.to.expect("it moves"),
+        ))
+    };
+    // A space's pieces stand clockwise in the state's order (KOLOTH, then the Klingon), and
+    // land so, apart.
+    assert!(lands(0) < lands(1), "their arrows cross");
+    assert!(lands(1) - lands(0) > 0.2, "they land together");
+    // The Klingon moving in beside the Romulan that stays at the space's centre lands beside it.
+    let centre = sector_angle(threats[2].pos.sector);
+    assert!((lands(3) - centre).abs() > 0.2, "it lands on the Romulan");
+}

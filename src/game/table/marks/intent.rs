@@ -266,19 +266,53 @@ fn place(pos: Position) -> Vec3 {
 }
 
 /// Where a mover's arrow ends and, when it fires after moving, its shot starts: the space's
-/// centre, or beside the piece already standing there, along the ring (read 16 took Kang's
-/// shot, drawn from the Klingon standing where Kang went, for the Klingon's).
-fn landing(state: &GameState, mover: stp_rules::TokenId, to: Position) -> Vec3 {
-    let shared = state
+/// centre, or beside the pieces that will stand there, along the ring. A piece staying in the
+/// space keeps its centre (read 16 took Kang's shot, drawn from the Klingon standing where Kang
+/// went, for the Klingon's); movers into one space land side by side, in the forecast's order
+/// (read 39: two arrows met at one point, and the one shot left from their tangle).
+pub fn landing(
+    state: &GameState,
+    preview: &ThreatPreview,
+    mover: stp_rules::TokenId,
+    to: Position,
+) -> Vec3 {
+    let moves = |i: &&stp_rules::preview::ThreatIntent| i.to.is_some_and(|p| p != i.from);
+    let leaving = |token| {
+        preview
+            .threats
+            .iter()
+            .filter(moves)
+            .any(|i| i.token == token)
+    };
+    let stays = state
         .threats()
         .iter()
-        .any(|t| t.token != mover && t.pos == to)
+        .any(|t| t.pos == to && !leaving(t.token))
         || state.mission_tokens().iter().any(|m| m.pos == to);
+    // In the order the pieces stand along their rings now (`fan_out` lays a space's pieces
+    // out in the state's order, clockwise), so movers from one space keep their order and
+    // their arrows never cross.
+    let movers: Vec<stp_rules::TokenId> = state
+        .threats()
+        .iter()
+        .map(|t| t.token)
+        .filter(|token| {
+            preview
+                .threats
+                .iter()
+                .filter(moves)
+                .any(|i| i.token == *token && i.to == Some(to))
+        })
+        .collect();
+    let slot = movers.iter().position(|t| *t == mover).unwrap_or(0) as f32;
     let radius = ring_center(to.range);
     // A face and a half along the ring, within the sector (a Short space is narrow).
-    let aside = match shared {
-        true => (2.2 * TOKEN_RADIUS / radius).min(0.35),
-        false => 0.0,
+    let step = (2.2 * TOKEN_RADIUS / radius).min(0.35);
+    let aside = match stays {
+        // Beside the stayer, one side then the other.
+        true => step * (slot / 2.0 + 1.0).floor() * if slot % 2.0 == 0.0 { 1.0 } else { -1.0 },
+        // Side by side about the centre, clockwise in order.
+        false => step * ((movers.len() as f32 - 1.0) / 2.0 - slot),
     };
     on_board(sector_angle(to.sector) - aside, radius, 0.1)
 }
@@ -383,7 +417,7 @@ fn draw_intent(
         }
         let to = intent
             .to
-            .and_then(|p| screen(landing(state, intent.token, p)));
+            .and_then(|p| screen(landing(state, preview, intent.token, p)));
         // From the token's rim into the space it moves to.
         if let Some(to) = to
             && let Some((a, b)) = clear_of(from, to, radius, 6.0)
