@@ -161,31 +161,73 @@ struct Asides<'w> {
     settings: Option<Res<'w, crate::game::settings::Settings>>,
 }
 
+/// What the panels read: the table as shown, whether its controls wait, the turn's history and
+/// log, and who sits where.
+#[derive(SystemParam)]
+struct TableReads<'w> {
+    shown: Res<'w, Shown>,
+    wait: ControlsWait<'w>,
+    history: Res<'w, UndoHistory>,
+    log: Res<'w, GameLog>,
+    crew: Res<'w, Crew>,
+    away: Res<'w, Away>,
+    recap: Res<'w, crate::game::crew::BotRecap>,
+    reading: Res<'w, crate::game::model::board_reading::BoardReading>,
+}
+
+/// What the panels send: the players' actions, and the table's own requests.
+#[derive(SystemParam)]
+struct TableWrites<'w> {
+    actions: MessageWriter<'w, PlayerAction>,
+    undo: MessageWriter<'w, UndoRequest>,
+    skip: MessageWriter<'w, SkipSequence>,
+    next_step: MessageWriter<'w, NextStep>,
+    ask: MessageWriter<'w, AskAdvisor>,
+}
+
+/// Where the panels stand, recorded for the scene (the table's free rectangle) and the layout
+/// report, and the log's drawer, open or closed.
+#[derive(SystemParam)]
+struct Placed<'w> {
+    table_rect: ResMut<'w, TableRect>,
+    layout: ResMut<'w, PanelLayout>,
+    drawer: ResMut<'w, LogDrawer>,
+}
+
 /// Lays the panels out around the table and records the rectangle they leave free: the top
 /// bar, the log's drawer at the foot, the active hand above it, the mission on the right and
 /// the other seats on the left.
 fn table_panels(
     mut contexts: EguiContexts,
-    shown: Res<Shown>,
-    wait: ControlsWait,
+    reads: TableReads,
     mut selection: ResMut<Selection>,
-    history: Res<UndoHistory>,
-    log: Res<GameLog>,
     asides: Asides,
-    mut actions: MessageWriter<PlayerAction>,
-    mut undo: MessageWriter<UndoRequest>,
-    (mut skip, mut next_step): (MessageWriter<SkipSequence>, MessageWriter<NextStep>),
-    mut ask: MessageWriter<AskAdvisor>,
-    mut table_rect: ResMut<TableRect>,
+    writes: TableWrites,
+    placed: Placed,
     mut talk: crate::game::online::TalkPanel,
-    (mut layout, mut drawer): (ResMut<PanelLayout>, ResMut<LogDrawer>),
-    (crew, away, recap, reading): (
-        Res<Crew>,
-        Res<Away>,
-        Res<crate::game::crew::BotRecap>,
-        Res<crate::game::model::board_reading::BoardReading>,
-    ),
 ) -> Result {
+    let TableReads {
+        shown,
+        wait,
+        history,
+        log,
+        crew,
+        away,
+        recap,
+        reading,
+    } = reads;
+    let TableWrites {
+        mut actions,
+        mut undo,
+        mut skip,
+        mut next_step,
+        mut ask,
+    } = writes;
+    let Placed {
+        mut table_rect,
+        mut layout,
+        mut drawer,
+    } = placed;
     let Asides {
         mut help,
         mut menu,
