@@ -177,19 +177,21 @@ fn spawn_board(
         });
         for r in [inner + 0.012, inner + width - 0.012] {
             commands.spawn((
-                Mesh3d(meshes.add(Annulus::new(r - 0.008, r + 0.008))),
+                // Round at any size: at the default 32 sides the edges were polygons at
+                // 1920x1080 (an art director's read: "visibly faceted").
+                Mesh3d(meshes.add(Annulus::new(r - 0.008, r + 0.008).mesh().resolution(192))),
                 MeshMaterial3d(line.clone()),
                 Transform::from_rotation(flat).with_translation(Vec3::Y * 0.004),
             ));
             commands.spawn((
-                Mesh3d(meshes.add(Annulus::new(r - 0.035, r + 0.035))),
+                Mesh3d(meshes.add(Annulus::new(r - 0.035, r + 0.035).mesh().resolution(192))),
                 MeshMaterial3d(haze.clone()),
                 Transform::from_rotation(flat).with_translation(Vec3::Y * 0.003),
             ));
         }
     }
     commands.spawn((
-        Mesh3d(meshes.add(Circle::new(SHIP_RADIUS - 0.02))),
+        Mesh3d(meshes.add(Circle::new(SHIP_RADIUS - 0.02).mesh().resolution(96))),
         MeshMaterial3d(material(&mut materials, Color::srgb(0.03, 0.04, 0.08))),
         Transform::from_rotation(flat).with_translation(Vec3::new(0.0, -0.005, 0.0)),
     ));
