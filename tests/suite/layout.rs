@@ -491,8 +491,10 @@ fn check_at(size: (u32, u32), base: u32, positions: &[Position]) {
 /// is held to what the window fits, and everything still fits. Smaller text makes smaller
 /// cards, so their least width follows the scale shown below 1.
 fn check_scaled(size: (u32, u32), base: u32, positions: &[Position], scale: f32) {
+    // A folder of this check's own (`base`): two checks at one size once shared one, and
+    // their "six" pictures and reports overwrote each other's when they ran at once.
     let dir = std::env::temp_dir().join(format!(
-        "stp-layout-{}-{}x{}-{scale}",
+        "stp-layout-{}-{base}-{}x{}-{scale}",
         std::process::id(),
         size.0,
         size.1
