@@ -6,9 +6,8 @@
 
 use bevy::prelude::*;
 use bevy_egui::{EguiPrimaryContextPass, egui};
-use std::f32::consts::TAU;
+use stp_rules::TokenId;
 use stp_rules::content::builtin;
-use stp_rules::{Range, TokenId};
 
 use crate::game::model::offers;
 use crate::game::model::screen::Screen;
@@ -18,7 +17,7 @@ use crate::game::table::marks::board_painter::{
 };
 use crate::game::table::marks::intent::Foresight;
 use crate::game::table::marks::piece_plates::PieceFace;
-use crate::game::table::parts::{Pieces, on_board, ring_center, sector_angle};
+use crate::game::table::parts::{Pieces, sector_angle};
 use crate::game::table::scene::camera::Corners;
 use crate::game::table::scene::looks::{Look, Rim, rim_of};
 use crate::game::table::scene::pieces::TOKEN_RADIUS;
@@ -202,7 +201,7 @@ fn board_labels(
             face_name(&board, look, c + up * 0.55, radius, marks);
         }
     }
-    ring_names(&board, font, &faces, marks);
+    crate::game::table::marks::ring_names::ring_names(&board, font, &faces, marks);
     crate::game::table::marks::mission_labels::mission_token_labels(
         &board,
         state,
@@ -230,63 +229,6 @@ fn ship_disc(board: &BoardPainter) -> Option<egui::Rect> {
                 r.union(egui::Rect::from_min_max(p, p))
             }))
         })
-}
-
-/// Each ring named at every other sector line, small and in its edge's hue, just clockwise of
-/// the line, where no token's face is (`faces`: each face's middle and radius): every sector
-/// has the names at one of its edges, so a token's ring reads where the token is (in all six,
-/// a reader called eighteen names clutter).
-fn ring_names(
-    board: &BoardPainter,
-    font: f32,
-    faces: &[(egui::Pos2, f32)],
-    marks: &mut SceneMarks,
-) {
-    for (range, _, edge) in crate::game::table::scene::materials::RANGE_LOOKS {
-        let name = match range {
-            Range::Short => "SHORT",
-            Range::Medium => "MEDIUM",
-            Range::Long => "LONG",
-        };
-        let [r, g, b, _] = edge.to_srgba().to_u8_array();
-        // Full strength and a size up from the smallest text: readers called them faint.
-        let ink = egui::Color32::from_rgb(r, g, b);
-        let size = (font - 1.0).clamp(10.0, 15.0);
-        for line in (0..6u8).step_by(2) {
-            let angle = f32::from(line) * TAU / 6.0;
-            // In the band's outer half, clear of the ship's disc and of most faces.
-            let r = ring_center(range) + 0.25 * crate::game::table::parts::RING_WIDTH;
-            let (Some(p0), Some(p1)) = (
-                board.screen(on_board(angle, r, 0.02)),
-                board.screen(on_board(angle + 0.05, r, 0.02)),
-            ) else {
-                continue;
-            };
-            let galley = board.galley(name, size, ink);
-            let along = (p1 - p0).normalized();
-            let centre = p0 + along * (galley.size().x / 2.0 + 6.0);
-            let rect = egui::Rect::from_center_size(centre, galley.size()).expand(2.0);
-            // Well clear: a name touching a piece of the next ring read as that piece's ring
-            // (read 14 took two Medium pieces beside "SHORT" for Short); and off the pieces'
-            // plates (read 15 found "CLOAKS NEXT" run into "SHORT").
-            let clear = faces
-                .iter()
-                .all(|(c, radius)| rect.distance_to_pos(*c) > *radius + 12.0)
-                && marks
-                    .labels
-                    .iter()
-                    .all(|(_, plate)| !plate.intersects(rect));
-            if clear {
-                let rect = board.paint(
-                    centre - galley.size() / 2.0,
-                    galley,
-                    Some(Plate::Chip),
-                    false,
-                );
-                marks.labels.push((name.to_string(), rect));
-            }
-        }
-    }
 }
 
 /// A ship's Defense on the face's half that faces the Enterprise (`face`: its middle, radius

@@ -15,5 +15,6 @@ pub(crate) mod pile_labels;
 pub(crate) mod plate_places;
 pub(crate) mod reach;
 pub(crate) mod rim;
+pub(crate) mod ring_names;
 pub(crate) mod targets;
 pub(crate) mod web_tips;
