@@ -35,7 +35,8 @@ enum Mark {
     Dotted,
     Cloaked,
     Captain,
-    Rings,
+    /// A threat done for the threat phase playing: a green tick.
+    Done,
     Arrow,
     Fire,
     Next,
@@ -73,7 +74,9 @@ const ROWS: [(Mark, &str); 24] = [
     (Mark::Captain, "A Klingon captain"),
     (Mark::Dotted, "Dotted ring: it can cloak"),
     (Mark::Cloaked, "Cloaked: cannot be targeted"),
-    (Mark::Rings, "Glow: its ring (Short, Medium, Long)"),
+    // The glow round a chit in its ring's colour is gone since read 39; the tick a threat done
+    // for the phase wears came then.
+    (Mark::Done, "Green tick: done this threat phase"),
     // The facings' names at the rim turn with the ship; four readers of reads 35 and 36 met
     // sector 1 as "Aft-Starboard" in one picture and "Fore-Port" in the next, unexplained.
     (
@@ -187,12 +190,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             painter.circle_filled(c, r * 0.9, Color32::from_rgb(31, 36, 61));
             painter.circle_stroke(c, r * 0.5, Stroke::new(2.0, palette::CLOAK.egui()));
         }
-        Mark::Rings => {
-            for (i, ring) in palette::RANGE_EDGES.iter().map(|c| c.egui()).enumerate() {
-                let at = c + vec2((i as f32 - 1.0) * r * 0.75, 0.0);
-                painter.circle_stroke(at, r * 0.4, Stroke::new(2.5, ring));
-            }
-        }
+        Mark::Done => crate::game::theme::marks::done_tick(painter, c, r * 0.8),
         Mark::MissionToken => {
             painter.circle_filled(c, r * 0.95, Color32::from_rgb(24, 34, 70));
             painter.circle_stroke(c, r * 0.95, Stroke::new(2.0, Color32::GOLD));
@@ -350,8 +348,9 @@ fn on_the_board(state: &GameState, preview: Option<&ThreatPreview>) -> [bool; RO
         Mark::Next => preview.is_some_and(|p| p.facings.iter().any(|f| f.incoming > 0)),
         Mark::Shield(look) => sections(|e| &e.shields, SECTION_STATES[usize::from(look)]),
         Mark::Hull(look) => sections(|e| &e.hull, SECTION_STATES[usize::from(look)]),
-        // Always on the table: the rings, the Fore; the cards' marks are in every hand.
-        Mark::Rings | Mark::Fore | Mark::Wheel | Mark::Pips => false,
+        // Always on the table: the Fore; the cards' marks are in every hand. The tick shows
+        // only while a threat phase plays, which the column's key does not follow.
+        Mark::Done | Mark::Fore | Mark::Wheel | Mark::Pips => false,
     })
 }
 

@@ -5,6 +5,7 @@
 //! nothing of the features that use it.
 
 mod console_bars;
+pub(crate) mod marks;
 pub mod palette;
 pub(crate) mod threat_looks;
 pub mod token_pictures;

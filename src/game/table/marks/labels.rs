@@ -135,7 +135,11 @@ fn board_labels(
             let away = (c - ship_at.unwrap_or(c)).normalized();
             let side = egui::vec2(-away.y, away.x);
             let at = c + (away + side).normalized() * radius * 0.95;
-            done_tick(&board.painter, at, (radius * 0.34).clamp(7.0, 11.0));
+            crate::game::theme::marks::done_tick(
+                &board.painter,
+                at,
+                (radius * 0.34).clamp(7.0, 11.0),
+            );
         }
         let up = up - c;
         // Along the ring, to the strip of this token its neighbour leaves bare.
@@ -291,26 +295,4 @@ fn face_name(
         false,
     );
     marks.labels.push((words.to_string(), rect));
-}
-
-/// The tick on a threat that has moved and fired this phase: a green mark on a dark disc.
-fn done_tick(painter: &egui::Painter, at: egui::Pos2, radius: f32) {
-    painter.circle(
-        at,
-        radius,
-        egui::Color32::from_rgb(14, 20, 30),
-        egui::Stroke::new(1.5, egui::Color32::from_rgb(120, 230, 140)),
-    );
-    let r = radius * 0.55;
-    painter.line(
-        vec![
-            at + egui::vec2(-r, 0.0),
-            at + egui::vec2(-r * 0.3, r * 0.7),
-            at + egui::vec2(r, -r * 0.6),
-        ],
-        egui::Stroke::new(
-            (radius * 0.28).max(1.8),
-            egui::Color32::from_rgb(120, 230, 140),
-        ),
-    );
 }
