@@ -66,10 +66,10 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
         "the turn: {context}"
     );
     // The turn's controls are plain buttons, not toggles (egui makes a toggle of a button
-    // that is ever lit).
+    // that is ever lit), their keys said in words (Orca read "[Space]" as written).
     assert!(
         said.lines()
-            .any(|l| l == "NODE push button: End phase [Space]"),
+            .any(|l| l == "NODE push button: End phase, key Space"),
         "End phase as a push button: {context}"
     );
     // A threat with its Defense and what it does next, and a sector's forecast.

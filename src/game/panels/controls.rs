@@ -248,7 +248,9 @@ impl Controls<'_> {
                     Some(_) => "Skip to the end [End]",
                     None => "Skip to the end [Space]",
                 };
-                asked.skip = ui.button(crate::game::theme::keyed(ui, skip)).clicked();
+                let button = ui.button(crate::game::theme::keyed(ui, skip));
+                crate::game::theme::name_keyed(&button, skip);
+                asked.skip = button.clicked();
                 return;
             }
             // The game's controls wait while a game is watched again or the conn is handed
@@ -270,13 +272,9 @@ impl Controls<'_> {
                     lit,
                 );
                 // The hover says it in full, where the button says it short, and so does a
-                // screen reader (Orca read the arrow "↺" aloud as a sign).
+                // screen reader (Orca read the arrow "↺" aloud as a sign), its key in words.
+                crate::game::theme::name_keyed(&button, &control.offer.words);
                 if words != control.offer.words {
-                    let name = control.offer.words.clone();
-                    let enabled = button.enabled();
-                    button.widget_info(|| {
-                        egui::WidgetInfo::labeled(egui::WidgetType::Button, enabled, &name)
-                    });
                     button = button.on_hover_text(&control.offer.words);
                 }
                 if let Some(reason) = &control.refusal {
@@ -333,18 +331,22 @@ impl Controls<'_> {
                     }
                 });
             }
-            if self.undo
-                && ui
-                    .add_enabled(
-                        playing && self.history.can_undo(state, active),
-                        egui::Button::new(crate::game::theme::keyed(ui, "Undo [Ctrl+Z]")),
-                    )
-                    .clicked()
-            {
-                undo.write(UndoRequest { player: active });
+            if self.undo {
+                let button = ui.add_enabled(
+                    playing && self.history.can_undo(state, active),
+                    egui::Button::new(crate::game::theme::keyed(ui, "Undo [Ctrl+Z]")),
+                );
+                crate::game::theme::name_keyed(&button, "Undo [Ctrl+Z]");
+                if button.clicked() {
+                    undo.write(UndoRequest { player: active });
+                }
             }
-            asked.advice = ui
-                .add_enabled(playing && state.awaits_players(), egui::Button::new(crate::game::theme::keyed(ui, "Advisor [H]")))
+            let advisor = ui.add_enabled(
+                playing && state.awaits_players(),
+                egui::Button::new(crate::game::theme::keyed(ui, "Advisor [H]")),
+            );
+            crate::game::theme::name_keyed(&advisor, "Advisor [H]");
+            asked.advice = advisor
                 .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
                 .clicked();
         });

@@ -87,8 +87,9 @@ pub(super) fn top_bar(
         {
             help.at(crate::game::model::help_topic::HelpTopic::Turn);
         }
-        if ui
-            .small_button(theme::keyed(ui, "Key [K]"))
+        let button = ui.small_button(theme::keyed(ui, "Key [K]"));
+        theme::name_keyed(&button, "Key [K]");
+        if button
             .on_hover_text("The board's marks and what they mean")
             .clicked()
         {
@@ -100,11 +101,9 @@ pub(super) fn top_bar(
         } else {
             "Log [L]"
         };
-        if ui
-            .button(theme::keyed(ui, words))
-            .on_hover_text("Open or close the log")
-            .clicked()
-        {
+        let button = ui.button(theme::keyed(ui, words));
+        theme::name_keyed(&button, words);
+        if button.on_hover_text("Open or close the log").clicked() {
             drawer.open = !drawer.open;
         }
         // The newest entry takes what Help and Menu leave.
@@ -130,10 +129,14 @@ pub(super) fn top_bar(
             log::ticker(ui, state, game_log, room);
         }
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button(theme::keyed(ui, "Menu [Esc]")).clicked() {
+            let button = ui.button(theme::keyed(ui, "Menu [Esc]"));
+            theme::name_keyed(&button, "Menu [Esc]");
+            if button.clicked() {
                 menu.open = !menu.open;
             }
-            if ui.button(theme::keyed(ui, "Help [F1]")).clicked() {
+            let button = ui.button(theme::keyed(ui, "Help [F1]"));
+            theme::name_keyed(&button, "Help [F1]");
+            if button.clicked() {
                 help.open = !help.open;
             }
         });

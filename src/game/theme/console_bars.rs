@@ -140,6 +140,25 @@ pub(crate) fn section_frame(ui: &egui::Ui) {
 /// A keycap's ground: a key's grey, a shade above a button's.
 const KEYCAP: Color32 = Color32::from_rgb(66, 76, 98);
 
+/// A button's words with their key as a screen reader says them: "End phase [Space]" is
+/// "End phase, key Space" (Orca read the brackets' words as written, "[Space]"); words with no
+/// key are as they are.
+pub fn spoken_keys(words: &str) -> String {
+    match words
+        .strip_suffix(']')
+        .and_then(|words| words.rsplit_once(" ["))
+    {
+        Some((label, key)) => format!("{label}, key {key}"),
+        None => words.to_string(),
+    }
+}
+
+/// Names a keyed button for a screen reader by `spoken_keys`, over the words it shows.
+pub fn name_keyed(button: &egui::Response, words: &str) {
+    let (enabled, name) = (button.enabled(), spoken_keys(words));
+    button.widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, enabled, &name));
+}
+
 /// A control's words with its key drawn as a keycap, where the words end in the key in
 /// brackets (`End phase [Space]` shows "End phase" and a small "Space" on a key's grey):
 /// bracketed keys on every button read as a debug interface (read 21). The brackets stay in

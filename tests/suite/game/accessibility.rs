@@ -168,6 +168,20 @@ fn the_threats_list_says_what_each_piece_does_next() {
     assert!(kang.1.contains("Short Range"), "{}", kang.1);
 }
 
+/// A keyed button's name says its key in words, as a screen reader speaks it: Orca read
+/// "End phase [Space]" with its brackets as written.
+#[test]
+fn a_buttons_key_is_said_in_words() {
+    use star_trek_panic::game::theme::spoken_keys;
+    assert_eq!(spoken_keys("End phase [Space]"), "End phase, key Space");
+    assert_eq!(spoken_keys("Undo [Ctrl+Z]"), "Undo, key Ctrl+Z");
+    assert_eq!(
+        spoken_keys("Turn counter-clockwise [Q]"),
+        "Turn counter-clockwise, key Q"
+    );
+    assert_eq!(spoken_keys("Take a card (Kirk)"), "Take a card (Kirk)");
+}
+
 /// A space's second piece stands under its first, where the first's words begin: wrapped
 /// after a "·", it began the next row under the sector's number and read as a space of its own
 /// (read 39's two Klingons in one space).
