@@ -118,19 +118,6 @@ impl Look {
             Look::Starbase => (4, 1.15, std::f32::consts::FRAC_PI_4),
         }
     }
-
-    /// The letter on the face: the faction, so it reads in greyscale too (the Bird-of-Prey
-    /// says what it is).
-    pub fn letter(self) -> &'static str {
-        match self {
-            Look::KlingonCruiser => "K",
-            Look::RomulanCruiser => "R",
-            Look::BirdOfPrey => "R · BIRD",
-            Look::Tholian => "T",
-            Look::Comet => "C",
-            Look::Starbase => "S",
-        }
-    }
 }
 
 pub fn rim_of(token: TokenId) -> Rim {

@@ -183,15 +183,21 @@ fn each_kind_of_threat_has_its_own_look() {
     assert_eq!(rim_of(token("starbase")), Rim::Starbase);
     assert_eq!(rim_of(token("romulan_bird_of_prey")), Rim::Cloaks);
     assert_eq!(rim_of(token("klingon_cruiser")), Rim::None);
-    let letters: std::collections::BTreeSet<_> = Look::ALL.iter().map(|l| l.letter()).collect();
-    assert_eq!(letters.len(), Look::ALL.len(), "each look says what it is");
+    // Each look's chit has an outline of its own (its number of sides), so the shape says the
+    // faction in greyscale too.
+    let shapes: std::collections::BTreeSet<_> = Look::ALL.iter().map(|l| l.chit().0).collect();
+    assert_eq!(
+        shapes.len(),
+        Look::ALL.len(),
+        "each look has a shape of its own"
+    );
     // Each look's place in every table of looks is its place in `ALL`.
     for (i, look) in Look::ALL.iter().enumerate() {
         assert_eq!(look.index(), i, "{look:?}");
     }
-    let by_look = star_trek_panic::game::table::scene::looks::ByLook::new(|look| look.letter());
+    let by_look = star_trek_panic::game::table::scene::looks::ByLook::new(|look| look.chit().0);
     for look in Look::ALL {
-        assert_eq!(by_look[look], look.letter(), "{look:?}");
+        assert_eq!(by_look[look], look.chit().0, "{look:?}");
     }
 }
 
