@@ -197,6 +197,14 @@ fn hotkeys(
     if keys.just_pressed(KeyCode::Tab) {
         offers::focus_next(&state, &mut selection);
     }
+    // D and C: the picked card's partner and Chekov's shift, as the hand's "with:" and
+    // "Chekov:" choices set them by pointer.
+    if keys.just_pressed(KeyCode::KeyD) && selection.card.is_some() {
+        offers::cycle_partner(&state, &mut selection);
+    }
+    if keys.just_pressed(KeyCode::KeyC) && selection.card.is_some() {
+        offers::cycle_shift(&state, &mut selection);
+    }
     // Enter confirms: the choice in focus, or a picked card's only one; never the end of the
     // phase unless "End phase" is what is in focus.
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
@@ -245,6 +253,10 @@ fn hotkeys(
                 keyed: true,
                 ..Selection::default()
             };
+            // Its partner and shift among those open now (a card whose only plays are
+            // shifted has no targets "as printed"), as the hand's panel settles them.
+            let plays = offers::plays(&state, &selection);
+            offers::settle(&mut selection, &plays);
         }
     }
 }

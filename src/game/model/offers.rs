@@ -233,6 +233,42 @@ pub fn settle(selection: &mut Selection, plays: &[PlayerAction]) {
     }
 }
 
+/// D: the picked card's next partner (alone, then each card it can be played with), and C:
+/// Chekov's next range shift, round their lists, so the keyboard reaches every play the
+/// buttons do (a Hit card with Direct Hit, a shifted range: the keys had no way to them).
+/// The focus goes back to the first choice, as the targets listed change. Returns whether
+/// there was another to go to.
+pub fn cycle_partner(state: &GameState, selection: &mut Selection) -> bool {
+    let plays = plays(state, selection);
+    settle(selection, &plays);
+    let with = partners(&plays);
+    if with.len() < 2 {
+        return false;
+    }
+    let at = with.iter().position(|w| *w == selection.with).unwrap_or(0);
+    selection.with = with[(at + 1) % with.len()];
+    selection.focus = None;
+    settle(selection, &plays);
+    true
+}
+
+/// C: Chekov's next range shift for the picked card with its partner (see `cycle_partner`).
+pub fn cycle_shift(state: &GameState, selection: &mut Selection) -> bool {
+    let plays = plays(state, selection);
+    settle(selection, &plays);
+    let shift = shifts(&plays, selection.with);
+    if shift.len() < 2 {
+        return false;
+    }
+    let at = shift
+        .iter()
+        .position(|s| *s == selection.shift)
+        .unwrap_or(0);
+    selection.shift = shift[(at + 1) % shift.len()];
+    selection.focus = None;
+    true
+}
+
 /// The picked card's targets as the hand lists them (partner and shift as chosen); with a
 /// token clicked that the card can act on in more than one way (Tractor Beam's two
 /// directions), only that token's. A play that takes no target reads `Play Yeoman Rand`.

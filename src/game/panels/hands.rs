@@ -403,7 +403,7 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
     let partners = offers::partners(plays);
     if partners.iter().any(Option::is_some) {
         ui.horizontal_wrapped(|ui| {
-            ui.label("with:");
+            ui.label("with [D]:");
             for with in partners {
                 let words = with.map_or("alone".to_string(), card_name);
                 if ui.selectable_label(selection.with == with, words).clicked() {
@@ -415,7 +415,7 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
     let shifts = offers::shifts(plays, selection.with);
     if shifts.iter().any(Option::is_some) {
         ui.horizontal_wrapped(|ui| {
-            ui.label("Chekov:");
+            ui.label("Chekov [C]:");
             for shift in shifts {
                 let words = match shift {
                     None => "as printed",

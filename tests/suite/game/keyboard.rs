@@ -258,3 +258,36 @@ fn b_reads_the_board_a_sentence_at_a_time_and_another_key_ends_it() {
     back.step(false);
     assert_eq!(back.at, Some(1));
 }
+
+/// D chooses the picked card's partner, as the hand's "with:" choice does by pointer: 1 picks
+/// Phasers, D pairs them with Direct Hit, Tab brings the Klingon into focus and Enter plays
+/// both cards at it (before, no key reached a play with a partner or Chekov's shift).
+#[test]
+fn d_pairs_the_picked_card_with_direct_hit_and_enter_plays_both() {
+    let mut app = keyboard_app(None);
+    let position = super::table_of(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: ["phasers_all_long", "direct_hit"])],
+            phase: PlayAndManeuver,
+            threats: [(kind: "klingon_cruiser", range: Long, sector: 1)])"#,
+    );
+    app.world_mut()
+        .write_message(stp_rules::LoadGame(Box::new(position)));
+    super::settle(&mut app);
+    app.update();
+    let hand = |app: &App| super::state(app).players()[0].hand.clone();
+    let direct_hit = hand(&app)[1];
+    press(&mut app, KeyCode::Digit1);
+    press(&mut app, KeyCode::KeyD);
+    let selection = app
+        .world()
+        .resource::<star_trek_panic::game::model::selection::Selection>();
+    assert_eq!(selection.with, Some(direct_hit), "D chose the partner");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Enter);
+    assert!(hand(&app).is_empty(), "both cards played: {:?}", hand(&app));
+    assert!(
+        super::state(&app).discard().contains(&direct_hit),
+        "Direct Hit went with the Phasers"
+    );
+}

@@ -391,3 +391,71 @@ fn with_no_card_picked_tab_reaches_kirks_take() {
             .any(|o| matches!(o.action.action, Action::TakeCard { .. }))
     );
 }
+
+/// Every action the rules allow has a way in by keyboard alone (issue "Play by keyboard and
+/// screen reader alone"): a digit picks a card of the active hand, D and C choose its partner
+/// and Chekov's shift, Tab brings a choice into focus and Enter takes it; with no card picked,
+/// Tab reaches the table's own choices; a rules window's choices answer its digits. Over
+/// positions from bot games.
+#[test]
+fn every_legal_action_has_a_way_in_by_keyboard() {
+    use star_trek_panic::game::model::offers::{
+        Confirm, confirm, cycle_partner, cycle_shift, focus_next, keyed_choices, window_choices,
+    };
+    let mut checked = 0;
+    for state in crate::legal_actions::positions(5) {
+        let active = state.turn().active;
+        let mut reached: HashSet<PlayerAction> = window_choices(&state)
+            .into_iter()
+            .map(|o| o.action)
+            .collect();
+        // Each choice Tab can bring into focus from a selection, taken by Enter.
+        let through_tab = |selection: &mut Selection, reached: &mut HashSet<PlayerAction>| {
+            let count = keyed_choices(&state, selection).len();
+            for _ in 0..count {
+                focus_next(&state, selection);
+                if let Confirm::Act(action) = confirm(&state, selection) {
+                    reached.insert(action);
+                }
+            }
+        };
+        through_tab(&mut Selection::default(), &mut reached);
+        for card in &state.players()[active as usize].hand {
+            let mut picked = Selection {
+                card: Some((active, *card)),
+                keyed: true,
+                ..Selection::default()
+            };
+            // As the digit's pick settles it.
+            let plays = offers::plays(&state, &picked);
+            offers::settle(&mut picked, &plays);
+            // Every partner (D) and, with each, every shift (C): at most a few of each.
+            let mut partner = picked.clone();
+            for _ in 0..4 {
+                let mut shifted = partner.clone();
+                for _ in 0..4 {
+                    let mut selection = shifted.clone();
+                    through_tab(&mut selection, &mut reached);
+                    if !cycle_shift(&state, &mut shifted) {
+                        break;
+                    }
+                }
+                if !cycle_partner(&state, &mut partner) {
+                    break;
+                }
+            }
+        }
+        for player in 0..state.players().len() as PlayerId {
+            for action in state.legal_actions(player) {
+                checked += 1;
+                assert!(
+                    reached.contains(&action),
+                    "legal, but no keys reach it: {action:?} (phase {:?}, window {:?})",
+                    state.turn().phase,
+                    state.turn().window,
+                );
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} legal actions met");
+}
