@@ -399,14 +399,36 @@ pub(super) fn picked_how(state: &GameState, selection: &Selection) -> Option<Str
 }
 
 /// The picked card's partner card and Chekov's range shift, where it has a choice of them.
+/// A choice D or C has just made takes the focus, so a screen reader says it ("with Direct
+/// Hit, key D"), as a digit's pick is said.
 fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut Selection) {
     let partners = offers::partners(plays);
+    let shown_id = ui.id().with("partner-and-shift-shown");
+    let before: Option<(Option<stp_rules::CardId>, Option<RangeShift>)> =
+        ui.data(|d| d.get_temp(shown_id));
+    let now = (selection.with, selection.shift);
+    let keyed_change = |was: bool| selection.keyed && before.is_some_and(|b| b != now) && was;
+    let choice = |ui: &mut egui::Ui, chosen: bool, words: &str, spoken: String, focus: bool| {
+        let response = ui.selectable_label(chosen, words);
+        response.widget_info(|| {
+            egui::WidgetInfo::selected(egui::WidgetType::SelectableLabel, true, chosen, &spoken)
+        });
+        if chosen && focus {
+            response.request_focus();
+        }
+        response.clicked()
+    };
     if partners.iter().any(Option::is_some) {
+        let focus = keyed_change(before.is_some_and(|b| b.0 != now.0));
         ui.horizontal_wrapped(|ui| {
             ui.label("with [D]:");
             for with in partners {
                 let words = with.map_or("alone".to_string(), card_name);
-                if ui.selectable_label(selection.with == with, words).clicked() {
+                let spoken = format!(
+                    "{}, key D",
+                    with.map_or("alone".to_string(), |c| format!("with {}", card_name(c)))
+                );
+                if choice(ui, selection.with == with, &words, spoken, focus) {
                     selection.with = with;
                 }
             }
@@ -414,6 +436,7 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
     }
     let shifts = offers::shifts(plays, selection.with);
     if shifts.iter().any(Option::is_some) {
+        let focus = keyed_change(before.is_some_and(|b| b.1 != now.1));
         ui.horizontal_wrapped(|ui| {
             ui.label("Chekov [C]:");
             for shift in shifts {
@@ -422,15 +445,14 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
                     Some(RangeShift::Nearer) => "one ring nearer",
                     Some(RangeShift::Farther) => "one ring farther",
                 };
-                if ui
-                    .selectable_label(selection.shift == shift, words)
-                    .clicked()
-                {
+                let spoken = format!("Chekov: {words}, key C");
+                if choice(ui, selection.shift == shift, words, spoken, focus) {
                     selection.shift = shift;
                 }
             }
         });
     }
+    ui.data_mut(|d| d.insert_temp(shown_id, (selection.with, selection.shift)));
 }
 
 /// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.
