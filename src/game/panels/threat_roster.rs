@@ -235,13 +235,10 @@ pub fn threat_roster(
     // The note says what the row's disc is: readers took the circled sector for a Defense beside
     // the "Def" (read 32). One form in both columns: "sector · ring · threat" fitted only the
     // crew's, and three readers of reads 35 and 36 named the shorter one in the ship's as cut.
-    // With a mission's token among them the list is not all threats: readers of read 38 asked
-    // why the Shuttlecraft Galileo stood "under THREATS".
-    let title = match state.mission_tokens().is_empty() {
-        true => "Threats",
-        false => "On the board",
-    };
-    theme::header_with_note(ui, title, &["sector · ring"], theme::BAR_THREATS);
+    // "On the board", whatever is on it: the list holds the Starbase (an ally) and a mission's
+    // tokens as well as threats (read 38 asked why the Galileo stood "under THREATS"), and a
+    // header that changed with them read as the layout changing (read 40).
+    theme::header_with_note(ui, "On the board", &["sector · ring"], theme::BAR_THREATS);
     ui.spacing_mut().item_spacing.y = GAP;
     let piece = |ui: &mut egui::Ui, words: &str, token: Option<stp_rules::TokenId>| {
         let intent = foresight
