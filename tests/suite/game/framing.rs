@@ -540,7 +540,8 @@ fn movers_into_one_space_land_side_by_side_in_order() {
             threats: [(kind: "koloth", range: Medium, sector: 3),
                       (kind: "klingon_cruiser", range: Medium, sector: 3),
                       (kind: "romulan_battle_cruiser", range: Short, sector: 5),
-                      (kind: "klingon_cruiser", range: Medium, sector: 5)])"#,
+                      (kind: "klingon_cruiser", range: Medium, sector: 5),
+                      (kind: "klingon_cruiser", range: Long, sector: 1)])"#,
     );
     let preview = state.threat_preview().expect("a forecast");
     // Clockwise from the board's top, as the table lays its sectors out.
@@ -566,4 +567,10 @@ fn movers_into_one_space_land_side_by_side_in_order() {
     // The Klingon moving in beside the Romulan that stays at the space's centre lands beside it.
     let centre = sector_angle(threats[2].pos.sector);
     assert!((lands(3) - centre).abs() > 0.2, "it lands on the Romulan");
+    // A lone mover into an empty space lands at its centre: it is no company for itself.
+    let centre = sector_angle(threats[4].pos.sector);
+    assert!(
+        (lands(4) - centre).abs() < 1e-3,
+        "a lone mover stepped aside"
+    );
 }

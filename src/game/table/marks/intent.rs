@@ -287,7 +287,7 @@ pub fn landing(
     let stays = state
         .threats()
         .iter()
-        .any(|t| t.pos == to && !leaving(t.token))
+        .any(|t| t.token != mover && t.pos == to && !leaving(t.token))
         || state.mission_tokens().iter().any(|m| m.pos == to);
     // In the order the pieces stand along their rings now (`fan_out` lays a space's pieces
     // out in the state's order, clockwise), so movers from one space keep their order and
@@ -415,8 +415,12 @@ fn draw_intent(
             // The die decides: the rim's "?" says so; the token's tooltip says what may happen.
             continue;
         }
+        // Only a piece that moves has an arrow: one that stays where it is (the Starbase, a
+        // ship already in Short Range) drew a stub beside itself once landings spread (read 40:
+        // "does a friendly base move?").
         let to = intent
             .to
+            .filter(|p| *p != intent.from)
             .and_then(|p| screen(landing(state, preview, intent.token, p)));
         // From the token's rim into the space it moves to.
         if let Some(to) = to
