@@ -25,7 +25,8 @@ measure() { # name, then the command's arguments
       timeout 120 "$bin" "$@" 2>/dev/null)
     t=$(sed -n 's/^first frame after \([0-9]*\) ms$/\1/p' <<<"$out")
     m=$(sed -n 's/^peak memory \([0-9]*\) MB$/\1/p' <<<"$out")
-    echo "$name: first frame after ${t:-?} ms, peak memory ${m:-?} MB"
+    p=$(sed -n 's/^render pipelines \([0-9]*\)$/\1/p' <<<"$out")
+    echo "$name: first frame after ${t:-?} ms, peak memory ${m:-?} MB, ${p:-?} render pipelines"
     times+=("${t:-0}"); mems+=("${m:-0}")
   done
   median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }

@@ -1,6 +1,7 @@
 //! Start-up measures for `scripts/startup.sh`: with `STP_MEASURE_STARTUP` set, the app prints
 //! the time from process start to its first frame with something on screen (the table, or the
-//! bare window's scene) and its peak memory two seconds later, then exits. `bare_window` is
+//! bare window's scene) and its peak memory two seconds later, with the render pipelines
+//! compiled by then, then exits. `bare_window` is
 //! the yardstick: a bare Bevy 3D + egui window built with the same features and profile.
 //! With `STP_MEASURE_FRAMES` set, it prints the frame times of the first threat phase that
 //! plays (for `scripts/frame-time.sh`), then exits; the bare window prints those of its frames
@@ -10,12 +11,38 @@ use bevy::prelude::*;
 use bevy::window::WindowResolution;
 use bevy_egui::{EguiContexts, EguiPlugin, EguiPrimaryContextPass, egui};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use crate::game::pacing::Shown;
 
 /// When the process started (set first thing by `cli::run`).
 pub(crate) static STARTED: OnceLock<Instant> = OnceLock::new();
+
+/// Render pipelines compiled so far, as the render world counts them (`count_pipelines`):
+/// each a shader program the software renderer compiles to machine code and keeps, the lead
+/// for the memory the game holds over the bare window that no heap profile shows (issue 42).
+static PIPELINES: AtomicUsize = AtomicUsize::new(0);
+
+fn count_pipelines(cache: Res<bevy::render::render_resource::PipelineCache>) {
+    let compiled = cache
+        .pipelines()
+        .filter(|p| {
+            matches!(
+                p.state,
+                bevy::render::render_resource::CachedPipelineState::Ok(_)
+            )
+        })
+        .count();
+    PIPELINES.store(compiled, Ordering::Relaxed);
+}
+
+/// Counts the render world's pipelines for `report`, where the renderer runs.
+fn measure_pipelines(app: &mut App) {
+    if let Some(render) = app.get_sub_app_mut(bevy::render::RenderApp) {
+        render.add_systems(bevy::render::Render, count_pipelines);
+    }
+}
 
 /// Measures the game: its first frame is the first with a dealt table.
 pub(super) fn plugin(app: &mut App) {
@@ -24,6 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             Last,
             report.run_if(|shown: Res<Shown>| shown.get().is_some()),
         );
+        measure_pipelines(app);
     }
     if std::env::var_os("STP_MEASURE_FRAMES").is_some() {
         app.add_systems(Last, frame_times);
@@ -99,6 +127,7 @@ fn report(mut first: Local<Option<Instant>>, mut exit: MessageWriter<AppExit>) {
     });
     if now.duration_since(first).as_secs_f32() >= 2.0 {
         println!("peak memory {} MB", peak_memory_mb().unwrap_or(0));
+        println!("render pipelines {}", PIPELINES.load(Ordering::Relaxed));
         exit.write(AppExit::Success);
     }
 }
@@ -127,6 +156,7 @@ pub(crate) fn bare_window() -> i32 {
     .add_systems(EguiPrimaryContextPass, bare_panel);
     if std::env::var_os("STP_MEASURE_STARTUP").is_some() {
         app.add_systems(Last, report);
+        measure_pipelines(&mut app);
     }
     if std::env::var_os("STP_MEASURE_FRAMES").is_some() {
         app.add_systems(Last, bare_frame_times);
