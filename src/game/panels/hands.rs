@@ -404,9 +404,17 @@ pub(super) fn picked_how(state: &GameState, selection: &Selection) -> Option<Str
 fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut Selection) {
     let partners = offers::partners(plays);
     let shown_id = ui.id().with("partner-and-shift-shown");
-    let before: Option<(Option<stp_rules::CardId>, Option<RangeShift>)> =
-        ui.data(|d| d.get_temp(shown_id));
-    let now = (selection.with, selection.shift);
+    // What was shown last frame, for this card: a card newly picked keeps the focus its pick
+    // gives it, whatever the last card's partner was.
+    type Shown = (
+        Option<(stp_rules::PlayerId, stp_rules::CardId)>,
+        Option<stp_rules::CardId>,
+        Option<RangeShift>,
+    );
+    let before: Option<Shown> = ui
+        .data(|d| d.get_temp::<Shown>(shown_id))
+        .filter(|b| b.0 == selection.card);
+    let now: Shown = (selection.card, selection.with, selection.shift);
     let keyed_change = |was: bool| selection.keyed && before.is_some_and(|b| b != now) && was;
     let choice = |ui: &mut egui::Ui, chosen: bool, words: &str, spoken: String, focus: bool| {
         let response = ui.selectable_label(chosen, words);
@@ -419,7 +427,7 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
         response.clicked()
     };
     if partners.iter().any(Option::is_some) {
-        let focus = keyed_change(before.is_some_and(|b| b.0 != now.0));
+        let focus = keyed_change(before.is_some_and(|b| b.1 != now.1));
         ui.horizontal_wrapped(|ui| {
             ui.label("with [D]:");
             for with in partners {
@@ -436,7 +444,7 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
     }
     let shifts = offers::shifts(plays, selection.with);
     if shifts.iter().any(Option::is_some) {
-        let focus = keyed_change(before.is_some_and(|b| b.1 != now.1));
+        let focus = keyed_change(before.is_some_and(|b| b.2 != now.2));
         ui.horizontal_wrapped(|ui| {
             ui.label("Chekov [C]:");
             for shift in shifts {
@@ -452,7 +460,8 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
             }
         });
     }
-    ui.data_mut(|d| d.insert_temp(shown_id, (selection.with, selection.shift)));
+    let shown: Shown = (selection.card, selection.with, selection.shift);
+    ui.data_mut(|d| d.insert_temp(shown_id, shown));
 }
 
 /// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.
