@@ -241,12 +241,10 @@ pub fn settle(selection: &mut Selection, plays: &[PlayerAction]) {
 pub fn cycle_partner(state: &GameState, selection: &mut Selection) -> bool {
     let plays = plays(state, selection);
     settle(selection, &plays);
-    let with = partners(&plays);
-    if with.len() < 2 {
+    let Some(next) = next_of(&partners(&plays), selection.with) else {
         return false;
-    }
-    let at = with.iter().position(|w| *w == selection.with).unwrap_or(0);
-    selection.with = with[(at + 1) % with.len()];
+    };
+    selection.with = next;
     selection.focus = None;
     settle(selection, &plays);
     true
@@ -256,17 +254,21 @@ pub fn cycle_partner(state: &GameState, selection: &mut Selection) -> bool {
 pub fn cycle_shift(state: &GameState, selection: &mut Selection) -> bool {
     let plays = plays(state, selection);
     settle(selection, &plays);
-    let shift = shifts(&plays, selection.with);
-    if shift.len() < 2 {
+    let Some(next) = next_of(&shifts(&plays, selection.with), selection.shift) else {
         return false;
-    }
-    let at = shift
-        .iter()
-        .position(|s| *s == selection.shift)
-        .unwrap_or(0);
-    selection.shift = shift[(at + 1) % shift.len()];
+    };
+    selection.shift = next;
     selection.focus = None;
     true
+}
+
+/// The option after `current`, round the list; none where there is no other to go to.
+fn next_of<T: PartialEq + Copy>(options: &[T], current: T) -> Option<T> {
+    if options.len() < 2 {
+        return None;
+    }
+    let at = options.iter().position(|o| *o == current).unwrap_or(0);
+    Some(options[(at + 1) % options.len()])
 }
 
 /// The picked card's targets as the hand lists them (partner and shift as chosen); with a

@@ -152,11 +152,7 @@ fn the_turn_reads_as_one_sentence() {
 #[test]
 fn the_threats_list_says_what_each_piece_does_next() {
     use star_trek_panic::game::panels::threat_roster;
-    let state = super::table_of(
-        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
-            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
-            threats: [(kind: "kang", range: Medium, sector: 2)])"#,
-    );
+    let state = super::table_with_threats(r#"(kind: "kang", range: Medium, sector: 2)"#);
     let preview = state.threat_preview().expect("a forecast");
     let nodes = tree(|ui| {
         threat_roster::threat_roster(ui, &state, Some(&preview), false);
@@ -188,12 +184,10 @@ fn a_buttons_key_is_said_in_words() {
 #[test]
 fn a_spaces_pieces_stand_one_under_another_in_the_threats_list() {
     use star_trek_panic::game::panels::threat_roster;
-    let state = super::table_of(
-        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
-            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
-            threats: [(kind: "klingon_cruiser", range: Long, sector: 2),
-                      (kind: "klingon_cruiser", range: Long, sector: 2),
-                      (kind: "kang", range: Short, sector: 3)])"#,
+    let state = super::table_with_threats(
+        r#"(kind: "klingon_cruiser", range: Long, sector: 2),
+           (kind: "klingon_cruiser", range: Long, sector: 2),
+           (kind: "kang", range: Short, sector: 3)"#,
     );
     let preview = state.threat_preview().expect("a forecast");
     let nodes = nodes(|ui| {

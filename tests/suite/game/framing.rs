@@ -534,14 +534,12 @@ fn a_cloaking_ships_dots_trace_its_chits_outline() {
 fn movers_into_one_space_land_side_by_side_in_order() {
     use star_trek_panic::game::table::marks::intent::landing;
     use star_trek_panic::game::table::parts::sector_angle;
-    let state = super::table_of(
-        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
-            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
-            threats: [(kind: "koloth", range: Medium, sector: 3),
-                      (kind: "klingon_cruiser", range: Medium, sector: 3),
-                      (kind: "romulan_battle_cruiser", range: Short, sector: 5),
-                      (kind: "klingon_cruiser", range: Medium, sector: 5),
-                      (kind: "klingon_cruiser", range: Long, sector: 1)])"#,
+    let state = super::table_with_threats(
+        r#"(kind: "koloth", range: Medium, sector: 3),
+           (kind: "klingon_cruiser", range: Medium, sector: 3),
+           (kind: "romulan_battle_cruiser", range: Short, sector: 5),
+           (kind: "klingon_cruiser", range: Medium, sector: 5),
+           (kind: "klingon_cruiser", range: Long, sector: 1)"#,
     );
     let preview = state.threat_preview().expect("a forecast");
     // Clockwise from the board's top, as the table lays its sectors out.
@@ -573,4 +571,25 @@ fn movers_into_one_space_land_side_by_side_in_order() {
         (lands(4) - centre).abs() < 1e-3,
         "a lone mover stepped aside"
     );
+}
+
+/// Rulebook "Starbase": it does NOT move or fire, so it has no arrow (read 40's readers asked
+/// whether a friendly base moves, at a stub drawn beside it); a ship that moves has one.
+#[test]
+fn the_starbase_has_no_arrow_and_a_moving_ship_has_one() {
+    use star_trek_panic::game::table::marks::intent::moves_to;
+    let state = super::table_with_threats(
+        r#"(kind: "starbase", range: Medium, sector: 6),
+           (kind: "klingon_cruiser", range: Long, sector: 2)"#,
+    );
+    let preview = state.threat_preview().expect("a forecast");
+    let [starbase, klingon] = [0, 1].map(|i| {
+        preview
+            .threats
+            .iter()
+            .find(|p| p.token == state.threats()[i].token)
+            .expect("a forecast for each")
+    });
+    assert_eq!(moves_to(starbase), None);
+    assert!(moves_to(klingon).is_some_and(|to| to != klingon.from));
 }

@@ -61,6 +61,16 @@ pub fn table_of(text: &str) -> GameState {
         .expect("a table")
 }
 
+/// A one-seat table in the Play phase with these threats (a scenario's list, "(kind: …,
+/// range: …, sector: …), …"): the positions the table's tests write inline.
+pub fn table_with_threats(threats: &str) -> GameState {
+    table_of(&format!(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
+            threats: [{threats}])"#
+    ))
+}
+
 pub fn state(app: &App) -> &GameState {
     app.world().resource::<GameState>()
 }

@@ -384,11 +384,7 @@ fn mid_phase_the_forecast_adds_up_to_where_the_rules_end() {
 fn the_forecast_stops_before_the_next_draw() {
     use star_trek_panic::game::table::marks::intent::still_to_come;
     use stp_rules::{SectionKind, SectionRef};
-    let shown = super::table_of(
-        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
-            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
-            threats: [(kind: "klingon_cruiser", range: Short, sector: 1)])"#,
-    );
+    let shown = super::table_with_threats(r#"(kind: "klingon_cruiser", range: Short, sector: 1)"#);
     let token = shown.threats()[0].token;
     let shield = SectionRef {
         kind: SectionKind::Shield,
@@ -420,11 +416,7 @@ fn the_forecast_stops_before_the_next_draw() {
 fn the_forecast_mid_phase_names_a_tholian_still_to_web() {
     use star_trek_panic::game::table::marks::intent::still_to_come;
     use stp_rules::preview::Intent;
-    let shown = super::table_of(
-        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
-            players: [(name: "Ann", character: "sulu", hand: [])], phase: PlayAndManeuver,
-            threats: [(kind: "tholian", range: Medium, sector: 2)])"#,
-    );
+    let shown = super::table_with_threats(r#"(kind: "tholian", range: Medium, sector: 2)"#);
     let token = shown.threats()[0].token;
     let from = shown.threats()[0].pos;
     let to = stp_rules::Position::new(stp_rules::Range::Short, 1);

@@ -265,6 +265,13 @@ fn place(pos: Position) -> Vec3 {
     on_board(sector_angle(pos.sector), ring_center(pos.range), 0.1)
 }
 
+/// Where a piece's arrow goes: the space its forecast moves it to, and none for a piece that
+/// stays where it is (the Starbase, a ship already in Short Range), which drew a stub beside
+/// itself once landings spread (read 40: "does a friendly base move?").
+pub fn moves_to(intent: &stp_rules::preview::ThreatIntent) -> Option<Position> {
+    intent.to.filter(|p| *p != intent.from)
+}
+
 /// Where a mover's arrow ends and, when it fires after moving, its shot starts: the space's
 /// centre, or beside the pieces that will stand there, along the ring. A piece staying in the
 /// space keeps its centre (read 16 took Kang's shot, drawn from the Klingon standing where Kang
@@ -415,13 +422,7 @@ fn draw_intent(
             // The die decides: the rim's "?" says so; the token's tooltip says what may happen.
             continue;
         }
-        // Only a piece that moves has an arrow: one that stays where it is (the Starbase, a
-        // ship already in Short Range) drew a stub beside itself once landings spread (read 40:
-        // "does a friendly base move?").
-        let to = intent
-            .to
-            .filter(|p| *p != intent.from)
-            .and_then(|p| screen(landing(state, preview, intent.token, p)));
+        let to = moves_to(intent).and_then(|p| screen(landing(state, preview, intent.token, p)));
         // From the token's rim into the space it moves to.
         if let Some(to) = to
             && let Some((a, b)) = clear_of(from, to, radius, 6.0)
