@@ -167,7 +167,26 @@ fn face(
     let mut badges = Vec::new();
     let s = rect.width() / 96.0;
     let (band_colour, credit_words, code) = credit(card);
-    painter.rect_filled(rect, 6.0 * s.min(1.4), theme::card_face(painter.ctx()));
+    // A card lying on the console: a soft shadow under it, and a frame in its Division's
+    // colour all round (an art director's read: framed only by a strip, the cards read as
+    // web buttons).
+    let corner = 6.0 * s.min(1.4);
+    painter.add(
+        egui::epaint::Shadow {
+            offset: [0, 3],
+            blur: 8,
+            spread: 0,
+            color: Color32::from_black_alpha(150),
+        }
+        .as_shape(rect, corner),
+    );
+    painter.rect_filled(rect, corner, theme::card_face(painter.ctx()));
+    painter.rect_stroke(
+        rect,
+        corner,
+        Stroke::new(1.5, band_colour.gamma_multiply(0.8)),
+        StrokeKind::Inside,
+    );
     // The Division band across the top.
     let band = Rect::from_min_size(rect.min, vec2(rect.width(), (6.0 * s).max(5.0)));
     painter.rect_filled(
@@ -185,7 +204,8 @@ fn face(
         Pos2::new(rect.left() + pad, band.bottom() + 3.0),
         rect.max - vec2(pad, pad),
     );
-    let name_font = FontId::proportional((12.5 * s).clamp(12.0, 20.0));
+    // The name in the titles' display face, as a printed card's title.
+    let name_font = theme::display_font(painter.ctx(), (17.0 * s).clamp(16.0, 27.0));
     let name = match number {
         Some(n) => format!("{n} {}", def.name),
         None => def.name.clone(),

@@ -347,7 +347,7 @@ pub(crate) fn character_tile(
         Pos2::new(beside, inner.top()),
         Align2::LEFT_TOP,
         player,
-        FontId::proportional(15.0),
+        theme::display_font(painter.ctx(), 22.0),
         theme::GOLD,
     );
     // The hand's size, as each seat says its own (read 12 found it nowhere for the player

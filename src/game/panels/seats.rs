@@ -221,7 +221,9 @@ fn seat(
         rect.left_center() + vec2(23.0, 0.0),
         Align2::LEFT_CENTER,
         &holder.name,
-        FontId::proportional(15.0),
+        // The display face, as the console's titles: the seats' names stand above their lines
+        // (an art director's read: one size of one face everywhere read as a spreadsheet).
+        theme::display_font(ui.ctx(), 21.0),
         theme::TEXT,
     );
     // The seat type as a pill after the name, then the character's surname, then the card

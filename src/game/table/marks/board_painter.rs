@@ -139,6 +139,42 @@ impl<'a> BoardPainter<'a> {
         )
     }
 
+    /// Lays out a forecast's row wrapped to `width` points, its heading ("Phase 6:") in the
+    /// display face's capitals as the row's tag ("PHASE 6"), the rest as `wrapped` lays it:
+    /// the same words in one face read as a sentence repeated in every box.
+    pub(crate) fn tagged(
+        &self,
+        (heading, rest): (&str, &str),
+        size: f32,
+        color: egui::Color32,
+        width: f32,
+    ) -> std::sync::Arc<egui::Galley> {
+        let mut job = egui::text::LayoutJob::default();
+        let format = |font_id: egui::FontId| egui::TextFormat {
+            font_id,
+            color,
+            valign: egui::Align::Center,
+            ..Default::default()
+        };
+        // The tag in dark capitals on the words' colour, as the console's bars letter theirs.
+        let tag = format!(" {} ", heading.trim_end_matches(':').to_uppercase());
+        job.append(
+            &tag,
+            0.0,
+            egui::TextFormat {
+                color: egui::Color32::from_rgb(12, 14, 22),
+                background: color,
+                ..format(crate::game::theme::display_font(
+                    self.painter.ctx(),
+                    size + 3.0,
+                ))
+            },
+        );
+        job.append(rest, 4.0, format(egui::FontId::proportional(size)));
+        job.wrap.max_width = width;
+        self.painter.ctx().fonts_mut(|f| f.layout_job(job))
+    }
+
     /// Lays out one line of text.
     pub(crate) fn galley(
         &self,
@@ -148,6 +184,18 @@ impl<'a> BoardPainter<'a> {
     ) -> std::sync::Arc<egui::Galley> {
         self.painter
             .layout_no_wrap(text.to_string(), egui::FontId::proportional(size), color)
+    }
+
+    /// Lays out one line in the titles' display face (tall condensed capitals), as the
+    /// console's section bars letter their titles.
+    pub(crate) fn display_galley(
+        &self,
+        text: &str,
+        size: f32,
+        color: egui::Color32,
+    ) -> std::sync::Arc<egui::Galley> {
+        let font = crate::game::theme::display_font(self.painter.ctx(), size);
+        self.painter.layout_no_wrap(text.to_string(), font, color)
     }
 
     /// Paints a number as a round badge centred on its digits at `centre` (a dark disc with a
@@ -187,11 +235,15 @@ impl<'a> BoardPainter<'a> {
             // its left, as the side panels' headers have (an art director's read: plain black
             // boxes read as a debug overlay on the scene).
             Some(Plate::Chip) => {
+                // A tagged row's tag is dark on its colour: the bar takes the colour.
                 let accent = galley
                     .job
                     .sections
                     .first()
-                    .map_or(egui::Color32::WHITE, |s| s.format.color);
+                    .map_or(egui::Color32::WHITE, |s| match s.format.background {
+                        egui::Color32::TRANSPARENT => s.format.color,
+                        tag => tag,
+                    });
                 // Room for the bar clear of the words.
                 let mut plated = box_rect.expand2(egui::vec2(3.0, 0.0));
                 plated.min.x -= 3.0;

@@ -39,10 +39,12 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
+                // The piles' counts first: the Fore's mark keeps clear of them.
                 (
-                    board_labels,
                     crate::game::table::marks::pile_labels::pile_labels,
+                    board_labels,
                 )
+                    .chain()
                     .run_if(crate::game::model::screen::at_table)
                     .in_set(PaintBoard),
                 (

@@ -161,7 +161,11 @@ pub(crate) fn rim_labels(
                     false => 2.8 * room,
                 }
                 .max(room);
-                (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
+                let galley = match shown.strip_prefix(heading(state)) {
+                    Some(rest) => board.tagged((heading(state), rest), font - 1.0, ink, width),
+                    None => board.wrapped(&shown, font - 1.0, ink, width),
+                };
+                (galley, words, deadly)
             })
             .collect();
         // Stacked only where the side leaves no room for the number and the name in a line:
@@ -326,12 +330,14 @@ fn fore_mark(
     let size = galley.size();
     // Its near edge on the rim, whichever way the bow points.
     let outside = point + egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) + out * 4.0;
-    // Clear of the props, and wholly over the table: with the bow towards the hand, "FORE"
-    // outside the rim sat on the hand's edge, cut (read 32).
+    // Clear of the props and the piles' counts, and wholly over the table: with the bow
+    // towards the hand, "FORE" outside the rim sat on the hand's edge, cut (read 32).
     let table = board.table().expand(0.5);
     let clear = |c: egui::Pos2| {
         let rect = egui::Rect::from_center_size(c, size);
-        !props.iter().any(|p| p.intersects(rect)) && table.contains_rect(rect)
+        !props.iter().any(|p| p.intersects(rect))
+            && !marks.labels.iter().any(|(_, r)| r.intersects(rect))
+            && table.contains_rect(rect)
     };
     let centre = match (
         clear(outside),

@@ -24,12 +24,12 @@ fn hash(mut x: u32) -> u32 {
     x ^ (x >> 16)
 }
 
-fn unit(x: u32) -> f32 {
+pub(crate) fn unit(x: u32) -> f32 {
     (hash(x) & 0xffff) as f32 / 65535.0
 }
 
 /// Smooth value noise on a wrapping grid of `cells` cells.
-fn noise(x: f32, y: f32, cells: u32, seed: u32) -> f32 {
+pub(crate) fn noise(x: f32, y: f32, cells: u32, seed: u32) -> f32 {
     let (fx, fy) = (x * cells as f32, y * cells as f32);
     let (ix, iy) = (fx.floor() as u32, fy.floor() as u32);
     let (tx, ty) = (fx.fract(), fy.fract());

@@ -1,5 +1,5 @@
-//! The console the plot is set in: a round table of dark metal around the board, with its
-//! seams, a bevel at each edge and a lit groove round it, so the
+//! The console the plot is set in: a round table of dark metal around the board, with a bevel
+//! at each edge and a lit groove round it, so the
 //! board is a fitted display rather than a diagram floating in space (readers: "no table",
 //! "no frame or texture", "a flat ring diagram"). Drawn as one unlit annulus whose texture has
 //! its shading baked in, so it costs a software renderer no more than the sky it covers; the
@@ -27,9 +27,6 @@ pub const AROUND: usize = 1536;
 /// 23–25: "multicoloured dashes on the outer rim, never explained").
 pub const LIGHTS: [[f32; 3]; 1] = [[120.0, 150.0, 190.0]];
 
-/// How many seams part the console's panels.
-const SEAMS: usize = 12;
-
 /// A fixed hash for the metal's grain: the same console every run.
 fn grain(i: usize) -> f32 {
     let mut x = i as u32;
@@ -50,7 +47,6 @@ pub fn console_pixels() -> Vec<u8> {
     let mut pixels = vec![0u8; ACROSS * AROUND * 4];
     let width = OUTER - INNER;
     for a in 0..AROUND {
-        let turn = a as f32 / AROUND as f32;
         // Brushed round the table: a grain that runs along the angle, not across it.
         let brushed = grain(a / 3) * 5.0;
         for r in 0..ACROSS {
@@ -78,19 +74,8 @@ pub fn console_pixels() -> Vec<u8> {
                 };
                 c = LIGHTS[0].map(|v| v * glow);
             }
-            // Two seams round the console, each a groove with a lit lip under it.
-            for seam in [0.9, 2.0] {
-                if (seam..seam + 0.025).contains(&at) {
-                    c = [8.0, 9.0, 13.0];
-                } else if (seam + 0.025..seam + 0.045).contains(&at) {
-                    c = c.map(|v| v * 1.6);
-                }
-            }
-            // The panels' seams, out from the first groove.
-            let seam_angle = (turn * SEAMS as f32).fract();
-            if at > 0.9 && !(0.0015..0.9985).contains(&seam_angle) {
-                c = [8.0, 9.0, 13.0];
-            }
+            // No seams round it: their grooves and lit lips read as thin outline circles
+            // round the board, "a web diagram" (an art director's read).
             // The console's outer edge: a bevel, then its shadow on the dark beyond.
             if at > width - 0.05 {
                 c = [70.0, 80.0, 98.0];

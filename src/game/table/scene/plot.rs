@@ -11,6 +11,8 @@ use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
+use crate::game::table::scene::backdrop::{noise, unit};
+
 /// The grid texture's side in pixels: half the board's size on a 1080-line screen, its lines
 /// two or three pixels wide there. 1,024 looked no better and cost start-up 70 ms and 30 MB
 /// (issue 42's measure).
@@ -29,7 +31,6 @@ const SPOKE_STEP: f32 = TAU / 72.0;
 pub(crate) fn grid_pixels(radius: f32) -> Vec<u8> {
     let mut pixels = vec![0u8; SIZE * SIZE * 4];
     let per_pixel = 2.0 * radius / SIZE as f32;
-    let ground = (GROUND * 255.0) as u8;
     for y in 0..SIZE {
         for x in 0..SIZE {
             let (dx, dy) = (
@@ -47,10 +48,21 @@ pub(crate) fn grid_pixels(radius: f32) -> Vec<u8> {
             let line = |distance: f32, strength: f32| (1.2 - distance).clamp(0.0, 1.0) * strength;
             let light = line(to_circle, if major_circle { 0.7 } else { 0.4 })
                 .max(line(to_spoke, if major_spoke { 0.55 } else { 0.3 }));
-            let value = GROUND + (1.0 - GROUND) * light;
+            // Under the grid, the glass holds a faint nebula and a few stars, as a printed
+            // board shows space under its rings: flat fills read as "a kids' board".
+            let (u, v) = (x as f32 / SIZE as f32, y as f32 / SIZE as f32);
+            let cloud = noise(u, v, 5, 11) * 0.6 + noise(u, v, 13, 12) * 0.4;
+            let ground = GROUND * (0.6 + 0.8 * cloud);
+            let star = unit((y * SIZE + x) as u32 ^ 0xb0a4d);
+            let ground = if star > 0.9985 {
+                ground.max(0.85)
+            } else {
+                ground
+            };
+            let value = ground + (1.0 - ground) * light;
             let i = (y * SIZE + x) * 4;
             let v = (value * 255.0) as u8;
-            pixels[i..i + 3].copy_from_slice(&[v.max(ground); 3]);
+            pixels[i..i + 3].copy_from_slice(&[v; 3]);
             pixels[i + 3] = 255;
         }
     }
