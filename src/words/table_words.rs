@@ -126,6 +126,41 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
 /// say it facing by facing: "Phase 6: 3 hits on Shields, 1 on Hull" ("Rest of phase 6:"
 /// while the phase plays, the rim's words); `None` where it does nothing to her. A reader had
 /// to add up six labels (read 33).
+/// Where the cloaked ships' shots may land, as the rules foresee it (the facings a die may
+/// pick): "a cloaked ship's shot at sector 2, 3 or 4"; `None` with no cloaked ship to uncloak.
+/// Readers asked where "a cloaked ship's shot, where the die picks" could land.
+pub fn cloaked_shots(
+    state: &GameState,
+    preview: &stp_rules::preview::ThreatPreview,
+) -> Option<String> {
+    let ships = preview
+        .threats
+        .iter()
+        .filter(|t| t.what == stp_rules::preview::Intent::Chance)
+        .count();
+    let mut sectors: Vec<u8> = (0..6u8)
+        .filter(|f| preview.facings[*f as usize].chance)
+        .map(|f| state.enterprise().sector_of_facing(f) + 1)
+        .collect();
+    sectors.sort_unstable();
+    let places = match sectors.as_slice() {
+        [] => return None,
+        [one] => format!("sector {one}"),
+        [first @ .., last] => format!(
+            "sector {} or {last}",
+            first
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    Some(match ships {
+        0 | 1 => format!("a cloaked ship's shot at {places}"),
+        n => format!("{n} cloaked ships' shots at {places}"),
+    })
+}
+
 pub fn coming_damage(
     state: &GameState,
     preview: &stp_rules::preview::ThreatPreview,

@@ -176,7 +176,30 @@ fn threat_preview_does_not_read_the_die_or_the_bag() {
         .collect();
     assert_eq!(chance.len(), 1);
     assert_eq!(chance[0].to, None, "the die decides where it uncloaks");
-    assert!(preview.facings.iter().all(|f| f.chance));
+}
+
+/// Rulebook "Cloaking Ships": an uncloaking ship rolls the die, "On 1–2: move the uncloaking
+/// ships one facing clockwise, on 3–4: the uncloaking ships remain where they are, and on
+/// 5–6: move the uncloaking ships one facing counter-clockwise", then fires. The preview
+/// marks those three facings as the ones it may fire at, and no other.
+#[test]
+fn threat_preview_marks_the_three_facings_an_uncloaking_ship_may_fire_at() {
+    let mut state = common::table(2);
+    let cloaker = common::place(&mut state, "romulan_cloaking_cruiser", Range::Long, 3);
+    state.threats_mut().iter_mut().for_each(|t| {
+        if t.token == cloaker {
+            t.cloaked = true;
+        }
+    });
+    let preview = state.threat_preview().expect("preview");
+    let sectors: Vec<u8> = (0..6u8)
+        .filter(|f| preview.facings[*f as usize].chance)
+        .map(|f| state.enterprise().sector_of_facing(f))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    // Board sector 3 is index 2: sectors 2, 3 and 4.
+    assert_eq!(sectors, vec![1, 2, 3], "its own sector and one either side");
 }
 
 /// Rulebook "Threats Moving and Firing": a Klingon Cruiser at Medium Range moves to Short and

@@ -286,10 +286,14 @@ impl GameState {
                 | RulesEvent::GameLost { .. } => {}
             }
         }
-        // A cloaked ship may come out anywhere the die allows: every facing may take fire.
-        if !hidden.is_empty() {
-            for facing in &mut preview.facings {
-                facing.chance = true;
+        // A cloaked ship comes out where the die says (rulebook "Cloaking Ships": one facing
+        // either way, or where it is), and fires at the facing it comes out in: those facings
+        // may take fire. Each roll is tried; none is rolled.
+        for h in hidden {
+            for roll in 1..=6 {
+                let at = crate::mechanics::uncloak_position(h.pos, roll);
+                let facing = self.enterprise.facing_of_sector(at.sector);
+                preview.facings[facing as usize].chance = true;
             }
         }
         preview

@@ -39,6 +39,11 @@ impl ControlsWait<'_> {
         !self.sequence.done().is_empty()
     }
 
+    /// Some threat is acting in the step on show (`Sequence::acting`): the board rings it.
+    pub(crate) fn threat_acting(&self) -> bool {
+        !self.sequence.acting().is_empty()
+    }
+
     /// Steps shown so far in the threat phase playing.
     pub(crate) fn steps_shown(&self) -> usize {
         self.sequence.played()

@@ -33,6 +33,9 @@ pub(super) struct Controls<'a> {
     pub sequence: bool,
     /// Some threat is done for it, and ticked on the board: the key says what the tick means.
     pub done: bool,
+    /// Some threat is acting in the step on show, ringed in gold on the board: the key says
+    /// what the ring means (read 41 asked).
+    pub acting: bool,
     /// Its steps wait for a key, and how many have shown (`ThreatSteps`).
     pub by_key: Option<usize>,
     /// Undo is offered (not in a game across machines).
@@ -395,8 +398,13 @@ impl Controls<'_> {
             if self.done {
                 entries.insert(1, "green\u{a0}tick:\u{a0}done\u{a0}this\u{a0}phase".into());
             }
-            let quiet = crate::game::theme::quiet(ui.ctx());
-            let font = egui::FontId::proportional(12.0);
+            if self.acting {
+                entries.insert(1, "gold\u{a0}ring:\u{a0}acting\u{a0}now".into());
+            }
+            // A size up from the smallest and lighter than the quiet grey: readers of read 41
+            // found the key's lines "tiny grey".
+            let quiet = crate::game::theme::card_words(ui.ctx());
+            let font = egui::FontId::proportional(13.0);
             let width = ui.available_width();
             let wide = |text: &str| {
                 let galley = ui
@@ -416,7 +424,7 @@ impl Controls<'_> {
                 (lines.len() as f32 * row <= ui.available_height()).then(|| lines.join("\n"))
             });
             let key = shown.unwrap_or_else(|| "Press K: what the board's marks mean".to_string());
-            ui.add(egui::Label::new(egui::RichText::new(key).size(12.0).color(quiet)).wrap());
+            ui.add(egui::Label::new(egui::RichText::new(key).size(13.0).color(quiet)).wrap());
         }
         asked
     }

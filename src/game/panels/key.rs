@@ -49,11 +49,13 @@ enum Mark {
     Fore,
     /// A mission's token: a navy disc in a gold rim, a gold diamond on its face.
     MissionToken,
+    /// The No Maneuver token over the ship: a red octagon with a white bar.
+    NoManeuver,
 }
 
 /// The key's rows, in two columns: the pieces, then the marks of the coming phase and the
 /// ship's states.
-const ROWS: [(Mark, &str); 24] = [
+const ROWS: [(Mark, &str); 25] = [
     (
         Mark::Chit(Look::KlingonCruiser),
         "Klingon ship (red hexagon)",
@@ -72,8 +74,11 @@ const ROWS: [(Mark, &str); 24] = [
     ),
     (Mark::Defense, "Defense: the big number on the token"),
     (Mark::Captain, "A Klingon captain"),
-    (Mark::Dotted, "Dotted ring: it can cloak"),
-    (Mark::Cloaked, "Cloaked: cannot be targeted"),
+    (Mark::Dotted, "Dotted ring round a face: it can cloak"),
+    (
+        Mark::Cloaked,
+        "Face down, lettered CLOAKED: cloaked now, cannot be targeted",
+    ),
     // The glow round a chit in its ring's colour is gone since read 39; the tick a threat done
     // for the phase wears came then.
     (Mark::Done, "Green tick: done this threat phase"),
@@ -100,6 +105,11 @@ const ROWS: [(Mark, &str); 24] = [
     (Mark::Hull(0), "Hull intact"),
     (Mark::Hull(1), "Hull damaged"),
     (Mark::Hull(2), "Hull destroyed"),
+    // Read 41 met it on a webbed ship, unexplained.
+    (
+        Mark::NoManeuver,
+        "Red sign over the ship: No Maneuver (a Tholian web holds her)",
+    ),
 ];
 
 // The board's own colours (`game/palette.rs`).
@@ -186,11 +196,34 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                 painter.circle_filled(c + vec2(a.cos(), a.sin()) * r, 1.8, palette::CLOAK.egui());
             }
         }
+        // As the board shows a cloaked ship: face down (a dark back, no emblem) inside its
+        // dots (readers of read 41 found the key's plain ring at odds with
+        // the dotted piece on the board).
         Mark::Cloaked => {
-            painter.circle_filled(c, r * 0.9, Color32::from_rgb(31, 36, 61));
-            painter.circle_stroke(c, r * 0.5, Stroke::new(2.0, palette::CLOAK.egui()));
+            let [red, green, blue, _] = crate::game::theme::threat_looks::CLOAKED_BACK
+                .to_srgba()
+                .to_u8_array();
+            painter.circle_filled(c, r * 0.75, Color32::from_rgb(red, green, blue));
+            for i in 0..12 {
+                let a = i as f32 * TAU / 12.0;
+                painter.circle_filled(c + vec2(a.cos(), a.sin()) * r, 1.8, palette::CLOAK.egui());
+            }
         }
         Mark::Done => crate::game::theme::marks::done_tick(painter, c, r * 0.8),
+        Mark::NoManeuver => {
+            let octagon: Vec<Pos2> = (0..8)
+                .map(|i| {
+                    let a = (i as f32 + 0.5) * TAU / 8.0;
+                    c + vec2(a.cos(), a.sin()) * r * 0.8
+                })
+                .collect();
+            painter.add(Shape::convex_polygon(octagon, RED, Stroke::NONE));
+            painter.rect_filled(
+                egui::Rect::from_center_size(c, vec2(r * 1.0, r * 0.3)),
+                0.0,
+                Color32::WHITE,
+            );
+        }
         Mark::MissionToken => {
             painter.circle_filled(c, r * 0.95, Color32::from_rgb(24, 34, 70));
             painter.circle_stroke(c, r * 0.95, Stroke::new(2.0, Color32::GOLD));
@@ -308,8 +341,8 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
 /// The key's rows in the order a column that has room shows them: the marks readers asked
 /// about most first (the Defense, whose chit is whose, cloaking, the forecast's marks), the
 /// ship's states and the cards' marks last. Indices into `ROWS`.
-const COLUMN_ORDER: [usize; 24] = [
-    7, 0, 1, 2, 3, 8, 9, 10, 13, 14, 15, 5, 6, 4, 11, 12, 18, 19, 20, 21, 22, 23, 16, 17,
+const COLUMN_ORDER: [usize; 25] = [
+    7, 0, 1, 2, 3, 8, 9, 10, 13, 14, 15, 24, 5, 6, 4, 11, 12, 18, 19, 20, 21, 22, 23, 16, 17,
 ];
 
 // Every row once: the order is the rows' own, rearranged.
@@ -343,6 +376,7 @@ fn on_the_board(state: &GameState, preview: Option<&ThreatPreview>) -> [bool; RO
         Mark::Cloaked => threats.iter().any(|t| t.cloaked),
         Mark::Captain => face_up().any(|t| matches!(rim_of(t.token), Rim::Captain(_))),
         Mark::MissionToken => !state.mission_tokens().is_empty(),
+        Mark::NoManeuver => state.maneuver_forbidden().is_some(),
         Mark::Arrow => intents.iter().any(|i| i.to.is_some_and(|to| to != i.from)),
         Mark::Fire => intents.iter().any(|i| i.fires.is_some()),
         Mark::Next => preview.is_some_and(|p| p.facings.iter().any(|f| f.incoming > 0)),

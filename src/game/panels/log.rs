@@ -137,7 +137,7 @@ pub fn legend(state: &GameState) -> String {
         .iter()
         .any(|t| content.threat(t.token).cloaks())
     {
-        keys.push("dotted ring: can cloak");
+        keys.push("dotted ring: can cloak, face down: cloaked");
     }
     keys.push("Ship: outer band Shields, inner plates Hull");
     if let Some(preview) = state.threat_preview() {

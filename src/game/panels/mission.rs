@@ -20,12 +20,12 @@ pub struct DiagramRoom {
 }
 
 /// The column: the ship's state (and what the coming phase does to her in all, `coming`;
-/// and, where `chance`, that a cloaked ship's die may add a shot at any facing), the mission
+/// and `chance`, where a cloaked ship's die may add a shot), the mission
 /// card. Returns the diagram's size.
 pub fn mission_card(
     ui: &mut egui::Ui,
     state: &GameState,
-    (coming, chance): (Option<&str>, bool),
+    (coming, chance): (Option<&str>, Option<&str>),
     room: DiagramRoom,
 ) -> f32 {
     let content = builtin();
@@ -54,10 +54,10 @@ pub fn mission_card(
     }
     // Joined to the sum where there is one: on a line of its own, a reader of read 36 took
     // the sum for the whole and the cloaked ship's shot for something apart.
-    if chance {
+    if let Some(chance) = chance {
         let words = match coming {
-            Some(_) => "+ a cloaked ship's shot, where the die picks.",
-            None => "Cloaked ship: the die picks where it fires.",
+            Some(_) => format!("+ {chance}: the die picks."),
+            None => format!("Phase 6: {chance}: the die picks."),
         };
         ui.colored_label(crate::game::theme::palette::HARM_TEXT.egui(), words);
     }

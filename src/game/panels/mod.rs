@@ -318,6 +318,7 @@ fn table_panels(
                             watching,
                             sequence: wait.sequence_playing(),
                             done: wait.threats_done(),
+                            acting: wait.threat_acting(),
                             by_key: wait.steps_by_key().then(|| wait.steps_shown()),
                             undo: wait.undo_allowed(),
                             elsewhere: turn_elsewhere(state, (&crew, &away)),
@@ -353,11 +354,11 @@ fn table_panels(
         .as_ref()
         .and_then(|f| f.0.as_ref())
         .and_then(|p| crate::words::table_words::coming_damage(state, p));
-    // A cloaked ship's die may add a shot anywhere: said once, beside the ship's state.
-    let chance = foresight.as_ref().is_some_and(|f| {
-        f.0.as_ref()
-            .is_some_and(|p| p.facings.iter().any(|facing| facing.chance))
-    });
+    // A cloaked ship's die may add a shot: said once, beside the ship's state, with where.
+    let chance = foresight
+        .as_ref()
+        .and_then(|f| f.0.as_ref())
+        .and_then(|p| crate::words::table_words::cloaked_shots(state, p));
     // Fixed widths (narrower in a small window): a hand or a mission that changes never moves
     // the board.
     let crew_failed_id = egui::Id::new("crew-column-had-no-room-for-the-list");
@@ -379,7 +380,7 @@ fn table_panels(
         ship_column::Column {
             width,
             coming: coming.as_deref(),
-            chance,
+            chance: chance.as_deref(),
             preview,
             list_left,
             crew_failed_id,

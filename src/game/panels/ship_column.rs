@@ -15,8 +15,8 @@ pub(super) struct Column<'a> {
     pub width: f32,
     /// The coming phase's damage in all ("Phase 6: 3 hits on Shields").
     pub coming: Option<&'a str>,
-    /// Whether a cloaked ship's die may add a shot.
-    pub chance: bool,
+    /// Where a cloaked ship's die may add a shot ("a cloaked ship's shot at sector 2, 3 or 4").
+    pub chance: Option<&'a str>,
     /// The rules' forecast of the coming threat phase.
     pub preview: Option<&'a ThreatPreview>,
     /// Whether the threats' list stands under the crew instead.

@@ -446,7 +446,7 @@ fn the_keys_column_lists_the_marks_on_the_table_first() {
         "Romulan ship",
         "Tholian",
         "A Klingon captain",
-        "Cloaked",
+        "Face down, lettered CLOAKED",
         "Where it moves next",
         "Whom it fires at next",
         "Phase 6: what a facing",
@@ -468,7 +468,7 @@ fn the_keys_column_lists_the_marks_on_the_table_first() {
         );
     }
     assert_eq!(place("Defense"), 0, "the Defense first: {words:?}");
-    assert_eq!(words.len(), 24, "every row once");
+    assert_eq!(words.len(), 25, "every row once");
 }
 
 /// The ship's column sums what the coming phase does to her, as the rim says it facing by
@@ -494,4 +494,33 @@ fn the_ship_column_sums_the_coming_phases_damage() {
         .threat_preview()
         .expect("still a forecast, of nothing");
     assert_eq!(coming_damage(&empty, &preview), None);
+}
+
+/// A cloaked ship uncloaks where the die says (rulebook "Cloaking Ships": on 1–2 one facing
+/// clockwise, 3–4 where it is, 5–6 one anticlockwise), so the ship's column says where its
+/// shot may land, from the rules' forecast: readers of read 41 asked where "a cloaked ship's
+/// shot, where the die picks" could go. Two cloaked ships are counted.
+#[test]
+fn the_ship_column_says_where_a_cloaked_ships_shot_may_land() {
+    use star_trek_panic::words::table_words::cloaked_shots;
+    let state = super::table_with_threats(
+        r#"(kind: "romulan_cloaking_cruiser", range: Medium, sector: 3, cloaked: true)"#,
+    );
+    let preview = state.threat_preview().expect("a forecast");
+    assert_eq!(
+        cloaked_shots(&state, &preview).as_deref(),
+        Some("a cloaked ship's shot at sector 2, 3 or 4")
+    );
+    let two = super::table_with_threats(
+        r#"(kind: "romulan_cloaking_cruiser", range: Medium, sector: 3, cloaked: true),
+           (kind: "klingon_cloaking_cruiser", range: Long, sector: 4, cloaked: true)"#,
+    );
+    let preview = two.threat_preview().expect("a forecast");
+    assert_eq!(
+        cloaked_shots(&two, &preview).as_deref(),
+        Some("2 cloaked ships' shots at sector 2, 3, 4 or 5")
+    );
+    let none = super::table_with_threats(r#"(kind: "klingon_cruiser", range: Long, sector: 1)"#);
+    let preview = none.threat_preview().expect("a forecast");
+    assert_eq!(cloaked_shots(&none, &preview), None);
 }

@@ -274,7 +274,7 @@ fn every_missions_panel_shows_one_line_per_objective_in_its_own_words() {
                     without_scrolling: f32::INFINITY,
                     squeezed: false,
                 };
-                mission::mission_card(ui, &position, (None, false), room);
+                mission::mission_card(ui, &position, (None, None), room);
             },
             &mut texts,
         );

@@ -166,7 +166,7 @@ impl<'a> BoardPainter<'a> {
                 background: color,
                 ..format(crate::game::theme::display_font(
                     self.painter.ctx(),
-                    size + 3.0,
+                    size + 4.0,
                 ))
             },
         );

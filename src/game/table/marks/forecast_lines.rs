@@ -155,9 +155,15 @@ pub(crate) fn incoming(
             ));
         }
         if t.what == stp_rules::preview::Intent::Cloaks && at.sector == sector {
+            // One that moves first says so, as its arrow does (read 41: "cloaks" beside an
+            // inward arrow left the move unsaid).
+            let what = match t.to.is_some_and(|to| to != t.from) {
+                true => "moves in and cloaks",
+                false => "cloaks",
+            };
             lines.push((
                 format!(
-                    "{} {} cloaks, no fire",
+                    "{} {} {what}, no fire",
                     heading(state),
                     crate::game::theme::threat_looks::short_name(t.token)
                 ),

@@ -154,9 +154,11 @@ fn board_labels(
         let look = Look::of(t.token);
         let def = builtin().threat(t.token);
         if t.cloaked {
-            let galley = board.galley(
+            // In the display face's condensed capitals, as large as the face holds (readers
+            // of read 41 found 7 px).
+            let galley = board.display_galley(
                 "CLOAKED",
-                (radius * 0.36).clamp(8.0, 14.0),
+                (radius * 0.62).clamp(12.0, 22.0),
                 egui::Color32::from_rgb(170, 210, 255),
             );
             let rect = board.paint(c - galley.size() / 2.0, galley, None, true);

@@ -19,6 +19,8 @@ pub(crate) fn pile_labels(
         return Ok(());
     };
     let marks = &mut *marks;
+    // Sized as the rim's words are, smaller in a small window, where the board needs the room.
+    let font = crate::game::table::scene::framing::rim_font(board.table().height());
     // Under a point: a count in the display face and what it counts in small capitals under
     // it, on no plate (an art director's read: a dozen framed text boxes over the board read as
     // a spreadsheet; a pile's count as a printed number reads as a game's).
@@ -28,10 +30,10 @@ pub(crate) fn pile_labels(
         };
         let number = count
             .as_ref()
-            .map(|count| board.display_galley(count, 30.0, COUNT));
+            .map(|count| board.display_galley(count, 2.0 * font, COUNT));
         let lines: Vec<_> = captions
             .iter()
-            .map(|words| board.display_galley(words, 16.5, CAPTION))
+            .map(|words| board.display_galley(words, font + 3.0, CAPTION))
             .collect();
         // The captions stacked beside the count, the block as tall as the count: under it,
         // they pushed the discard pile's label into the sector's name at 1024x600.

@@ -56,14 +56,15 @@ pub(super) fn ring_names(
             };
             // Well clear: a name touching a piece of the next ring read as that piece's ring
             // (read 14 took two Medium pieces beside "SHORT" for Short); and off the pieces'
-            // plates (read 15 found "CLOAKS NEXT" run into "SHORT").
+            // plates, with a gap (read 15 found "CLOAKS NEXT" run into "SHORT", read 41 read
+            // "KANG SHORT" off a captain's plate that touched it).
             let clear = faces
                 .iter()
                 .all(|(c, radius)| rect.distance_to_pos(*c) > *radius + 8.0)
                 && marks
                     .labels
                     .iter()
-                    .all(|(_, plate)| !plate.intersects(rect));
+                    .all(|(_, plate)| !plate.expand(8.0).intersects(rect));
             if clear {
                 paint(board, &letters);
                 marks.labels.push((name.to_string(), rect));

@@ -26,8 +26,10 @@ pub(crate) fn plugin(app: &mut App) {
 pub(crate) const NO_MANEUVER_AT: Vec3 = Vec3::new(0.0, 0.56, 0.56);
 pub(crate) const NO_MANEUVER_RADIUS: f32 = 0.17;
 
-/// Where the web holds her: just outside her Shields' wall, so it never hides their state.
-pub const WEB_RADIUS: f32 = crate::game::table::parts::SHIP_RADIUS + 0.02;
+/// Where the web holds her: outside her Shields' wall, so it never hides their state (at
+/// 0.02 outside, its threads, raised and glowing, lay over a damaged Shield's dashes in read
+/// 41's picture).
+pub const WEB_RADIUS: f32 = crate::game::table::parts::SHIP_RADIUS + 0.12;
 
 /// The rulebook's "No Maneuver" reminder: a red octagon with a white bar.
 #[derive(Component)]
