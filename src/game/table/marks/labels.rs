@@ -256,9 +256,12 @@ fn defense_digits(
     along: f32,
     color: egui::Color32,
 ) -> egui::Rect {
-    let galley = board.galley(
+    // In the display face's condensed figures, as a printed chit's: as tall as before and
+    // narrower, so they cover less of the ship's silhouette under them (every reader of read
+    // 41 found the numeral over the ship's art).
+    let galley = board.display_galley(
         &defense.to_string(),
-        (radius * 1.3).clamp(13.0, 40.0),
+        (radius * 1.45).clamp(15.0, 46.0),
         color,
     );
     let ink0 = ink_rect(&galley, egui::Pos2::ZERO);
