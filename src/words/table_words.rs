@@ -127,7 +127,8 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
 /// while the phase plays, the rim's words); `None` where it does nothing to her. A reader had
 /// to add up six labels (read 33).
 /// Where the cloaked ships' shots may land, as the rules foresee it (the facings a die may
-/// pick): "a cloaked ship's shot at sector 2, 3 or 4"; `None` with no cloaked ship to uncloak.
+/// pick): "a cloaked ship uncloaks at sector 2, 3 or 4 (the die picks) and fires"; `None`
+/// with no cloaked ship to uncloak.
 /// Readers asked where "a cloaked ship's shot, where the die picks" could land.
 pub fn cloaked_shots(
     state: &GameState,
@@ -155,9 +156,11 @@ pub fn cloaked_shots(
                 .join(", ")
         ),
     };
+    // Said as what happens, so the three sectors make sense: it comes out of cloak where
+    // the die moves it (read 42 asked how a ship in sector 6 could hit sector 1 or 5).
     Some(match ships {
-        0 | 1 => format!("a cloaked ship's shot at {places}"),
-        n => format!("{n} cloaked ships' shots at {places}"),
+        0 | 1 => format!("a cloaked ship uncloaks at {places} (the die picks) and fires"),
+        n => format!("{n} cloaked ships uncloak at {places} (the die picks) and fire"),
     })
 }
 

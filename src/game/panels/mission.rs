@@ -56,8 +56,8 @@ pub fn mission_card(
     // the sum for the whole and the cloaked ship's shot for something apart.
     if let Some(chance) = chance {
         let words = match coming {
-            Some(_) => format!("+ {chance}: the die picks."),
-            None => format!("Phase 6: {chance}: the die picks."),
+            Some(_) => format!("+ {chance}."),
+            None => format!("Phase 6: {chance}."),
         };
         ui.colored_label(crate::game::theme::palette::HARM_TEXT.egui(), words);
     }
