@@ -84,3 +84,10 @@ pub(crate) struct Pieces {
 /// so that the board that makes it and the camera that turns it off do not import each other.
 #[derive(Component)]
 pub(crate) struct ShipLight;
+
+/// The dark glass disc under the rings: high graphics only. The rings cover all of it but the
+/// thin strips between them, and a software renderer shades it whole under them (low's threat
+/// phase 240 ms a frame with it, 215 ms without, `scripts/frame-time.sh`); on low the strips
+/// show the clear colour, as dark.
+#[derive(Component)]
+pub(crate) struct GlassDisc;

@@ -116,6 +116,7 @@ fn spawn_board(
             ..default()
         })),
         Transform::from_xyz(0.0, -0.04, 0.0),
+        crate::game::table::parts::GlassDisc,
     ));
     commands.spawn((
         // Round at any size: the default resolution showed facets along the board's edge.

@@ -127,15 +127,16 @@ fn spawn_cameras(mut commands: Commands, mut egui: ResMut<EguiGlobalSettings>) {
     ));
 }
 
-/// What shows on high graphics only: the starfield and the console (`Backdrop`), and the
-/// light over the ship.
+/// What shows on high graphics only: the starfield and the console (`Backdrop`), the light
+/// over the ship, and the glass disc under the rings.
 type HighOnly = Or<(
     With<crate::game::table::scene::backdrop::Backdrop>,
     With<crate::game::table::parts::ShipLight>,
+    With<crate::game::table::parts::GlassDisc>,
 )>;
 
-/// The graphics setting: high has shadows, 4× MSAA, bloom, the starfield and the light over
-/// the ship, low none of them.
+/// The graphics setting: high has shadows, 4× MSAA, bloom, the starfield, the light over
+/// the ship and the glass under the rings, low none of them.
 fn apply_graphics(
     settings: Res<crate::game::settings::Settings>,
     mut commands: Commands,
