@@ -60,6 +60,9 @@ pub(crate) struct SceneMarks {
     /// tree, and these are.
     pub reader: Vec<(String, egui::Rect)>,
     pub tips: Vec<(egui::Rect, String)>,
+    /// The forecast's arrows and fire lines on screen, each from and to: the rings' names keep
+    /// off them (read 42 read "SHOR" where a shot crossed a name).
+    pub lines: Vec<[egui::Pos2; 2]>,
 }
 
 pub(crate) fn clear_marks(mut marks: ResMut<SceneMarks>) {
@@ -68,6 +71,7 @@ pub(crate) fn clear_marks(mut marks: ResMut<SceneMarks>) {
     marks.faces.clear();
     marks.reader.clear();
     marks.tips.clear();
+    marks.lines.clear();
 }
 
 /// Paints over the 3D board: clipped to the table's area, at points projected by the camera

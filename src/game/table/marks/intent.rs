@@ -375,7 +375,7 @@ fn distance_to_segment(p: egui::Pos2, a: egui::Pos2, b: egui::Pos2) -> f32 {
     p.distance(a + ab * t)
 }
 
-fn draw_intent(
+pub(crate) fn draw_intent(
     mut scene: BoardScene,
     foresight: Res<Foresight>,
     windows: Query<&Window>,
@@ -434,6 +434,7 @@ fn draw_intent(
                 egui::Stroke::new(6.0, egui::Color32::from_black_alpha(170)),
             );
             painter.arrow(a, b - a, egui::Stroke::new(3.2, move_color));
+            marks.lines.push([a, b]);
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
                 hovered = Some(format!(
                     "Arrow: the {name} moves here in the coming Threats Move & Fire phase ({}).",
@@ -458,6 +459,7 @@ fn draw_intent(
             );
             painter.arrow(a, b - a, egui::Stroke::new(3.2, fire_color));
             impact(painter, b, b - a, fire_color);
+            marks.lines.push([a, b]);
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0 || p.distance(b) < 9.0) {
                 hovered = Some(format!(
                     "Red arrow: the {name} boards through the {} facing, which has no Shield, \
@@ -486,6 +488,7 @@ fn draw_intent(
                 painter.add(egui::Shape::dashed_line(&[a, b], under, 7.0, 4.0));
                 let stroke = egui::Stroke::new(3.0, fire_color);
                 painter.add(egui::Shape::dashed_line(&[a, b], stroke, 7.0, 4.0));
+                marks.lines.push([a, b]);
             }
             // With no line, the burst stands on the Shield's band itself: at its outer edge
             // it sat on the shooter's corner, off the Shield (read 32).

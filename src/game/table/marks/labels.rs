@@ -39,12 +39,14 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             (
-                // The piles' counts first: the Fore's mark keeps clear of them.
+                // The piles' counts first: the Fore's mark keeps clear of them; and after the
+                // forecast's lines, which the rings' names keep clear of.
                 (
                     crate::game::table::marks::pile_labels::pile_labels,
                     board_labels,
                 )
                     .chain()
+                    .after(crate::game::table::marks::intent::draw_intent)
                     .run_if(crate::game::model::screen::at_table)
                     .in_set(PaintBoard),
                 (

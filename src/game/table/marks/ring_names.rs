@@ -39,7 +39,13 @@ pub(super) fn ring_names(
         // Full strength and a size up from the smallest text: readers called them faint.
         let ink = egui::Color32::from_rgb(r, g, b);
         let size = (font - 1.0).clamp(10.0, 15.0);
-        for line in (0..6u8).step_by(2) {
+        // Every other sector line; where none of those is clear, the first clear one of the
+        // rest, so that a crowded ring keeps a name.
+        let mut named = 0;
+        for line in [0u8, 2, 4, 1, 3, 5] {
+            if line % 2 == 1 && named > 0 {
+                break;
+            }
             let start = f32::from(line) * TAU / 6.0 + 0.05;
             // In the band's outer half: clear of the ship's disc, whose walls stand into the
             // Short band on screen, and of most faces.
@@ -64,10 +70,15 @@ pub(super) fn ring_names(
                 && marks
                     .labels
                     .iter()
-                    .all(|(_, plate)| !plate.expand(8.0).intersects(rect));
+                    .all(|(_, plate)| !plate.expand(8.0).intersects(rect))
+                && marks
+                    .lines
+                    .iter()
+                    .all(|line| !crosses(*line, rect.expand(4.0)));
             if clear {
                 paint(board, &letters);
                 marks.labels.push((name.to_string(), rect));
+                named += 1;
             }
         }
     }
@@ -145,4 +156,10 @@ fn paint(board: &BoardPainter, letters: &[Letter]) {
                 .with_angle(letter.slant),
         );
     }
+}
+
+/// Whether the line from `a` to `b` passes through `rect`, tried every 2 points along it.
+fn crosses([a, b]: [egui::Pos2; 2], rect: egui::Rect) -> bool {
+    let steps = (a.distance(b) / 2.0).ceil().max(1.0) as usize;
+    (0..=steps).any(|i| rect.contains(a.lerp(b, i as f32 / steps as f32)))
 }
