@@ -87,6 +87,18 @@ pub enum Action {
     ChooseThreats { first: TokenId, second: TokenId },
 }
 
+impl Action {
+    /// A card played alone at `target`, with no partner and no shift: the common play.
+    pub fn play(card: CardId, target: Target) -> Action {
+        Action::PlayCard {
+            card,
+            target,
+            with: None,
+            shift: None,
+        }
+    }
+}
+
 /// A player's intent. The ECS reads these as messages; every one passes the validator.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Message)]
 pub struct PlayerAction {

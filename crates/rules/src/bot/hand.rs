@@ -1,7 +1,6 @@
 //! How the bot turns its hand over: what it trades or takes in phase 3, McCoy's redraw, Time
 //! Travel's pick from the discard pile, and the discard of a stuck full hand (ruling R1).
 
-use super::act;
 use super::support::useful_now;
 use super::value::{Kind, Ships, best_in_discard, card_value, effect};
 use crate::actions::{Action, Target};
@@ -118,5 +117,6 @@ pub(super) fn time_travel(state: &GameState, hand: &[CardId], ships: &Ships) -> 
         return None;
     };
     let pick = best_in_discard(state, ships.places(), *depth)?;
-    (card_value(ships.places(), pick) >= 5).then(|| act(card, Target::Discard(pick)))?
+    (card_value(ships.places(), pick) >= 5)
+        .then(|| Some(Action::play(card, Target::Discard(pick))))?
 }

@@ -22,7 +22,7 @@ use value::{Kind, Ships, effect};
 
 use crate::actions::{Action, PlayerAction, Target};
 use crate::content::{Ability, Captain, CardEffect, ThreatKind, builtin};
-use crate::state::{CardId, GameState, Phase, PlayerId, TokenId, Window};
+use crate::state::{GameState, Phase, PlayerId, TokenId, Window};
 
 /// The next action the bot takes for whoever must act now, or `None` when nobody must.
 pub fn choose(state: &GameState) -> Option<PlayerAction> {
@@ -102,15 +102,6 @@ fn answer_boarders(state: &GameState) -> PlayerAction {
     }
 }
 
-pub(super) fn act(card: CardId, target: Target) -> Option<Action> {
-    Some(Action::PlayCard {
-        card,
-        target,
-        with: None,
-        shift: None,
-    })
-}
-
 /// Phase 4, one action at a time, in order of what matters most.
 fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     let hand = &state.players[player as usize].hand;
@@ -125,7 +116,7 @@ fn play(state: &GameState, player: PlayerId) -> Option<Action> {
     if holds(Kind::DRAW_CARDS)
         && let Some(card) = find(&|e| matches!(e, CardEffect::DrawCards { .. }))
     {
-        return act(card, Target::None);
+        return Some(Action::play(card, Target::None));
     }
     if holds(Kind::TIME_TRAVEL)
         && let Some(action) = time_travel(state, hand, ships)

@@ -1,7 +1,6 @@
 //! How the bot repairs: Dilithium and Tritanium together on a destroyed section, Scotty's
 //! Damage Control, then a damaged Shield or Hull.
 
-use super::act;
 use super::value::{Kind, worst};
 use crate::actions::{Action, Target};
 use crate::content::Ability;
@@ -53,12 +52,12 @@ pub(super) fn repairs(
     if let Some(card) = dilithium
         && let Some(section) = worst(state, SectionKind::Shield, SectionState::Damaged)
     {
-        return act(card, Target::Section(section));
+        return Some(Action::play(card, Target::Section(section)));
     }
     if let Some(card) = tritanium
         && let Some(section) = worst(state, SectionKind::Hull, SectionState::Damaged)
     {
-        return act(card, Target::Section(section));
+        return Some(Action::play(card, Target::Section(section)));
     }
     None
 }

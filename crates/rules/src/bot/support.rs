@@ -1,7 +1,6 @@
 //! Mission work and the support cards: commits, the mission die, Force Field, Red Alert,
 //! Tractor Beam, Evasive Maneuvers, and cycling a full hand.
 
-use super::act;
 use super::maneuver::destination;
 use super::value::{Ships, best_in_discard, card_value, effect, worst};
 use crate::actions::{Action, Rotation, Target};
@@ -100,7 +99,7 @@ pub(super) fn support_cards(state: &GameState, hand: &[CardId], ships: &Ships) -
                     })
                     .max_by_key(|t| t.defense + content.threat(t.token).firepower());
                 if let Some(t) = target {
-                    return act(card, Target::Threat(t.token));
+                    return Some(Action::play(card, Target::Threat(t.token)));
                 }
             }
             CardEffect::RedAlert => {
@@ -113,12 +112,12 @@ pub(super) fn support_cards(state: &GameState, hand: &[CardId], ships: &Ships) -
                 if let Some(facing) = facing
                     && pressures[facing as usize] > 0
                 {
-                    return act(card, Target::Facing(facing));
+                    return Some(Action::play(card, Target::Facing(facing)));
                 }
             }
             CardEffect::TractorBeam => {
                 if let Some(target) = tractor_into_arc(state, hand) {
-                    return act(card, target);
+                    return Some(Action::play(card, target));
                 }
                 // Pull a ship away from an unshielded facing toward a shielded neighbour.
                 for t in &state.threats {
@@ -135,7 +134,7 @@ pub(super) fn support_cards(state: &GameState, hand: &[CardId], ships: &Ships) -
                         (Rotation::CounterClockwise, (f + FACINGS - 1) % FACINGS),
                     ] {
                         if state.enterprise.has_shield(next) {
-                            return act(card, Target::Shift(t.token, rotation));
+                            return Some(Action::play(card, Target::Shift(t.token, rotation)));
                         }
                     }
                 }
@@ -146,7 +145,7 @@ pub(super) fn support_cards(state: &GameState, hand: &[CardId], ships: &Ships) -
                     && state.maneuver_forbidden().is_none()
                     && destination(state).is_some()
                 {
-                    return act(card, Target::None);
+                    return Some(Action::play(card, Target::None));
                 }
             }
             _ => {}
@@ -197,28 +196,31 @@ pub(super) fn cycle_card(state: &GameState, hand: &[CardId], ships: &Ships) -> O
                     .iter()
                     .find(|t| !t.cloaked && content.threat(t.token).is_ship())
                 {
-                    return act(card, Target::Threat(t.token));
+                    return Some(Action::play(card, Target::Threat(t.token)));
                 }
             }
             CardEffect::RedAlert => {
                 if let Some(facing) = (0..FACINGS).find(|f| state.enterprise.has_shield(*f)) {
-                    return act(card, Target::Facing(facing));
+                    return Some(Action::play(card, Target::Facing(facing)));
                 }
             }
             CardEffect::TractorBeam => {
                 if let Some(t) = state.threats.iter().find(|t| !t.cloaked) {
-                    return act(card, Target::Shift(t.token, Rotation::Clockwise));
+                    return Some(Action::play(
+                        card,
+                        Target::Shift(t.token, Rotation::Clockwise),
+                    ));
                 }
             }
             // A hand it keeps forever (Evasive Maneuvers counts as a legal play, so ruling R1's
             // discard never comes) would loop the game: spend it.
             CardEffect::EvasiveManeuvers if state.maneuver_forbidden().is_none() => {
-                return act(card, Target::None);
+                return Some(Action::play(card, Target::None));
             }
             // Likewise Time Travel: trade it for the best card within reach.
             CardEffect::TimeTravel { depth } => {
                 if let Some(pick) = best_in_discard(state, ships.places(), *depth) {
-                    return act(card, Target::Discard(pick));
+                    return Some(Action::play(card, Target::Discard(pick)));
                 }
             }
             _ => {}
