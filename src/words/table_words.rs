@@ -128,8 +128,8 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
 /// to add up six labels (read 33).
 /// Where the cloaked ships' shots may land, as the rules foresee it (the facings a die may
 /// pick): "a cloaked ship uncloaks at sector 2, 3 or 4 (the die picks) and fires"; `None`
-/// with no cloaked ship to uncloak.
-/// Readers asked where "a cloaked ship's shot, where the die picks" could land.
+/// with no cloaked ship to uncloak. Readers asked where "a cloaked ship's shot, where the die
+/// picks" could land (read 41), then how a ship in sector 6 could hit sector 1 (read 42).
 pub fn cloaked_shots(
     state: &GameState,
     preview: &stp_rules::preview::ThreatPreview,

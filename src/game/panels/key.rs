@@ -197,8 +197,8 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             }
         }
         // As the board shows a cloaked ship: face down (a dark back, no emblem) inside its
-        // dots (readers of read 41 found the key's plain ring at odds with
-        // the dotted piece on the board).
+        // dots (readers of read 41 found the key's plain ring at odds with the dotted piece
+        // on the board).
         Mark::Cloaked => {
             let [red, green, blue, _] = crate::game::theme::threat_looks::CLOAKED_BACK
                 .to_srgba()

@@ -21,9 +21,9 @@ pub(crate) fn pile_labels(
     let marks = &mut *marks;
     // Sized as the rim's words are, smaller in a small window, where the board needs the room.
     let font = crate::game::table::scene::framing::rim_font(board.table().height());
-    // Under a point: a count in the display face and what it counts in small capitals under
-    // it, on no plate (an art director's read: a dozen framed text boxes over the board read as
-    // a spreadsheet; a pile's count as a printed number reads as a game's).
+    // Under a point: a count in the display face and what it counts in smaller capitals
+    // beside it, on no plate (an art director's read: a dozen framed text boxes over the board
+    // read as a spreadsheet; a pile's count as a printed number reads as a game's).
     let mut under = |at: Vec3, count: Option<String>, captions: Vec<String>| {
         let Some(p) = board.screen(at) else {
             return;
