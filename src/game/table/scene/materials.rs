@@ -211,7 +211,14 @@ pub(crate) fn make_palette(
             ..default()
         }),
         veil: materials_unlit(m, Color::srgb(0.02, 0.02, 0.04), 0.7),
-        cloaked: material(m, crate::game::theme::threat_looks::CLOAKED_BACK),
+        // A cloaked ship is a ghost of a chit: its back half seen through, so it does not
+        // read as one more grey piece beside a Bird-of-Prey (read 42).
+        cloaked: m.add(StandardMaterial {
+            base_color: crate::game::theme::threat_looks::CLOAKED_BACK.with_alpha(0.4),
+            alpha_mode: AlphaMode::Blend,
+            perceptual_roughness: 0.6,
+            ..default()
+        }),
         border_yellow: metal(m, Color::srgb(0.95, 0.85, 0.1)),
         border_blue: glow(m, palette::CLOAK.bevy(), 1.0),
         cloak_dots: glow(m, Color::srgb(0.85, 0.94, 1.0), 1.0),
