@@ -203,7 +203,12 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             let [red, green, blue, _] = crate::game::theme::threat_looks::CLOAKED_BACK
                 .to_srgba()
                 .to_u8_array();
-            painter.circle_filled(c, r * 0.75, Color32::from_rgb(red, green, blue));
+            // Half seen through, as the board's ghost of a chit.
+            painter.circle_filled(
+                c,
+                r * 0.75,
+                Color32::from_rgba_unmultiplied(red, green, blue, 110),
+            );
             for i in 0..12 {
                 let a = i as f32 * TAU / 12.0;
                 painter.circle_filled(c + vec2(a.cos(), a.sin()) * r, 1.8, palette::CLOAK.egui());
