@@ -119,8 +119,13 @@ const RED: Color32 = palette::DESTROYED.egui();
 const STEEL: Color32 = palette::STEEL.egui();
 
 fn color(look: Look) -> Color32 {
-    let [r, g, b, _] = look.color().to_srgba().to_u8_array();
-    Color32::from_rgb(r, g, b)
+    to_egui(look.color())
+}
+
+/// A colour of the 3D table's looks as the key paints it.
+fn to_egui(color: Color) -> Color32 {
+    let [r, g, b, a] = color.to_srgba().to_u8_array();
+    Color32::from_rgba_unmultiplied(r, g, b, a)
 }
 
 /// A regular polygon of `sides` round `centre`, `radius` to its corners, turned by `turn`.
@@ -200,15 +205,9 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
         // dots (readers of read 41 found the key's plain ring at odds with the dotted piece
         // on the board).
         Mark::Cloaked => {
-            let [red, green, blue, _] = crate::game::theme::threat_looks::CLOAKED_BACK
-                .to_srgba()
-                .to_u8_array();
             // Half seen through, as the board's ghost of a chit.
-            painter.circle_filled(
-                c,
-                r * 0.75,
-                Color32::from_rgba_unmultiplied(red, green, blue, 110),
-            );
+            let back = crate::game::theme::threat_looks::CLOAKED_BACK.with_alpha(110.0 / 255.0);
+            painter.circle_filled(c, r * 0.75, to_egui(back));
             for i in 0..12 {
                 let a = i as f32 * TAU / 12.0;
                 painter.circle_filled(c + vec2(a.cos(), a.sin()) * r, 1.8, palette::CLOAK.egui());
