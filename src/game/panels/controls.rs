@@ -268,7 +268,12 @@ impl Controls<'_> {
                     .as_ref()
                     .is_some_and(|f| f.action == control.offer.action);
                 // Lit, and focused for a screen reader, where Tab has it.
-                let mut button = crate::game::theme::tab_button(
+                let button_kind = if matches!(control.offer.action.action, Action::EndPhase) {
+                    crate::game::theme::primary_button
+                } else {
+                    crate::game::theme::tab_button
+                };
+                let mut button = button_kind(
                     ui,
                     playing && control.refusal.is_none(),
                     crate::game::theme::keyed(ui, words),
@@ -399,7 +404,7 @@ impl Controls<'_> {
                 entries.insert(1, "green\u{a0}tick:\u{a0}done\u{a0}this\u{a0}phase".into());
             }
             if self.acting {
-                entries.insert(1, "gold\u{a0}ring:\u{a0}acting\u{a0}now".into());
+                entries.insert(1, "white\u{a0}ring:\u{a0}acting\u{a0}now".into());
             }
             // A size up from the smallest and lighter than the quiet grey: readers of read 41
             // found the key's lines "tiny grey".

@@ -8,22 +8,26 @@ use std::f32::consts::TAU;
 use stp_rules::{Range, TokenId};
 
 /// Ring radii: the ship's disc, then Short (blue), Medium (purple), Long (green). The board's
-/// radius stays 4.75, the size the layout's limits were measured at.
-pub(crate) const SHIP_RADIUS: f32 = 1.3;
-pub(crate) const RING_WIDTH: f32 = 1.15;
+/// radius stays 4.75, the size the layout's limits were measured at. The disc was 1.3 until
+/// read 43, whose three readers all found the Enterprise "too small", "almost invisible".
+pub(crate) const SHIP_RADIUS: f32 = 1.5;
+pub(crate) const RING_WIDTH: f32 = (4.75 - SHIP_RADIUS) / 3.0;
 
 /// A threat token's radius: its face, inside its ring's band with a strip of the band round it
 /// (at 0.43, 78 % of the band's width, read 36's readers put Medium tokens on the line to
 /// Short; at 71 %, reads 37 and 38 still did, so the rings are wider and the ship's disc
-/// smaller since: 68 %).
+/// smaller: 68 %; with the ship's disc larger again since read 43, 72 %, the held space lit
+/// and framed, `report::occupied`).
 pub const TOKEN_RADIUS: f32 = 0.39;
 
 /// The ship's disc, from her middle out: the model (within `MODEL_RADIUS`), then her Hull
 /// plates in a ring of their own, then her Shields' arcs, so no part of the model covers a
 /// section (docs/look.md).
-pub(crate) const MODEL_RADIUS: f32 = 0.72;
-pub(crate) const HULL_RING: (f32, f32) = (0.755, 0.98);
-pub(crate) const SHIELD_RING: (f32, f32) = (1.015, 1.27);
+pub(crate) const MODEL_RADIUS: f32 = 0.72 * SHIP_SCALE;
+pub(crate) const HULL_RING: (f32, f32) = (0.755 * SHIP_SCALE, 0.98 * SHIP_SCALE);
+pub(crate) const SHIELD_RING: (f32, f32) = (1.015 * SHIP_SCALE, 1.27 * SHIP_SCALE);
+/// The ship's disc against the 1.3 her parts were first drawn for.
+const SHIP_SCALE: f32 = SHIP_RADIUS / 1.3;
 
 // The rings nest without touching: the model, the Hull plates, the Shields, the ship's disc.
 const _: () = assert!(

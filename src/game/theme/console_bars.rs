@@ -32,34 +32,38 @@ pub(crate) fn header_with_note(
     let (rect, response) =
         ui.allocate_exact_size(vec2(ui.available_width(), height), egui::Sense::hover());
     let painter = ui.painter();
-    // One rounded bar: the square block that closed it at its right end, after the ship's
-    // displays, read as a button with no label (read 19).
+    // The title in the display face, in the section's colour, straight on the panel over a
+    // thin rule: a filled pastel bar with dark capitals read as a web page's tab (an art
+    // director's read after read 42); the colour runs on down the column's edge
+    // (`section_frame`).
     let bar = rect;
-    painter.rect_filled(bar, egui::CornerRadius::same(11), colour);
+    painter.rect_filled(
+        egui::Rect::from_min_max(egui::pos2(bar.min.x, bar.max.y - 2.0), bar.max),
+        egui::CornerRadius::same(1),
+        colour.gamma_multiply(0.55),
+    );
     let font = egui::TextStyle::Button.resolve(ui.style());
-    // The title in the display face's tall capitals, a size above the text (its capitals
-    // stand about as tall as the text's): a starship's display letters its bars so.
     let title = painter.text(
-        egui::pos2(bar.min.x + 12.0, bar.center().y + 1.0),
+        egui::pos2(bar.min.x + 4.0, bar.center().y),
         egui::Align2::LEFT_CENTER,
         title.to_uppercase(),
-        crate::game::theme::display_font(ui.ctx(), 20.0),
-        Color32::from_rgb(12, 14, 22),
+        crate::game::theme::display_font(ui.ctx(), 22.0),
+        colour,
     );
     let fits = |note: &&str| {
         let wide = painter
             .layout_no_wrap(note.to_string(), font.clone(), Color32::BLACK)
             .size()
             .x;
-        title.right() + 10.0 + wide <= bar.max.x - 8.0
+        title.right() + 10.0 + wide <= bar.max.x - 4.0
     };
     if let Some(note) = notes.iter().find(|note| fits(note)) {
         painter.text(
-            egui::pos2(bar.max.x - 8.0, bar.center().y),
+            egui::pos2(bar.max.x - 4.0, bar.center().y),
             egui::Align2::RIGHT_CENTER,
             note,
             font,
-            Color32::from_rgb(12, 14, 22),
+            crate::game::theme::QUIET,
         );
     }
     // Noted for the column's frame (`section_frame`), which follows the sections' content.
@@ -87,8 +91,8 @@ struct Titles {
 const TITLES: &str = "section-titles";
 
 /// The console's frame down a column's left edge, after the starship's displays: from each
-/// section's title bar an elbow turns down into a bar in the section's colour, to the next
-/// title or the column's foot (readers called bare pills over empty room "web-app headers").
+/// section's title a bar in the section's colour runs down to the next title or the column's
+/// foot, so each section is framed by its colour.
 /// Painted in the column's margin once its sections are drawn, so it covers none of them.
 pub(crate) fn section_frame(ui: &egui::Ui) {
     let column = ui.max_rect();
@@ -111,28 +115,11 @@ pub(crate) fn section_frame(ui: &egui::Ui) {
         if end < title.bottom() + 8.0 {
             continue;
         }
-        // The title's rounded left end squared into a corner, round on the outside.
-        let half = (title.height() / 2.0) as u8;
+        // From the title's top down the column, rounded at both ends.
         painter.rect_filled(
-            egui::Rect::from_min_max(
-                egui::pos2(left, title.top()),
-                egui::pos2(title.left() + title.height() / 2.0, title.bottom()),
-            ),
-            egui::CornerRadius {
-                nw: half,
-                ..Default::default()
-            },
-            *colour,
-        );
-        // Down the column, its foot rounded where the column ends.
-        painter.rect_filled(
-            egui::Rect::from_min_max(egui::pos2(left, title.bottom()), egui::pos2(right, end)),
-            egui::CornerRadius {
-                sw: if next.is_none() { 3 } else { 0 },
-                se: if next.is_none() { 3 } else { 0 },
-                ..Default::default()
-            },
-            colour.gamma_multiply(0.75),
+            egui::Rect::from_min_max(egui::pos2(left, title.top() + 2.0), egui::pos2(right, end)),
+            egui::CornerRadius::same(2),
+            colour.gamma_multiply(0.8),
         );
     }
 }

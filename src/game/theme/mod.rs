@@ -266,6 +266,44 @@ pub fn tab_button(
     words: impl Into<egui::WidgetText>,
     lit: bool,
 ) -> egui::Response {
+    styled_button(ui, enabled, words, lit, false)
+}
+
+/// The turn's one way on (End phase), filled in the console's amber with dark words, so the
+/// eye finds it among the other controls, as a commercial game's main button (an art
+/// director's read: "every control the same grey button"). Otherwise as `tab_button`.
+pub fn primary_button(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    words: impl Into<egui::WidgetText>,
+    lit: bool,
+) -> egui::Response {
+    styled_button(ui, enabled, words, lit, true)
+}
+
+fn styled_button(
+    ui: &mut egui::Ui,
+    enabled: bool,
+    words: impl Into<egui::WidgetText>,
+    lit: bool,
+    primary: bool,
+) -> egui::Response {
+    if primary && enabled {
+        return ui
+            .scope(|ui| {
+                ui.visuals_mut().override_text_color = Some(Color32::from_rgb(12, 14, 22));
+                let mut button = egui::Button::new(words).fill(BAR_SHIP);
+                if lit {
+                    button = button.stroke(egui::Stroke::new(2.0, TEXT));
+                }
+                let response = ui.add(button);
+                if lit {
+                    hold_tab_focus(&response);
+                }
+                response
+            })
+            .inner;
+    }
     let mut button = egui::Button::new(words);
     if lit {
         let selection = ui.visuals().selection;

@@ -21,7 +21,6 @@ use crate::game::table::parts::{Pieces, sector_angle};
 use crate::game::table::scene::camera::Corners;
 use crate::game::table::scene::looks::{Look, Rim, rim_of};
 use crate::game::table::scene::pieces::TOKEN_RADIUS;
-use crate::game::theme::palette;
 
 pub(crate) fn plugin(app: &mut App) {
     // The marks read where the pieces are this frame: egui's pass runs after the transforms
@@ -125,13 +124,18 @@ fn board_labels(
         let radius = (side - c).length();
         faces.push((c, radius));
         marks.faces.push((c, radius));
-        // The piece the threat phase has reached, ringed in the console's gold while its
-        // step shows.
+        // The piece the threat phase has reached, ringed in white over a dark halo while its
+        // step shows: gold is the Fore's (read 42 took the two golds for one mark).
         if sequence.acting().contains(&t.token) {
             board.painter.circle_stroke(
                 c,
                 radius + 5.0,
-                egui::Stroke::new(3.0, palette::GOLD.egui()),
+                egui::Stroke::new(6.0, egui::Color32::from_black_alpha(170)),
+            );
+            board.painter.circle_stroke(
+                c,
+                radius + 5.0,
+                egui::Stroke::new(3.0, egui::Color32::WHITE),
             );
         } else if done.contains(&t.token) {
             // A piece done for this threat phase wears a tick on its shoulder, away from its
