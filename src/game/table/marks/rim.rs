@@ -80,6 +80,63 @@ fn fit_inside(rect: egui::Rect, room: egui::Rect) -> egui::Rect {
     ))
 }
 
+/// The board's outline on screen, its steel rim included: a convex polygon.
+fn rim_outline(board: &BoardPainter) -> Vec<egui::Pos2> {
+    (0..48)
+        .filter_map(|i| {
+            let angle = i as f32 * std::f32::consts::TAU / 48.0;
+            board.screen(on_board(angle, BOARD_RADIUS + 0.12, 0.0))
+        })
+        .collect()
+}
+
+/// Whether `p` lies inside the convex `outline` (either winding).
+fn inside_outline(p: egui::Pos2, outline: &[egui::Pos2]) -> bool {
+    let sides = outline.iter().zip(outline.iter().cycle().skip(1));
+    let crosses: Vec<f32> = sides
+        .map(|(a, b)| (*b - *a).x * (p - *a).y - (*b - *a).y * (p - *a).x)
+        .collect();
+    crosses.len() > 2 && (crosses.iter().all(|c| *c >= 0.0) || crosses.iter().all(|c| *c <= 0.0))
+}
+
+/// Whether `rect` covers any of the board inside `outline`.
+fn over_board(rect: egui::Rect, outline: &[egui::Pos2]) -> bool {
+    let corners = [
+        rect.left_top(),
+        rect.right_top(),
+        rect.left_bottom(),
+        rect.right_bottom(),
+        rect.center_top(),
+        rect.center_bottom(),
+        rect.left_center(),
+        rect.right_center(),
+    ];
+    corners.iter().any(|c| inside_outline(*c, outline))
+        || outline.iter().any(|p| rect.contains(*p))
+}
+
+/// A sector's words slid outward, away from the board across the screen, to the nearest place
+/// where they cover none of it, stay on the table and meet no pile: pushed down from the
+/// window's top or up from the hand, a top or bottom sector's forecast lay over the rim and
+/// the Long ring (every reader of reads 39 to 43). Where no such place is, it stays.
+fn off_the_board(
+    group: egui::Rect,
+    out: egui::Vec2,
+    outline: &[egui::Pos2],
+    props: &[egui::Rect],
+    room: egui::Rect,
+) -> egui::Rect {
+    if out.x.abs() < SIDEWAYS || !over_board(group, outline) {
+        return group;
+    }
+    let step = 4.0 * out.x.signum();
+    (1..=60)
+        .map(|i| group.translate(egui::vec2(step * i as f32, 0.0)))
+        .take_while(|moved| room.contains_rect(*moved))
+        .find(|moved| !over_board(*moved, outline) && !props.iter().any(|p| p.intersects(*moved)))
+        .unwrap_or(group)
+}
+
 /// The board's rim, sector by sector: the sector's number, the name of the facing that points
 /// there now (the forward two in gold), and what that facing will take.
 pub(crate) fn rim_labels(
@@ -190,11 +247,12 @@ pub(crate) fn rim_labels(
             first.y + 5.0 + rows.iter().map(|r| r.y).sum::<f32>(),
         );
         // A margin all round for the number's badge, which stands out of its line.
+        let room = board.painter.clip_rect().shrink(2.0);
         let group = fit_inside(
             beside(point, out, size + egui::vec2(10.0, 10.0), first.y + 10.0),
-            board.painter.clip_rect().shrink(2.0),
-        )
-        .shrink(5.0);
+            room,
+        );
+        let group = off_the_board(group, out, &rim_outline(board), props, room).shrink(5.0);
         // Rows hug the board's side of the group.
         let row_left = |width: f32| match out.x {
             x if x >= SIDEWAYS => group.left(),
