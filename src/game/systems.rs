@@ -2,7 +2,7 @@
 //! one, and imports nothing else from the game to do so.
 
 use bevy::prelude::*;
-use stp_rules::RulesSet;
+use stp_rules::RulesSystems;
 
 /// The game's `Update` systems, around the rules' own sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
@@ -24,7 +24,7 @@ pub(super) fn order_systems(app: &mut App) {
     app.configure_sets(
         Update,
         (
-            GameSystems::Input.before(RulesSet::Start),
+            GameSystems::Input.before(RulesSystems::Start),
             (
                 GameSystems::Pace,
                 GameSystems::Events,
@@ -32,7 +32,7 @@ pub(super) fn order_systems(app: &mut App) {
                 GameSystems::Animate,
             )
                 .chain()
-                .after(RulesSet::Phases),
+                .after(RulesSystems::Phases),
         ),
     );
 }

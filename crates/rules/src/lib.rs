@@ -59,8 +59,8 @@ pub use legal::{PlayChoice, all_sections};
 pub use mission::Progress;
 pub use plugin::{
     ActionAccepted, ActionForwarded, ActionGate, ActionRefused, DrawsMade, ForwardActions,
-    HostAction, LoadGame, RulesPlugin, RulesSet, SetupFailed, StartGame, TradeOffered, TradeOffers,
-    UndoRefused, UndoRequest, WriteDownDraws,
+    HostAction, LoadGame, RulesPlugin, RulesSystems, SetupFailed, StartGame, TradeOffered,
+    TradeOffers, UndoRefused, UndoRequest, WriteDownDraws,
 };
 
 pub use setup::{GameOptions, SetupError};

@@ -54,7 +54,7 @@ pub struct SetupFailed(pub String);
 
 /// The rules' systems, in order: start, player actions, then the seven phases.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, SystemSet)]
-pub enum RulesSet {
+pub enum RulesSystems {
     Start,
     Actions,
     Phases,
@@ -80,14 +80,19 @@ impl Plugin for RulesPlugin {
             .init_resource::<UndoHistory>()
             .configure_sets(
                 Update,
-                (RulesSet::Start, RulesSet::Actions, RulesSet::Phases).chain(),
+                (
+                    RulesSystems::Start,
+                    RulesSystems::Actions,
+                    RulesSystems::Phases,
+                )
+                    .chain(),
             )
-            .add_systems(Update, start_game.in_set(RulesSet::Start))
+            .add_systems(Update, start_game.in_set(RulesSystems::Start))
             .add_systems(
                 Update,
                 (undo_requests, receive_player_actions)
                     .chain()
-                    .in_set(RulesSet::Actions)
+                    .in_set(RulesSystems::Actions)
                     .run_if(resource_exists::<GameState>),
             )
             .add_systems(
@@ -103,7 +108,7 @@ impl Plugin for RulesPlugin {
                     publish_draws,
                 )
                     .chain()
-                    .in_set(RulesSet::Phases),
+                    .in_set(RulesSystems::Phases),
             );
     }
 }

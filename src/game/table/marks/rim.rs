@@ -111,8 +111,7 @@ fn over_board(rect: egui::Rect, outline: &[egui::Pos2]) -> bool {
         rect.left_center(),
         rect.right_center(),
     ];
-    corners.iter().any(|c| inside_outline(*c, outline))
-        || outline.iter().any(|p| rect.contains(*p))
+    corners.iter().any(|c| inside_outline(*c, outline)) || outline.iter().any(|p| rect.contains(*p))
 }
 
 /// A sector's words slid outward, away from the board across the screen, to the nearest place
