@@ -238,38 +238,71 @@ const SHOW_CHOICE: f32 = 0.9;
 /// How long a bot waits for a person to play a Security Team before it lets boarders in.
 const WAIT_FOR_PEOPLE: f32 = 10.0;
 
+/// What holds the bots back: the table shows a sequence, the conn is being handed over, a
+/// game is watched again, someone is away, a trade waits for an answer, or the game is paused.
+#[derive(bevy::ecs::system::SystemParam)]
+struct BotHolds<'w> {
+    sequence: Res<'w, Sequence>,
+    handover: Res<'w, Handover>,
+    replaying: Res<'w, Replaying>,
+    away: Res<'w, Away>,
+    trades: Res<'w, BotTrades>,
+    paused: Res<'w, crate::game::model::screen::Paused>,
+}
+
+impl BotHolds<'_> {
+    fn hold(&self) -> bool {
+        self.paused.0
+            || self.trades.pending.is_some()
+            || !self.away.0.is_empty()
+            || self.sequence.is_playing()
+            || self.handover.0.is_some()
+            || self.replaying.record.is_some()
+    }
+}
+
+/// The bots' clock: a frame's time at the table's animation speed (a bot's choice shows for
+/// as long at any speed), and whether the player skips the wait.
+#[derive(bevy::ecs::system::SystemParam)]
+struct BotClock<'w> {
+    time: Res<'w, Time>,
+    speed: Res<'w, AnimationSpeed>,
+}
+
+impl BotClock<'_> {
+    fn tick(&self) -> f32 {
+        self.time.delta_secs() * self.speed.speed.max(0.1)
+    }
+    fn skip(&self) -> bool {
+        self.speed.skip
+    }
+}
+
+/// What a bot's move writes: the action, a redraw while it shows, the recap of its turn, and
+/// the table's selection that shows it.
+#[derive(bevy::ecs::system::SystemParam)]
+struct BotOutputs<'w> {
+    actions: MessageWriter<'w, PlayerAction>,
+    redraw: MessageWriter<'w, RequestRedraw>,
+    recap: ResMut<'w, BotRecap>,
+    selection: ResMut<'w, Selection>,
+}
+
 /// The bots' turns: choose (in the background for a Captain), show, send.
 fn bot_turns(
-    time: Res<Time>,
+    clock: BotClock,
     state: Option<Res<GameState>>,
     crew: Res<Crew>,
-    sequence: Res<Sequence>,
-    handover: Res<Handover>,
-    replaying: Res<Replaying>,
-    away: Res<Away>,
-    speed: Res<AnimationSpeed>,
+    holds: BotHolds,
     mut pending: ResMut<BotMove>,
-    mut selection: ResMut<Selection>,
-    mut actions: MessageWriter<PlayerAction>,
-    mut redraw: MessageWriter<RequestRedraw>,
-    (mut recap, trades, paused): (
-        ResMut<BotRecap>,
-        Res<BotTrades>,
-        Res<crate::game::model::screen::Paused>,
-    ),
+    mut out: BotOutputs,
 ) {
     let Some(state) = state else { return };
     // A crew of people only, here or elsewhere: nothing to do (and no search for who acts).
     if !(0..crew.seats.len() as u8).any(|p| crew.is_bot(p)) {
         return;
     }
-    let waiting = !state.awaits_players()
-        || paused.0
-        || trades.pending.is_some()
-        || !away.0.is_empty()
-        || sequence.is_playing()
-        || handover.0.is_some()
-        || replaying.record.is_some();
+    let waiting = !state.awaits_players() || holds.hold();
     // Who must act now, as the rules' windows and phases say (the heuristic knows).
     let mut actor = bot::choose(&state).map(|a| a.player);
     // Boarders on a bot's turn, and the heuristic would have a person play their Security
@@ -280,8 +313,8 @@ fn bot_turns(
         && crew.is_bot(active)
         && actor.is_some_and(|p| !crew.is_bot(p))
     {
-        pending.waited_for_people += time.delta_secs() * speed.speed.max(0.1);
-        if pending.waited_for_people >= WAIT_FOR_PEOPLE || speed.skip {
+        pending.waited_for_people += clock.tick();
+        if pending.waited_for_people >= WAIT_FOR_PEOPLE || clock.skip() {
             actor = Some(active);
             if pending.chosen.is_none() {
                 let action = PlayerAction {
@@ -300,17 +333,17 @@ fn bot_turns(
         pending.chosen = None;
         return;
     }
-    redraw.write(RequestRedraw);
+    out.redraw.write(RequestRedraw);
     let hash = state.state_hash();
     if let Some((at, action, shown)) = &mut pending.chosen {
         if *at != hash {
             *pending = BotMove::default();
             return;
         }
-        *shown += time.delta_secs() * speed.speed.max(0.1);
-        if *shown >= SHOW_CHOICE || speed.skip {
-            if recap.player != Some(action.player) {
-                *recap = BotRecap {
+        *shown += clock.tick();
+        if *shown >= SHOW_CHOICE || clock.skip() {
+            if out.recap.player != Some(action.player) {
+                *out.recap = BotRecap {
                     player: Some(action.player),
                     who: state
                         .players()
@@ -319,11 +352,11 @@ fn bot_turns(
                     lines: Vec::new(),
                 };
             }
-            recap
+            out.recap
                 .lines
                 .push(crate::words::describe::action_words(&state, action));
-            actions.write(*action);
-            selection.clear_card();
+            out.actions.write(*action);
+            out.selection.clear_card();
             *pending = BotMove::default();
         }
         return;
@@ -349,7 +382,7 @@ fn bot_turns(
         _ => bot::choose(&state),
     };
     // A trade the person declined this turn is not offered again: the bot trades no more.
-    let declined = |a: &PlayerAction| trades.declined.iter().any(|d| d.player == a.player);
+    let declined = |a: &PlayerAction| holds.trades.declined.iter().any(|d| d.player == a.player);
     let chosen = chosen.map(|action| match action.action {
         Action::Trade { .. } if declined(&action) => PlayerAction {
             player: action.player,
@@ -358,7 +391,7 @@ fn bot_turns(
         _ => action,
     });
     if let Some(action) = chosen {
-        show_on_table(&state, action, &mut selection);
+        show_on_table(&state, action, &mut out.selection);
         pending.chosen = Some((hash, action, 0.0));
     }
 }
