@@ -125,19 +125,51 @@ fn act_on_menu(
     }
 }
 
+/// The menu's game choices: what it asks for (save, load, a new game, leave), where the saves
+/// are and what the last one said.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct MenuGame<'w> {
+    choices: MessageWriter<'w, MenuChoice>,
+    status: ResMut<'w, SaveStatus>,
+    launch: Res<'w, Launch>,
+}
+
+/// The menu's Academy section, shown during a lesson, and the choice it sends.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct MenuAcademy<'w> {
+    academy: Res<'w, Academy>,
+    lessons: MessageWriter<'w, AcademyChoice>,
+}
+
+/// The menu's crew (who sits where) and settings (with the animation's speed).
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct MenuCrewAndSettings<'w> {
+    crew: ResMut<'w, Crew>,
+    state: Option<Res<'w, GameState>>,
+    settings: ResMut<'w, Settings>,
+    speed: ResMut<'w, AnimationSpeed>,
+}
+
 pub(super) fn menu_window(
     mut contexts: EguiContexts,
     mut menu: ResMut<Menu>,
-    mut settings: ResMut<Settings>,
-    mut choices: MessageWriter<MenuChoice>,
-    mut status: ResMut<SaveStatus>,
-    launch: Res<Launch>,
-    mut crew: ResMut<Crew>,
-    state: Option<Res<GameState>>,
-    mut speed: ResMut<AnimationSpeed>,
-    (academy, mut lessons): (Res<Academy>, MessageWriter<AcademyChoice>),
+    mut game: MenuGame,
+    mut lesson: MenuAcademy,
+    mut seated: MenuCrewAndSettings,
     mut was_open: Local<bool>,
 ) -> Result {
+    let MenuGame {
+        choices,
+        status,
+        launch,
+    } = &mut game;
+    let MenuAcademy { academy, lessons } = &mut lesson;
+    let MenuCrewAndSettings {
+        crew,
+        state,
+        settings,
+        speed,
+    } = &mut seated;
     let ctx = contexts.ctx_mut()?;
     // A menu that opens starts afresh: no word left from an earlier save or load beside its
     // Save button, and no button in egui's focus (Enter would press it).
@@ -179,7 +211,7 @@ pub(super) fn menu_window(
                 .show(ui, |ui| {
                     // In a lesson, its way on first: the keyboard's road to restart, skip and leave.
                     if academy.lesson.is_some() {
-                        lesson_chosen = crate::game::tutorial::menu_section(ui, &academy);
+                        lesson_chosen = crate::game::tutorial::menu_section(ui, academy);
                         ui.separator();
                     }
                     // The game's own choices first, where the eye lands; then the crew
@@ -199,7 +231,7 @@ pub(super) fn menu_window(
                     });
                     // Always in its place (greyed with no save yet), so saving never moves the
                     // buttons below it under the pointer.
-                    let saved = save_path(&launch).filter(|p| p.exists());
+                    let saved = save_path(launch).filter(|p| p.exists());
                     let load = ui
                         .add_enabled(saved.is_some(), egui::Button::new("Load saved game"))
                         .on_disabled_hover_text("No game saved yet: Save game makes one.");
@@ -240,7 +272,7 @@ pub(super) fn menu_window(
                         }
                         ui.separator();
                     }
-                    settings_section(ui, &mut settings, &mut speed);
+                    settings_section(ui, settings, speed);
                 });
         });
     // The menu holds the keyboard's focus while it is open: Tab goes round its controls, not

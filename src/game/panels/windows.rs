@@ -14,17 +14,37 @@ use crate::game::pacing::{Sequence, Shown};
 use crate::game::session::{replay_step, stop_watching};
 use crate::words::describe::{facing_name, token_name};
 
+/// What holds the table's choices back: the conn handed over, a sequence showing, someone
+/// away.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct ChoicesWait<'w> {
+    handover: Res<'w, Handover>,
+    sequence: Res<'w, Sequence>,
+    away: Res<'w, Away>,
+}
+
+impl ChoicesWait<'_> {
+    fn wait(&self) -> bool {
+        self.handover.0.is_some() || self.sequence.is_playing() || !self.away.0.is_empty()
+    }
+}
+
+/// A game watched again: where the replay is, the record it came from, and the load that
+/// takes the table back to the game when the watching stops.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct WatchedAgain<'w> {
+    replaying: ResMut<'w, Replaying>,
+    record: ResMut<'w, Record>,
+    loads: MessageWriter<'w, LoadGame>,
+}
+
 pub(super) fn windows(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
     mut actions: MessageWriter<PlayerAction>,
-    handover: Res<Handover>,
-    sequence: Res<Sequence>,
-    mut replaying: ResMut<Replaying>,
-    mut record: ResMut<Record>,
-    mut loads: MessageWriter<LoadGame>,
+    waits: ChoicesWait,
+    mut watched: WatchedAgain,
     crew: Res<Crew>,
-    away: Res<Away>,
     mut layout: ResMut<crate::game::model::windows::PanelLayout>,
 ) -> Result {
     let Some(state) = shown.get() else {
@@ -45,7 +65,7 @@ pub(super) fn windows(
     // The rules' windows open once the threat phase that led to them has played. They wait for
     // less than the other controls (`input::ControlsWait`): during a bot's turn, people may
     // still play their Security Teams.
-    let waiting = handover.0.is_some() || sequence.is_playing() || !away.0.is_empty();
+    let waiting = waits.wait();
     // Over the mission card, so the board stays in view while the players choose (the log is a
     // one-line drawer now).
     let panel = |wanted: &str| {
@@ -109,8 +129,12 @@ pub(super) fn windows(
         }
         _ => {}
     }
-    if let Some(watched) = &replaying.record {
-        let total = watched.actions.len();
+    let WatchedAgain {
+        replaying,
+        record,
+        loads,
+    } = &mut watched;
+    if let Some(total) = replaying.record.as_ref().map(|r| r.actions.len()) {
         egui::Window::new("Watching the game again")
             .collapsible(false)
             .anchor(egui::Align2::RIGHT_BOTTOM, [-290.0, -200.0])
@@ -118,7 +142,7 @@ pub(super) fn windows(
                 ui.label(format!("Step {} of {total}", replaying.next));
                 ui.horizontal(|ui| {
                     if ui.button("Next step").clicked() {
-                        replay_step(&mut replaying, &mut actions);
+                        replay_step(replaying, &mut actions);
                     }
                     let label = if replaying.playing { "Pause" } else { "Play" };
                     if ui.button(label).clicked() {
@@ -129,7 +153,7 @@ pub(super) fn windows(
                             .text("seconds a step"),
                     );
                     if ui.button("Stop watching").clicked() {
-                        stop_watching(&mut replaying, &mut record, &mut loads);
+                        stop_watching(replaying, record, loads);
                     }
                 });
             });

@@ -252,19 +252,33 @@ fn engage(
 /// A seat's card on the setup screen, in points.
 const SEAT_CARD: egui::Vec2 = egui::vec2(370.0, 132.0);
 
+/// The ways off the setup screen: engage, the Academy, a saved game (and what loading it
+/// said), back to the title.
+#[derive(bevy::ecs::system::SystemParam)]
+struct SetupWays<'w> {
+    engage: MessageWriter<'w, Engage>,
+    academy: MessageWriter<'w, OpenLesson>,
+    saves: MessageWriter<'w, SaveRequest>,
+    status: Res<'w, SaveStatus>,
+    launch: Res<'w, Launch>,
+    next: ResMut<'w, NextState<Screen>>,
+}
+
+/// The setup screen's play across machines: its form, the connection if one is open, the
+/// settings it remembers, and the commands that open one.
+#[derive(bevy::ecs::system::SystemParam)]
+struct OnlineSetup<'w, 's> {
+    form: ResMut<'w, OnlineForm>,
+    online: Option<Res<'w, Online>>,
+    settings: ResMut<'w, Settings>,
+    commands: Commands<'w, 's>,
+}
+
 fn setup_screen(
     mut contexts: EguiContexts,
     mut form: ResMut<SetupForm>,
-    mut engage: MessageWriter<Engage>,
-    mut saves: MessageWriter<SaveRequest>,
-    status: Res<SaveStatus>,
-    launch: Res<Launch>,
-    mut academy: MessageWriter<OpenLesson>,
-    mut online_form: ResMut<OnlineForm>,
-    online: Option<Res<Online>>,
-    mut settings: ResMut<Settings>,
-    mut commands: Commands,
-    mut next: ResMut<NextState<Screen>>,
+    mut ways: SetupWays,
+    mut online: OnlineSetup,
     mut table_rect: ResMut<TableRect>,
     balance: Res<ShippedBalance>,
 ) -> Result {
@@ -292,7 +306,7 @@ fn setup_screen(
                     .on_hover_text("Back to the title screen (Esc)")
                     .clicked()
                 {
-                    next.set(Screen::Title);
+                    ways.next.set(Screen::Title);
                 }
                 ui.label(
                     egui::RichText::new("New game")
@@ -309,17 +323,17 @@ fn setup_screen(
                         .on_hover_text("Learn to play on the real table, a step at a time.")
                         .clicked()
                     {
-                        academy.write(OpenLesson(0));
+                        ways.academy.write(OpenLesson(0));
                     }
-                    if let Some(saved) = save_path(&launch).filter(|p| p.exists())
+                    if let Some(saved) = save_path(&ways.launch).filter(|p| p.exists())
                         && ui
                             .button("Load the saved game")
                             .on_hover_text("The game you saved with the menu's Save game.")
                             .clicked()
                     {
-                        saves.write(SaveRequest::Load(saved));
+                        ways.saves.write(SaveRequest::Load(saved));
                     }
-                    if let Some(path) = autosave_path(&launch).filter(|p| p.exists())
+                    if let Some(path) = autosave_path(&ways.launch).filter(|p| p.exists())
                         && ui
                             .button("Continue the last game")
                             .on_hover_text(
@@ -328,11 +342,11 @@ fn setup_screen(
                             )
                             .clicked()
                     {
-                        saves.write(SaveRequest::Load(path));
+                        ways.saves.write(SaveRequest::Load(path));
                     }
                 });
             });
-            if let Some(message) = &status.0 {
+            if let Some(message) = &ways.status.0 {
                 ui.label(message);
             }
         });
@@ -357,7 +371,7 @@ fn setup_screen(
                         .on_hover_text("Start (Enter)")
                         .clicked()
                     {
-                        engage.write(Engage);
+                        ways.engage.write(Engage);
                     }
                     ui.label(
                         egui::RichText::new("Enter: engage · Esc: title · Tab: next field")
@@ -373,7 +387,7 @@ fn setup_screen(
             egui::ScrollArea::vertical()
                 .auto_shrink([false, false])
                 .show(ui, |ui| {
-                    crew_section(ui, &mut form, &online_form);
+                    crew_section(ui, &mut form, &online.form);
                     ui.add_space(10.0);
                     difficulty_section(ui, &mut form, &balance);
                     ui.add_space(10.0);
@@ -397,13 +411,13 @@ fn setup_screen(
                     ui.add_space(6.0);
                     section(
                         ui,
-                        &mut online_form,
-                        online.as_deref(),
-                        &mut settings,
-                        &mut commands,
+                        &mut online.form,
+                        online.online.as_deref(),
+                        &mut online.settings,
+                        &mut online.commands,
                     );
                     // Hosting with nobody to join is allowed, but rarely meant.
-                    if online_form.host && !form.seats.contains(&Seat::Remote) {
+                    if online.form.host && !form.seats.contains(&Seat::Remote) {
                         ui.colored_label(
                             egui::Color32::YELLOW,
                             "No seat is a \"Remote player\" yet: set one above for a crewmate to \
