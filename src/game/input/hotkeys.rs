@@ -121,17 +121,32 @@ const DIGITS: [KeyCode; 9] = [
     KeyCode::Digit9,
 ];
 
+/// What the table's keys ask for: an action, an undo, the threat phase shown at once or a
+/// step on, the advisor's word.
+#[derive(bevy::ecs::system::SystemParam)]
+struct KeyAsks<'w> {
+    actions: MessageWriter<'w, PlayerAction>,
+    undo: MessageWriter<'w, UndoRequest>,
+    skip: MessageWriter<'w, SkipSequence>,
+    next: MessageWriter<'w, NextStep>,
+    ask: MessageWriter<'w, AskAdvisor>,
+}
+
 fn hotkeys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     state: Option<Res<GameState>>,
     wait: ControlsWait,
     mut selection: ResMut<Selection>,
-    mut actions: MessageWriter<PlayerAction>,
-    mut undo: MessageWriter<UndoRequest>,
-    (mut skip, mut next): (MessageWriter<SkipSequence>, MessageWriter<NextStep>),
-    mut ask: MessageWriter<AskAdvisor>,
+    asks: KeyAsks,
     (time, mut ended_at): (Res<Time<Real>>, Local<Option<f64>>),
 ) {
+    let KeyAsks {
+        mut actions,
+        mut undo,
+        mut skip,
+        mut next,
+        mut ask,
+    } = asks;
     let (Some(keys), Some(state)) = (keys, state) else {
         return;
     };

@@ -221,22 +221,36 @@ fn take_events(
     sequence.acted.clear();
 }
 
+/// What paces the threat phase's steps: the game paused, the clock at the table's speed, and
+/// the keys that skip to the end or show the next step.
+#[derive(bevy::ecs::system::SystemParam)]
+struct StepPace<'w, 's> {
+    paused: Option<Res<'w, crate::game::model::screen::Paused>>,
+    time: Res<'w, Time>,
+    speed: Res<'w, AnimationSpeed>,
+    skips: MessageReader<'w, 's, SkipSequence>,
+    next: MessageReader<'w, 's, NextStep>,
+}
+
 /// Shows the next step when the one before has had its time; at the end the table is the
 /// rules state again.
 fn play_steps(
-    paused: Option<Res<crate::game::model::screen::Paused>>,
-    time: Res<Time>,
-    speed: Res<AnimationSpeed>,
+    mut pace: StepPace,
     state: Option<Res<GameState>>,
-    mut skips: MessageReader<SkipSequence>,
-    mut next: MessageReader<NextStep>,
     mut sequence: ResMut<Sequence>,
     mut shown: ResMut<Shown>,
     mut paced: MessageWriter<Paced>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let StepPace {
+        paused,
+        time,
+        speed,
+        skips,
+        next,
+    } = &mut pace;
     let skip = skips.read().count() > 0 || speed.skip;
-    if !sequence.is_playing() || (paused.is_some_and(|p| p.0) && !skip) {
+    if !sequence.is_playing() || (paused.as_ref().is_some_and(|p| p.0) && !skip) {
         return;
     }
     let Some(state) = state else {

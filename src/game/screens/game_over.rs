@@ -27,17 +27,41 @@ fn forget_the_dialog(mut layout: ResMut<PanelLayout>) {
     layout.dialogs.clear();
 }
 
+/// The ways on from a game over: the same crew again (a new game, or the finished one
+/// watched again from its start), or the setup screen with a fresh seed.
+#[derive(bevy::ecs::system::SystemParam)]
+struct WaysOn<'w> {
+    start: MessageWriter<'w, StartGame>,
+    loads: MessageWriter<'w, LoadGame>,
+    next: ResMut<'w, NextState<Screen>>,
+    form: ResMut<'w, SetupForm>,
+}
+
+/// The finished game: its record, and the replay that watches it again.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Finished<'w> {
+    record: Res<'w, Record>,
+    replaying: ResMut<'w, Replaying>,
+}
+
 fn game_over_screen(
     mut contexts: EguiContexts,
     shown: Res<Shown>,
-    (mut start, mut loads): (MessageWriter<StartGame>, MessageWriter<LoadGame>),
-    mut next: ResMut<NextState<Screen>>,
-    mut form: ResMut<SetupForm>,
-    record: Res<Record>,
-    mut replaying: ResMut<Replaying>,
+    ways: WaysOn,
+    finished: Finished,
     online: Option<Res<crate::game::online::Online>>,
     mut layout: ResMut<PanelLayout>,
 ) -> Result {
+    let WaysOn {
+        mut start,
+        mut loads,
+        mut next,
+        mut form,
+    } = ways;
+    let Finished {
+        record,
+        mut replaying,
+    } = finished;
     let Some(state) = shown.get() else {
         return Ok(());
     };
