@@ -169,17 +169,27 @@ pub(super) struct ClientShows<'w> {
     offer_here: ResMut<'w, super::OfferHere>,
 }
 
+/// What this machine's players ask of the crew: a word in the talk, a ping on the table.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct OwnAsks<'w, 's> {
+    says: MessageReader<'w, 's, SayRequest>,
+    pinged: MessageReader<'w, 's, PingRequest>,
+}
+
 /// Messages from the host, and one of its actions a frame for the rules.
 pub(super) fn receive(
     mut online: ResMut<Online>,
     state: Option<Res<GameState>>,
     mut shows: ClientShows,
-    mut says: MessageReader<SayRequest>,
-    mut pinged: MessageReader<PingRequest>,
+    asks: OwnAsks,
     mut loads: MessageWriter<LoadGame>,
     mut actions: MessageWriter<HostAction>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let OwnAsks {
+        mut says,
+        mut pinged,
+    } = asks;
     let Online::Client(me) = &mut *online else {
         return;
     };

@@ -193,20 +193,30 @@ impl HostShows<'_> {
     }
 }
 
+/// What this machine's own players ask of the crew across machines: a word in the talk, a
+/// ping on the table, a seat handed to a bot.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct OwnAsks<'w, 's> {
+    says: MessageReader<'w, 's, SayRequest>,
+    pinged: MessageReader<'w, 's, PingRequest>,
+    handed: MessageReader<'w, 's, HandToBot>,
+}
+
 /// Messages in, seats taken and left, and one remote action a frame for the rules.
-#[allow(clippy::too_many_arguments)]
 pub(super) fn receive(
     mut online: ResMut<Online>,
-    state: Option<Res<GameState>>,
-    record: Res<Record>,
+    (state, record): (Option<Res<GameState>>, Res<Record>),
     mut away: ResMut<Away>,
     mut shows: HostShows,
-    mut says: MessageReader<SayRequest>,
-    mut pinged: MessageReader<PingRequest>,
-    mut handed: MessageReader<HandToBot>,
+    asks: OwnAsks,
     mut actions: MessageWriter<PlayerAction>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let OwnAsks {
+        mut says,
+        mut pinged,
+        mut handed,
+    } = asks;
     let Online::Host(host) = &mut *online else {
         return;
     };
@@ -283,18 +293,33 @@ pub(super) fn receive(
 
 /// Every accepted action to every client, in the table's order; refusals to their sender;
 /// the hash at every turn start; the end.
+/// What the rules said this frame, for the clients: the actions accepted and refused, their
+/// events, the draws they made, and a game started or loaded anew.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct RulesSaid<'w, 's> {
+    accepted: MessageReader<'w, 's, ActionAccepted>,
+    refused: MessageReader<'w, 's, ActionRefused>,
+    events: MessageReader<'w, 's, RulesEvent>,
+    drawn: MessageReader<'w, 's, stp_rules::DrawsMade>,
+    starts: MessageReader<'w, 's, StartGame>,
+    loads: MessageReader<'w, 's, LoadGame>,
+}
+
 pub(super) fn tell(
     mut online: ResMut<Online>,
-    mut accepted: MessageReader<ActionAccepted>,
-    mut refused: MessageReader<ActionRefused>,
-    mut events: MessageReader<RulesEvent>,
-    mut starts: MessageReader<StartGame>,
-    mut loads: MessageReader<LoadGame>,
+    said: RulesSaid,
     state: Option<Res<GameState>>,
-    mut drawn: MessageReader<stp_rules::DrawsMade>,
     record: Res<Record>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
+    let RulesSaid {
+        mut accepted,
+        mut refused,
+        mut events,
+        mut drawn,
+        mut starts,
+        mut loads,
+    } = said;
     let Online::Host(host) = &mut *online else {
         return;
     };
