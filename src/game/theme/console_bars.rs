@@ -33,9 +33,9 @@ pub(crate) fn header_with_note(
         ui.allocate_exact_size(vec2(ui.available_width(), height), egui::Sense::hover());
     let painter = ui.painter();
     // The title in the display face, in the section's colour, straight on the panel over a
-    // thin rule: a filled pastel bar with dark capitals read as a web page's tab (an art
-    // director's read after read 42); the colour runs on down the column's edge
-    // (`section_frame`).
+    // thin rule: the filled pastel bars with dark capitals "are what makes it look like Board
+    // Game Arena" (an art director's read after read 42); the colour runs on down the
+    // column's edge (`section_frame`).
     let bar = rect;
     painter.rect_filled(
         egui::Rect::from_min_max(egui::pos2(bar.min.x, bar.max.y - 2.0), bar.max),

@@ -270,8 +270,8 @@ pub fn tab_button(
 }
 
 /// The turn's one way on (End phase), filled in the console's amber with dark words, so the
-/// eye finds it among the other controls, as a commercial game's main button (an art
-/// director's read: "every control the same grey button"). Otherwise as `tab_button`.
+/// eye finds it among the other controls (an art director's read after read 42: End phase
+/// "the only filled button"). Otherwise as `tab_button`.
 pub fn primary_button(
     ui: &mut egui::Ui,
     enabled: bool,

@@ -125,7 +125,7 @@ fn board_labels(
         faces.push((c, radius));
         marks.faces.push((c, radius));
         // The piece the threat phase has reached, ringed in white over a dark halo while its
-        // step shows: gold is the Fore's (read 42 took the two golds for one mark).
+        // step shows: gold is the Fore's (a reader of read 42 found one gold for both).
         if sequence.acting().contains(&t.token) {
             board.painter.circle_stroke(
                 c,
