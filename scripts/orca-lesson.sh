@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# The Academy's first lesson as a blind player meets it (issue 43): the game under Xvfb, with
-# Orca, the screen reader, in a D-Bus session of its own. Speech Dispatcher speaks through
-# espeak-ng into a file instead of a sound card; the keys are pressed by xdotool, as a player
-# would press them. Prints each key and what Orca said after it, and leaves Orca's words in
-# $OUT/spoken.txt, its debug log in $OUT/orca-debug.txt and the last sentence's speech in
-# $OUT/spoken-last.wav (OUT defaults to a fresh folder under /tmp).
+# The Academy's first lesson, and a card fired by keys in the second, as a blind player meets
+# them (issue 43): the game under Xvfb, with Orca, the screen reader, in a D-Bus session of its
+# own. Speech Dispatcher speaks through espeak-ng into a file instead of a sound card; the
+# keys are pressed by xdotool, as a player would press them. Prints each key and what Orca
+# said after it, and leaves Orca's words in $OUT/spoken.txt, its debug log in
+# $OUT/orca-debug.txt and the last sentence's speech in $OUT/spoken-last.wav (OUT defaults to
+# a fresh folder under /tmp).
 # Installs orca, espeak-ng and speech-dispatcher the first time (Debian/Ubuntu packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--help" ]; then
-  sed -n '2,8p' "$0" | cut -c3-
+  sed -n '2,9p' "$0" | cut -c3-
   exit 0
 fi
 need=()
@@ -98,11 +99,17 @@ session() {
   tr '\n' ' ' <"$OUT/spoken.txt" | sed 's/^/  /'
   echo
   # Tab round the turn's controls, read the lesson's three steps (N), then end the phase and
-  # step through the threats' turn (Space), and on to the next lesson (N).
+  # step through the threats' turn (Space), and on to the next lesson (N), where a card is
+  # played by keys (below).
   for key in Tab Tab Tab n n n; do press "$key"; done
   press space 12
   for _ in 1 2 3 4 5 6; do press space 8; done
   press n 10
+  # Lesson 2 by keys alone: its next step picks card 1 with its target in focus (N), Enter
+  # fires, and the lesson's last step follows (N).
+  press n 8
+  press Return 12
+  press n 8
   import -window root "$OUT/last.png" 2>/dev/null || true
   kill "$game" 2>/dev/null || true
   sleep 3

@@ -325,7 +325,14 @@ pub(crate) fn lesson_panel(
             }
         }
         None => {
-            let words = ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong());
+            // An id of its own, as each step's words have: with the widgets' automatic id,
+            // lesson 2's "Lesson complete." took the focus for one frame and then lost it to a
+            // label with no name (Orca: "event is from defunct source"), and was never said.
+            let words = ui
+                .push_id(("lesson done", index), |ui| {
+                    ui.label(egui::RichText::new("Lesson complete.").size(15.0).strong())
+                })
+                .inner;
             if focus_here {
                 crate::game::theme::take_tab_focus_once(&words, ("lesson done", academy.opened));
             }

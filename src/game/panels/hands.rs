@@ -467,6 +467,15 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
 /// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.
 /// Trades come a row to each other player ("Eli: Security Team · Tritanium …"), so six seats'
 /// hands stay a few lines, not twenty buttons; each button's hover says the trade in full.
+/// A card's target as a reader hears its button: the play it makes ("Phasers — Forward,
+/// Long/Medium on Klingon Cruiser (Long Range, sector 1, fore-starboard facing)"). The
+/// button's short words alone, under Orca, said "Klingon Cruiser middle dot Long 1" and not
+/// what Enter would do. `None` for a choice that is not a card's play (a trade says itself).
+pub fn spoken_target(state: &GameState, offer: &offers::Offer) -> Option<String> {
+    matches!(offer.action.action, stp_rules::Action::PlayCard { .. })
+        .then(|| crate::words::describe::action_words(state, &offer.action))
+}
+
 fn choice_buttons(
     ui: &mut egui::Ui,
     state: &GameState,
@@ -483,6 +492,10 @@ fn choice_buttons(
         let focused = selection.focus == Some(index);
         // Lit, and focused for a screen reader, where Tab has it.
         let response = crate::game::theme::tab_button(ui, true, words, focused);
+        if let Some(spoken) = choices.get(index).and_then(|o| spoken_target(state, o)) {
+            response
+                .widget_info(|| egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &spoken));
+        }
         // The choice Tab brings into focus is scrolled into view: never taken unseen.
         if focused {
             response.scroll_to_me(None);

@@ -341,3 +341,33 @@ fn a_lessons_new_step_takes_the_focus_from_the_turns_words() {
         "the next step takes the focus"
     );
 }
+
+/// A picked card's target is heard as the play it makes, the card and the threat with its
+/// place and facing, not as the button's short words: under Orca (`scripts/orca-lesson.sh`,
+/// lesson 2) the target said "Klingon Cruiser middle dot Long 1", not what Enter would fire.
+#[test]
+fn a_targets_button_is_heard_as_the_play_it_makes() {
+    use star_trek_panic::game::model::offers;
+    use star_trek_panic::game::panels::hands::spoken_target;
+    let mut state =
+        super::table_with_threats(r#"(kind: "klingon_cruiser", range: Long, sector: 1)"#);
+    let phasers = crate::common::give(&mut state, 0, "phasers_forward_long");
+    let plays = state.legal_plays(0, phasers);
+    let targets = offers::targets(&state, &plays, None, None);
+    assert_eq!(targets.len(), 1, "{targets:?}");
+    let spoken = spoken_target(&state, &targets[0]).expect("a play is spoken");
+    assert!(spoken.starts_with("Phasers — Forward"), "{spoken}");
+    assert!(
+        spoken.contains("Klingon Cruiser (Long Range, sector 1"),
+        "{spoken}"
+    );
+    assert!(!spoken.contains('·'), "{spoken}");
+    let end = offers::Offer {
+        action: stp_rules::PlayerAction {
+            player: 0,
+            action: stp_rules::Action::EndPhase,
+        },
+        words: "End phase".into(),
+    };
+    assert_eq!(spoken_target(&state, &end), None, "not a card's play");
+}
