@@ -233,8 +233,9 @@ def main():
         after = tree_when(app, lambda t: any("Red Alert:" in n for _, n, _ in t), 60)
         for role, name, _ in after:
             print(f"AFTER {role}: {name}")
-        # Then its target, as the reader found it: the card is played.
-        if not press(after, "facing 1 ", "NO-TARGET"):
+        # Then its target, as the reader found it, named as the play it makes: the card is
+        # played.
+        if not press(after, "Red Alert on facing 1 ", "NO-TARGET"):
             return 4
         played = tree_when(
             app, lambda t: not any(n.startswith("3: Red Alert") for _, n, _ in t), 60
