@@ -1,10 +1,11 @@
-//! Sound: every cue is synthesized here at start-up (no recorded files), played from the rules
+//! Sound: every cue is synthesized here at start-up, on a worker thread (no recorded files), played from the rules
 //! events through bevy_kira_audio. A music loop runs on its own channel. Volumes and mute are
 //! kept by `settings`. Without a sound device bevy_kira_audio logs a
 //! warning and the game plays on silently.
 
 use crate::game::model::event_catalogue::{Cue, presentation};
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, block_on, futures_lite::future};
 use bevy_kira_audio::prelude::*;
 use std::f32::consts::TAU;
 
@@ -28,10 +29,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)
         .add_audio_channel::<Music>()
         .add_audio_channel::<Effects>()
-        .add_systems(Startup, synthesize)
+        .add_systems(Startup, start_synthesis)
         .add_systems(
             Update,
-            (apply_settings, play_cues).in_set(GameSystems::Events),
+            (finish_synthesis, apply_settings, play_cues)
+                .chain()
+                .in_set(GameSystems::Events),
         );
 }
 
@@ -151,27 +154,61 @@ fn music_samples() -> Vec<f32> {
         .collect()
 }
 
-fn synthesize(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
-    let cues = [
-        Cue::Phaser,
-        Cue::Torpedo,
-        Cue::Explosion,
-        Cue::ShieldHit,
-        Cue::HullHit,
-        Cue::Boarding,
-        Cue::Cloak,
-        Cue::Uncloak,
-        Cue::Comet,
-        Cue::Docking,
-        Cue::MissionComplete,
-        Cue::MissionFailed,
-        Cue::Victory,
-        Cue::Defeat,
-    ]
-    .into_iter()
-    .map(|cue| (cue, sources.add(sound(cue_samples(cue)))))
-    .collect();
-    let music = sources.add(sound(music_samples()));
+/// Every cue and the music, made on a worker thread while the first frames draw: made
+/// before them, they kept the first frame waiting (issue 42, start-up within 1.2× of a bare
+/// window). Until they are ready no cue plays, as when the machine has no sound device.
+#[derive(Resource)]
+struct Synthesizing(Task<Synthesized>);
+
+type Synthesized = (Vec<(Cue, AudioSource)>, AudioSource);
+
+const CUES: [Cue; 14] = [
+    Cue::Phaser,
+    Cue::Torpedo,
+    Cue::Explosion,
+    Cue::ShieldHit,
+    Cue::HullHit,
+    Cue::Boarding,
+    Cue::Cloak,
+    Cue::Uncloak,
+    Cue::Comet,
+    Cue::Docking,
+    Cue::MissionComplete,
+    Cue::MissionFailed,
+    Cue::Victory,
+    Cue::Defeat,
+];
+
+fn start_synthesis(mut commands: Commands) {
+    let task = AsyncComputeTaskPool::get().spawn(async {
+        let cues = CUES
+            .into_iter()
+            .map(|cue| (cue, sound(cue_samples(cue))))
+            .collect();
+        (cues, sound(music_samples()))
+    });
+    commands.insert_resource(Synthesizing(task));
+}
+
+/// Takes the sounds once they are made; till then a frame more is asked for, so they are
+/// taken (and the music starts) without waiting for a key, and the window sleeps after.
+fn finish_synthesis(
+    mut commands: Commands,
+    task: Option<ResMut<Synthesizing>>,
+    mut sources: ResMut<Assets<AudioSource>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let Some(mut task) = task else { return };
+    let Some((cues, music)) = block_on(future::poll_once(&mut task.0)) else {
+        redraw.write(bevy::window::RequestRedraw);
+        return;
+    };
+    commands.remove_resource::<Synthesizing>();
+    let cues = cues
+        .into_iter()
+        .map(|(cue, source)| (cue, sources.add(source)))
+        .collect();
+    let music = sources.add(music);
     commands.insert_resource(Sounds { cues, music });
 }
 
