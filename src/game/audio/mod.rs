@@ -1,7 +1,7 @@
-//! Sound: every cue is synthesized here at start-up, on a worker thread (no recorded files), played from the rules
-//! events through bevy_kira_audio. A music loop runs on its own channel. Volumes and mute are
-//! kept by `settings`. Without a sound device bevy_kira_audio logs a
-//! warning and the game plays on silently.
+//! Sound: every cue is synthesized here at start-up, on a worker thread (no recorded files),
+//! and played from the rules events through bevy_kira_audio. A music loop runs on its own
+//! channel. Volumes and mute are kept by `settings`. Without a sound device bevy_kira_audio
+//! logs a warning and the game plays on silently.
 
 use crate::game::model::event_catalogue::{Cue, presentation};
 use bevy::prelude::*;

@@ -464,9 +464,6 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
     ui.data_mut(|d| d.insert_temp(shown_id, shown));
 }
 
-/// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.
-/// Trades come a row to each other player ("Eli: Security Team · Tritanium …"), so six seats'
-/// hands stay a few lines, not twenty buttons; each button's hover says the trade in full.
 /// A card's target as a reader hears its button: the play it makes ("Phasers — Forward,
 /// Long/Medium on Klingon Cruiser (Long Range, sector 1, fore-starboard facing)"). The
 /// button's short words alone, under Orca, said "Klingon Cruiser middle dot Long 1" and not
@@ -476,6 +473,9 @@ pub fn spoken_target(state: &GameState, offer: &offers::Offer) -> Option<String>
         .then(|| crate::words::describe::action_words(state, &offer.action))
 }
 
+/// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.
+/// Trades come a row to each other player ("Eli: Security Team · Tritanium …"), so six seats'
+/// hands stay a few lines, not twenty buttons; each button's hover says the trade in full.
 fn choice_buttons(
     ui: &mut egui::Ui,
     state: &GameState,
