@@ -91,6 +91,13 @@ fn autoplay(
     }
 }
 
+/// What a capture asks of the window: frames drawn, and the layout report written.
+#[derive(bevy::ecs::system::SystemParam)]
+struct CaptureAsks<'w> {
+    redraw: MessageWriter<'w, RequestRedraw>,
+    write_layout: MessageWriter<'w, crate::game::table::report::layout::WriteLayout>,
+}
+
 fn capture(
     launch: Res<Launch>,
     state: Option<Res<GameState>>,
@@ -98,9 +105,12 @@ fn capture(
     sequence: Res<Sequence>,
     capturing: Query<(), With<Capturing>>,
     mut commands: Commands,
-    mut redraw: MessageWriter<RequestRedraw>,
-    mut write_layout: MessageWriter<crate::game::table::report::layout::WriteLayout>,
+    asks: CaptureAsks,
 ) {
+    let CaptureAsks {
+        mut redraw,
+        mut write_layout,
+    } = asks;
     let Some(path) = &launch.screenshot else {
         return;
     };

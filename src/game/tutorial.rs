@@ -183,11 +183,17 @@ fn open_lessons(
     }
 }
 
+/// What the rules made of this frame's actions: those accepted and those refused.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Outcomes<'w, 's> {
+    accepted: MessageReader<'w, 's, ActionAccepted>,
+    refused: MessageReader<'w, 's, ActionRefused>,
+}
+
 /// Moves on when the step's action is carried out, keeps the rules' gate on the step's action,
 /// and points at it on the table.
 fn follow_steps(
-    mut accepted: MessageReader<ActionAccepted>,
-    mut refused: MessageReader<ActionRefused>,
+    outcomes: Outcomes,
     mut academy: ResMut<Academy>,
     state: Option<Res<GameState>>,
     gate: Option<Res<ActionGate>>,
@@ -195,6 +201,10 @@ fn follow_steps(
     mut shown_step: Local<Option<(usize, usize)>>,
     mut commands: Commands,
 ) {
+    let Outcomes {
+        mut accepted,
+        mut refused,
+    } = outcomes;
     // No table (the Academy left for the title): no gate either.
     let Some(state) = state else {
         if gate.is_some() {

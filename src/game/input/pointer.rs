@@ -95,6 +95,13 @@ fn click_to_skip(
     }
 }
 
+/// A right-drag under way: whether it turns the camera, and where the cursor was last frame.
+#[derive(Default)]
+struct Drag {
+    turning: bool,
+    last_cursor: Option<Vec2>,
+}
+
 /// Right-drag orbits, the wheel zooms — when the pointer is over the table, not a panel.
 fn orbit(
     mouse: Res<ButtonInput<MouseButton>>,
@@ -102,10 +109,13 @@ fn orbit(
     windows: Query<&Window>,
     table_rect: Res<TableRect>,
     mut contexts: EguiContexts,
-    mut dragging: Local<bool>,
-    mut last_cursor: Local<Option<Vec2>>,
+    mut drag: Local<Drag>,
     mut cameras: Query<(&mut Orbit, &mut Transform)>,
 ) {
+    let Drag {
+        turning: dragging,
+        last_cursor,
+    } = &mut *drag;
     let cursor = windows.iter().find_map(|w| w.cursor_position());
     let over_table = match (cursor, contexts.ctx_mut()) {
         (Some(cursor), Ok(ctx)) => on_table(ctx, &table_rect, cursor),

@@ -291,8 +291,6 @@ pub(super) fn receive(
     }
 }
 
-/// Every accepted action to every client, in the table's order; refusals to their sender;
-/// the hash at every turn start; the end.
 /// What the rules said this frame, for the clients: the actions accepted and refused, their
 /// events, the draws they made, and a game started or loaded anew.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -305,6 +303,8 @@ pub(super) struct RulesSaid<'w, 's> {
     loads: MessageReader<'w, 's, LoadGame>,
 }
 
+/// Every accepted action to every client, in the table's order; refusals to their sender;
+/// the hash at every turn start; the end.
 pub(super) fn tell(
     mut online: ResMut<Online>,
     said: RulesSaid,

@@ -169,18 +169,28 @@ fn choose_the_pace(
     }
 }
 
+/// A game started or loaded anew this frame: it ends any sequence.
+#[derive(bevy::ecs::system::SystemParam)]
+struct NewGames<'w, 's> {
+    starts: MessageReader<'w, 's, StartGame>,
+    loads: MessageReader<'w, 's, LoadGame>,
+}
+
 /// Takes this frame's rules events: those before a threat phase show at once, the threat phase
 /// becomes a sequence. A new game or a load ends any sequence.
 fn take_events(
     mut events: MessageReader<RulesEvent>,
-    mut starts: MessageReader<StartGame>,
-    mut loads: MessageReader<LoadGame>,
+    new_games: NewGames,
     state: Option<Res<GameState>>,
     speed: Res<AnimationSpeed>,
     mut sequence: ResMut<Sequence>,
     mut shown: ResMut<Shown>,
     mut paced: MessageWriter<Paced>,
 ) {
+    let NewGames {
+        mut starts,
+        mut loads,
+    } = new_games;
     let reset = starts.read().count() + loads.read().count() > 0;
     let Some(state) = state else {
         events.clear();

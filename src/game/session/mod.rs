@@ -128,19 +128,30 @@ fn autosave(
     }
 }
 
+/// The game being left: its state, its record and who sat where, all the autosave keeps.
+#[derive(bevy::ecs::system::SystemParam)]
+struct GameLeft<'w> {
+    state: Option<Res<'w, GameState>>,
+    record: Res<'w, Record>,
+    crew: Res<'w, Crew>,
+}
+
 /// Leaving the table autosaves the game where it stands, mid-turn too, so Continue brings
 /// back exactly this position; then the game comes off the table (no bot plays on behind the
 /// title), and the lesson or the game watched again ends. Quitting then closes the window.
 fn leave_table(
     mut leaves: MessageReader<LeaveTable>,
-    state: Option<Res<GameState>>,
-    record: Res<Record>,
-    crew: Res<Crew>,
+    left: GameLeft,
     check: AutosaveCheck,
     mut status: ResMut<SaveStatus>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
 ) {
+    let GameLeft {
+        state,
+        record,
+        crew,
+    } = left;
     let Some(leave) = leaves.read().last().copied() else {
         return;
     };

@@ -58,18 +58,25 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
+/// The pieces on the table and where each stands this frame.
+#[derive(bevy::ecs::system::SystemParam)]
+struct PiecesAt<'w, 's> {
+    pieces: Res<'w, Pieces>,
+    transforms: Query<'w, 's, &'static GlobalTransform>,
+}
+
 /// Numbers over the board: the rim, each threat's Defense and plate, the mission tokens (the
 /// piles and the die: `pile_labels`).
 fn board_labels(
     mut scene: BoardScene,
-    pieces: Res<Pieces>,
-    transforms: Query<&GlobalTransform>,
+    at: PiecesAt,
     selection: Res<Selection>,
     corners: Res<Corners>,
     foresight: Res<Foresight>,
     mut marks: ResMut<SceneMarks>,
     sequence: Res<crate::game::pacing::Sequence>,
 ) -> Result {
+    let PiecesAt { pieces, transforms } = at;
     // Only over the table: labels of pieces behind a panel stay hidden.
     let Some((state, board)) = scene.open("labels") else {
         return Ok(());

@@ -193,16 +193,28 @@ fn corners(aabb: &Aabb, at: &GlobalTransform) -> [Vec3; 8] {
     })
 }
 
+/// What the table drew this frame, as each part noted it: the marks over the scene, the
+/// panels' places and every text painted.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Drawn<'w> {
+    marks: Res<'w, SceneMarks>,
+    panels: Res<'w, PanelLayout>,
+    painted: Res<'w, crate::game::table::marks::painted_texts::PaintedTexts>,
+}
+
 fn write_layout(
     mut asked: MessageReader<WriteLayout>,
     shown: Res<Shown>,
     window: Single<&Window, With<PrimaryWindow>>,
     mut contexts: EguiContexts,
     scene: SceneForReport,
-    marks: Res<SceneMarks>,
-    panels: Res<PanelLayout>,
-    painted: Res<crate::game::table::marks::painted_texts::PaintedTexts>,
+    drawn: Drawn,
 ) {
+    let Drawn {
+        marks,
+        panels,
+        painted,
+    } = drawn;
     let Some(WriteLayout(path)) = asked.read().last().cloned() else {
         return;
     };
