@@ -80,38 +80,22 @@ fn fit_inside(rect: egui::Rect, room: egui::Rect) -> egui::Rect {
     ))
 }
 
-/// The board's outline on screen, its steel rim included: a convex polygon.
-fn rim_outline(board: &BoardPainter) -> Vec<egui::Pos2> {
-    (0..48)
-        .filter_map(|i| {
-            let angle = i as f32 * std::f32::consts::TAU / 48.0;
-            board.screen(on_board(angle, BOARD_RADIUS + 0.12, 0.0))
+/// Whether `rect` covers any of the board, its steel rim included: a grid of its points
+/// taken back onto the board (`BoardPainter::distance_on_board`, as a plate is kept in its
+/// ring).
+fn over_board(rect: egui::Rect, board: &BoardPainter) -> bool {
+    (0..=4).any(|i| {
+        (0..=2).any(|j| {
+            let p = rect.min
+                + egui::vec2(
+                    rect.width() * i as f32 / 4.0,
+                    rect.height() * j as f32 / 2.0,
+                );
+            board
+                .distance_on_board(p)
+                .is_some_and(|r| r <= BOARD_RADIUS + 0.12)
         })
-        .collect()
-}
-
-/// Whether `p` lies inside the convex `outline` (either winding).
-fn inside_outline(p: egui::Pos2, outline: &[egui::Pos2]) -> bool {
-    let sides = outline.iter().zip(outline.iter().cycle().skip(1));
-    let crosses: Vec<f32> = sides
-        .map(|(a, b)| (*b - *a).x * (p - *a).y - (*b - *a).y * (p - *a).x)
-        .collect();
-    crosses.len() > 2 && (crosses.iter().all(|c| *c >= 0.0) || crosses.iter().all(|c| *c <= 0.0))
-}
-
-/// Whether `rect` covers any of the board inside `outline`.
-fn over_board(rect: egui::Rect, outline: &[egui::Pos2]) -> bool {
-    let corners = [
-        rect.left_top(),
-        rect.right_top(),
-        rect.left_bottom(),
-        rect.right_bottom(),
-        rect.center_top(),
-        rect.center_bottom(),
-        rect.left_center(),
-        rect.right_center(),
-    ];
-    corners.iter().any(|c| inside_outline(*c, outline)) || outline.iter().any(|p| rect.contains(*p))
+    })
 }
 
 /// A sector's words slid outward, away from the board across the screen, to the nearest place
@@ -121,18 +105,18 @@ fn over_board(rect: egui::Rect, outline: &[egui::Pos2]) -> bool {
 fn off_the_board(
     group: egui::Rect,
     out: egui::Vec2,
-    outline: &[egui::Pos2],
+    board: &BoardPainter,
     props: &[egui::Rect],
     room: egui::Rect,
 ) -> egui::Rect {
-    if out.x.abs() < SIDEWAYS || !over_board(group, outline) {
+    if out.x.abs() < SIDEWAYS || !over_board(group, board) {
         return group;
     }
     let step = 4.0 * out.x.signum();
     (1..=60)
         .map(|i| group.translate(egui::vec2(step * i as f32, 0.0)))
         .take_while(|moved| room.contains_rect(*moved))
-        .find(|moved| !over_board(*moved, outline) && !props.iter().any(|p| p.intersects(*moved)))
+        .find(|moved| !over_board(*moved, board) && !props.iter().any(|p| p.intersects(*moved)))
         .unwrap_or(group)
 }
 
@@ -251,7 +235,7 @@ pub(crate) fn rim_labels(
             beside(point, out, size + egui::vec2(10.0, 10.0), first.y + 10.0),
             room,
         );
-        let group = off_the_board(group, out, &rim_outline(board), props, room).shrink(5.0);
+        let group = off_the_board(group, out, board, props, room).shrink(5.0);
         // Rows hug the board's side of the group.
         let row_left = |width: f32| match out.x {
             x if x >= SIDEWAYS => group.left(),
