@@ -295,13 +295,17 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                         painter.add(Shape::line(pair.to_vec(), Stroke::new(5.0, AMBER)));
                     }
                 }
-                // As on the board: the empty slot in dim red, outlined in red.
+                // As on the board: the empty slot in dim red, crossed out in red.
                 _ => {
+                    let middle = points[points.len() / 2];
                     painter.add(Shape::line(
-                        points.clone(),
+                        points,
                         Stroke::new(6.0, Color32::from_rgb(115, 13, 10)),
                     ));
-                    painter.add(Shape::line(points, Stroke::new(1.5, RED)));
+                    let d = r * 0.32;
+                    let red = Stroke::new(1.8, RED);
+                    painter.line_segment([middle + vec2(-d, -d), middle + vec2(d, d)], red);
+                    painter.line_segment([middle + vec2(-d, d), middle + vec2(d, -d)], red);
                 }
             }
         }

@@ -269,8 +269,8 @@ fn spawn_sections(
 ) {
     // Six Shields as arcs and six Hull sections as plates, by ship facing, in rings of their
     // own outside the model. A state reads by shape as well as colour (docs/look.md): a
-    // Shield intact is a full bright arc, damaged a broken amber one, destroyed gone but for a
-    // thin red outline of its slot; a Hull plate damaged is amber and cracked, destroyed
+    // Shield intact is a full bright arc, damaged a broken amber one, destroyed a dim red slot
+    // crossed out in red; a Hull plate damaged is amber and cracked, destroyed
     // charred and crossed out in red.
     let dark = materials.add(StandardMaterial {
         base_color: Color::srgb(0.08, 0.02, 0.0),
@@ -329,43 +329,27 @@ fn spawn_sections(
                 );
             }
         }
-        // Destroyed: a red outline of the empty slot round a dim red fill, so the gap reads
-        // as a lost Shield (a thin outline alone read as too subtle to three readers, read 33).
+        // Destroyed: the empty slot in a dim red glass, crossed out twice in red as a destroyed
+        // Hull plate is. A thin outline alone read as too subtle (read 33), and a red outline
+        // round the fill read "like selected" (a reader of read 44).
         let edge = 0.045;
-        for (mesh, ink) in [
-            (flat_arc(shield_in, shield_in + edge, from, to, 0.02), &red),
-            (
-                flat_arc(shield_out - edge, shield_out, from, to, 0.02),
-                &red,
-            ),
-            (
-                flat_arc(shield_in, shield_out, from, from + edge, 0.02),
-                &red,
-            ),
-            (flat_arc(shield_in, shield_out, to - edge, to, 0.02), &red),
-            (
-                flat_arc(
-                    shield_in + edge,
-                    shield_out - edge,
-                    from + edge,
-                    to - edge,
-                    0.015,
-                ),
-                &ember,
-            ),
-        ] {
-            marks.push(
-                commands
-                    .spawn((
-                        Mesh3d(meshes.add(mesh)),
-                        MeshMaterial3d(ink.clone()),
-                        Transform::default(),
-                        Visibility::Hidden,
-                        Crack::ShieldGone(facing),
-                    ))
-                    .id(),
-            );
-        }
+        marks.push(
+            commands
+                .spawn((
+                    Mesh3d(meshes.add(flat_arc(
+                        shield_in + edge,
+                        shield_out - edge,
+                        from + edge,
+                        to - edge,
+                        0.015,
+                    ))),
+                    MeshMaterial3d(ember.clone()),
+                    Transform::default(),
+                    Visibility::Hidden,
+                    Crack::ShieldGone(facing),
+                ))
+                .id(),
+        );
         // A mark: a line of (radius, angle off the facing's middle) points, at a height.
         let mut mark = |line: &[(f32, f32)],
                         y: f32,
@@ -386,6 +370,22 @@ fn spawn_sections(
                 ))
                 .id()
         };
+        // The lost Shield's two crosses, each about as wide as the arc is deep.
+        let reach = 0.4 * (shield_out - shield_in) / shield_in;
+        for middle in [-0.22, 0.22] {
+            for line in [
+                [
+                    (shield_in + 0.04, middle - reach),
+                    (shield_out - 0.04, middle + reach),
+                ],
+                [
+                    (shield_in + 0.04, middle + reach),
+                    (shield_out - 0.04, middle - reach),
+                ],
+            ] {
+                marks.push(mark(&line, 0.03, 0.034, &red, Crack::ShieldGone(facing)));
+            }
+        }
         // Damaged plate: a dark crack across it.
         let depth = hull_out - hull_in;
         marks.push(mark(
@@ -422,7 +422,7 @@ fn spawn_sections(
 }
 
 /// The marks of a section's state (by facing): a damaged Shield's broken arc, a damaged Hull
-/// plate's crack, a destroyed plate's cross and a destroyed Shield's outline.
+/// plate's crack, a destroyed plate's cross and a destroyed Shield's crossed slot.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Crack {
     /// A damaged Shield's broken arc.
