@@ -122,10 +122,6 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
     (!bans.is_empty()).then(|| format!("No {} while in play", bans.join(" or ")))
 }
 
-/// What the coming Threats Move & Fire phase does to the ship in all, as the rim's forecasts
-/// say it facing by facing: "Phase 6: 3 hits on Shields, 1 on Hull" ("Rest of phase 6:"
-/// while the phase plays, the rim's words); `None` where it does nothing to her. A reader had
-/// to add up six labels (read 33).
 /// Where the cloaked ships' shots may land, as the rules foresee it (the facings a die may
 /// pick): "a cloaked ship uncloaks at sector 2, 3 or 4 (the die picks) and fires"; `None`
 /// with no cloaked ship to uncloak. Readers asked where "a cloaked ship's shot, where the die
@@ -164,6 +160,10 @@ pub fn cloaked_shots(
     })
 }
 
+/// What the coming Threats Move & Fire phase does to the ship in all, as the rim's forecasts
+/// say it facing by facing: "Phase 6: 3 hits on Shields, 1 on Hull" ("Rest of phase 6:"
+/// while the phase plays); `None` where it does nothing to her. A reader had to add up six
+/// labels (read 33).
 pub fn coming_damage(
     state: &GameState,
     preview: &stp_rules::preview::ThreatPreview,

@@ -95,7 +95,7 @@ const ROWS: [(Mark, &str); 25] = [
     ),
     (
         Mark::Next,
-        "Phase 6: what a facing will take (red: destroyed)",
+        "By a sector's name: what its facing takes in phase 6 (red: destroyed)",
     ),
     (Mark::Wheel, "On a card: the lit wedges it fires through"),
     (Mark::Pips, "On a card: the rings it reaches"),

@@ -143,42 +143,6 @@ impl<'a> BoardPainter<'a> {
         )
     }
 
-    /// Lays out a forecast's row wrapped to `width` points, its heading ("Phase 6:") in the
-    /// display face's capitals as the row's tag ("PHASE 6"), the rest as `wrapped` lays it:
-    /// the same words in one face read as a sentence repeated in every box.
-    pub(crate) fn tagged(
-        &self,
-        (heading, rest): (&str, &str),
-        size: f32,
-        color: egui::Color32,
-        width: f32,
-    ) -> std::sync::Arc<egui::Galley> {
-        let mut job = egui::text::LayoutJob::default();
-        let format = |font_id: egui::FontId| egui::TextFormat {
-            font_id,
-            color,
-            valign: egui::Align::Center,
-            ..Default::default()
-        };
-        // The tag in dark capitals on the words' colour, as the console's bars letter theirs.
-        let tag = format!(" {} ", heading.trim_end_matches(':').to_uppercase());
-        job.append(
-            &tag,
-            0.0,
-            egui::TextFormat {
-                color: egui::Color32::from_rgb(12, 14, 22),
-                background: color,
-                ..format(crate::game::theme::display_font(
-                    self.painter.ctx(),
-                    size + 4.0,
-                ))
-            },
-        );
-        job.append(rest, 4.0, format(egui::FontId::proportional(size)));
-        job.wrap.max_width = width;
-        self.painter.ctx().fonts_mut(|f| f.layout_job(job))
-    }
-
     /// Lays out one line of text.
     pub(crate) fn galley(
         &self,

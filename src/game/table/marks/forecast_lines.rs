@@ -32,8 +32,14 @@ pub(crate) fn incoming(
     state: &stp_rules::GameState,
     facing: u8,
     preview: &stp_rules::preview::ThreatPreview,
+    said: Said,
 ) -> Vec<(String, bool)> {
     let f = &preview.facings[facing as usize];
+    // "Phase 6: " at the head of each line, where it is said whole.
+    let head = match said {
+        Said::Whole => format!("{} ", heading(state)),
+        Said::OnTheRim => String::new(),
+    };
     // A ship that fires at this facing, or boards through it (said so: a boarder's damage
     // with no word of boarding read as a shot from nowhere).
     let who: Vec<String> = preview
@@ -79,6 +85,9 @@ pub(crate) fn incoming(
         // than "and", which took a third line beside crowded.ron's sector 4 at 1024x600 while
         // "Phase 6:" still led the row.
         (names, true) => format!("{} → ", names.join(" + ")),
+        // On the rim the shots' lines say who fires: the words say how much and what
+        // becomes of the section.
+        (_, false) if said == Said::OnTheRim => format!("{amount} → "),
         (names, false) => format!("{}: {amount} → ", names.join(" + ")),
     };
     let ship = &state.enterprise();
@@ -93,10 +102,7 @@ pub(crate) fn incoming(
         let then = after(now, hits);
         let deadly = then == stp_rules::SectionState::Destroyed;
         let by = if lines.is_empty() { by.as_str() } else { "" };
-        lines.push((
-            format!("{} {by}{what} {}", heading(state), state_word(then)),
-            deadly,
-        ));
+        lines.push((format!("{head}{by}{what} {}", state_word(then)), deadly));
     }
     // Hits on a Hull section already destroyed cost cards from the deck (rulebook "Damage to
     // Destroyed Hull Sections"): said, in red, for a deck that runs out loses the game. Left
@@ -117,10 +123,7 @@ pub(crate) fn incoming(
             }
             _ => {
                 let by = if lines.is_empty() { by.as_str() } else { "" };
-                lines.push((
-                    format!("{} {by}Hull already destroyed, {cards}", heading(state)),
-                    true,
-                ));
+                lines.push((format!("{head}{by}Hull already destroyed, {cards}"), true));
             }
         }
     }
@@ -145,8 +148,7 @@ pub(crate) fn incoming(
             let hits = if shot.left == 1 { "hit" } else { "hits" };
             lines.push((
                 format!(
-                    "{} {}: {} dmg → {name}, {} {hits} left",
-                    heading(state),
+                    "{head}{}: {} dmg → {name}, {} {hits} left",
                     crate::game::theme::threat_looks::short_name(t.token),
                     shot.damage,
                     shot.left
@@ -163,8 +165,7 @@ pub(crate) fn incoming(
             };
             lines.push((
                 format!(
-                    "{} {} {what}, no fire",
-                    heading(state),
+                    "{head}{} {what}, no fire",
                     crate::game::theme::threat_looks::short_name(t.token)
                 ),
                 false,
@@ -193,8 +194,7 @@ pub(crate) fn incoming(
             };
             lines.push((
                 format!(
-                    "{} {} {what}, no fire",
-                    heading(state),
+                    "{head}{} {what}, no fire",
                     crate::game::theme::threat_looks::short_name(t.token)
                 ),
                 false,
@@ -202,6 +202,15 @@ pub(crate) fn incoming(
         }
     }
     lines
+}
+
+/// How much a forecast's line says: whole (for a hover, a screen reader), or as the rim shows
+/// it, beside the shots' lines, which say who fires (read 44: the rim's boxes of whole lines,
+/// each headed "Phase 6", lay over the board's rim in every picture).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Said {
+    Whole,
+    OnTheRim,
 }
 
 /// What a forecast adds when a Shield's fall swallows the rest of a volley, before the

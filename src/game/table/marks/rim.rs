@@ -5,7 +5,7 @@
 use bevy_egui::egui;
 
 use crate::game::table::marks::board_painter::{BoardPainter, Plate, SceneMarks};
-use crate::game::table::marks::forecast_lines::{DECK, RESTS_IGNORED, heading, incoming};
+use crate::game::table::marks::forecast_lines::{DECK, RESTS_IGNORED, Said, incoming};
 use crate::game::table::marks::intent::Foresight;
 use crate::game::table::parts::{on_board, sector_angle};
 use crate::game::table::scene::framing::BOARD_RADIUS;
@@ -166,27 +166,18 @@ pub(crate) fn rim_labels(
             true => clip.right() - point.x - 14.0,
             false => point.x - clip.left() - 14.0,
         };
-        let hits: Vec<_> = foresight
-            .0
-            .as_ref()
-            .map(|p| incoming(state, facing, p))
-            .unwrap_or_default()
+        // Each line twice: whole for the hover and a screen reader, short as the rim shows it.
+        let lines = |said| {
+            foresight
+                .0
+                .as_ref()
+                .map(|p| incoming(state, facing, p, said))
+                .unwrap_or_default()
+        };
+        let hits: Vec<_> = lines(Said::OnTheRim)
             .into_iter()
-            .enumerate()
-            .map(|(row, (words, deadly))| {
-                // "Phase 6:" heads the sector's forecast once, inside its box: beside the
-                // sides on a line of its own (a side's rows are narrow), elsewhere before the
-                // first shooter. After the facing's name, outside the box, three readers of
-                // read 37 took it for a heading cut from its words.
-                let shown = match (row, sideways) {
-                    (0, true) => words.replacen(
-                        &format!("{} ", heading(state)),
-                        &format!("{}\n", heading(state)),
-                        1,
-                    ),
-                    (0, false) => words.clone(),
-                    _ => words.replacen(&format!("{} ", heading(state)), "", 1),
-                };
+            .zip(lines(Said::Whole))
+            .map(|((shown, deadly), (words, _))| {
                 // A section the coming phase destroys is said on a red plate in a red frame
                 // (below): red words alone read as one more hit beside the salmon ones.
                 let ink = match deadly {
@@ -201,11 +192,7 @@ pub(crate) fn rim_labels(
                     false => 2.8 * room,
                 }
                 .max(room);
-                let galley = match shown.strip_prefix(heading(state)) {
-                    Some(rest) => board.tagged((heading(state), rest), font - 1.0, ink, width),
-                    None => board.wrapped(&shown, font - 1.0, ink, width),
-                };
-                (galley, words, deadly)
+                (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
             })
             .collect();
         // Stacked only where the side leaves no room for the number and the name in a line:
@@ -299,13 +286,12 @@ pub(crate) fn rim_labels(
         for (galley, words, deadly) in hits {
             let height = galley.size().y + 2.0;
             let at = egui::pos2(row_left(galley.size().x + 6.0) + 3.0, top);
-            let plate = match deadly {
-                true => Plate::Fill(DEADLY_PLATE),
-                false => Plate::Chip,
-            };
+            // Only a section lost stands on a plate, red; the rest are outlined words, so the
+            // rim carries no row of boxes (read 44).
+            let plate = deadly.then_some(Plate::Fill(DEADLY_PLATE));
             // The plate `paint` lays under the words, a little wider than their line.
             let plated = egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
-            let rect = board.paint(at, galley, Some(plate), false);
+            let rect = board.paint(at, galley, plate, !deadly);
             if deadly {
                 board.painter.rect_stroke(
                     plated,
