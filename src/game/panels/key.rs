@@ -95,7 +95,7 @@ const ROWS: [(Mark, &str); 25] = [
     ),
     (
         Mark::Next,
-        "By a sector's name: what its facing takes in phase 6 (red: destroyed)",
+        "By a sector: what phase 6 does (red: destroyed)",
     ),
     (Mark::Wheel, "On a card: the lit wedges it fires through"),
     (Mark::Pips, "On a card: the rings it reaches"),

@@ -449,7 +449,7 @@ fn the_keys_column_lists_the_marks_on_the_table_first() {
         "Face down, lettered CLOAKED",
         "Where it moves next",
         "Whom it fires at next",
-        "Phase 6: what a facing",
+        "By a sector: what phase 6",
         "Starbase",
         "Shield damaged",
         "Shield destroyed",
