@@ -128,7 +128,45 @@ impl Controls<'_> {
     ) -> Asked {
         let mut asked = Asked::default();
         let state = self.state;
-        let active = state.turn().active;
+        self.instructions(ui, selection);
+        let playing = !self.watching;
+        // A game that is over has no turn to play: the result window holds the ways on.
+        if state.is_over() {
+            return asked;
+        }
+        // A turn played elsewhere (a bot's, a player's at another machine): no buttons that
+        // look as if they could be pressed; what the bot has done so far this turn.
+        if self.elsewhere.is_some() && !self.sequence {
+            self.recap(ui);
+            return asked;
+        }
+        // The table's choice Tab has in focus (End phase, a maneuver, Kirk's take), lit.
+        let focused = selection
+            .focus
+            .and_then(|i| offers::keyed_choices(state, selection).get(i).cloned());
+        self.buttons(ui, focused.as_ref(), actions, undo, &mut asked);
+        if selection.card.is_some() && playing {
+            picked_choices(ui, state, selection, actions);
+        }
+        // The bot's last turn, until this table acts.
+        if self.recap(ui) {
+            return asked;
+        }
+        // With no card picked, Tab brings the table's own choices into focus (the controls,
+        // Kirk's take): what Enter would do, in words.
+        if let (None, Some(offer)) = (selection.card, &focused) {
+            ui.label(
+                egui::RichText::new(format!("Tab: {} · Enter takes it · Esc: none", offer.words))
+                    .color(crate::game::theme::GOLD),
+            );
+        }
+        self.key_line(ui);
+        asked
+    }
+
+    /// The controls' first two lines: the last refusal, else the threat phase's step, a turn
+    /// played elsewhere, or what to do now, said to a screen reader as it changes.
+    fn instructions(&mut self, ui: &mut egui::Ui, selection: &Selection) {
         // Always two lines' room, wrapped: a refusal appearing never moves the buttons, and
         // no word of it is cut.
         let lines = 2.0 * ui.text_style_height(&egui::TextStyle::Body) + 2.0;
@@ -184,62 +222,64 @@ impl Controls<'_> {
                         let line = ui.add(egui::Label::new(words).wrap());
                         crate::game::theme::announce(ui, &line, false);
                     }
-                    (None, _) => {
-                        // With a card picked, what to do with it; else the phase's instructions.
-                        let words = hands::picked_how(state, selection)
-                            .filter(|_| !self.watching)
-                            .unwrap_or_else(|| top_bar::phase_hint(state));
-                        // Said as it changes: a new phase's instructions, a picked card's
-                        // choices. A widget of its own each turn and phase, named with where
-                        // the game stands, that holds the focus while nothing is picked or
-                        // lit: Orca 43, which says a new focus and no live region, hears each
-                        // turn and phase as it comes ("Turn 3, Bob's turn, ... phase 4 of 7").
-                        let turn = (state.turn().number, active, state.turn().phase.number());
-                        let line = ui
-                            .push_id(("instructions", turn), |ui| {
-                                ui.add(egui::Label::new(words.as_str()).wrap())
-                            })
-                            .inner;
-                        let at_rest = selection.card.is_none() && selection.focus.is_none();
-                        if at_rest {
-                            line.widget_info(|| {
-                                egui::WidgetInfo::labeled(
-                                    egui::WidgetType::Label,
-                                    true,
-                                    format!(
-                                        "{} {words}",
-                                        crate::words::table_words::turn_summary(state)
-                                    ),
-                                )
-                            });
-                        }
-                        crate::game::theme::announce(ui, &line, false);
-                        if at_rest
-                            && !self.watching
-                            && !self.reading_board
-                            && !crate::game::theme::rest_focus_claimed(ui.ctx())
-                        {
-                            crate::game::theme::hold_tab_focus(&line);
-                        }
-                    }
+                    (None, _) => self.phase_line(ui, selection),
                 }
             },
         );
-        let playing = !self.watching;
-        // A game that is over has no turn to play: the result window holds the ways on.
-        if state.is_over() {
-            return asked;
+    }
+
+    /// What to do now, with a card picked or else in the phase, as a widget of its own each
+    /// turn and phase, said as it changes.
+    fn phase_line(&self, ui: &mut egui::Ui, selection: &Selection) {
+        let state = self.state;
+        let active = state.turn().active;
+        // With a card picked, what to do with it; else the phase's instructions.
+        let words = hands::picked_how(state, selection)
+            .filter(|_| !self.watching)
+            .unwrap_or_else(|| top_bar::phase_hint(state));
+        // Said as it changes: a new phase's instructions, a picked card's
+        // choices. A widget of its own each turn and phase, named with where
+        // the game stands, that holds the focus while nothing is picked or
+        // lit: Orca 43, which says a new focus and no live region, hears each
+        // turn and phase as it comes ("Turn 3, Bob's turn, ... phase 4 of 7").
+        let turn = (state.turn().number, active, state.turn().phase.number());
+        let line = ui
+            .push_id(("instructions", turn), |ui| {
+                ui.add(egui::Label::new(words.as_str()).wrap())
+            })
+            .inner;
+        let at_rest = selection.card.is_none() && selection.focus.is_none();
+        if at_rest {
+            line.widget_info(|| {
+                egui::WidgetInfo::labeled(
+                    egui::WidgetType::Label,
+                    true,
+                    format!("{} {words}", crate::words::table_words::turn_summary(state)),
+                )
+            });
         }
-        // A turn played elsewhere (a bot's, a player's at another machine): no buttons that
-        // look as if they could be pressed; what the bot has done so far this turn.
-        if self.elsewhere.is_some() && !self.sequence {
-            self.recap(ui);
-            return asked;
+        crate::game::theme::announce(ui, &line, false);
+        if at_rest
+            && !self.watching
+            && !self.reading_board
+            && !crate::game::theme::rest_focus_claimed(ui.ctx())
+        {
+            crate::game::theme::hold_tab_focus(&line);
         }
-        // The table's choice Tab has in focus (End phase, a maneuver, Kirk's take), lit.
-        let focused = selection
-            .focus
-            .and_then(|i| offers::keyed_choices(state, selection).get(i).cloned());
+    }
+
+    /// The turn's buttons in a wrapping row: the threat phase's step and skip while it plays,
+    /// else the phase's controls, Kirk's take, a free repair, undo and the advisor.
+    fn buttons(
+        &mut self,
+        ui: &mut egui::Ui,
+        focused: Option<&offers::Offer>,
+        actions: &mut MessageWriter<PlayerAction>,
+        undo: &mut MessageWriter<UndoRequest>,
+        asked: &mut Asked,
+    ) {
+        let (state, playing) = (self.state, !self.watching);
+        let active = state.turn().active;
         ui.horizontal_wrapped(|ui| {
             // While the threats act, skipping is all there is to do: the turn's own controls
             // come back with the phase that offers them.
@@ -295,49 +335,9 @@ impl Controls<'_> {
                     actions.write(control.offer.action);
                 }
             }
-            // Kirk's take: a menu of every card the others hold; Tab and Enter reach them too.
-            let takes = offers::kirks_takes(state);
-            if playing && !takes.is_empty() {
-                // A take Tab has lit is named on the menu's button, which holds the focus a
-                // screen reader follows: the takes have no buttons of their own until the
-                // menu opens, and a reader heard nothing as Tab went through them.
-                let lit_take = focused
-                    .as_ref()
-                    .filter(|f| takes.iter().any(|t| t.action == f.action))
-                    .map(|f| f.words.clone());
-                let title = lit_take
-                    .clone()
-                    .unwrap_or_else(|| "Take a card (Kirk)".into());
-                let menu = ui.menu_button(title, |ui| {
-                    for offer in takes {
-                        if ui.button(&offer.words).clicked() {
-                            actions.write(offer.action);
-                            ui.close();
-                        }
-                    }
-                });
-                if lit_take.is_some() {
-                    crate::game::theme::hold_tab_focus(&menu.response);
-                }
-            }
-            // A repair ability offers one button per damaged section: one menu keeps the
-            // controls together.
-            if playing && !repairs.is_empty() {
-                // "Free repair (2 sections)" read as two repairs, against "A free repair
-                // each turn" (read 26): the count is of the sections to choose from, and
-                // says what they are ("pick 1 of 2" asked "2 of what?", read 35).
-                let label = match repairs.len() {
-                    1 => "Free repair: 1 damaged section".to_string(),
-                    n => format!("Free repair: pick 1 of {n} damaged"),
-                };
-                ui.menu_button(label, |ui| {
-                    for control in repairs {
-                        if ui.button(&control.offer.words).clicked() {
-                            actions.write(control.offer.action);
-                            ui.close();
-                        }
-                    }
-                });
+            if playing {
+                takes_menu(ui, state, focused, actions);
+                repairs_menu(ui, repairs, actions);
             }
             if self.undo {
                 let button = ui.add_enabled(
@@ -358,41 +358,14 @@ impl Controls<'_> {
                 .on_hover_text("What would the advisor do? It searches sampled futures; it never acts by itself.")
                 .clicked();
         });
-        // The picked card's choices in a panel of their own rising above the turn's buttons
-        // (which stay where they are): every choice in view, however many, none cut off.
-        if selection.card.is_some() && playing {
-            let column = ui.max_rect();
-            let room = ui.ctx().viewport_rect().height() * 0.45;
-            egui::Area::new(egui::Id::new("picked card's choices"))
-                .order(egui::Order::Foreground)
-                .pivot(egui::Align2::LEFT_BOTTOM)
-                .fixed_pos(column.left_top() - egui::vec2(0.0, 8.0))
-                .show(ui.ctx(), |ui| {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| {
-                        ui.set_width(column.width() - 16.0);
-                        egui::ScrollArea::vertical()
-                            .id_salt("picked")
-                            .max_height(room)
-                            .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
-                    });
-                });
-        }
-        // The bot's last turn, until this table acts.
-        if self.recap(ui) {
-            return asked;
-        }
-        // With no card picked, Tab brings the table's own choices into focus (the controls,
-        // Kirk's take): what Enter would do, in words.
-        if let (None, Some(offer)) = (selection.card, &focused) {
-            ui.label(
-                egui::RichText::new(format!("Tab: {} · Enter takes it · Esc: none", offer.words))
-                    .color(crate::game::theme::GOLD),
-            );
-        }
-        // The key to the board's marks, where the column has room for it: as many of its
-        // entries as fit, first first, then where the rest is ("K shows every mark"; read 35:
-        // two readers never met the dotted ring's meaning where only "Press K" showed; read
-        // 36 found "K: every mark" cryptic).
+    }
+
+    /// The key to the board's marks, where the column has room for it: as many of its
+    /// entries as fit, first first, then where the rest is ("K shows every mark"; read 35:
+    /// two readers never met the dotted ring's meaning where only "Press K" showed; read
+    /// 36 found "K: every mark" cryptic).
+    fn key_line(&self, ui: &mut egui::Ui) {
+        let state = self.state;
         if ui.available_height() >= 16.0 {
             // Each entry whole on its line: a wrap inside one ("inner plates / Hull") read as
             // two marks (read 32).
@@ -431,8 +404,90 @@ impl Controls<'_> {
             let key = shown.unwrap_or_else(|| "Press K: what the board's marks mean".to_string());
             ui.add(egui::Label::new(egui::RichText::new(key).size(13.0).color(quiet)).wrap());
         }
-        asked
     }
+}
+
+/// Kirk's take: a menu of every card the others hold; Tab and Enter reach them too.
+fn takes_menu(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    focused: Option<&offers::Offer>,
+    actions: &mut MessageWriter<PlayerAction>,
+) {
+    let takes = offers::kirks_takes(state);
+    if !takes.is_empty() {
+        // A take Tab has lit is named on the menu's button, which holds the focus a
+        // screen reader follows: the takes have no buttons of their own until the
+        // menu opens, and a reader heard nothing as Tab went through them.
+        let lit_take = focused
+            .filter(|f| takes.iter().any(|t| t.action == f.action))
+            .map(|f| f.words.clone());
+        let title = lit_take
+            .clone()
+            .unwrap_or_else(|| "Take a card (Kirk)".into());
+        let menu = ui.menu_button(title, |ui| {
+            for offer in takes {
+                if ui.button(&offer.words).clicked() {
+                    actions.write(offer.action);
+                    ui.close();
+                }
+            }
+        });
+        if lit_take.is_some() {
+            crate::game::theme::hold_tab_focus(&menu.response);
+        }
+    }
+}
+
+/// A repair ability offers one button per damaged section: one menu keeps the controls
+/// together.
+fn repairs_menu(
+    ui: &mut egui::Ui,
+    repairs: Vec<offers::Control>,
+    actions: &mut MessageWriter<PlayerAction>,
+) {
+    if !repairs.is_empty() {
+        // "Free repair (2 sections)" read as two repairs, against "A free repair
+        // each turn" (read 26): the count is of the sections to choose from, and
+        // says what they are ("pick 1 of 2" asked "2 of what?", read 35).
+        let label = match repairs.len() {
+            1 => "Free repair: 1 damaged section".to_string(),
+            n => format!("Free repair: pick 1 of {n} damaged"),
+        };
+        ui.menu_button(label, |ui| {
+            for control in repairs {
+                if ui.button(&control.offer.words).clicked() {
+                    actions.write(control.offer.action);
+                    ui.close();
+                }
+            }
+        });
+    }
+}
+
+/// The picked card's choices in a panel of their own rising above the turn's buttons (which
+/// stay where they are): every choice in view, however many, none cut off.
+fn picked_choices(
+    ui: &mut egui::Ui,
+    state: &GameState,
+    selection: &mut Selection,
+    actions: &mut MessageWriter<PlayerAction>,
+) {
+    let column = ui.max_rect();
+    let room = ui.ctx().viewport_rect().height() * 0.45;
+    egui::Area::new(egui::Id::new("picked card's choices"))
+        .order(egui::Order::Foreground)
+        .pivot(egui::Align2::LEFT_BOTTOM)
+        .fixed_pos(column.left_top() - egui::vec2(0.0, 8.0))
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_width(column.width() - 16.0);
+                egui::ScrollArea::vertical()
+                    .id_salt("picked")
+                    .max_height(room)
+                    .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
+            });
+        });
 }
 
 /// The key's entries in lines no wider than `width`, each entry whole, " · " between the
