@@ -123,18 +123,19 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
 }
 
 /// Where the cloaked ships' shots may land, as the rules foresee it (the facings a die may
-/// pick): "a cloaked ship uncloaks at sector 2, 3 or 4 (the die picks) and fires"; `None`
+/// pick): "the cloaked ship in sector 3 uncloaks at sector 2, 3 or 4 (the die moves it) and
+/// fires"; `None`
 /// with no cloaked ship to uncloak. Readers asked where "a cloaked ship's shot, where the die
 /// picks" could land (read 41), then how a ship in sector 6 could hit sector 1 (read 42).
 pub fn cloaked_shots(
     state: &GameState,
     preview: &stp_rules::preview::ThreatPreview,
 ) -> Option<String> {
-    let ships = preview
+    let cloaked: Vec<&stp_rules::preview::ThreatIntent> = preview
         .threats
         .iter()
         .filter(|t| t.what == stp_rules::preview::Intent::Chance)
-        .count();
+        .collect();
     let mut sectors: Vec<u8> = (0..6u8)
         .filter(|f| preview.facings[*f as usize].chance)
         .map(|f| state.enterprise().sector_of_facing(f) + 1)
@@ -154,9 +155,18 @@ pub fn cloaked_shots(
     };
     // Said as what happens, so the three sectors make sense: it comes out of cloak where
     // the die moves it (read 42 asked how a ship in sector 6 could hit sector 1 or 5).
-    Some(match ships {
-        0 | 1 => format!("a cloaked ship uncloaks at {places} (the die picks) and fires"),
-        n => format!("{n} cloaked ships uncloak at {places} (the die picks) and fire"),
+    // Where it stands now is said too, and that the die moves it: readers of read 45 asked
+    // why a ship in sector 2 could come out in sector 1 or 3.
+    Some(match cloaked.as_slice() {
+        [one] => format!(
+            "the cloaked ship in sector {} uncloaks at {places} (the die moves it) and fires",
+            one.from.sector + 1
+        ),
+        [] => format!("a cloaked ship uncloaks at {places} (the die moves it) and fires"),
+        many => format!(
+            "{} cloaked ships uncloak at {places} (the die moves each) and fire",
+            many.len()
+        ),
     })
 }
 

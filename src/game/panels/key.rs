@@ -72,7 +72,7 @@ const ROWS: [(Mark, &str); 25] = [
         Mark::MissionToken,
         "Mission token: no Defense (see its mission)",
     ),
-    (Mark::Defense, "Defense: the big number on the token"),
+    (Mark::Defense, "Defense: the number on a token's shield"),
     (Mark::Captain, "A Klingon captain"),
     (Mark::Dotted, "Dotted ring round a face: it can cloak"),
     (
@@ -116,6 +116,7 @@ const ROWS: [(Mark, &str); 25] = [
 const CYAN: Color32 = palette::SHIELD.egui();
 const AMBER: Color32 = palette::DAMAGED.egui();
 const RED: Color32 = palette::DESTROYED.egui();
+const DEFENSE_INK: Color32 = crate::game::theme::marks::DEFENSE_INK;
 const STEEL: Color32 = palette::STEEL.egui();
 
 fn color(look: Look) -> Color32 {
@@ -162,25 +163,19 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             painter.add(Shape::convex_polygon(points, color(look), Stroke::NONE));
         }
         Mark::Defense => {
-            // As on the board: white digits outlined in black on the chit, no disc.
+            // As on the board: dark digits on a light shield, on the chit.
             painter.circle_filled(c, r * 0.9, color(Look::KlingonCruiser));
-            let at = c + vec2(r * 0.35, 0.0);
-            for (dx, dy) in [(-1.5, 0.0), (1.5, 0.0), (0.0, -1.5), (0.0, 1.5)] {
-                painter.text(
-                    at + vec2(dx, dy),
-                    egui::Align2::CENTER_CENTER,
-                    "3",
-                    egui::FontId::proportional(r * 1.1),
-                    Color32::BLACK,
-                );
-            }
-            painter.text(
+            let font = egui::FontId::proportional(r * 1.1);
+            let digits = painter.layout_no_wrap("3".into(), font, DEFENSE_INK);
+            let ink = egui::Rect::from_min_size(egui::Pos2::ZERO, digits.size());
+            let at = c + vec2(r * 0.2, 0.0);
+            crate::game::theme::marks::defense_shield(
+                painter,
                 at,
-                egui::Align2::CENTER_CENTER,
-                "3",
-                egui::FontId::proportional(r * 1.1),
-                Color32::WHITE,
+                ink,
+                Color32::from_rgb(232, 236, 244),
             );
+            painter.galley(at - digits.size() / 2.0, digits, DEFENSE_INK);
         }
         Mark::Captain => {
             painter.circle_filled(c, r * 0.9, color(Look::KlingonCruiser));

@@ -127,8 +127,8 @@ pub struct LogView {
 /// The key to the board's marks, beside the turn's controls: what the preview's arrows,
 /// lines and "?" mean, and the rims on the tokens in play.
 pub fn legend(state: &GameState) -> String {
-    // First, so a narrow window still shows it: readers took the big number for anything.
-    let mut keys = vec!["big number on a token: its Defense"];
+    // First, so a narrow window still shows it: readers took the number for anything.
+    let mut keys = vec!["number on a shield: its Defense"];
     // Second, short: readers met the dotted ring with no word for it where the turn's
     // controls had room for two lines of the key (read 35).
     let content = stp_rules::content::builtin();

@@ -16,7 +16,7 @@ pub(super) struct Column<'a> {
     /// The coming phase's damage in all ("Phase 6: 3 hits on Shields").
     pub coming: Option<&'a str>,
     /// Where a cloaked ship's die may add a shot ("a cloaked ship uncloaks at sector 2, 3 or 4
-    /// (the die picks) and fires").
+    /// (the die moves it) and fires").
     pub chance: Option<&'a str>,
     /// The rules' forecast of the coming threat phase.
     pub preview: Option<&'a ThreatPreview>,

@@ -23,3 +23,37 @@ pub(crate) fn done_tick(painter: &egui::Painter, at: egui::Pos2, radius: f32) {
         ),
     );
 }
+
+/// A Defense's digits: dark on their shield.
+pub(crate) const DEFENSE_INK: egui::Color32 = egui::Color32::from_rgb(16, 18, 28);
+
+/// Half the width and half the height of the shield behind digits whose ink is `ink`.
+pub(crate) fn shield_half_size(ink: egui::Rect) -> (f32, f32) {
+    (ink.width() / 2.0 + 4.0, ink.height() / 2.0 + 5.0)
+}
+
+/// A heraldic shield centred on the digits (`ink`, laid out at the origin) at `centre`: flat
+/// at the top, pointed below, filled `fill` in a dark edge. Two readers of read 45 took a
+/// token's bare white Defense for a sector number (the rim's badges and the list's are white
+/// digits in circles): a Defense now has a shape of its own.
+pub(crate) fn defense_shield(
+    painter: &egui::Painter,
+    centre: egui::Pos2,
+    ink: egui::Rect,
+    fill: egui::Color32,
+) {
+    let (w, h) = shield_half_size(ink);
+    let shoulder = h * 0.35;
+    let points = vec![
+        centre + egui::vec2(-w, -h),
+        centre + egui::vec2(w, -h),
+        centre + egui::vec2(w, shoulder),
+        centre + egui::vec2(0.0, h),
+        centre + egui::vec2(-w, shoulder),
+    ];
+    painter.add(egui::Shape::convex_polygon(
+        points,
+        fill,
+        egui::Stroke::new(1.5, egui::Color32::from_black_alpha(220)),
+    ));
+}

@@ -199,23 +199,11 @@ impl<'a> BoardPainter<'a> {
     ) -> egui::Rect {
         let box_rect = egui::Rect::from_min_size(at, galley.size());
         match plate {
-            // A console chip: navy glass, a hairline frame, and a bar in the words' colour at
-            // its left, as the side panels' headers have (an art director's read: plain black
-            // boxes read as a debug overlay on the scene).
+            // A console chip: navy glass in a hairline frame (an art director's read: plain
+            // black boxes read as a debug overlay on the scene). A bar in the words' colour at
+            // its left read as a text cursor left on screen ("|Planet Killer", read 45).
             Some(Plate::Chip) => {
-                // A tagged row's tag is dark on its colour: the bar takes the colour.
-                let accent = galley
-                    .job
-                    .sections
-                    .first()
-                    .map_or(egui::Color32::WHITE, |s| match s.format.background {
-                        egui::Color32::TRANSPARENT => s.format.color,
-                        tag => tag,
-                    });
-                // Room for the bar clear of the words.
-                let mut plated = box_rect.expand2(egui::vec2(3.0, 0.0));
-                plated.min.x -= 3.0;
-                // Navy glass.
+                let plated = box_rect.expand2(egui::vec2(4.0, 0.0));
                 let chip = egui::Color32::from_rgba_unmultiplied(10, 14, 24, 215);
                 self.painter.rect_filled(plated, 2.0, chip);
                 self.painter.rect_stroke(
@@ -224,9 +212,6 @@ impl<'a> BoardPainter<'a> {
                     egui::Stroke::new(1.0, egui::Color32::from_rgb(60, 78, 110)),
                     egui::StrokeKind::Outside,
                 );
-                let bar =
-                    egui::Rect::from_min_size(plated.left_top(), egui::vec2(2.5, plated.height()));
-                self.painter.rect_filled(bar, 1.0, accent);
             }
             Some(Plate::Fill(fill)) => {
                 self.painter
@@ -260,7 +245,7 @@ impl<'a> BoardPainter<'a> {
 /// What a line of words on the board stands on.
 #[derive(Debug, Clone, Copy)]
 pub(crate) enum Plate {
-    /// The console's chip, for the board's own words: the piles, the forecasts, the rings.
+    /// The console's chip, for the board's own notes: a mission token's name, a Force Field.
     Chip,
     /// A plate of its own colour: a captain's, a deadly forecast's, the Fore's.
     Fill(egui::Color32),

@@ -40,6 +40,12 @@ pub(crate) fn incoming(
         Said::Whole => format!("{} ", heading(state)),
         Said::OnTheRim => String::new(),
     };
+    // On the rim "no fire" stays whole on its line: "… cloaks, no / fire" read as cut (read
+    // 45).
+    let no_fire = match said {
+        Said::Whole => "no fire",
+        Said::OnTheRim => "no\u{a0}fire",
+    };
     // A ship that fires at this facing, or boards through it (said so: a boarder's damage
     // with no word of boarding read as a shot from nowhere).
     let who: Vec<String> = preview
@@ -165,7 +171,7 @@ pub(crate) fn incoming(
             };
             lines.push((
                 format!(
-                    "{head}{} {what}, no fire",
+                    "{head}{} {what}, {no_fire}",
                     crate::game::theme::threat_looks::short_name(t.token)
                 ),
                 false,
@@ -194,7 +200,7 @@ pub(crate) fn incoming(
             };
             lines.push((
                 format!(
-                    "{head}{} {what}, no fire",
+                    "{head}{} {what}, {no_fire}",
                     crate::game::theme::threat_looks::short_name(t.token)
                 ),
                 false,

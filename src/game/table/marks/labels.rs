@@ -184,11 +184,13 @@ fn board_labels(
             } else if targets.contains(&t.token) {
                 egui::Color32::YELLOW
             } else {
-                egui::Color32::WHITE
+                egui::Color32::from_rgb(232, 236, 244)
             };
             let inward = ship_at.map_or(-up, |s| s - c).normalized();
-            let ink = defense_digits(&board, t.defense, (c, radius, inward), along, color);
-            marks.defense.insert(t.token, ink);
+            // The digits are measured; the plates keep clear of their whole shield.
+            let (digits, ink) =
+                defense_digits(&board, t.defense, (c, radius, inward), along, color);
+            marks.defense.insert(t.token, digits);
             let lone = fanned
                 .get(&u16::from(t.token))
                 .is_none_or(|fan| fan.of <= 1);
@@ -204,6 +206,7 @@ fn board_labels(
                 radius,
                 inward,
                 ink,
+                digits,
                 along_ring,
                 centres: &centres,
                 ship_disc,
@@ -253,32 +256,35 @@ fn ship_disc(board: &BoardPainter) -> Option<egui::Rect> {
 }
 
 /// A ship's Defense on the face's half that faces the Enterprise (`face`: its middle, radius
-/// and the way to her on screen), as the cardboard token's number points at her: white digits
-/// outlined in black, with no disc, so the silhouette keeps most of the face (readers found a
-/// disc swallowed it) and nothing reaches over the band's edge (a disc half off the face did,
-/// and the token read as on the line between two rings). B612's digits stand taller than
+/// and the way to her on screen), as the cardboard token's number points at her: dark digits on
+/// a light shield (`defense_shield`) no larger than they need, so the silhouette keeps most of
+/// the face (readers found a disc swallowed it) and nothing reaches over the band's edge (a
+/// disc half off the face did, and the token read as on the line between two rings). B612's digits stand taller than
 /// their size: 1.3 of the (collared, smaller) face's radius keeps them at least 18 px at
 /// 1280x720 (1.18 of the face before the faces shrank by a tenth for read 36). A token under
 /// another in a crowded space (`along` the ring, not 0) shows it on the strip its neighbour
 /// leaves bare, where the face's middle is. The face's outer half keeps room for a note
-/// ("FORCE FIELD"). Returns the digits' ink.
+/// ("FORCE FIELD"). Returns the digits' ink and the shield's box.
 fn defense_digits(
     board: &BoardPainter,
     defense: u8,
     (c, radius, inward): (egui::Pos2, f32, egui::Vec2),
     along: f32,
     color: egui::Color32,
-) -> egui::Rect {
+) -> (egui::Rect, egui::Rect) {
     // In the display face's condensed figures, as a printed chit's: as tall as before and
     // narrower, so they cover less of the ship's silhouette under them (every reader of read
     // 41 found the numeral over the ship's art).
     let galley = board.display_galley(
         &defense.to_string(),
         (radius * 1.45).clamp(15.0, 46.0),
-        color,
+        crate::game::theme::marks::DEFENSE_INK,
     );
     let ink0 = ink_rect(&galley, egui::Pos2::ZERO);
+    // Placed by the digits' reach, as before the shield: it reaches a few points further,
+    // still on the face, and the digits stay where a captain's plate keeps clear of them.
     let reach = inward.x.abs() * ink0.width() / 2.0 + inward.y.abs() * ink0.height() / 2.0;
+    let (half_width, half_height) = crate::game::theme::marks::shield_half_size(ink0);
     // Halfway from the face's middle to its inner edge: at the edge the digits, the piece's
     // brightest mark, sat by the line to the next ring, and readers put the piece on that
     // line (reads 21-25).
@@ -286,7 +292,12 @@ fn defense_digits(
         true => c + inward * (radius - reach - 1.5).max(0.0) * 0.5,
         false => c,
     };
-    board.paint(centre - ink0.center().to_vec2(), galley, None, true)
+    crate::game::theme::marks::defense_shield(&board.painter, centre, ink0, color);
+    let shield = egui::Rect::from_center_size(centre, 2.0 * egui::vec2(half_width, half_height));
+    (
+        board.paint(centre - ink0.center().to_vec2(), galley, None, false),
+        shield,
+    )
 }
 
 /// The Comet's and the Starbase's name, centred at `at` on their face: they carry no Defense,

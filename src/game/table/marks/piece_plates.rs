@@ -22,8 +22,11 @@ pub(crate) struct PieceFace<'a, 'b> {
     pub radius: f32,
     /// From the face towards the ship, on screen.
     pub inward: egui::Vec2,
-    /// The Defense digits' ink.
+    /// The Defense's shield (its digits and the plate under them).
     pub ink: egui::Rect,
+    /// The Defense's digits alone: a plate with no room clear of the whole shield (a small
+    /// face at 1024x600) keeps clear of them at least.
+    pub digits: egui::Rect,
     /// Along the ring on screen, for a piece alone in its space: its plates stand beside it,
     /// so they cover none of its art (readers found them over the silhouette, and a red plate
     /// on a red face unreadable).
@@ -57,19 +60,23 @@ impl PieceFace<'_, '_> {
     }
 
     /// The first of `places` for a plate of `size` on the face that lies in its ring, clear of
-    /// its Defense and of every label drawn so far.
+    /// its Defense's shield and of every label drawn so far; else the first clear of the
+    /// Defense's digits at least.
     fn fitting(
         &self,
         places: Vec<egui::Pos2>,
         size: egui::Vec2,
         marks: &SceneMarks,
     ) -> Option<egui::Pos2> {
-        places.into_iter().find(|at| {
-            let rect = egui::Rect::from_min_size(*at, size);
-            self.in_band(rect)
-                && !rect.expand2(egui::vec2(3.0, 0.0)).intersects(self.ink)
-                && marks.labels.iter().all(|(_, r)| !r.intersects(rect))
-        })
+        let clear_of = |defense: egui::Rect| {
+            places.iter().copied().find(|at| {
+                let rect = egui::Rect::from_min_size(*at, size);
+                self.in_band(rect)
+                    && !rect.expand2(egui::vec2(3.0, 0.0)).intersects(defense)
+                    && marks.labels.iter().all(|(_, r)| !r.intersects(rect))
+            })
+        };
+        clear_of(self.ink).or_else(|| clear_of(self.digits))
     }
 
     /// Where a plate of `size` stands beside the piece, clear of what `Clear` names.
@@ -117,7 +124,7 @@ impl PieceFace<'_, '_> {
             (false, true) => c + egui::vec2(0.0, 1.0) * radius * 0.72 - galley.size() / 2.0,
             (false, false) => c + egui::vec2(0.0, -1.0) * radius * 0.72 - galley.size() / 2.0,
         };
-        let at = clear_of(at, galley.size(), self.ink, -inward);
+        let at = clear_of(at, galley.size(), self.digits, -inward);
         // Beside it where its ring has room; else across the face, stepped in from its outer
         // edge until the plate lies in the piece's own ring and clear of the Defense: a plate
         // over the line read as the piece on it (reads 25-27).
@@ -171,7 +178,7 @@ impl PieceFace<'_, '_> {
         let fallback = clear_of(
             c - inward * radius * room - size / 2.0,
             size,
-            self.ink,
+            self.digits,
             -inward,
         );
         let on_face = [room, room - 0.1, room - 0.2, room - 0.3, 0.0]
