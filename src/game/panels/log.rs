@@ -129,6 +129,11 @@ pub struct LogView {
 pub fn legend(state: &GameState) -> String {
     // First, so a narrow window still shows it: readers took the number for anything.
     let mut keys = vec!["number on a shield: its Defense"];
+    // The red sign on her stern, where the column's key has no room to say it (two readers
+    // of read 45 met it unexplained).
+    if state.maneuver_forbidden().is_some() {
+        keys.push("red\u{a0}sign\u{a0}on\u{a0}the\u{a0}ship:\u{a0}no\u{a0}maneuver");
+    }
     // Second, short: readers met the dotted ring with no word for it where the turn's
     // controls had room for two lines of the key (read 35).
     let content = stp_rules::content::builtin();
@@ -142,13 +147,16 @@ pub fn legend(state: &GameState) -> String {
     keys.push("Ship: outer band Shields, inner plates Hull");
     if let Some(preview) = state.threat_preview() {
         keys.push("arrow: moves · dashed: fires · die: a cloaked ship fires where it rolls");
-        // The rim's forecast by a side ("Phase 6: Shield −1"): readers took it for damage done.
+        // The rim's forecast by a sector ("1 dmg → Shield damaged"): readers took it for
+        // damage done.
         let forecast = preview
             .facings
             .iter()
             .any(|f| f.shield_hits > 0 || f.hull_hits > 0 || f.chance);
         if forecast {
-            keys.push("Phase\u{a0}6:\u{a0}damage\u{a0}to\u{a0}come");
+            keys.push(
+                "by\u{a0}a\u{a0}sector:\u{a0}damage\u{a0}to\u{a0}come\u{a0}in\u{a0}phase\u{a0}6",
+            );
         }
     }
     // A Hit card shows its damage as "×2" where "2 dmg" does not fit (and in the seats).

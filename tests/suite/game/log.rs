@@ -267,7 +267,9 @@ fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
     assert!(preview.facings.iter().any(|f| f.shield_hits > 0));
     let key = legend(&table);
     assert!(
-        key.contains("Phase\u{a0}6:\u{a0}damage\u{a0}to\u{a0}come"),
+        key.contains(
+            "by\u{a0}a\u{a0}sector:\u{a0}damage\u{a0}to\u{a0}come\u{a0}in\u{a0}phase\u{a0}6"
+        ),
         "{key}"
     );
     assert!(

@@ -154,9 +154,11 @@ fn weave_webs(
     }
     for line in lines {
         commands.spawn((
+            // 0.035 across: at 0.02 two readers of read 45 found the threads "almost
+            // invisible" on the Short ring.
             Mesh3d(meshes.add(crate::game::table::scene::shapes::crack(
                 &line,
-                0.02,
+                0.035,
                 Vec3::Y,
             ))),
             MeshMaterial3d(thread.clone()),
