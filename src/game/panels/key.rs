@@ -72,7 +72,7 @@ const ROWS: [(Mark, &str); 25] = [
         Mark::MissionToken,
         "Mission token: no Defense (see its mission)",
     ),
-    (Mark::Defense, "Defense: the number on a token's shield"),
+    (Mark::Defense, "Defense: the number on a token"),
     (Mark::Captain, "A Klingon captain"),
     (Mark::Dotted, "Dotted ring round a face: it can cloak"),
     (

@@ -128,7 +128,7 @@ pub struct LogView {
 /// lines and "?" mean, and the rims on the tokens in play.
 pub fn legend(state: &GameState) -> String {
     // First, so a narrow window still shows it: readers took the number for anything.
-    let mut keys = vec!["number on a shield: its Defense"];
+    let mut keys = vec!["number on a token: its Defense"];
     // The red sign on her stern, where the column's key has no room to say it (two readers
     // of read 45 met it unexplained).
     if state.maneuver_forbidden().is_some() {

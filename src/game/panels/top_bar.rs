@@ -24,7 +24,8 @@ pub(super) fn top_bar(
     ui.horizontal(|ui| {
         let seat = &state.players()[active as usize];
         let character = &builtin().characters[seat.character as usize];
-        let turn = format!("Turn {}", state.turn().number);
+        // "Turn 4: June": "Turn 4 June" read as a date (two readers of read 46).
+        let turn = format!("Turn {}:", state.turn().number);
         // The phases named, with the player's character where the bar has the room, else
         // without it (the hand's first tile names it), else the phases by number.
         let whole = format!("{} ({})", seat.name, character.name);

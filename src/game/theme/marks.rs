@@ -29,7 +29,7 @@ pub(crate) const DEFENSE_INK: egui::Color32 = egui::Color32::from_rgb(16, 18, 28
 
 /// Half the width and half the height of the shield behind digits whose ink is `ink`.
 pub(crate) fn shield_half_size(ink: egui::Rect) -> (f32, f32) {
-    (ink.width() / 2.0 + 4.0, ink.height() / 2.0 + 5.0)
+    (ink.width() / 2.0 + 3.0, ink.height() / 2.0 + 3.5)
 }
 
 /// A heraldic shield centred on the digits (`ink`, laid out at the origin) at `centre`: flat
@@ -43,7 +43,7 @@ pub(crate) fn defense_shield(
     fill: egui::Color32,
 ) {
     let (w, h) = shield_half_size(ink);
-    let shoulder = h * 0.35;
+    let shoulder = h * 0.5;
     let points = vec![
         centre + egui::vec2(-w, -h),
         centre + egui::vec2(w, -h),

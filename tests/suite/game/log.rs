@@ -285,5 +285,5 @@ fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
     let key = legend(&empty);
     assert!(!key.contains("phase\u{a0}6:"), "{key}");
     assert!(!key.contains("×2"), "{key}");
-    assert!(key.starts_with("number on a shield: its Defense"), "{key}");
+    assert!(key.starts_with("number on a token: its Defense"), "{key}");
 }
