@@ -6,11 +6,14 @@
 # said after it, and leaves Orca's words in $OUT/spoken.txt, its debug log in
 # $OUT/orca-debug.txt and the last sentence's speech in $OUT/spoken-last.wav (OUT defaults to
 # a fresh folder under /tmp).
+# With SCENARIO=FILE.ron the game opens that position instead of the Academy, and the keys in
+# KEYS (xdotool's names, space-separated) are pressed in turn: any action heard, for example
+# SCENARIO=docs/scenarios/mission.ron KEYS="w 1 Tab Return".
 # Installs orca, espeak-ng and speech-dispatcher the first time (Debian/Ubuntu packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${1:-}" = "--help" ]; then
-  sed -n '2,9p' "$0" | cut -c3-
+  sed -n '2,12p' "$0" | cut -c3-
   exit 0
 fi
 need=()
@@ -72,7 +75,9 @@ session() {
   timeout 600 orca --replace -d braille -d braille-monitor --debug-file="$OUT/orca-debug.txt" \
     >/dev/null 2>&1 &
   sleep 8
-  XDG_DATA_HOME="$home/data" WGPU_BACKEND=vulkan timeout 500 "$game_bin" --tutorial \
+  local opening=(--tutorial)
+  [ -n "${SCENARIO:-}" ] && opening=(--scenario "$SCENARIO")
+  XDG_DATA_HOME="$home/data" WGPU_BACKEND=vulkan timeout 500 "$game_bin" "${opening[@]}" \
     --window 1280x720 >"$OUT/game.log" 2>&1 &
   local game=$!
   local window=""
@@ -98,6 +103,19 @@ session() {
   echo "[the window takes the keyboard]"
   tr '\n' ' ' <"$OUT/spoken.txt" | sed 's/^/  /'
   echo
+  if [ -n "${SCENARIO:-}" ]; then
+    for key in ${KEYS:-}; do press "$key"; done
+  else
+    lesson_keys
+  fi
+  import -window root "$OUT/last.png" 2>/dev/null || true
+  kill "$game" 2>/dev/null || true
+  sleep 3
+  pkill -INT -f "orca --replace" || true
+  sleep 4
+}
+# The Academy's keys: lesson 1 whole, and a card fired in lesson 2.
+lesson_keys() {
   # Tab round the turn's controls, read the lesson's three steps (N), then end the phase and
   # step through the threats' turn (Space), and on to the next lesson (N), where a card is
   # played by keys (below).
@@ -110,14 +128,9 @@ session() {
   press n 8
   press Return 12
   press n 8
-  import -window root "$OUT/last.png" 2>/dev/null || true
-  kill "$game" 2>/dev/null || true
-  sleep 3
-  pkill -INT -f "orca --replace" || true
-  sleep 4
 }
-export -f session
-export OUT home game_bin
+export -f session lesson_keys
+export OUT home game_bin SCENARIO KEYS
 DISPLAY="$display" XDG_CONFIG_HOME="$home/config" XDG_CACHE_HOME="$home/cache" \
   XDG_RUNTIME_DIR="$home/run" timeout 700 dbus-run-session -- bash -c session
 echo "Orca's words: $OUT/spoken.txt; its debug log: $OUT/orca-debug.txt"

@@ -54,6 +54,10 @@ pub(super) struct Controls<'a> {
     /// The keyboard is reading the board (B): its sentence has the focus, not the
     /// instructions.
     pub reading_board: bool,
+    /// The log's newest line this turn and how many lines the log holds: what the last
+    /// action did, said before the instructions to a screen reader, as a new widget for each
+    /// new line (Orca heard nothing when W moved the ship: the instructions' widget stayed).
+    pub last: Option<(usize, String)>,
 }
 
 /// A maneuver's button is short; its hover says it in full.
@@ -243,8 +247,9 @@ impl Controls<'_> {
         // lit: Orca 43, which says a new focus and no live region, hears each
         // turn and phase as it comes ("Turn 3, Bob's turn, ... phase 4 of 7").
         let turn = (state.turn().number, active, state.turn().phase.number());
+        let said = self.last.as_ref().map(|(lines, _)| *lines);
         let line = ui
-            .push_id(("instructions", turn), |ui| {
+            .push_id(("instructions", turn, said), |ui| {
                 ui.add(egui::Label::new(words.as_str()).wrap())
             })
             .inner;
@@ -254,7 +259,15 @@ impl Controls<'_> {
                 egui::WidgetInfo::labeled(
                     egui::WidgetType::Label,
                     true,
-                    format!("{} {words}", crate::words::table_words::turn_summary(state)),
+                    match &self.last {
+                        Some((_, last)) => format!(
+                            "{last} {} {words}",
+                            crate::words::table_words::turn_summary(state)
+                        ),
+                        None => {
+                            format!("{} {words}", crate::words::table_words::turn_summary(state))
+                        }
+                    },
                 )
             });
         }

@@ -334,6 +334,11 @@ fn table_panels(
                                 // own words (read 25).
                                 .map(|line| line.text.clone()),
                             reading_board: reading.at.is_some(),
+                            last: log
+                                .lines
+                                .last()
+                                .filter(|line| line.turn == state.turn().number)
+                                .map(|line| (log.lines.len(), line.text.clone())),
                         };
                         let asked = controls.show(ui, &mut selection, &mut actions, &mut undo);
                         if asked.skip {
