@@ -166,35 +166,7 @@ pub(crate) fn rim_labels(
             true => clip.right() - point.x - 14.0,
             false => point.x - clip.left() - 14.0,
         };
-        // Each line twice: whole for the hover and a screen reader, short as the rim shows it.
-        let lines = |said| {
-            foresight
-                .0
-                .as_ref()
-                .map(|p| incoming(state, facing, p, said))
-                .unwrap_or_default()
-        };
-        let hits: Vec<_> = lines(Said::OnTheRim)
-            .into_iter()
-            .zip(lines(Said::Whole))
-            .map(|((shown, deadly), (words, _))| {
-                // A section the coming phase destroys is said on a red plate in a red frame
-                // (below): red words alone read as one more hit beside the salmon ones.
-                let ink = match deadly {
-                    true => DEADLY_WORDS,
-                    false => palette::HARM_TEXT.egui(),
-                };
-                // As wide as the table leaves beside the rim point (at least the room
-                // `rim_room` keeps): a long forecast wraps rather than runs under a panel.
-                let room = crate::game::table::scene::framing::rim_room(font).x - 16.0;
-                let width = match out.x.abs() >= SIDEWAYS {
-                    true => side_room,
-                    false => 2.8 * room,
-                }
-                .max(room);
-                (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
-            })
-            .collect();
+        let hits = forecast_rows(board, state, foresight, facing, (font, out.x, side_room));
         // Stacked only where the side leaves no room for the number and the name in a line:
         // stacked everywhere, a short name's number rose into the captains' plates.
         let stacked = sideways && number.size().x + 16.0 + name.size().x > side_room;
@@ -282,49 +254,103 @@ pub(crate) fn rim_labels(
             group,
         ));
         // Below the number's badge, which stands a little out of its line.
-        let mut top = group.top() + first.y + 7.0;
-        for (galley, words, deadly) in hits {
-            let height = galley.size().y + 2.0;
-            let at = egui::pos2(row_left(galley.size().x + 6.0) + 3.0, top);
-            // Only a section lost stands on a plate, red; the rest are outlined words, so the
-            // rim carries no row of boxes (read 44).
-            let plate = deadly.then_some(Plate::Fill(DEADLY_PLATE));
-            // The plate `paint` lays under the words, a little wider than their line.
-            let plated = egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
-            let rect = board.paint(at, galley, plate, !deadly);
-            if deadly {
-                board.painter.rect_stroke(
-                    plated,
-                    3.0,
-                    egui::Stroke::new(1.5, palette::DESTROYED.egui()),
-                    egui::StrokeKind::Outside,
-                );
-            }
-            // The rule behind "it absorbs all 3", in the rulebook's words (readers asked why).
-            let rule = match (words.contains(RESTS_IGNORED), words.contains(DECK)) {
-                (true, _) => {
-                    " Rulebook: when a Shield gets Destroyed, any remaining Damage done in that \
-                     facing for that turn is ignored."
-                }
-                // A card lost from the deck ("−1 deck card"): the rule says why.
-                (false, true) => {
-                    " Rulebook: each Damage to a Destroyed Hull section removes the top card of \
-                     the Enterprise deck from the game; a player who cannot draw loses it."
-                }
-                (false, false) => "",
-            };
-            let tip = format!(
-                "{name_text} will take this in the coming Threats Move & Fire phase: {words}.{rule}"
-            );
-            marks.tips.push((rect, tip));
-            marks.labels.push((words, rect));
-            top += height;
-        }
+        let top = group.top() + first.y + 7.0;
+        paint_rows(board, hits, (top, &row_left), &name_text, marks);
     }
     sentences.sort_by_key(|(sector, _, _)| *sector);
     marks
         .reader
         .extend(sentences.into_iter().map(|(_, words, rect)| (words, rect)));
+}
+
+/// A facing's forecast as the rim shows it: each line laid out short, with its whole words
+/// (for the hover and a screen reader) and whether it is deadly (a section destroyed).
+/// `(font, out_x, side_room)`: the rim's size, how far across the screen the sector points
+/// outward, and the room beside the rim point on its side.
+fn forecast_rows(
+    board: &BoardPainter,
+    state: &stp_rules::GameState,
+    foresight: &Foresight,
+    facing: u8,
+    (font, out_x, side_room): (f32, f32, f32),
+) -> Vec<(std::sync::Arc<egui::Galley>, String, bool)> {
+    // Each line twice: whole for the hover and a screen reader, short as the rim shows it.
+    let lines = |said| {
+        foresight
+            .0
+            .as_ref()
+            .map(|p| incoming(state, facing, p, said))
+            .unwrap_or_default()
+    };
+    lines(Said::OnTheRim)
+        .into_iter()
+        .zip(lines(Said::Whole))
+        .map(|((shown, deadly), (words, _))| {
+            // A section the coming phase destroys is said on a red plate in a red frame
+            // (below): red words alone read as one more hit beside the salmon ones.
+            let ink = match deadly {
+                true => DEADLY_WORDS,
+                false => palette::HARM_TEXT.egui(),
+            };
+            // As wide as the table leaves beside the rim point (at least the room
+            // `rim_room` keeps): a long forecast wraps rather than runs under a panel.
+            let room = crate::game::table::scene::framing::rim_room(font).x - 16.0;
+            let width = match out_x.abs() >= SIDEWAYS {
+                true => side_room,
+                false => 2.8 * room,
+            }
+            .max(room);
+            (board.wrapped(&shown, font - 1.0, ink, width), words, deadly)
+        })
+        .collect()
+}
+
+/// A facing's forecast rows, one under another from `top`, each hugging the board's side
+/// (`row_left` gives a row's left edge from its width), with its hover.
+fn paint_rows(
+    board: &BoardPainter,
+    hits: Vec<(std::sync::Arc<egui::Galley>, String, bool)>,
+    (mut top, row_left): (f32, &dyn Fn(f32) -> f32),
+    name_text: &str,
+    marks: &mut SceneMarks,
+) {
+    for (galley, words, deadly) in hits {
+        let height = galley.size().y + 2.0;
+        let at = egui::pos2(row_left(galley.size().x + 6.0) + 3.0, top);
+        // Only a section lost stands on a plate, red; the rest are outlined words, so the
+        // rim carries no row of boxes (read 44).
+        let plate = deadly.then_some(Plate::Fill(DEADLY_PLATE));
+        // The plate `paint` lays under the words, a little wider than their line.
+        let plated = egui::Rect::from_min_size(at, galley.size()).expand2(egui::vec2(3.0, 0.0));
+        let rect = board.paint(at, galley, plate, !deadly);
+        if deadly {
+            board.painter.rect_stroke(
+                plated,
+                3.0,
+                egui::Stroke::new(1.5, palette::DESTROYED.egui()),
+                egui::StrokeKind::Outside,
+            );
+        }
+        // The rule behind "it absorbs all 3", in the rulebook's words (readers asked why).
+        let rule = match (words.contains(RESTS_IGNORED), words.contains(DECK)) {
+            (true, _) => {
+                " Rulebook: when a Shield gets Destroyed, any remaining Damage done in that \
+                 facing for that turn is ignored."
+            }
+            // A card lost from the deck ("−1 deck card"): the rule says why.
+            (false, true) => {
+                " Rulebook: each Damage to a Destroyed Hull section removes the top card of \
+                 the Enterprise deck from the game; a player who cannot draw loses it."
+            }
+            (false, false) => "",
+        };
+        let tip = format!(
+            "{name_text} will take this in the coming Threats Move & Fire phase: {words}.{rule}"
+        );
+        marks.tips.push((rect, tip));
+        marks.labels.push((words, rect));
+        top += height;
+    }
 }
 
 /// A forecast that destroys a section: light words on a deep red plate, framed in the
