@@ -51,11 +51,13 @@ enum Mark {
     MissionToken,
     /// The No Maneuver token over the ship: a red octagon with a white bar.
     NoManeuver,
+    /// A card's foot in its Division's colour: what it counts for, committed to a mission.
+    Foot,
 }
 
 /// The key's rows, in two columns: the pieces, then the marks of the coming phase and the
 /// ship's states.
-const ROWS: [(Mark, &str); 25] = [
+const ROWS: [(Mark, &str); 26] = [
     (
         Mark::Chit(Look::KlingonCruiser),
         "Klingon ship (red hexagon)",
@@ -109,6 +111,11 @@ const ROWS: [(Mark, &str); 25] = [
     (
         Mark::NoManeuver,
         "Red sign over the ship: No Maneuver (a Tholian web holds her)",
+    ),
+    // "Phasers … Medical" puzzled every reader of read 46.
+    (
+        Mark::Foot,
+        "On a card: its foot's colour, the credit it commits to a mission",
     ),
 ];
 
@@ -279,6 +286,19 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             ];
             super::cards::range_pips(painter, c - vec2(r * 1.1, r * 0.36), r * 0.36, &ranges);
         }
+        Mark::Foot => {
+            let (color, name, _) =
+                crate::game::theme::division(stp_rules::content::Division::Medical);
+            let foot = egui::Rect::from_center_size(c, vec2(r * 2.2, r * 0.9));
+            painter.rect_filled(foot, 2.0, color);
+            painter.text(
+                c,
+                egui::Align2::CENTER_CENTER,
+                name,
+                egui::FontId::proportional(r * 0.6),
+                Color32::from_gray(15),
+            );
+        }
         Mark::Shield(state) => {
             let points = arc(c + vec2(0.0, r * 1.4), r * 1.9, -2.1, -1.05);
             match state {
@@ -344,8 +364,8 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
 /// The key's rows in the order a column that has room shows them: the marks readers asked
 /// about most first (the Defense, whose chit is whose, cloaking, the forecast's marks), the
 /// ship's states and the cards' marks last. Indices into `ROWS`.
-const COLUMN_ORDER: [usize; 25] = [
-    7, 0, 1, 2, 3, 8, 9, 10, 13, 14, 15, 24, 5, 6, 4, 11, 12, 18, 19, 20, 21, 22, 23, 16, 17,
+const COLUMN_ORDER: [usize; 26] = [
+    7, 0, 1, 2, 3, 8, 9, 10, 13, 14, 15, 24, 5, 6, 4, 11, 12, 18, 19, 20, 21, 22, 23, 16, 17, 25,
 ];
 
 // Every row once: the order is the rows' own, rearranged.
@@ -387,7 +407,7 @@ fn on_the_board(state: &GameState, preview: Option<&ThreatPreview>) -> [bool; RO
         Mark::Hull(look) => sections(|e| &e.hull, SECTION_STATES[usize::from(look)]),
         // Always on the table: the Fore; the cards' marks are in every hand. The tick shows
         // only while a threat phase plays, which the column's key does not follow.
-        Mark::Done | Mark::Fore | Mark::Wheel | Mark::Pips => false,
+        Mark::Done | Mark::Fore | Mark::Wheel | Mark::Pips | Mark::Foot => false,
     })
 }
 

@@ -165,6 +165,11 @@ pub fn legend(state: &GameState) -> String {
     if state.players().iter().any(|p| p.hand.iter().any(hit)) {
         keys.push("×2\u{a0}on\u{a0}a\u{a0}card:\u{a0}2\u{a0}damage");
     }
+    // The Division at a card's foot is what it counts for when committed to a mission:
+    // "Phasers … Medical" puzzled every reader of read 46.
+    if state.players().iter().any(|p| !p.hand.is_empty()) {
+        keys.push("card's\u{a0}coloured\u{a0}foot:\u{a0}its\u{a0}mission\u{a0}credit");
+    }
     keys.join(" · ")
 }
 
