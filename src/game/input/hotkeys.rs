@@ -220,6 +220,22 @@ fn hotkeys(
     if keys.just_pressed(KeyCode::KeyC) && selection.card.is_some() {
         offers::cycle_shift(&state, &mut selection);
     }
+    // M commits the picked card to the mission: under a screen reader the commit came after
+    // every target in Tab's order (seven presses past Red Alert's six facings). Where the
+    // rules allow no commit, the rules' refusal says why.
+    if keys.just_pressed(KeyCode::KeyM)
+        && let Some((holder, card)) = selection.card
+    {
+        let commit = offers::commit_of(&state, holder, card).unwrap_or(PlayerAction {
+            player: holder,
+            action: Action::Commit {
+                card,
+                as_medical: false,
+            },
+        });
+        actions.write(commit);
+        selection.clear_card();
+    }
     // Enter confirms: the choice in focus, or a picked card's only one; never the end of the
     // phase unless "End phase" is what is in focus.
     if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {

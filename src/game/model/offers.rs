@@ -85,6 +85,15 @@ fn character_name(state: &GameState, player: PlayerId) -> String {
     builtin().characters[character as usize].name.clone()
 }
 
+/// The commit the rules allow for `card` in `holder`'s hand, plain or (McCoy) as a Medical
+/// credit; `None` where they allow neither.
+pub(crate) fn commit_of(state: &GameState, holder: PlayerId, card: CardId) -> Option<PlayerAction> {
+    card_menu(state, holder, card)
+        .into_iter()
+        .map(|offer| offer.action)
+        .find(|a| matches!(a.action, Action::Commit { card: c, .. } if c == card))
+}
+
 /// A card's menu: what its holder may do with it besides playing it (commit, McCoy's uses,
 /// stand down, a Security Team), and what the active player may do to take it (Kirk, trades).
 pub(crate) fn card_menu(state: &GameState, holder: PlayerId, card: CardId) -> Vec<Offer> {

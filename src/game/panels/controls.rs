@@ -233,7 +233,7 @@ impl Controls<'_> {
     }
 
     /// What to do now, with a card picked or else in the phase, as a widget of its own each
-    /// turn and phase, said as it changes.
+    /// turn, phase and action, said as it changes.
     fn phase_line(&self, ui: &mut egui::Ui, selection: &Selection) {
         let state = self.state;
         let active = state.turn().active;
@@ -241,11 +241,11 @@ impl Controls<'_> {
         let words = hands::picked_how(state, selection)
             .filter(|_| !self.watching)
             .unwrap_or_else(|| top_bar::phase_hint(state));
-        // Said as it changes: a new phase's instructions, a picked card's
-        // choices. A widget of its own each turn and phase, named with where
-        // the game stands, that holds the focus while nothing is picked or
-        // lit: Orca 43, which says a new focus and no live region, hears each
-        // turn and phase as it comes ("Turn 3, Bob's turn, ... phase 4 of 7").
+        // Said as it changes: a new phase's instructions, a picked card's choices. A widget
+        // of its own each turn, phase and new line of the log, named with what was just done
+        // and where the game stands, that holds the focus while nothing is picked or lit:
+        // Orca 43, which says a new focus and no live region, hears each action, turn and
+        // phase as it comes ("The Enterprise moves forward. Turn 3, Bob's turn, ...").
         let turn = (state.turn().number, active, state.turn().phase.number());
         let said = self.last.as_ref().map(|(lines, _)| *lines);
         let line = ui

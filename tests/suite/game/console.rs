@@ -468,7 +468,7 @@ fn the_keys_column_lists_the_marks_on_the_table_first() {
         );
     }
     assert_eq!(place("Defense"), 0, "the Defense first: {words:?}");
-    assert_eq!(words.len(), 25, "every row once");
+    assert_eq!(words.len(), 26, "every row once");
 }
 
 /// The ship's column sums what the coming phase does to her, as the rim says it facing by

@@ -291,3 +291,47 @@ fn d_pairs_the_picked_card_with_direct_hit_and_enter_plays_both() {
         "Direct Hit went with the Phasers"
     );
 }
+
+/// M commits the picked card to the mission, where Tab would reach the commit only after
+/// every target (a screen reader's player pressed Tab seven times past Red Alert's facings);
+/// a card the mission does not ask for is refused with the rules' reason and stays in hand.
+#[test]
+fn m_commits_the_picked_card_to_the_mission_or_says_why_not() {
+    let mut app = keyboard_app(None);
+    let position = super::table_of(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "spock", hand: ["red_alert", "dilithium"])],
+            phase: PlayAndManeuver,
+            threats: [(kind: "klingon_cruiser", range: Long, sector: 1)],
+            mission: Some((id: "outpost_defense", timer: Some(3),
+                tokens: [(token: "outpost", range: Medium, sector: 4)], committed: [])))"#,
+    );
+    app.world_mut()
+        .write_message(stp_rules::LoadGame(Box::new(position)));
+    super::settle(&mut app);
+    app.update();
+    let hand = |app: &App| super::state(app).players()[0].hand.clone();
+    let (red_alert, dilithium) = (hand(&app)[0], hand(&app)[1]);
+    press(&mut app, KeyCode::Digit1);
+    press(&mut app, KeyCode::KeyM);
+    let state = super::state(&app);
+    let mission = state.mission().as_ref().expect("the mission");
+    assert!(
+        mission.committed.iter().any(|c| c.card == red_alert),
+        "Red Alert committed: {:?}",
+        mission.committed
+    );
+    assert_eq!(hand(&app), vec![dilithium]);
+    // Dilithium is Engineering: Outpost Defense asks for Command.
+    press(&mut app, KeyCode::Digit1);
+    press(&mut app, KeyCode::KeyM);
+    assert_eq!(hand(&app), vec![dilithium], "refused, still in hand");
+    let selection = app
+        .world()
+        .resource::<star_trek_panic::game::model::selection::Selection>();
+    assert!(
+        selection.refusal.is_some() && selection.message.is_some(),
+        "the rules' reason: {:?}",
+        selection.message
+    );
+}

@@ -259,12 +259,11 @@ fn ship_disc(board: &BoardPainter) -> Option<egui::Rect> {
 /// and the way to her on screen), as the cardboard token's number points at her: dark digits on
 /// a light shield (`defense_shield`) no larger than they need, so the silhouette keeps most of
 /// the face (readers found a disc swallowed it) and nothing reaches over the band's edge (a
-/// disc half off the face did, and the token read as on the line between two rings). B612's digits stand taller than
-/// their size: 1.3 of the (collared, smaller) face's radius keeps them at least 18 px at
-/// 1280x720 (1.18 of the face before the faces shrank by a tenth for read 36). A token under
-/// another in a crowded space (`along` the ring, not 0) shows it on the strip its neighbour
-/// leaves bare, where the face's middle is. The face's outer half keeps room for a note
-/// ("FORCE FIELD"). Returns the digits' ink and the shield's box.
+/// disc half off the face did, and the token read as on the line between two rings). The
+/// display face's digits at 1.45 of the (collared, smaller) face's radius stand at least 18
+/// px at 1280x720. A token under another in a crowded space (`along` the ring, not 0) shows it
+/// on the strip its neighbour leaves bare, where the face's middle is. The face's outer half
+/// keeps room for a note ("FORCE FIELD"). Returns the digits' ink and the shield's box.
 fn defense_digits(
     board: &BoardPainter,
     defense: u8,

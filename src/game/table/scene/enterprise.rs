@@ -1,5 +1,6 @@
-//! The Enterprise: a Constitution-class model built in code (lathed saucer, hulls and nacelles), with her six Shields as lit
-//! arcs and her six Hull sections as plates, each with the crack it shows while damaged.
+//! The Enterprise: a Constitution-class model built in code (lathed saucer, hulls and
+//! nacelles), with her six Shields as lit arcs and her six Hull sections as plates, each with
+//! the mark it shows while damaged or destroyed.
 
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_2;
