@@ -70,7 +70,16 @@ pub(super) fn active_hand(
     for (index, card) in seat.hand.iter().copied().enumerate() {
         let at =
             egui::Rect::from_min_size(strip.min + egui::vec2(step * index as f32, 0.0), card_size);
-        let mut slot = ui.new_child(egui::UiBuilder::new().max_rect(at));
+        // Its id by the card (and which copy of it), not by its place: as the hand shrinks,
+        // the next card slid into a played card's slot and a screen reader heard it as that
+        // card's toggle, "not pressed 1: Phasers …", before what the play did.
+        let copy = seat.hand[..index].iter().filter(|c| **c == card).count();
+        let mut slot = ui.new_child(egui::UiBuilder::new().max_rect(at).id_salt((
+            "hand card",
+            player,
+            card,
+            copy,
+        )));
         let rect = hand_card(
             &mut slot,
             state,
