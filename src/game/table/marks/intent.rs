@@ -473,12 +473,18 @@ pub(crate) fn draw_intent(
             Some(to) if to.distance(from) > 4.0 => (to, 8.0),
             _ => (from, radius),
         };
+        // Where the shot lands: the Shield, or through a Shield already destroyed to the Hull
+        // plate behind it, as the rules put its damage (read 46 found the burst on the lost
+        // Shield's red cross).
+        let (ring_in, ring_out) = match intent
+            .fires
+            .map(|(facing, _)| state.enterprise().shields[usize::from(facing)])
+        {
+            Some(stp_rules::SectionState::Destroyed) => crate::game::table::parts::HULL_RING,
+            _ => crate::game::table::parts::SHIELD_RING,
+        };
         if let Some((facing, damage)) = intent.fires
-            && let Some(hit) = screen(facing_point(
-                state,
-                facing,
-                crate::game::table::parts::SHIELD_RING.1,
-            ))
+            && let Some(hit) = screen(facing_point(state, facing, ring_out))
         {
             // A shooter in Short Range sits a few pixels from the Shield it hits, too near for
             // a line (readers saw no shot there): the burst on the Shield says it alone.
@@ -492,9 +498,7 @@ pub(crate) fn draw_intent(
             }
             // With no line, the burst stands on the Shield's band itself: at its outer edge
             // it sat on the shooter's corner, off the Shield (read 32).
-            let middle = (crate::game::table::parts::SHIELD_RING.0
-                + crate::game::table::parts::SHIELD_RING.1)
-                / 2.0;
+            let middle = (ring_in + ring_out) / 2.0;
             let on_band = screen(facing_point(state, facing, middle)).unwrap_or(hit);
             let (a, b) = line.unwrap_or((start, on_band));
             impact(painter, b, b - a, fire_color);
