@@ -68,7 +68,7 @@ impl PieceFace<'_, '_> {
         size: egui::Vec2,
         marks: &SceneMarks,
     ) -> Option<egui::Pos2> {
-        let clear_of = |defense: egui::Rect| {
+        let first_clear_of = |defense: egui::Rect| {
             places.iter().copied().find(|at| {
                 let rect = egui::Rect::from_min_size(*at, size);
                 self.in_band(rect)
@@ -76,7 +76,7 @@ impl PieceFace<'_, '_> {
                     && marks.labels.iter().all(|(_, r)| !r.intersects(rect))
             })
         };
-        clear_of(self.ink).or_else(|| clear_of(self.digits))
+        first_clear_of(self.ink).or_else(|| first_clear_of(self.digits))
     }
 
     /// Where a plate of `size` stands beside the piece, clear of what `Clear` names.
