@@ -1,13 +1,15 @@
 //! The crew's column at the table's left: an Academy lesson's words, the other seats with
-//! their hands, the threats' list where the ship's column had no room for it, and the key to
-//! the board's marks in the room the seats leave.
+//! their hands, and under them the threats' list at up to four players, where the seats leave
+//! it room (at five and six it stands in the ship's column). The key to the board's marks
+//! is a window (K), not a part of the column: read in the column at two seats and nowhere at
+//! six, it read as a different layout (reads 43 to 46).
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::preview::ThreatPreview;
 use stp_rules::{GameState, PlayerAction, PlayerId};
 
-use super::{CardMenus, key, seats, threat_roster};
+use super::{CardMenus, seats, threat_roster};
 use crate::game::crew::{Away, Crew};
 use crate::game::theme;
 use crate::game::tutorial::{Academy, AcademyChoice};
@@ -30,8 +32,6 @@ pub(super) struct Column<'a> {
     pub crew_failed_id: egui::Id,
     /// Who sits at this table, and who stepped away.
     pub people: (&'a Crew, &'a Away),
-    /// The key's own state (open as a window, or in the column).
-    pub key: &'a crate::game::model::windows::Key,
     /// Whether nothing is picked or focused, so a lesson's buttons may take the focus.
     pub focus_free: bool,
 }
@@ -78,11 +78,13 @@ pub(super) fn crew_column(
             if state.players().len() > 1 && !(short && state.players().len() > 4) {
                 theme::header(ui, "Crew", theme::BAR_CREW);
             }
-            // Where the ship's column had no room for the threats' list, the seats make
-            // room for it here, dropping their abilities' lines (on hover) first.
+            // The seats make room for the threats' list here, in its roomier shape or its
+            // denser one, dropping their abilities' lines (on hover) first.
             let needed = [false, true].map(|least| threat_roster::height_needed(ui, state, least));
-            let fits =
-                state.players().len() > 1 && seats::room_below(ui, state, column.foot, needed[0]);
+            let fits = state.players().len() > 1
+                && needed
+                    .iter()
+                    .any(|list| seats::room_below(ui, state, column.foot, *list));
             ui.ctx()
                 .data_mut(|d| d.insert_temp(column.left_fits_id, fits));
             let list = if column.listed { [0.0; 2] } else { needed };
@@ -96,17 +98,12 @@ pub(super) fn crew_column(
                 writes.menus,
                 writes.hands_layout,
             );
-            // The threats' list where the ship's column had no room for it (readers
-            // missed it where it came and went).
+            // The threats' list, unless the ship's column had to take it (readers missed it
+            // where it came and went).
             if !column.listed {
                 let shown = threat_roster::threat_roster(ui, state, column.preview, true);
                 ui.ctx()
                     .data_mut(|d| d.insert_temp(column.crew_failed_id, !shown));
-            }
-            // The board's marks in the room the seats leave.
-            if !lesson {
-                ui.add_space(6.0);
-                key::key_in_column(ui, column.key, state, column.preview);
             }
             theme::section_frame(ui);
         })

@@ -32,6 +32,7 @@ pub(super) fn open_at_first_game(
 enum Mark {
     Chit(Look),
     Defense,
+    /// A cloaking ship's dashed ring.
     Dotted,
     Cloaked,
     Captain,
@@ -76,7 +77,7 @@ const ROWS: [(Mark, &str); 26] = [
     ),
     (Mark::Defense, "Defense: the number on a token"),
     (Mark::Captain, "A Klingon captain"),
-    (Mark::Dotted, "Dotted ring round a face: it can cloak"),
+    (Mark::Dotted, "Dashed ring round a face: it can cloak"),
     (
         Mark::Cloaked,
         "Face down, lettered CLOAKED: cloaked now, cannot be targeted",
@@ -198,22 +199,16 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
         }
         Mark::Dotted => {
             painter.circle_filled(c, r * 0.75, color(Look::RomulanCruiser));
-            for i in 0..12 {
-                let a = i as f32 * TAU / 12.0;
-                painter.circle_filled(c + vec2(a.cos(), a.sin()) * r, 1.8, palette::CLOAK.egui());
-            }
+            crate::game::theme::marks::cloak_dashes(painter, c, r * 0.95, 2.0);
         }
         // As the board shows a cloaked ship: face down (a dark back, no emblem) inside its
-        // dots (readers of read 41 found the key's plain ring at odds with the dotted piece
+        // dashes (readers of read 41 found the key's plain ring at odds with the dotted piece
         // on the board).
         Mark::Cloaked => {
             // Half seen through, as the board's ghost of a chit.
             let back = crate::game::theme::threat_looks::CLOAKED_BACK.with_alpha(110.0 / 255.0);
             painter.circle_filled(c, r * 0.75, to_egui(back));
-            for i in 0..12 {
-                let a = i as f32 * TAU / 12.0;
-                painter.circle_filled(c + vec2(a.cos(), a.sin()) * r, 1.8, palette::CLOAK.egui());
-            }
+            crate::game::theme::marks::cloak_dashes(painter, c, r * 0.95, 2.0);
         }
         Mark::Done => crate::game::theme::marks::done_tick(painter, c, r * 0.8),
         Mark::NoManeuver => {
@@ -361,29 +356,11 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
     }
 }
 
-/// The key's rows in the order a column that has room shows them: the marks readers asked
-/// about most first (the Defense, whose chit is whose, cloaking, the forecast's marks), the
-/// ship's states and the cards' marks last. Indices into `ROWS`.
-const COLUMN_ORDER: [usize; 26] = [
-    7, 0, 1, 2, 3, 8, 9, 10, 13, 14, 15, 24, 5, 6, 4, 11, 12, 18, 19, 20, 21, 22, 23, 16, 17, 25,
-];
-
-// Every row once: the order is the rows' own, rearranged.
-const _: () = {
-    let mut seen = [false; ROWS.len()];
-    let mut i = 0;
-    while i < COLUMN_ORDER.len() {
-        assert!(!seen[COLUMN_ORDER[i]], "a row twice in the column's order");
-        seen[COLUMN_ORDER[i]] = true;
-        i += 1;
-    }
-};
-
 /// Which of the key's rows draw a mark that is on the table now: the pieces on the board (a
 /// cloaked piece as the cloaked mark only, its face unseen), the forecast's marks while there
-/// is one, and the Shields' and Hull's states the ship shows. The column lists these first, so
-/// its few rows explain this board rather than a Bird-of-Prey that is not on it (read 31's
-/// six-seat table showed the Bird-of-Prey's row and not the arrows on the board).
+/// is one, and the Shields' and Hull's states the ship shows. The window draws these bright and
+/// the rest quiet, so that it explains this board first rather than a Bird-of-Prey that is not
+/// on it (read 31's table showed the Bird-of-Prey's row and not the arrows on the board).
 fn on_the_board(state: &GameState, preview: Option<&ThreatPreview>) -> [bool; ROWS.len()] {
     let threats = state.threats();
     let face_up = || threats.iter().filter(|t| !t.cloaked);
@@ -405,9 +382,10 @@ fn on_the_board(state: &GameState, preview: Option<&ThreatPreview>) -> [bool; RO
         Mark::Next => preview.is_some_and(|p| p.facings.iter().any(|f| f.incoming > 0)),
         Mark::Shield(look) => sections(|e| &e.shields, SECTION_STATES[usize::from(look)]),
         Mark::Hull(look) => sections(|e| &e.hull, SECTION_STATES[usize::from(look)]),
-        // Always on the table: the Fore; the cards' marks are in every hand. The tick shows
-        // only while a threat phase plays, which the column's key does not follow.
-        Mark::Done | Mark::Fore | Mark::Wheel | Mark::Pips | Mark::Foot => false,
+        // Always on the table: the Fore; the cards' marks are in every hand.
+        Mark::Fore | Mark::Wheel | Mark::Pips | Mark::Foot => true,
+        // The tick shows only while a threat phase plays, which the key does not follow.
+        Mark::Done => false,
     })
 }
 
@@ -418,69 +396,28 @@ const SECTION_STATES: [SectionState; 3] = [
     SectionState::Destroyed,
 ];
 
-/// The column's order: the rows whose marks are on the table first, each group in
-/// `COLUMN_ORDER`'s order.
-fn column_order(shown: &[bool; ROWS.len()]) -> Vec<usize> {
-    let (mut first, rest): (Vec<usize>, Vec<usize>) =
-        COLUMN_ORDER.into_iter().partition(|&i| shown[i]);
-    first.extend(rest);
-    first
-}
-
-/// The key's rows in the order the side column lists them for this table: their words.
-pub fn column_words(state: &GameState, preview: Option<&ThreatPreview>) -> Vec<&'static str> {
-    column_order(&on_the_board(state, preview))
-        .into_iter()
-        .map(|i| ROWS[i].1)
+/// The words of the key's rows whose marks are on the table now, in the key's order.
+pub fn on_the_table_now(state: &GameState, preview: Option<&ThreatPreview>) -> Vec<&'static str> {
+    let shown = on_the_board(state, preview);
+    ROWS.iter()
+        .zip(shown)
+        .filter(|(_, on)| *on)
+        .map(|((_, words), _)| *words)
         .collect()
 }
 
-/// The fewest rows worth a section of their own.
-const FEWEST_ROWS: usize = 4;
-
-/// The key in a side column, under what the column holds, as far as the column has room:
-/// where two or three seats left the crew's column half empty, readers read the board's marks
-/// from the small line under the controls, "the most useful text on the screen, in tiny grey"
-/// (read 25). Not while the key's window is open, which says it all. Returns how many rows
-/// it showed.
-pub(super) fn key_in_column(
-    ui: &mut egui::Ui,
-    key: &Key,
-    state: &GameState,
-    preview: Option<&ThreatPreview>,
-) -> usize {
-    let size = 18.0;
-    // A row: its mark, or two lines of its words where the column is narrow.
-    let row = (size + ui.spacing().item_spacing.y).max(2.0 * 15.0);
-    let bar = 30.0;
-    let room = ui.available_height() - bar;
-    if key.open || room < FEWEST_ROWS as f32 * row {
-        return 0;
-    }
-    crate::game::theme::header(ui, "Key", crate::game::theme::BAR_CREW);
-    let mut shown = 0;
-    for index in column_order(&on_the_board(state, preview)) {
-        if ui.available_height() < row {
-            break;
-        }
-        let (mark, words) = ROWS[index];
-        ui.horizontal(|ui| {
-            let (rect, _) = ui.allocate_exact_size(vec2(size, size), egui::Sense::hover());
-            draw(ui.painter(), mark, rect);
-            ui.add(egui::Label::new(egui::RichText::new(words).size(12.5)).wrap());
-        });
-        shown += 1;
-    }
-    shown
-}
-
 /// The key's window, over the board's bottom-left corner (the discard pile's), in two
-/// columns; closing it the first time is remembered, so it stays away after.
+/// columns, the marks on this table bright and the others quiet; closing it the first time is
+/// remembered, so it stays away after.
 pub(super) fn key_window(
     mut contexts: EguiContexts,
     mut key: ResMut<Key>,
     mut settings: ResMut<Settings>,
-    table_rect: Res<TableRect>,
+    (table_rect, shown, foresight): (
+        Res<TableRect>,
+        Res<crate::game::pacing::Shown>,
+        Option<Res<crate::game::table::marks::intent::Foresight>>,
+    ),
 ) -> Result {
     if !key.open {
         return Ok(());
@@ -502,20 +439,35 @@ pub(super) fn key_window(
         .show(ctx, |ui| {
             let size = 22.0;
             let half = ROWS.len().div_ceil(2);
+            let preview = foresight.as_ref().and_then(|f| f.0.as_ref());
+            let on_table = shown
+                .get()
+                .map_or([true; ROWS.len()], |state| on_the_board(state, preview));
+            let quiet = crate::game::theme::quiet(ui.ctx());
             ui.horizontal_top(|ui| {
-                for column in ROWS.chunks(half) {
+                for (half_at, column) in ROWS.chunks(half).enumerate() {
                     ui.vertical(|ui| {
-                        for (mark, words) in column {
+                        for (row, (mark, words)) in column.iter().enumerate() {
+                            let words = egui::RichText::new(*words).size(13.0);
+                            let words = match on_table[half_at * half + row] {
+                                true => words.color(crate::game::theme::TEXT),
+                                false => words.color(quiet),
+                            };
                             ui.horizontal(|ui| {
                                 let (rect, _) =
                                     ui.allocate_exact_size(vec2(size, size), egui::Sense::hover());
                                 draw(ui.painter(), *mark, rect);
-                                ui.label(egui::RichText::new(*words).size(13.0));
+                                ui.label(words);
                             });
                         }
                     });
                 }
             });
+            ui.label(
+                egui::RichText::new("Bright: on this table now.")
+                    .size(12.0)
+                    .color(quiet),
+            );
         });
     if !open {
         key.open = false;

@@ -134,7 +134,7 @@ pub fn legend(state: &GameState) -> String {
     if state.maneuver_forbidden().is_some() {
         keys.push("red\u{a0}sign\u{a0}on\u{a0}the\u{a0}ship:\u{a0}no\u{a0}maneuver");
     }
-    // Second, short: readers met the dotted ring with no word for it where the turn's
+    // Second, short: readers met the dashed ring with no word for it where the turn's
     // controls had room for two lines of the key (read 35).
     let content = stp_rules::content::builtin();
     if state
@@ -142,7 +142,7 @@ pub fn legend(state: &GameState) -> String {
         .iter()
         .any(|t| content.threat(t.token).cloaks())
     {
-        keys.push("dotted ring: can cloak, face down: cloaked");
+        keys.push("dashed ring: can cloak, face down: cloaked");
     }
     keys.push("Ship: outer band Shields, inner plates Hull");
     if let Some(preview) = state.threat_preview() {

@@ -206,9 +206,10 @@ fn ship_status(ui: &mut egui::Ui, state: &GameState, room: DiagramRoom) -> f32 {
             });
         return size;
     }
-    // Beside a mission card, the diagram's short names and "rest intact": the card needs the
-    // room.
-    let compact = state.mission().is_some();
+    // The diagram's short names and "rest intact", as the diagram labels its sections: the
+    // mission card and the threats' list under it need the room (the long names left the list
+    // no room at two seats, and it moved to the crew's column).
+    let compact = true;
     for (what, sections) in [("Shields", &ship.shields), ("Hull", &ship.hull)] {
         let line = crate::words::table_words::status_line(what, sections, ship, compact);
         ui.label(egui::RichText::new(line).color(crate::game::theme::TEXT));

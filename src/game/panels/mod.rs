@@ -194,6 +194,9 @@ struct Placed<'w> {
     drawer: ResMut<'w, LogDrawer>,
 }
 
+/// The most players whose table lists the threats under the crew rather than the ship.
+const MOST_PLAYERS_WITH_THE_LIST_LEFT: usize = 4;
+
 /// Lays the panels out around the table and records the rectangle they leave free: the top
 /// bar, the log's drawer at the foot, the active hand above it, the mission on the right and
 /// the other seats on the left.
@@ -367,14 +370,17 @@ fn table_panels(
     // Fixed widths (narrower in a small window): a hand or a mission that changes never moves
     // the board.
     let crew_failed_id = egui::Id::new("crew-column-had-no-room-for-the-list");
-    // The threats' list stands under the seats wherever they leave it room (as the crew's
-    // column found last frame), and in the ship's column only where they do not (six seats,
-    // long hands, a lesson), so it keeps one place in most games: readers met it on the left
-    // with a mission in play and on the right without, and two seats left the left half bare.
+    // The threats' list stands under the seats at up to four players, wherever they leave it
+    // room (as the crew's column found last frame: long hands, a lesson), and in the ship's
+    // column at five and six, whatever the window: one place for a crew's size, whether a
+    // mission comes or goes (readers met it on the left with a mission in play and on the
+    // right without; at 1280x720 no column holds six seats, or the ship and a mission, and
+    // the list).
     let lesson = academy.lesson.is_some();
     let has_left = state.players().len() > 1 || lesson;
     let left_fits_id = egui::Id::new("crew-column-has-room-for-the-list");
     let list_left = has_left
+        && state.players().len() <= MOST_PLAYERS_WITH_THE_LIST_LEFT
         && ctx
             .data(|d| d.get_temp::<bool>(left_fits_id))
             .unwrap_or(false);
@@ -407,7 +413,6 @@ fn table_panels(
                 left_fits_id,
                 crew_failed_id,
                 people: (&crew, &away),
-                key: &key,
                 focus_free: selection.card.is_none() && selection.focus.is_none(),
             },
             crew_column::Writes {

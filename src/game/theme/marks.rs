@@ -57,3 +57,21 @@ pub(crate) fn defense_shield(
         egui::Stroke::new(1.5, egui::Color32::from_black_alpha(220)),
     ));
 }
+
+/// A cloaking ship's mark as the board draws it round the chit: twelve dashes on a ring of
+/// `radius` (dots there read as a cog's teeth, read 46).
+pub(crate) fn cloak_dashes(painter: &egui::Painter, at: egui::Pos2, radius: f32, width: f32) {
+    let step = std::f32::consts::TAU / 12.0;
+    for dash in 0..12 {
+        let points: Vec<egui::Pos2> = (0..=4)
+            .map(|k| {
+                let a = (dash as f32 + 0.22 + 0.56 * k as f32 / 4.0) * step;
+                at + egui::vec2(a.cos(), a.sin()) * radius
+            })
+            .collect();
+        painter.add(egui::Shape::line(
+            points,
+            egui::Stroke::new(width, crate::game::theme::palette::CLOAK.egui()),
+        ));
+    }
+}

@@ -37,7 +37,7 @@ pub const CHARRED: Rgb = Rgb(40, 30, 30);
 pub const STEEL: Rgb = Rgb(158, 173, 199);
 /// The console's accent: the active, the chosen, the in-focus, the Fore.
 pub const GOLD: Rgb = Rgb(236, 190, 70);
-/// A cloaking ship's dotted rim and a cloaked ship's back.
+/// A cloaking ship's dashed rim and a cloaked ship's back.
 pub const CLOAK: Rgb = Rgb(115, 191, 255);
 /// A threat's harm in words on the dark ground: the forecasts at the rim, the key's "dmg", the
 /// cloaked ship's warning under the ship's status. Softer than `DESTROYED`, which is kept for

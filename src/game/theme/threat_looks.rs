@@ -135,7 +135,7 @@ pub(crate) fn rim_words(rim: Rim) -> Option<&'static str> {
     match rim {
         Rim::Captain(_) => Some("Red and gold name plate: a Klingon captain's battle cruiser."),
         Rim::Starbase => Some("A white square on a gold one: the Starbase, an ally."),
-        Rim::Cloaks => Some("Dotted ring: this ship can cloak (face down)."),
+        Rim::Cloaks => Some("Dashed ring: this ship can cloak (face down)."),
         Rim::None => None,
     }
 }

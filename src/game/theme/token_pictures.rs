@@ -205,12 +205,7 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
                 egui::StrokeKind::Outside,
             );
         }
-        Border::Dotted => {
-            for i in 0..12 {
-                let dot = at(i as f32 * TAU / 12.0, 27.0);
-                painter.circle_filled(dot, 2.0, palette::CLOAK.egui());
-            }
-        }
+        Border::Dotted => crate::game::theme::marks::cloak_dashes(&painter, center, 27.0, 2.5),
     }
     painter.text(
         rect.center_bottom() - vec2(0.0, 2.0),

@@ -88,35 +88,48 @@ fn hand_cards_are_large_enough_at_every_supported_width() {
     const { assert!(theme::ZOOMED_CARD.x >= 200.0) };
 }
 
-/// Seats share the panel's height: with room, each shows two lines of its ability and one
-/// chip a row; five seats of four cards in a small window take two chips a row, and keep
-/// what they can of the ability.
+/// Seats share the panel's height: at two or three players, with room, the cards' faces, two
+/// to a row as large as they fit, or three to a row; at four or more, chips, one a row where there is room; five
+/// seats of four cards in a small window take two chips a row, and keep what they can of the
+/// ability.
 #[test]
 fn seats_share_the_panel_height() {
+    // The crew's column at 1280x720, less its margins.
+    let width = 240.0;
+    // One other seat of six cards: faces, two to a row, in three rows.
+    let one = SeatFit::choose(600.0, width, 1, 6);
+    assert_eq!((one.columns, one.ability_lines), (2, 2), "{one:?}");
+    assert!(one.tile >= 120.0, "{one:?}");
+    // Two seats of three cards each: a row of three faces each.
+    let two = SeatFit::choose(600.0, width, 2, 3);
+    assert_eq!(two.columns, 3, "{two:?}");
+    assert!(two.faces() && two.tile < one.tile, "{two:?}");
+    // Four cards: two rows of three where they fit, else chips.
+    let four = SeatFit::choose(600.0, width, 2, 4);
+    assert_eq!((four.columns, four.tile), (3, two.tile), "{four:?}");
+    assert!(!SeatFit::choose(450.0, width, 2, 4).faces());
+    // Three other seats (four players): chips, with any room.
     assert_eq!(
-        SeatFit::choose(600.0, 1, 6),
+        SeatFit::choose(900.0, width, 3, 3),
         SeatFit {
             ability_lines: 2,
             columns: 1,
-            tiles: false
+            tile: 0.0
         }
     );
-    // A seat or two of three cards each, with room: the cards' faces, side by side.
-    assert!(SeatFit::choose(600.0, 2, 3).tiles);
-    assert!(!SeatFit::choose(600.0, 2, 4).tiles);
-    let tight = SeatFit::choose(430.0, 5, 4);
+    let tight = SeatFit::choose(430.0, width, 5, 4);
     assert_eq!(
         tight,
         SeatFit {
             ability_lines: 0,
             columns: 2,
-            tiles: false
+            tile: 0.0
         }
     );
-    assert_eq!(SeatFit::choose(543.0, 5, 4).columns, 2);
-    assert!(SeatFit::choose(543.0, 5, 4).ability_lines > 0);
+    assert_eq!(SeatFit::choose(543.0, width, 5, 4).columns, 2);
+    assert!(SeatFit::choose(543.0, width, 5, 4).ability_lines > 0);
     // Nothing fits in no room: the tightest fit, not a panic.
-    assert_eq!(SeatFit::choose(0.0, 5, 7), tight);
+    assert_eq!(SeatFit::choose(0.0, width, 5, 7), tight);
 }
 
 /// One look for every panel: body text at least 14 px (numbers on the cards and seats are
@@ -419,13 +432,14 @@ fn the_threat_list_names_a_missions_token_too() {
     );
 }
 
-/// The key in the side column lists first the marks that are on the table: the docs' table
-/// has Klingons, a Romulan, a Tholian, a captain, a cloaked ship and the Starbase, moves and
-/// shots foreseen, and damaged and destroyed Shields; no Bird-of-Prey, Comet or mission token.
-/// Read 31's six-seat table showed the Bird-of-Prey's row, and not the arrows on its board.
+/// The key's window draws bright the marks that are on the table and quiet the rest: the
+/// docs' table has Klingons, a Romulan, a Tholian, a captain, a cloaked ship and the Starbase,
+/// moves and shots foreseen, and damaged and destroyed Shields; no Bird-of-Prey, Comet or
+/// mission token. Read 31's table showed the Bird-of-Prey's row, and not the arrows on its
+/// board.
 #[test]
-fn the_keys_column_lists_the_marks_on_the_table_first() {
-    use star_trek_panic::game::panels::key::column_words;
+fn the_key_brightens_the_marks_on_the_table() {
+    use star_trek_panic::game::panels::key::on_the_table_now;
     let state =
         super::table_of(&std::fs::read_to_string("docs/scenarios/table.ron").expect("table"));
     let preview = state.threat_preview();
@@ -433,15 +447,10 @@ fn the_keys_column_lists_the_marks_on_the_table_first() {
         preview.is_some(),
         "the docs' table is in Play Cards & Maneuver"
     );
-    let words = column_words(&state, preview.as_ref());
-    let place = |start: &str| {
-        words
-            .iter()
-            .position(|w| w.starts_with(start))
-            .unwrap_or_else(|| panic!("no row starts with {start:?}: {words:?}"))
-    };
+    let words = on_the_table_now(&state, preview.as_ref());
+    let has = |start: &str| words.iter().any(|w| w.starts_with(start));
     let on_table = [
-        "Defense",
+        "Defense: the number on a token",
         "Klingon ship",
         "Romulan ship",
         "Tholian",
@@ -459,16 +468,17 @@ fn the_keys_column_lists_the_marks_on_the_table_first() {
         "Comet",
         "Mission token",
         "Hull damaged",
+        "Green tick",
     ];
-    let last_on = on_table.iter().map(|w| place(w)).max().expect("rows");
+    for word in on_table {
+        assert!(has(word), "{word:?} is on the table but quiet: {words:?}");
+    }
     for word in off_table {
         assert!(
-            place(word) > last_on,
-            "{word:?} is off the table but listed before a mark on it: {words:?}"
+            !has(word),
+            "{word:?} is off the table but bright: {words:?}"
         );
     }
-    assert_eq!(place("Defense"), 0, "the Defense first: {words:?}");
-    assert_eq!(words.len(), 26, "every row once");
 }
 
 /// The ship's column sums what the coming phase does to her, as the rim says it facing by

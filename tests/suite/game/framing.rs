@@ -481,20 +481,24 @@ fn the_saucer_carries_her_registry_and_lit_windows() {
     assert!(windows > 100, "{windows} window pixels lit");
 }
 
-/// A cloaking ship's dots trace its chit's outline (a ring of dots round a hexagon read as "a
-/// dotted disc, not a hexagon", read 39): for every kind, each point lies on a side of the
-/// chit, between two of its corners, and the points are spread along the whole outline.
+/// A cloaking ship's dashes trace its chit's outline a little outside it (a ring of dots round
+/// a hexagon read as "a dotted disc, not a hexagon", read 39; dots on the outline as a cog's
+/// teeth round the Bird-of-Prey, read 46): for every kind, each point of the dashes lies on a
+/// side of the chit's outline grown by a tenth to a fifth, none at a corner, a dash a side (a
+/// dozen round a disc), spread along the whole outline.
 #[test]
-fn a_cloaking_ships_dots_trace_its_chits_outline() {
+fn a_cloaking_ships_dashes_trace_its_chits_outline() {
     use bevy::mesh::VertexAttributeValues;
-    use star_trek_panic::game::table::scene::looks::{Look, chit, outline_points};
+    use star_trek_panic::game::table::scene::looks::{Look, chit, cloak_dashes};
     for look in Look::ALL {
-        let Some(VertexAttributeValues::Float32x3(points)) =
-            chit(look).attribute(Mesh::ATTRIBUTE_POSITION).cloned()
-        else {
-            panic!("{look:?}: positions");
+        let positions = |mesh: Mesh| match mesh.attribute(Mesh::ATTRIBUTE_POSITION).cloned() {
+            Some(VertexAttributeValues::Float32x3(points)) => points
+                .iter()
+                .map(|p| Vec2::new(p[0], p[2]))
+                .collect::<Vec<_>>(),
+            _ => panic!("{look:?}: positions"),
         };
-        let flat: Vec<Vec2> = points.iter().map(|p| Vec2::new(p[0], p[2])).collect();
+        let flat = positions(chit(look));
         let corner = flat.iter().map(|p| p.length()).fold(0.0, f32::max);
         let mut corners: Vec<Vec2> = flat
             .into_iter()
@@ -502,25 +506,38 @@ fn a_cloaking_ships_dots_trace_its_chits_outline() {
             .collect();
         corners.sort_by(|a, b| a.to_angle().total_cmp(&b.to_angle()));
         corners.dedup_by(|a, b| a.distance(*b) < 1e-4);
-        let dots = outline_points(look, 12);
-        assert_eq!(dots.len(), 12);
-        for dot in &dots {
-            let dot = Vec2::new(dot.x, dot.z);
-            let on_a_side = (0..corners.len()).any(|i| {
-                let (a, b) = (corners[i], corners[(i + 1) % corners.len()]);
-                (dot.distance(a) + dot.distance(b) - a.distance(b)).abs() < 1e-3
+        let dashes = positions(cloak_dashes(look));
+        let expected = if corners.len() <= 8 {
+            corners.len()
+        } else {
+            12
+        };
+        // Five steps of two points (inside and outside) a dash.
+        assert_eq!(dashes.len(), expected * 10, "{look:?}");
+        for point in &dashes {
+            let on_a_side = [1.1, 1.2].iter().any(|grown| {
+                (0..corners.len()).any(|i| {
+                    let (a, b) = (corners[i] * grown, corners[(i + 1) % corners.len()] * grown);
+                    (point.distance(a) + point.distance(b) - a.distance(b)).abs() < 1e-3
+                })
             });
-            assert!(on_a_side, "{look:?}: {dot} is off the chit's outline");
+            assert!(on_a_side, "{look:?}: {point} is off the grown outline");
+            if corners.len() <= 8 {
+                let nearest = corners
+                    .iter()
+                    .map(|c| point.distance(*c * (point.length() / c.length())))
+                    .fold(f32::MAX, f32::min);
+                assert!(nearest > corner * 0.1, "{look:?}: {point} at a corner");
+            }
         }
-        // Spread round it: no two dots together, every quarter of the turn holds some.
-        let angles: Vec<f32> = dots.iter().map(|d| d.z.atan2(d.x)).collect();
+        // Spread round it: every quarter of the turn holds some.
         for quarter in 0..4 {
             let from = -std::f32::consts::PI + quarter as f32 * std::f32::consts::FRAC_PI_2;
             assert!(
-                angles
+                dashes
                     .iter()
-                    .any(|a| (from..from + std::f32::consts::FRAC_PI_2).contains(a)),
-                "{look:?}: no dot in quarter {quarter}"
+                    .any(|p| (from..from + std::f32::consts::FRAC_PI_2).contains(&p.to_angle())),
+                "{look:?}: no dash in quarter {quarter}"
             );
         }
     }

@@ -16,27 +16,51 @@ pub fn chit(look: Look) -> Mesh {
         .rotated_by(Quat::from_rotation_y(turn))
 }
 
-/// `count` points spread evenly along a chit's outline, the first at its first corner: where a
-/// cloaking ship's dots stand, so they trace its hexagon or octagon (a ring of dots round the
-/// hexagon read as "a red dotted disc, not a hexagon", read 39).
-pub fn outline_points(look: Look, count: usize) -> Vec<Vec3> {
+/// A cloaking ship's mark: a broken line a little outside the chit's collar, in its
+/// outline's shape, a dash on each side (twelve round a disc) with gaps at the corners.
+/// Twelve bright dots on the outline itself read as a cog's teeth round the grey octagon of a
+/// Bird-of-Prey (read 46).
+pub fn cloak_dashes(look: Look) -> Mesh {
     let (sides, size, turn) = look.chit();
     let radius = crate::game::table::parts::TOKEN_RADIUS * size;
+    let (inner, outer) = (radius * 1.1, radius * 1.2);
+    let dashes = if sides <= 8 { sides } else { 12 };
     let step = std::f32::consts::TAU / sides as f32;
-    let corner = |i: u32| {
-        let (sin, cos) = (i as f32 * step).sin_cos();
-        Vec3::new(radius * cos, 0.0, radius * sin)
+    // A point on the outline scaled to `r`, `along` sides round from the first corner.
+    let at = |along: f32, r: f32| {
+        let side = along.floor() as u32 % sides;
+        let corner = |i: u32| {
+            let (sin, cos) = (i as f32 * step).sin_cos();
+            Vec2::new(r * cos, r * sin)
+        };
+        corner(side).lerp(corner((side + 1) % sides), along.fract())
     };
-    let turn = Quat::from_rotation_y(turn);
-    (0..count)
-        .map(|k| {
-            // Along the perimeter: which side, and how far along it.
-            let along = k as f32 * sides as f32 / count as f32;
-            let side = along.floor() as u32 % sides;
-            let (a, b) = (corner(side), corner((side + 1) % sides));
-            turn * a.lerp(b, along.fract())
-        })
-        .collect()
+    // Each dash in a few steps, so that one round a disc follows its curve.
+    const STEPS: u32 = 4;
+    let per_dash = sides as f32 / dashes as f32;
+    let mut positions = Vec::new();
+    let mut indices = Vec::new();
+    for dash in 0..dashes {
+        let (from, to) = (
+            (dash as f32 + 0.22) * per_dash,
+            (dash as f32 + 0.78) * per_dash,
+        );
+        let first = positions.len() as u32;
+        for k in 0..=STEPS {
+            let along = from + (to - from) * k as f32 / STEPS as f32;
+            for r in [inner, outer] {
+                let p = at(along, r);
+                positions.push([p.x, 0.0, p.y]);
+            }
+        }
+        for k in 0..STEPS {
+            let (a, b) = (first + 2 * k, first + 2 * (k + 1));
+            // Inner, next inner, outer: wound to face up, as `chit_ring`.
+            indices.extend([a, b, a + 1, a + 1, b, b + 1]);
+        }
+    }
+    crate::game::table::scene::shapes::flat_mesh(positions, [0.0, 1.0, 0.0], indices)
+        .rotated_by(Quat::from_rotation_y(turn))
 }
 
 /// A chit's dark collar: a thin ring in its outline's shape, just outside its edge, that

@@ -21,7 +21,8 @@ pub(crate) struct Palette {
     /// Each kind's chit, its outline telling the faction as well as its colour (a Klingon's
     /// hexagon, a Romulan's disc, a Tholian's triangle, the Starbase's square).
     pub chits: ByLook<Handle<Mesh>>,
-    pub dot_mesh: Handle<Mesh>,
+    /// A cloaking ship's dashed ring, in each outline's shape.
+    pub cloak_dashes: ByLook<Handle<Mesh>>,
     /// The cloak's mark on a token's back.
     pub back_mesh: Handle<Mesh>,
     /// A mission object's chit: a navy disc, a gold rim and a gold diamond on its face (the
@@ -155,7 +156,7 @@ pub(crate) fn make_palette(
         collar_meshes: ByLook::new(|look| meshes.add(looks::collar(look))),
         collar: materials_unlit(m, Color::srgb(0.03, 0.04, 0.07), 1.0),
         chits: ByLook::new(|look| meshes.add(looks::chit(look))),
-        dot_mesh: meshes.add(Sphere::new(0.052)),
+        cloak_dashes: ByLook::new(|look| meshes.add(looks::cloak_dashes(look))),
         back_mesh: meshes.add(Annulus::new(0.2, 0.27)),
         mission_mesh: meshes.add(Cylinder::new(0.34, 0.1)),
         mission_rim_mesh: meshes.add(Torus::new(0.3, 0.35)),

@@ -169,7 +169,7 @@ pub fn token_transform(
         .with_scale(Vec3::splat(scale))
 }
 
-/// The rim pieces: a solid ring, or a ring of dots, around the token's face.
+/// The rim pieces: a gold frame, or a dashed ring, around the token's face.
 fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, id: TokenId) {
     let rim = rim_of(id);
     // A gold frame a little larger than the chit: the Starbase's square (a friend's frame),
@@ -194,20 +194,18 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, id: Toke
     if rim != Rim::Cloaks {
         return;
     }
-    // Twelve large, bright dots: fourteen small ones in the cloak's blue went unseen at
-    // 1280×720 (read 19: "I can't see the dotted ring"). On the chit's outline, so they
-    // trace its shape.
-    const DOTS: usize = 12;
-    for at in crate::game::table::scene::looks::outline_points(Look::of(id), DOTS) {
-        let dot = commands
-            .spawn((
-                Mesh3d(palette.dot_mesh.clone()),
-                MeshMaterial3d(palette.cloak_dots.clone()),
-                Transform::from_translation(at + Vec3::Y * 0.02),
-            ))
-            .id();
-        commands.entity(token).add_child(dot);
-    }
+    // A bright dashed line just outside the chit's collar, in its outline's shape. Fourteen
+    // small dots in the cloak's blue went unseen at 1280×720 (read 19: "I can't see the
+    // dotted ring"); twelve large ones on the outline read as a cog round the Bird-of-Prey's
+    // octagon (read 46).
+    let dashes = commands
+        .spawn((
+            Mesh3d(palette.cloak_dashes[Look::of(id)].clone()),
+            MeshMaterial3d(palette.cloak_dots.clone()),
+            Transform::from_xyz(0.0, -0.02, 0.0),
+        ))
+        .id();
+    commands.entity(token).add_child(dashes);
 }
 
 /// The token's face: its silhouette (on the face-up side only, so a cloaked token, face
