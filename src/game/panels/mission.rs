@@ -72,8 +72,9 @@ pub fn mission_card(
         0 => Vec::new(),
         _ => vec![
             // "done", so the count reads as missions completed of those the game needs
-            // (read 24 asked whether "0 of 10 missions" counted done or needed).
-            format!("{done} of {of} missions done"),
+            // (read 24 asked whether "0 of 10 missions" counted done or needed); one form
+            // where the column has room for "0 of 10", as a longer one fitted only "0 of 5"
+            // and the words changed between tables (read 47).
             format!("{done} of {of} done"),
             format!("{done}/{of} done"),
         ],

@@ -24,79 +24,42 @@ const FRAME: f32 = 2.0 * MARGIN + SPACING;
 const GAP: f32 = 3.0;
 
 /// How the seats are drawn to share the room: with two lines of the character's ability,
-/// one or none, and their cards as faces (`tile` tall, `columns` to a row) or as chips one
-/// or two to a row.
+/// one or none, and their cards as chips one or two to a row.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SeatFit {
     pub ability_lines: usize,
     pub columns: usize,
-    /// A face's height where the cards are faces; 0 where they are chips.
-    pub tile: f32,
 }
 
 /// One line of the ability's text.
 const ABILITY_LINE: f32 = 15.0;
 
-/// A card's face in a seat: as tall as this for each point of its width (a card's shape), and
-/// never wider than the widest, about the active hand's.
-const TILE_SHAPE: f32 = 1.3;
-const WIDEST_TILE: f32 = 108.0;
-
-/// The most seats that show their cards as faces: at four players or more the seats are
-/// chips, whatever the hands and the window, so that a crew of a given size always looks the
-/// same (readers met faces in one four-seat picture and chips in the next, reads 43 to 46).
-const MOST_SEATS_WITH_FACES: usize = 2;
-
 impl SeatFit {
     fn height(self, cards: usize) -> f32 {
         let rows = cards.div_ceil(self.columns).max(1) as f32;
-        let row = match self.tile > 0.0 {
-            true => self.tile + GAP,
-            false => theme::CHIP_HEIGHT + GAP,
-        };
         // The header, the gap under it, the ability, the cards, the frame.
-        HEADER + SPACING + self.ability_lines as f32 * ABILITY_LINE + rows * row + FRAME
-    }
-
-    /// Whether the cards are drawn as faces.
-    pub fn faces(self) -> bool {
-        self.tile > 0.0
+        HEADER
+            + SPACING
+            + self.ability_lines as f32 * ABILITY_LINE
+            + rows * (theme::CHIP_HEIGHT + GAP)
+            + FRAME
     }
 
     /// The roomiest fit in which `seats` seats holding at most `cards` cards each take no
-    /// more than `height` in a column `width` wide: at two or three players the cards' faces,
-    /// two to a row as large as they fit or three to a row, smaller (two players left most of the
-    /// column empty, read 21); else chips one to a row before two, and as much of the ability
-    /// as then fits; the tightest one where none does.
-    pub fn choose(height: f32, width: f32, seats: usize, cards: usize) -> SeatFit {
-        let inner = width - 2.0 * MARGIN;
-        let tile = |columns: usize| {
-            let across = (inner - GAP * (columns - 1) as f32) / columns as f32;
-            (across.min(WIDEST_TILE) * TILE_SHAPE).round()
-        };
-        let faces = [(2, 2), (3, 2), (3, 1)]
-            .into_iter()
-            // Two rows of the small faces at most, three of the larger.
-            .filter(|(columns, _)| {
-                seats <= MOST_SEATS_WITH_FACES && cards.div_ceil(*columns) <= 5 - columns
-            })
-            .map(|(columns, ability_lines)| SeatFit {
-                ability_lines,
-                columns,
-                tile: tile(columns),
-            });
-        let chips = [1, 2].into_iter().flat_map(|columns| {
+    /// more than `height`: chips one to a row before two, and as much of the ability as then
+    /// fits; the tightest one where none does. Chips at every crew size: the cards' small
+    /// faces at two or three players and chips at four or more read as a layout that changed
+    /// with the crew (reads 43 to 47), and the chips' names and ranges read better.
+    pub fn choose(height: f32, seats: usize, cards: usize) -> SeatFit {
+        let fits = [1, 2].into_iter().flat_map(|columns| {
             [2, 1, 0].map(|ability_lines| SeatFit {
                 ability_lines,
                 columns,
-                tile: 0.0,
             })
         });
-        let fits = faces.chain(chips);
         let tightest = SeatFit {
             ability_lines: 0,
             columns: 2,
-            tile: 0.0,
         };
         fits.into_iter()
             .find(|f| f.height(cards) * seats as f32 <= height)
@@ -109,7 +72,7 @@ impl SeatFit {
 pub(super) fn room_below(ui: &egui::Ui, state: &GameState, foot: PlayerId, list: f32) -> bool {
     let (others, most) = others_and_most(state, foot);
     let room = ui.available_height() - list;
-    let fit = SeatFit::choose(room, ui.available_width(), others.len(), most);
+    let fit = SeatFit::choose(room, others.len(), most);
     fit.ability_lines >= 1 && fit.height(most) * others.len() as f32 <= room
 }
 
@@ -139,14 +102,14 @@ pub(super) fn seats(
 ) {
     let (others, most) = others_and_most(state, foot);
     let seats = others.len() as f32;
-    let (room, width) = (ui.available_height(), ui.available_width());
+    let room = ui.available_height();
     let fits = |room: f32| {
-        let fit = SeatFit::choose(room, width, others.len(), most);
+        let fit = SeatFit::choose(room, others.len(), most);
         (fit.height(most) * seats <= room).then_some(fit)
     };
     let fit = fits(room - list[0])
         .or_else(|| fits(room - list[1]))
-        .unwrap_or_else(|| SeatFit::choose(room, width, others.len(), most));
+        .unwrap_or_else(|| SeatFit::choose(room, others.len(), most));
     // Where even the tightest fit is over (long hands in every seat), the seats close up.
     let over = fit.height(most) * seats > room;
     ui.spacing_mut().item_spacing.y = if over { 1.0 } else { SPACING };
@@ -327,27 +290,7 @@ fn seat(
     let mut rects = Vec::new();
     let width = (ui.available_width() - GAP * (fit.columns - 1) as f32) / fit.columns as f32;
     ui.spacing_mut().item_spacing = vec2(GAP, GAP);
-    // Faces as in the hand, smaller: what the player holds, with its art.
-    let tile = vec2((fit.tile / TILE_SHAPE).round().min(width), fit.tile);
-    for row in holder.hand.chunks(fit.columns).filter(|_| fit.faces()) {
-        ui.horizontal(|ui| {
-            for card in row.iter().copied() {
-                let look = cards::CardLook {
-                    chosen: false,
-                    dim: None,
-                    number: None,
-                };
-                let (response, _) = cards::card(ui, card, tile, look);
-                let response = response.on_hover_ui(|ui| {
-                    cards::zoomed(ui, card, None, None);
-                    ui.weak("Right-click: trade for it and more");
-                });
-                hands::card_menu(&response, state, (player, card), menus, actions);
-                rects.push((card, response.rect));
-            }
-        });
-    }
-    for row in holder.hand.chunks(fit.columns).filter(|_| !fit.faces()) {
+    for row in holder.hand.chunks(fit.columns) {
         ui.horizontal(|ui| {
             for card in row.iter().copied() {
                 let response = chip(ui, card, width).on_hover_ui(|ui| {

@@ -484,7 +484,7 @@ fn the_saucer_carries_her_registry_and_lit_windows() {
 /// A cloaking ship's dashes trace its chit's outline a little outside it (a ring of dots round
 /// a hexagon read as "a dotted disc, not a hexagon", read 39; dots on the outline as a cog's
 /// teeth round the Bird-of-Prey, read 46): for every kind, each point of the dashes lies on a
-/// side of the chit's outline grown by a tenth to a fifth, none at a corner, a dash a side (a
+/// side of the chit's outline grown by a tenth to 22 hundredths, none at a corner, a dash a side (a
 /// dozen round a disc), spread along the whole outline.
 #[test]
 fn a_cloaking_ships_dashes_trace_its_chits_outline() {
@@ -515,7 +515,7 @@ fn a_cloaking_ships_dashes_trace_its_chits_outline() {
         // Five steps of two points (inside and outside) a dash.
         assert_eq!(dashes.len(), expected * 10, "{look:?}");
         for point in &dashes {
-            let on_a_side = [1.1, 1.2].iter().any(|grown| {
+            let on_a_side = [1.1, 1.22].iter().any(|grown| {
                 (0..corners.len()).any(|i| {
                     let (a, b) = (corners[i] * grown, corners[(i + 1) % corners.len()] * grown);
                     (point.distance(a) + point.distance(b) - a.distance(b)).abs() < 1e-3

@@ -93,7 +93,8 @@ pub(crate) fn pile_labels(
     }
     let (count, caption) = match (die.tumbling > 0.0, die.value) {
         (true, _) => (None, "Die: rolling…".to_string()),
-        (false, Some(value)) => (Some(value.to_string()), "Die".to_string()),
+        // "5 DIE" read as five dice (read 47): what was rolled, in words.
+        (false, Some(value)) => (None, format!("Die: rolled {value}")),
         (false, None) => (None, "Die".to_string()),
     };
     under(

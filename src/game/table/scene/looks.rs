@@ -23,7 +23,7 @@ pub fn chit(look: Look) -> Mesh {
 pub fn cloak_dashes(look: Look) -> Mesh {
     let (sides, size, turn) = look.chit();
     let radius = crate::game::table::parts::TOKEN_RADIUS * size;
-    let (inner, outer) = (radius * 1.1, radius * 1.2);
+    let (inner, outer) = (radius * 1.1, radius * 1.22);
     let dashes = if sides <= 8 { sides } else { 12 };
     let step = std::f32::consts::TAU / sides as f32;
     // A point on the outline scaled to `r`, `along` sides round from the first corner.

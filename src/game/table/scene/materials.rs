@@ -53,9 +53,9 @@ pub(crate) struct Palette {
     pub cloaked: Handle<StandardMaterial>,
     pub border_yellow: Handle<StandardMaterial>,
     pub border_blue: Handle<StandardMaterial>,
-    /// The dots round a ship that can cloak: near white, so they show on a grey or green
-    /// face and band alike (readers could not find them in the cloak's own blue).
-    pub cloak_dots: Handle<StandardMaterial>,
+    /// The dashes round a ship that can cloak, in the cloak's light blue: on the band, apart
+    /// from the chit, they show where dots on its grey or green face did not.
+    pub cloak_dashes_ink: Handle<StandardMaterial>,
     pub mission: Handle<StandardMaterial>,
     /// A Shield intact (lit blue) and damaged (amber).
     pub shield: [Handle<StandardMaterial>; 2],
@@ -222,7 +222,8 @@ pub(crate) fn make_palette(
         }),
         border_yellow: metal(m, Color::srgb(0.95, 0.85, 0.1)),
         border_blue: glow(m, palette::CLOAK.bevy(), 1.0),
-        cloak_dots: glow(m, Color::srgb(0.85, 0.94, 1.0), 1.0),
+        // The cloak's light blue, as the key and the rules say: a near-white read as grey (read 47).
+        cloak_dashes_ink: glow(m, palette::CLOAK.bevy(), 1.0),
         mission: material(m, Color::srgb(0.08, 0.12, 0.3)),
         shield: [
             glow(m, palette::SHIELD.bevy(), 0.9),

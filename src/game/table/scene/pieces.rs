@@ -201,7 +201,7 @@ fn spawn_rim(commands: &mut Commands, palette: &Palette, token: Entity, id: Toke
     let dashes = commands
         .spawn((
             Mesh3d(palette.cloak_dashes[Look::of(id)].clone()),
-            MeshMaterial3d(palette.cloak_dots.clone()),
+            MeshMaterial3d(palette.cloak_dashes_ink.clone()),
             Transform::from_xyz(0.0, -0.02, 0.0),
         ))
         .id();
