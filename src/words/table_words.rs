@@ -170,35 +170,40 @@ pub fn cloaked_shots(
     })
 }
 
-/// What the coming Threats Move & Fire phase does to the ship in all, as the rim's forecasts
-/// say it facing by facing: "Phase 6: 3 hits on Shields, 1 on Hull" ("Rest of phase 6:"
-/// while the phase plays); `None` where it does nothing to her. A reader had to add up six
-/// labels (read 33).
+/// What the coming Threats Move & Fire phase does to the ship in all, in the rim's unit: the
+/// damage, and what of it brings defeat nearer, the Hull sections it destroys and the cards it
+/// costs, "Phase 6: 3 dmg, 1 Hull destroyed" ("Rest of phase 6:" while the phase plays);
+/// `None` where it does nothing to her. The rim says facing by facing what becomes of each
+/// section. A reader had to add up six labels (read 33); "2 hits on Shields" beside a rim's
+/// "2 dmg → Shield destroyed, it absorbs all 2" and a "1 dmg" elsewhere did not add up for
+/// three readers of reads 47 and 48.
 pub fn coming_damage(
     state: &GameState,
     preview: &stp_rules::preview::ThreatPreview,
 ) -> Option<String> {
-    let sum = |hits: fn(&stp_rules::preview::FacingIntent) -> u8| -> u32 {
-        preview.facings.iter().map(|f| u32::from(hits(f))).sum()
+    use stp_rules::SectionState;
+    let hull = &state.enterprise().hull;
+    let sum = |of: fn(&stp_rules::preview::FacingIntent) -> u8| -> u32 {
+        preview.facings.iter().map(|f| u32::from(of(f))).sum()
     };
-    let (shields, hull, lost) = (
-        sum(|f| f.shield_hits),
-        sum(|f| f.hull_hits),
-        sum(|f| f.cards_lost),
-    );
-    let hits = |n: u32| match n {
-        1 => "1 hit".to_string(),
-        n => format!("{n} hits"),
-    };
-    let mut parts = Vec::new();
-    if shields > 0 {
-        parts.push(format!("{} on Shields", hits(shields)));
+    let (damage, lost) = (sum(|f| f.incoming), sum(|f| f.cards_lost));
+    // A Hull section falls to one hit if damaged, to two if intact.
+    let falls = preview
+        .facings
+        .iter()
+        .zip(hull)
+        .filter(|(f, now)| match now {
+            SectionState::Intact => f.hull_hits >= 2,
+            SectionState::Damaged => f.hull_hits >= 1,
+            SectionState::Destroyed => false,
+        })
+        .count();
+    if damage == 0 && lost == 0 {
+        return None;
     }
-    if hull > 0 {
-        parts.push(match parts.is_empty() {
-            true => format!("{} on Hull", hits(hull)),
-            false => format!("{hull} on Hull"),
-        });
+    let mut parts = vec![format!("{damage} dmg")];
+    if falls > 0 {
+        parts.push(format!("{falls} Hull destroyed"));
     }
     if lost > 0 {
         parts.push(format!(
@@ -210,5 +215,5 @@ pub fn coming_damage(
         stp_rules::Phase::ThreatsMoveAndFire => "Rest of phase 6",
         _ => "Phase 6",
     };
-    (!parts.is_empty()).then(|| format!("{head}: {}", parts.join(", ")))
+    Some(format!("{head}: {}", parts.join(", ")))
 }

@@ -13,7 +13,7 @@ use crate::game::theme;
 pub(super) struct Column<'a> {
     /// The window's width, in egui's points.
     pub width: f32,
-    /// The coming phase's damage in all ("Phase 6: 3 hits on Shields").
+    /// The coming phase's damage in all ("Phase 6: 3 dmg, 1 Hull destroyed").
     pub coming: Option<&'a str>,
     /// Where a cloaked ship's die may add a shot ("a cloaked ship uncloaks at sector 2, 3 or 4
     /// (the die moves it) and fires").

@@ -464,10 +464,11 @@ fn the_key_brightens_the_marks_on_the_table() {
     }
 }
 
-/// The ship's column sums what the coming phase does to her, as the rim says it facing by
-/// facing: the docs' table has KOLOTH's shot through the destroyed Shield into the Hull, and
-/// the Romulan's and the Tholian's on two Shields (docs/screenshots/table.png). A reader of
-/// read 33 had to add up the rim's labels. With no threat on the board, nothing is said.
+/// The ship's column sums what the coming phase does to her, in the rim's unit: the docs'
+/// table has KOLOTH's shot through the destroyed Shield into the Hull, and the Romulan's and
+/// the Tholian's on two Shields (docs/screenshots/table.png), 1 dmg each, and no Hull
+/// destroyed. A reader of read 33 had to add up the rim's labels. With no threat on the board,
+/// nothing is said.
 #[test]
 fn the_ship_column_sums_the_coming_phases_damage() {
     use star_trek_panic::words::table_words::coming_damage;
@@ -479,7 +480,16 @@ fn the_ship_column_sums_the_coming_phases_damage() {
         .expect("a forecast in Play Cards & Maneuver");
     assert_eq!(
         coming_damage(&state, &preview).as_deref(),
-        Some("Phase 6: 2 hits on Shields, 1 on Hull")
+        Some("Phase 6: 3 dmg")
+    );
+    // Every Hull section damaged already: KOLOTH's shot destroys the one behind the lost
+    // Shield, and the sum says so.
+    let mut worn = state.clone();
+    worn.enterprise_mut().hull = [stp_rules::SectionState::Damaged; 6];
+    let preview = worn.threat_preview().expect("a forecast");
+    assert_eq!(
+        coming_damage(&worn, &preview).as_deref(),
+        Some("Phase 6: 3 dmg, 1 Hull destroyed")
     );
     let mut empty = state.clone();
     empty.threats_mut().clear();
