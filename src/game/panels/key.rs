@@ -33,7 +33,7 @@ enum Mark {
     Chit(Look),
     Defense,
     /// A cloaking ship's dashed ring.
-    Dotted,
+    Dashed,
     Cloaked,
     Captain,
     /// A threat done for the threat phase playing: a green tick.
@@ -77,7 +77,7 @@ const ROWS: [(Mark, &str); 26] = [
     ),
     (Mark::Defense, "Defense: the number on a token"),
     (Mark::Captain, "A Klingon captain"),
-    (Mark::Dotted, "Dashed ring round a face: it can cloak"),
+    (Mark::Dashed, "Dashed ring round a face: it can cloak"),
     (
         Mark::Cloaked,
         "Face down, lettered CLOAKED: cloaked now, cannot be targeted",
@@ -197,13 +197,13 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                 Color32::GOLD,
             );
         }
-        Mark::Dotted => {
+        Mark::Dashed => {
             painter.circle_filled(c, r * 0.75, color(Look::RomulanCruiser));
             crate::game::theme::marks::cloak_dashes(painter, c, r * 0.95, 2.0);
         }
         // As the board shows a cloaked ship: face down (a dark back, no emblem) inside its
-        // dashes (readers of read 41 found the key's plain ring at odds with the dotted piece
-        // on the board).
+        // dashes (readers of read 41 found the key's plain ring at odds with the piece on the
+        // board, then dotted).
         Mark::Cloaked => {
             // Half seen through, as the board's ghost of a chit.
             let back = crate::game::theme::threat_looks::CLOAKED_BACK.with_alpha(110.0 / 255.0);
@@ -372,7 +372,7 @@ fn on_the_board(state: &GameState, preview: Option<&ThreatPreview>) -> [bool; RO
     ROWS.map(|(mark, _)| match mark {
         Mark::Chit(look) => face_up().any(|t| Look::of(t.token) == look),
         Mark::Defense => face_up().any(|t| t.defense > 0),
-        Mark::Dotted => face_up().any(|t| rim_of(t.token) == Rim::Cloaks),
+        Mark::Dashed => face_up().any(|t| rim_of(t.token) == Rim::Cloaks),
         Mark::Cloaked => threats.iter().any(|t| t.cloaked),
         Mark::Captain => face_up().any(|t| matches!(rim_of(t.token), Rim::Captain(_))),
         Mark::MissionToken => !state.mission_tokens().is_empty(),

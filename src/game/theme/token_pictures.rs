@@ -27,7 +27,7 @@ enum Border {
     /// A captain's red name plate with gold letters, as on the board.
     Plate,
     Yellow,
-    Dotted,
+    Dashed,
 }
 
 struct Picture {
@@ -66,7 +66,7 @@ impl Picture {
         match self.rim {
             Rim::Captain(_) => Border::Plate,
             Rim::Starbase => Border::Yellow,
-            Rim::Cloaks => Border::Dotted,
+            Rim::Cloaks => Border::Dashed,
             Rim::None => Border::None,
         }
     }
@@ -205,7 +205,7 @@ fn draw(ui: &mut egui::Ui, picture: &Picture) {
                 egui::StrokeKind::Outside,
             );
         }
-        Border::Dotted => crate::game::theme::marks::cloak_dashes(&painter, center, 27.0, 2.5),
+        Border::Dashed => crate::game::theme::marks::cloak_dashes(&painter, center, 27.0, 2.5),
     }
     painter.text(
         rect.center_bottom() - vec2(0.0, 2.0),
