@@ -141,8 +141,10 @@ pub fn waiting_veil(
         return false;
     }
     let said = crate::words::table_words::hand_waits(state, player);
+    // Three quarters dark: at 150 of 255 the hand still read as full colour, waiting to be
+    // played, to three readers of reads 47 and 48 in the threats' phase.
     ui.painter()
-        .rect_filled(strip.expand(2.0), 6.0, egui::Color32::from_black_alpha(150));
+        .rect_filled(strip.expand(2.0), 6.0, egui::Color32::from_black_alpha(190));
     let font = egui::FontId::proportional(13.0);
     let beside = free.width() >= 150.0;
     // Beside the cards, an arrow points back at them: alone in the room there, the line read
