@@ -227,22 +227,14 @@ fn board_labels(
     }
     // The rings' names keep off the mission's tokens too: read 47 found "MEDIUM" lettered over
     // the Shuttlecraft Galileo. (Not in `marks.faces`, which the tokens' own names keep off.)
-    for m in state.mission_tokens() {
-        let Some(at) = pieces
-            .missions
-            .get(&m.token)
-            .and_then(|e| transforms.get(*e).ok())
-        else {
-            continue;
-        };
-        let centre = at.translation() + Vec3::Y * 0.05;
-        if let (Some(c), Some(side)) = (
-            board.screen(centre),
-            board.screen(centre + Vec3::X * MISSION_TOKEN_RADIUS),
-        ) {
-            faces.push((c, (side - c).length()));
-        }
-    }
+    faces.extend(
+        crate::game::table::marks::mission_labels::mission_token_faces(
+            &board,
+            state,
+            &pieces,
+            &transforms,
+        ),
+    );
     crate::game::table::marks::ring_names::ring_names(&board, font, &faces, marks);
     crate::game::table::marks::mission_labels::mission_token_labels(
         &board,
@@ -253,9 +245,6 @@ fn board_labels(
     );
     Ok(())
 }
-
-/// A mission token's radius on the board, its gold rim's outer edge (`materials`' rim torus).
-const MISSION_TOKEN_RADIUS: f32 = 0.35;
 
 /// The ship's disc on screen (her Shields' outer edge), the box of an ellipse: a plate beside
 /// a piece in Short Range keeps off her Shields.

@@ -9,6 +9,40 @@ use stp_rules::content::builtin;
 use crate::game::table::marks::board_painter::{BoardPainter, Plate, SceneMarks};
 use crate::game::table::parts::Pieces;
 
+/// A mission token's radius on the board, its gold rim's outer edge (`materials`' rim torus).
+const MISSION_TOKEN_RADIUS: f32 = 0.35;
+
+/// Where a mission token's piece stands, once the scene has placed it.
+fn placed<'a>(
+    pieces: &Pieces,
+    transforms: &'a Query<&GlobalTransform>,
+    token: u8,
+) -> Option<&'a GlobalTransform> {
+    pieces
+        .missions
+        .get(&token)
+        .and_then(|e| transforms.get(*e).ok())
+}
+
+/// Each mission token's face on screen (centre, radius), for the marks that keep off it.
+pub(crate) fn mission_token_faces(
+    board: &BoardPainter,
+    state: &GameState,
+    pieces: &Pieces,
+    transforms: &Query<&GlobalTransform>,
+) -> Vec<(egui::Pos2, f32)> {
+    state
+        .mission_tokens()
+        .iter()
+        .filter_map(|m| {
+            let centre = placed(pieces, transforms, m.token)?.translation() + Vec3::Y * 0.05;
+            let c = board.screen(centre)?;
+            let side = board.screen(centre + Vec3::X * MISSION_TOKEN_RADIUS)?;
+            Some((c, (side - c).length()))
+        })
+        .collect()
+}
+
 /// Paints each mission token's name, after every other label of the board.
 pub(crate) fn mission_token_labels(
     board: &BoardPainter,
@@ -20,11 +54,7 @@ pub(crate) fn mission_token_labels(
     // A mission token's name goes below it, or above it, or broken over two lines, whichever
     // first collides with no label already on the board (the rim's names, above all).
     for m in state.mission_tokens() {
-        let Some(at) = pieces
-            .missions
-            .get(&m.token)
-            .and_then(|e| transforms.get(*e).ok())
-        else {
+        let Some(at) = placed(pieces, transforms, m.token) else {
             continue;
         };
         let name = &builtin().mission_tokens[m.token as usize].name;
