@@ -384,7 +384,20 @@ pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
                 DieRollPurpose::MissionToken => "placing a mission token",
                 DieRollPurpose::MissionObjective => "the mission",
             };
-            format!("Die roll for {why}: {value}.")
+            // What the roll does to the ships that uncloak, as the rules move them: readers
+            // could not tell how a 6 sent a shot one sector round (read 49).
+            let moved = match purpose {
+                DieRollPurpose::Uncloak => {
+                    let from = Position::new(stp_rules::Range::Long, 0);
+                    match stp_rules::preview::uncloaks_at(from, *value).sector {
+                        0 => ": they uncloak where they are",
+                        1 => ": they move one sector clockwise, uncloak and fire",
+                        _ => ": they move one sector counter-clockwise, uncloak and fire",
+                    }
+                }
+                _ => "",
+            };
+            format!("Die roll for {why}: {value}{moved}.")
         }
         SectionDamaged { section } => format!("{} damaged.", section_name(*section)),
         SectionDestroyed { section } => format!("{} destroyed!", section_name(*section)),

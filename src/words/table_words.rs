@@ -49,7 +49,10 @@ pub fn status_line(
                     true => crate::words::describe::facing_short_name(f),
                     false => crate::words::describe::facing_name(f),
                 };
-                format!("{name} ({})", ship.sector_of_facing(f) + 1)
+                // Shown, joined by a space that does not break: "P" ended one line and "(2)"
+                // began the next (read 49).
+                let space = if compact { '\u{a0}' } else { ' ' };
+                format!("{name}{space}({})", ship.sector_of_facing(f) + 1)
             })
             .collect()
     };
@@ -123,8 +126,7 @@ pub fn mission_bans(state: &GameState) -> Option<String> {
 }
 
 /// Where the cloaked ships' shots may land, as the rules foresee it (the facings a die may
-/// pick): "the cloaked ship in sector 3 uncloaks at sector 2, 3 or 4 (the die moves it) and
-/// fires"; `None`
+/// pick): "the cloaked ship in sector 3 fires from sector 2, 3 or 4 (die roll)"; `None`
 /// with no cloaked ship to uncloak. Readers asked where "a cloaked ship's shot, where the die
 /// picks" could land (read 41), then how a ship in sector 6 could hit sector 1 (read 42).
 pub fn cloaked_shots(
@@ -156,15 +158,16 @@ pub fn cloaked_shots(
     // Said as what happens, so the three sectors make sense: it comes out of cloak where
     // the die moves it (read 42 asked how a ship in sector 6 could hit sector 1 or 5).
     // Where it stands now is said too, and that the die moves it: readers of read 45 asked
-    // why a ship in sector 2 could come out in sector 1 or 3.
+    // why a ship in sector 2 could come out in sector 1 or 3. Short, as the ship's column has
+    // no line to spare beside a long mission (read 49's p2 scrolled at 1920x1080).
     Some(match cloaked.as_slice() {
         [one] => format!(
-            "the cloaked ship in sector {} uncloaks at {places} (the die moves it) and fires",
+            "the cloaked ship in sector {} fires from {places} (die roll)",
             one.from.sector + 1
         ),
-        [] => format!("a cloaked ship uncloaks at {places} (the die moves it) and fires"),
+        [] => format!("a cloaked ship fires from {places} (die roll)"),
         many => format!(
-            "{} cloaked ships uncloak at {places} (the die moves each) and fire",
+            "{} cloaked ships fire from {places} (a die roll each)",
             many.len()
         ),
     })

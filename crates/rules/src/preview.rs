@@ -13,6 +13,12 @@ use crate::state::{
     Boarder, FACINGS, GameState, Phase, Position, SectionKind, ThreatOnBoard, TokenId, Window,
 };
 
+/// Where a roll of the die brings a cloaked ship out of cloak (rulebook "Cloaking Ships"), for
+/// the words that say what a roll did.
+pub fn uncloaks_at(pos: Position, roll: u8) -> Position {
+    crate::mechanics::uncloak_position(pos, roll)
+}
+
 /// One threat's part in the coming phase.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct ThreatIntent {

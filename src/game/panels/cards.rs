@@ -237,8 +237,10 @@ fn face(
     let foot_text = if zoom {
         credit_words.clone()
     } else if def.credit.is_none() {
-        // Said, in a hollow foot: a bare foot read as a card whose tag was missing (read 31).
-        "no credit".to_string()
+        // Said, in a hollow foot: a bare foot read as a card whose tag was missing (read 31),
+        // and in the feet's own terms, as the others name their Division: "no credit" read
+        // as a card that could not be played (read 49).
+        "no division".to_string()
     } else if painter
         .layout_no_wrap(word.clone(), foot_font.clone(), Color32::BLACK)
         .size()
@@ -310,18 +312,15 @@ fn face(
                 arcs_words(arcs),
             ));
             y += 2.0 * radius + 4.0;
-            range_pips(painter, Pos2::new(inner.left(), y), pip, ranges);
+            let pips = range_pips(painter, Pos2::new(inner.left(), y), pip, ranges);
             badges.push((
-                Rect::from_min_size(
-                    Pos2::new(inner.left(), y),
-                    vec2(3.0 * (2.0 * pip + 2.0), 2.0 * pip),
-                ),
+                Rect::from_min_size(Pos2::new(inner.left(), y), vec2(pips, 2.0 * pip)),
                 ranges_words(ranges),
             ));
             // The damage in words where it fits beside the pips ("T×2" read as a code to a
             // newcomer), else "×2"; a torpedo's in orange.
             let font = FontId::proportional((13.0 * s).clamp(12.0, 20.0));
-            let pips = 3.0 * (2.0 * pip + 2.0) + 4.0;
+            let pips = pips + 4.0;
             let mut words = format!("{damage} dmg");
             if painter
                 .layout_no_wrap(words.clone(), font.clone(), theme::TEXT)
@@ -438,47 +437,38 @@ pub fn ship_diagram(painter: &egui::Painter, center: Pos2, radius: f32, arcs: &[
     );
 }
 
-/// Three pips, Long to Short: lit in the ring's colour when the card reaches it, each
-/// lettered so the range reads without colour.
-pub(crate) fn range_pips(painter: &egui::Painter, left: Pos2, radius: f32, ranges: &[Range]) {
-    for (index, (range, letter)) in [
+/// The pips of the ranges a card reaches, Long to Short, each in its ring's colour and
+/// lettered so the range reads without colour; returns their width.
+pub(crate) fn range_pips(
+    painter: &egui::Painter,
+    left: Pos2,
+    radius: f32,
+    ranges: &[Range],
+) -> f32 {
+    // Only the ranges the card reaches, side by side: the struck-through rings of the others
+    // read as symbols no one explained (read 49, all three readers), and took the room the
+    // damage's words need.
+    let reached = [
         (Range::Long, "L"),
         (Range::Medium, "M"),
         (Range::Short, "S"),
     ]
     .into_iter()
-    .enumerate()
-    {
+    .filter(|(range, _)| ranges.contains(range));
+    let mut width: f32 = 0.0;
+    for (index, (range, letter)) in reached.enumerate() {
         let center = left + vec2(radius + index as f32 * (2.0 * radius + 2.0), radius);
-        let reaches = ranges.contains(&range);
-        if reaches {
-            painter.circle_filled(center, radius, ring_colour(range));
-        } else {
-            // Out of reach: a hollow ring, struck through (readers took the grey ring alone
-            // for a lit one, reads 21–23).
-            painter.circle_stroke(
-                center,
-                radius - 0.5,
-                Stroke::new(1.0, Color32::from_gray(90)),
-            );
-            let slash = vec2(radius * 0.7, -radius * 0.7);
-            painter.line_segment(
-                [center - slash, center + slash],
-                Stroke::new(1.2, Color32::from_gray(120)),
-            );
-        }
+        painter.circle_filled(center, radius, ring_colour(range));
         painter.text(
             center,
             Align2::CENTER_CENTER,
             letter,
             FontId::monospace(radius * 1.3),
-            if reaches {
-                Color32::WHITE
-            } else {
-                Color32::from_gray(75)
-            },
+            Color32::WHITE,
         );
+        width = center.x + radius - left.x;
     }
+    width
 }
 
 /// The ranges a card reaches as their letters in the rings' bright colours, Long to Short,

@@ -279,7 +279,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
                 stp_rules::content::Range::Long,
                 stp_rules::content::Range::Medium,
             ];
-            super::cards::range_pips(painter, c - vec2(r * 1.1, r * 0.36), r * 0.36, &ranges);
+            super::cards::range_pips(painter, c - vec2(r * 0.76, r * 0.36), r * 0.36, &ranges);
         }
         Mark::Foot => {
             let (color, name, _) =

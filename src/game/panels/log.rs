@@ -128,13 +128,18 @@ pub struct LogView {
 /// lines and "?" mean, and the rims on the tokens in play.
 pub fn legend(state: &GameState) -> String {
     // First, so a narrow window still shows it: readers took the number for anything.
-    let mut keys = vec!["number on a token: its Defense"];
+    // Second, always: the ship's two bands, which three readers of read 49 met explained in
+    // one picture of four (where the key had room to reach it).
+    let mut keys = vec![
+        "number on a token: its Defense",
+        "ship: outer band Shields, inner Hull",
+    ];
     // The red sign on her stern, where the column's key has no room to say it (two readers
     // of read 45 met it unexplained).
     if state.maneuver_forbidden().is_some() {
         keys.push("red\u{a0}sign\u{a0}on\u{a0}the\u{a0}ship:\u{a0}no\u{a0}maneuver");
     }
-    // Second, short: readers met the dashed ring with no word for it where the turn's
+    // Next, short: readers met the dashed ring with no word for it where the turn's
     // controls had room for two lines of the key (read 35).
     let content = stp_rules::content::builtin();
     if state
@@ -144,7 +149,6 @@ pub fn legend(state: &GameState) -> String {
     {
         keys.push("dashed ring: can cloak, face down: cloaked");
     }
-    keys.push("Ship: outer band Shields, inner plates Hull");
     if let Some(preview) = state.threat_preview() {
         keys.push("arrow: moves · dashed: fires · die: a cloaked ship fires where it rolls");
         // The rim's forecast by a sector ("1 dmg → Shield damaged"): readers took it for
@@ -168,7 +172,7 @@ pub fn legend(state: &GameState) -> String {
     // The Division at a card's foot is what it counts for when committed to a mission:
     // "Phasers … Medical" puzzled every reader of read 46.
     if state.players().iter().any(|p| !p.hand.is_empty()) {
-        keys.push("card's\u{a0}coloured\u{a0}foot:\u{a0}its\u{a0}mission\u{a0}credit");
+        keys.push("card's\u{a0}coloured\u{a0}foot:\u{a0}its\u{a0}Division,\u{a0}for\u{a0}missions");
     }
     keys.join(" · ")
 }

@@ -15,8 +15,8 @@ pub(super) struct Column<'a> {
     pub width: f32,
     /// The coming phase's damage in all ("Phase 6: 3 dmg, 1 Hull destroyed").
     pub coming: Option<&'a str>,
-    /// Where a cloaked ship's die may add a shot ("a cloaked ship uncloaks at sector 2, 3 or 4
-    /// (the die moves it) and fires").
+    /// Where a cloaked ship's die may add a shot ("a cloaked ship fires from sector 2, 3 or 4
+    /// (die roll)").
     pub chance: Option<&'a str>,
     /// The rules' forecast of the coming threat phase.
     pub preview: Option<&'a ThreatPreview>,
@@ -55,10 +55,13 @@ pub(super) fn ship_column(
 ) -> egui::InnerResponse<(egui::scroll_area::ScrollAreaOutput<f32>, bool)> {
     // A mission card takes the column's height: with one, the column is a little wider, so
     // its lines wrap less (four seats, a mission's ban and reward and a cloaked ship's chance
-    // scrolled the reward away at 1280x720 and at 1920x1080, read 37's p154).
-    let (share, widest) = match state.mission() {
-        Some(_) => (0.2, 270.0),
-        None => (0.18, 250.0),
+    // scrolled the reward away at 1280x720 and at 1920x1080, read 37's p154), and wider
+    // still in a window with room to spare (The Doomsday Machine's reward scrolled away at
+    // 1920x1080 beside four seats and a cloaked ship, read 49); a small window keeps its board.
+    let (share, widest) = match (state.mission(), column.width >= 1200.0) {
+        (Some(_), true) => (0.21, 285.0),
+        (Some(_), false) => (0.2, 270.0),
+        (None, _) => (0.18, 250.0),
     };
     egui::Panel::right("mission")
         .exact_size((column.width * share).clamp(205.0, widest))

@@ -366,20 +366,15 @@ pub fn threat_roster(
     match shape {
         Shape::PerSpace => {
             for (sector, range, pieces) in &spaces {
-                // A space's next piece on a row of its own, under its first: after a "·" it
-                // wrapped to the row's start, under the sector's number, and read as a space
-                // of its own (read 39's two Klingons in one space).
-                let mut margin = 0.0;
-                for (i, (words, token)) in pieces.iter().enumerate() {
+                // A space's next piece on a row of its own, with its sector and ring again:
+                // after a "·" it wrapped under the sector's number and read as a space of its
+                // own (read 39), and indented under the first it read as a row whose place
+                // was missing (read 49).
+                for (words, token) in pieces {
                     ui.horizontal_wrapped(|ui| {
                         ui.spacing_mut().item_spacing.x = 5.0;
-                        if i == 0 {
-                            sector_number(ui, *sector);
-                            ring_name(ui, *range);
-                            margin = ui.cursor().left() - ui.max_rect().left();
-                        } else {
-                            ui.add_space(margin);
-                        }
+                        sector_number(ui, *sector);
+                        ring_name(ui, *range);
                         piece(ui, words, *token);
                     });
                 }

@@ -178,9 +178,10 @@ fn a_buttons_key_is_said_in_words() {
     assert_eq!(spoken_keys("Take a card (Kirk)"), "Take a card (Kirk)");
 }
 
-/// A space's second piece stands under its first, where the first's words begin: wrapped
-/// after a "·", it began the next row under the sector's number and read as a space of its own
-/// (read 39's two Klingons in one space).
+/// A space's second piece stands on a row of its own under its first, with its sector's badge
+/// again: wrapped after a "·", it began the next row under the sector's number and read as a
+/// space of its own (read 39's two Klingons in one space), and indented without the badge it
+/// read as a row whose place was missing (read 49).
 #[test]
 fn a_spaces_pieces_stand_one_under_another_in_the_threats_list() {
     use star_trek_panic::game::panels::threat_roster;
@@ -205,18 +206,20 @@ fn a_spaces_pieces_stand_one_under_another_in_the_threats_list() {
     let [first, second] = klingons[..] else {
         panic!("two Klingons in the list: {klingons:?}");
     };
-    let [badge] = bounds("Sector 2")[..] else {
-        panic!("one badge for sector 2");
+    let [one, two] = bounds("Sector 2")[..] else {
+        panic!("a badge for sector 2 on each Klingon's row");
     };
     assert!(second.y0 >= first.y1 - 1.0, "{second:?} under {first:?}");
     assert!(
         (second.x0 - first.x0).abs() < 1.0,
         "{second:?} below {first:?}"
     );
-    assert!(
-        badge.x1 < second.x0,
-        "the badge {badge:?} stands left of {second:?}"
-    );
+    for (badge, klingon) in [(one, first), (two, second)] {
+        assert!(
+            badge.y0 < klingon.y1 && klingon.y0 < badge.y1 && badge.x1 <= klingon.x0,
+            "{badge:?} begins the row of {klingon:?}"
+        );
+    }
     assert!(
         bounds("KANG, Defense 3: next, ")[0].y1 <= first.y0 + 1.0,
         "the inner ring's KANG comes first"

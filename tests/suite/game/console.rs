@@ -512,9 +512,7 @@ fn the_ship_column_says_where_a_cloaked_ships_shot_may_land() {
     let preview = state.threat_preview().expect("a forecast");
     assert_eq!(
         cloaked_shots(&state, &preview).as_deref(),
-        Some(
-            "the cloaked ship in sector 3 uncloaks at sector 2, 3 or 4 (the die moves it) and fires"
-        )
+        Some("the cloaked ship in sector 3 fires from sector 2, 3 or 4 (die roll)")
     );
     let two = super::table_with_threats(
         r#"(kind: "romulan_cloaking_cruiser", range: Medium, sector: 3, cloaked: true),
@@ -523,7 +521,7 @@ fn the_ship_column_says_where_a_cloaked_ships_shot_may_land() {
     let preview = two.threat_preview().expect("a forecast");
     assert_eq!(
         cloaked_shots(&two, &preview).as_deref(),
-        Some("2 cloaked ships uncloak at sector 2, 3, 4 or 5 (the die moves each) and fire")
+        Some("2 cloaked ships fire from sector 2, 3, 4 or 5 (a die roll each)")
     );
     let none = super::table_with_threats(r#"(kind: "klingon_cruiser", range: Long, sector: 1)"#);
     let preview = none.threat_preview().expect("a forecast");

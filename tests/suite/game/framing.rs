@@ -489,7 +489,7 @@ fn the_saucer_carries_her_registry_and_lit_windows() {
 #[test]
 fn a_cloaking_ships_dashes_trace_its_chits_outline() {
     use bevy::mesh::VertexAttributeValues;
-    use star_trek_panic::game::table::scene::looks::{Look, chit, cloak_dashes};
+    use star_trek_panic::game::table::scene::looks::{CLOAK_DASH_GROWTH, Look, chit, cloak_dashes};
     for look in Look::ALL {
         let positions = |mesh: Mesh| match mesh.attribute(Mesh::ATTRIBUTE_POSITION).cloned() {
             Some(VertexAttributeValues::Float32x3(points)) => points
@@ -515,12 +515,14 @@ fn a_cloaking_ships_dashes_trace_its_chits_outline() {
         // Five steps of two points (inside and outside) a dash.
         assert_eq!(dashes.len(), expected * 10, "{look:?}");
         for point in &dashes {
-            let on_a_side = [1.1, 1.22].iter().any(|grown| {
-                (0..corners.len()).any(|i| {
-                    let (a, b) = (corners[i] * grown, corners[(i + 1) % corners.len()] * grown);
-                    (point.distance(a) + point.distance(b) - a.distance(b)).abs() < 1e-3
-                })
-            });
+            let on_a_side = [CLOAK_DASH_GROWTH.0, CLOAK_DASH_GROWTH.1]
+                .iter()
+                .any(|grown| {
+                    (0..corners.len()).any(|i| {
+                        let (a, b) = (corners[i] * grown, corners[(i + 1) % corners.len()] * grown);
+                        (point.distance(a) + point.distance(b) - a.distance(b)).abs() < 1e-3
+                    })
+                });
             assert!(on_a_side, "{look:?}: {point} is off the grown outline");
             if corners.len() <= 8 {
                 let nearest = corners

@@ -511,3 +511,37 @@ fn with_a_screen_reader_each_threat_step_waits_for_a_key() {
         assert!(frames < 400, "a timed phase waited");
     }
 }
+
+/// Mid-phase, once the die has moved a cloaked ship, its shot still to come leaves from where
+/// the die put it: the forecast moves it there first (rulebook, "Cloaking Ships": "After
+/// determining where the ships will uncloak, flip them faceup and resolve all simultaneous
+/// firing"). Reads 47 and 48 saw the shot leave the sector the ship stood in while cloaked.
+#[test]
+fn the_forecast_mid_phase_moves_an_uncloaking_ship_before_its_shot() {
+    use star_trek_panic::game::table::marks::intent::{moves_to, still_to_come};
+    use stp_rules::preview::Intent;
+    let shown = super::table_with_threats(
+        r#"(kind: "romulan_bird_of_prey", range: Medium, sector: 4, cloaked: true)"#,
+    );
+    let token = shown.threats()[0].token;
+    let from = shown.threats()[0].pos;
+    let to = stp_rules::Position::new(stp_rules::Range::Medium, 2);
+    let events = [
+        RulesEvent::ThreatMoved { token, from, to },
+        RulesEvent::ThreatUncloaked { token },
+        RulesEvent::ThreatFired {
+            token,
+            facing: 2,
+            damage: 1,
+        },
+    ];
+    let forecast = still_to_come(&shown, events.iter()).expect("a shot to come");
+    let shot = forecast
+        .threats
+        .iter()
+        .find(|t| t.token == token)
+        .expect("the ship in the forecast");
+    assert_eq!(shot.what, Intent::MovesAndFires);
+    assert_eq!(shot.fires, Some((2, 1)));
+    assert_eq!(moves_to(shot), Some(to), "an arrow to where the die put it");
+}

@@ -99,10 +99,13 @@ pub fn still_to_come<'a>(
                 };
                 if let Some(f) = preview.facings.get_mut(usize::from(*facing)) {
                     f.incoming = f.incoming.saturating_add(*damage);
+                    // The shot leaves from where its move still to come takes it: a cloaked
+                    // ship's arrow to where the die put it, then its shot from there (reads 47
+                    // and 48 saw the shot leave the sector it had uncloaked out of).
                     preview.threats.push(stp_rules::preview::ThreatIntent {
                         token: *token,
                         from,
-                        to: None,
+                        to: moved.get(token).copied(),
                         fires: Some((*facing, *damage)),
                         at_token: None,
                         what: Intent::MovesAndFires,
@@ -298,19 +301,22 @@ pub fn landing(
         || state.mission_tokens().iter().any(|m| m.pos == to);
     // In the order the pieces stand along their rings now (`fan_out` lays a space's pieces
     // out in the state's order, clockwise), so movers from one space keep their order and
-    // their arrows never cross.
-    let movers: Vec<stp_rules::TokenId> = state
+    // their arrows never cross; movers from other sectors land on their own side (a cloaked
+    // ship moved by the die crossed a Tholian's arrow, read 49).
+    let mut movers: Vec<(stp_rules::TokenId, f32)> = state
         .threats()
         .iter()
-        .map(|t| t.token)
-        .filter(|token| {
+        .filter_map(|t| {
             preview
                 .threats
                 .iter()
                 .filter(moves)
-                .any(|i| i.token == *token && i.to == Some(to))
+                .find(|i| i.token == t.token && i.to == Some(to))
+                .map(|i| (t.token, side_of(i.from.sector, to.sector)))
         })
         .collect();
+    movers.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let movers: Vec<stp_rules::TokenId> = movers.into_iter().map(|(token, _)| token).collect();
     let slot = movers.iter().position(|t| *t == mover).unwrap_or(0) as f32;
     let radius = ring_center(to.range);
     // A face and a half along the ring, within the sector (a Short space is narrow).
@@ -322,6 +328,13 @@ pub fn landing(
         false => step * ((movers.len() as f32 - 1.0) / 2.0 - slot),
     };
     on_board(sector_angle(to.sector) - aside, radius, 0.1)
+}
+
+/// Which way round the ring a sector lies from another: −1 one sector anticlockwise, 0 the
+/// same, 1 one clockwise (and so on, the shorter way).
+fn side_of(from: u8, to: u8) -> f32 {
+    let steps = (i16::from(from) - i16::from(to)).rem_euclid(6);
+    f32::from(if steps > 3 { steps - 6 } else { steps })
 }
 
 /// Where a shot at a ship facing lands: the Shield's arc in that facing's sector.

@@ -172,7 +172,7 @@ fn board_labels(
             let galley = board.display_galley(
                 "CLOAKED",
                 (radius * 0.62).clamp(12.0, 22.0),
-                egui::Color32::from_rgb(170, 210, 255),
+                egui::Color32::from_rgb(205, 232, 255),
             );
             let rect = board.paint(c - galley.size() / 2.0, galley, None, true);
             marks.labels.push(("CLOAKED".into(), rect));

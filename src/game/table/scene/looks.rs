@@ -16,6 +16,11 @@ pub fn chit(look: Look) -> Mesh {
         .rotated_by(Quat::from_rotation_y(turn))
 }
 
+/// How far out of the chit's outline the cloak's dashes lie, inside and outside, in the chit's
+/// radius: a band a fifth of it wide (at a tenth, readers of read 49 saw no ring on a Klingon
+/// that cloaks).
+pub const CLOAK_DASH_GROWTH: (f32, f32) = (1.1, 1.3);
+
 /// A cloaking ship's mark: a broken line a little outside the chit's collar, in its
 /// outline's shape, a dash on each side (twelve round a disc) with gaps at the corners.
 /// Twelve bright dots on the outline itself read as a cog's teeth round the grey octagon of a
@@ -23,7 +28,7 @@ pub fn chit(look: Look) -> Mesh {
 pub fn cloak_dashes(look: Look) -> Mesh {
     let (sides, size, turn) = look.chit();
     let radius = crate::game::table::parts::TOKEN_RADIUS * size;
-    let (inner, outer) = (radius * 1.1, radius * 1.22);
+    let (inner, outer) = (radius * CLOAK_DASH_GROWTH.0, radius * CLOAK_DASH_GROWTH.1);
     let dashes = if sides <= 8 { sides } else { 12 };
     let step = std::f32::consts::TAU / sides as f32;
     // A point on the outline scaled to `r`, `along` sides round from the first corner.
