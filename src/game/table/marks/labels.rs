@@ -239,8 +239,8 @@ fn board_labels(
     crate::game::table::marks::mission_labels::mission_token_labels(
         &board,
         state,
-        &pieces,
-        &transforms,
+        (&pieces, &transforms),
+        &props,
         marks,
     );
     Ok(())

@@ -47,8 +47,8 @@ pub(crate) fn mission_token_faces(
 pub(crate) fn mission_token_labels(
     board: &BoardPainter,
     state: &GameState,
-    pieces: &Pieces,
-    transforms: &Query<&GlobalTransform>,
+    (pieces, transforms): (&Pieces, &Query<&GlobalTransform>),
+    props: &[egui::Rect],
     marks: &mut SceneMarks,
 ) {
     // A mission token's name goes below it, or above it, or broken over two lines, whichever
@@ -134,8 +134,11 @@ pub(crate) fn mission_token_labels(
                     )
                 })
                 .sum();
+            // Over a prop (the deck, the discard pile, the die) as over a piece: the
+            // Outpost's name lay across the discard pile (read 50's p2).
+            let props: f32 = props.iter().map(|p| area(p, rect)).sum();
             // Over the ship weighs most: her state must read whole.
-            marked + 4.0 * pieces + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
+            marked + 4.0 * (pieces + props) + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
         };
         let pick = choices
             .iter()
