@@ -213,8 +213,8 @@ pub(crate) fn make_palette(
         }),
         veil: materials_unlit(m, Color::srgb(0.02, 0.02, 0.04), 0.7),
         // A cloaked ship is a ghost of a chit: its dark blue back a quarter seen through, so it
-        // does not read as one more grey piece beside a Bird-of-Prey (read 42); at half, three
-        // readers of read 49 found it nearly invisible on the bands.
+        // does not read as one more grey piece beside a Bird-of-Prey (read 42); seen through at
+        // three fifths, three readers of read 49 found it nearly invisible on the bands.
         cloaked: m.add(StandardMaterial {
             base_color: crate::game::theme::threat_looks::CLOAKED_BACK.with_alpha(0.75),
             alpha_mode: AlphaMode::Blend,
