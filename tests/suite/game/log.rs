@@ -287,3 +287,47 @@ fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
     assert!(!key.contains("×2"), "{key}");
     assert!(key.starts_with("number on a token: its Defense"), "{key}");
 }
+
+/// The log says what the uncloaking die does, as the rules move the ships (rulebook "Cloaking
+/// Ships": "On 1–2: move the uncloaking ships one facing clockwise, on 3–4: the uncloaking
+/// ships remain where they are, and on 5–6: move the uncloaking ships one facing
+/// counter-clockwise"); readers of read 49 could not tell how a 6 sent a shot one sector round.
+#[test]
+fn the_uncloaking_die_says_which_way_it_moves_the_ships() {
+    use star_trek_panic::words::describe::describe;
+    let table = super::table_with_threats(
+        r#"(kind: "romulan_cloaking_cruiser", range: Medium, sector: 3, cloaked: true)"#,
+    );
+    let said = |value| {
+        describe(
+            &RulesEvent::DieRolled {
+                value,
+                purpose: DieRollPurpose::Uncloak,
+            },
+            &table,
+        )
+        .expect("a line for the die")
+    };
+    for (values, way) in [
+        ([1, 2], "one sector clockwise"),
+        ([3, 4], "uncloak where they are"),
+        ([5, 6], "one sector counter-clockwise"),
+    ] {
+        for value in values {
+            let line = said(value);
+            assert!(line.contains(way), "{value}: {line}");
+        }
+    }
+    // Another die's roll says only its number.
+    let placing = describe(
+        &RulesEvent::DieRolled {
+            value: 6,
+            purpose: DieRollPurpose::PlaceThreat,
+        },
+        &table,
+    );
+    assert_eq!(
+        placing.as_deref(),
+        Some("Die roll for placing a threat: 6.")
+    );
+}
