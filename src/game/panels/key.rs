@@ -116,7 +116,7 @@ const ROWS: [(Mark, &str); 26] = [
     // "Phasers … Medical" puzzled every reader of read 46.
     (
         Mark::Foot,
-        "On a card: its foot's colour, the credit it commits to a mission",
+        "On a card: its foot's colour, the Division it counts for on a mission",
     ),
 ];
 

@@ -592,6 +592,36 @@ fn movers_into_one_space_land_side_by_side_in_order() {
     );
 }
 
+/// Two shots at one facing land side by side on its arc, so each has its own line and burst
+/// (read 50: a Klingon in Short Range and KANG moving into Medium fired along one line, read
+/// as one shot); a lone shot lands at its arc's middle.
+#[test]
+fn two_shots_at_one_facing_land_apart() {
+    use star_trek_panic::game::table::marks::intent::shot_aside;
+    let state = super::table_with_threats(
+        r#"(kind: "klingon_cruiser", range: Short, sector: 2),
+           (kind: "kang", range: Long, sector: 2),
+           (kind: "klingon_cruiser", range: Medium, sector: 5)"#,
+    );
+    let preview = state.threat_preview().expect("a forecast");
+    let aside = |i: usize| {
+        let intent = preview
+            .threats
+            .iter()
+            .find(|p| p.token == state.threats()[i].token)
+            .expect("a forecast for each");
+        assert!(intent.fires.is_some(), "threat {i} fires");
+        shot_aside(&state, &preview, intent)
+    };
+    let (klingon, kang) = (aside(0), aside(1));
+    assert!(
+        (klingon - kang).abs() > 0.1,
+        "{klingon} and {kang} land together"
+    );
+    assert!((klingon + kang).abs() < 1e-4, "about the arc's middle");
+    assert_eq!(aside(2), 0.0, "a lone shot stepped aside");
+}
+
 /// Rulebook "Starbase": it does NOT move or fire, so it has no arrow (read 40's readers asked
 /// whether a friendly base moves, at a stub drawn beside it); a ship that moves has one.
 #[test]

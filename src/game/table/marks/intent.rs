@@ -337,13 +337,46 @@ fn side_of(from: u8, to: u8) -> f32 {
     f32::from(if steps > 3 { steps - 6 } else { steps })
 }
 
-/// Where a shot at a ship facing lands: the Shield's arc in that facing's sector.
-fn facing_point(state: &GameState, facing: u8, radius: f32) -> Vec3 {
+/// Where a shot at a ship facing lands: the Shield's arc in that facing's sector, `aside`
+/// radians from its middle.
+fn facing_point(state: &GameState, facing: u8, radius: f32, aside: f32) -> Vec3 {
     on_board(
-        sector_angle(state.enterprise().sector_of_facing(facing)),
+        sector_angle(state.enterprise().sector_of_facing(facing)) + aside,
         radius,
         0.3,
     )
+}
+
+/// How far apart along a facing's arc the shots at it land, in radians (about 14°, a quarter
+/// of the arc: at 8° the two lines ran a burst apart and still read as one at 1280x720).
+const SHOT_SPREAD: f32 = 0.24;
+
+/// Where along its facing's arc a shot lands, as an angle from the arc's middle: the shots at
+/// one facing side by side, in the order their shooters stand round the board, so that two
+/// shooters in one sector (one in Short Range, one in Medium) show two lines and two bursts
+/// and not one (read 50: "only one fire line is drawn", of two shots).
+pub fn shot_aside(
+    state: &GameState,
+    preview: &ThreatPreview,
+    shooter: &stp_rules::preview::ThreatIntent,
+) -> f32 {
+    let Some((facing, _)) = shooter.fires else {
+        return 0.0;
+    };
+    let sector = state.enterprise().sector_of_facing(facing);
+    let mut shooters: Vec<(f32, usize, stp_rules::TokenId)> = preview
+        .threats
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| i.fires.is_some_and(|(f, _)| f == facing))
+        .map(|(k, i)| (side_of(i.to.unwrap_or(i.from).sector, sector), k, i.token))
+        .collect();
+    shooters.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    let slot = shooters
+        .iter()
+        .position(|(_, _, token)| *token == shooter.token)
+        .unwrap_or(0) as f32;
+    SHOT_SPREAD * (slot - (shooters.len() as f32 - 1.0) / 2.0)
 }
 
 /// A segment shortened by `from` points at its start and `to` points at its end, so it
@@ -462,6 +495,7 @@ pub(crate) fn draw_intent(
                 state,
                 facing,
                 crate::game::table::parts::HULL_RING.1,
+                0.0,
             ))
         {
             let (a, b) = clear_of(from, hull, radius, 2.0).unwrap_or((from, hull));
@@ -496,8 +530,9 @@ pub(crate) fn draw_intent(
             Some(stp_rules::SectionState::Destroyed) => crate::game::table::parts::HULL_RING,
             _ => crate::game::table::parts::SHIELD_RING,
         };
+        let aside = shot_aside(state, preview, intent);
         if let Some((facing, damage)) = intent.fires
-            && let Some(hit) = screen(facing_point(state, facing, ring_out))
+            && let Some(hit) = screen(facing_point(state, facing, ring_out, aside))
         {
             // A shooter in Short Range sits a few pixels from the Shield it hits, too near for
             // a line (readers saw no shot there): the burst on the Shield says it alone.
@@ -512,7 +547,7 @@ pub(crate) fn draw_intent(
             // With no line, the burst stands on the Shield's band itself: at its outer edge
             // it sat on the shooter's corner, off the Shield (read 32).
             let middle = (ring_in + ring_out) / 2.0;
-            let on_band = screen(facing_point(state, facing, middle)).unwrap_or(hit);
+            let on_band = screen(facing_point(state, facing, middle, aside)).unwrap_or(hit);
             let (a, b) = line.unwrap_or((start, on_band));
             impact(painter, b, b - a, fire_color);
             let near = |p: egui::Pos2| distance_to_segment(p, a, b) < 6.0 || p.distance(b) < 9.0;
