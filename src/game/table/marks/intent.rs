@@ -364,14 +364,28 @@ pub fn shot_aside(
         return 0.0;
     };
     let sector = state.enterprise().sector_of_facing(facing);
-    let mut shooters: Vec<(f32, usize, stp_rules::TokenId)> = preview
+    // By the sector each fires from, then, in one sector, by the side it lands on as it
+    // moves in (`landing`): two shots from one space crossed where their shooters had come
+    // in from either side (read 51's p4).
+    let mut shooters: Vec<((f32, f32), usize, stp_rules::TokenId)> = preview
         .threats
         .iter()
         .enumerate()
         .filter(|(_, i)| i.fires.is_some_and(|(f, _)| f == facing))
-        .map(|(k, i)| (side_of(i.to.unwrap_or(i.from).sector, sector), k, i.token))
+        .map(|(k, i)| {
+            let at = i.to.unwrap_or(i.from).sector;
+            (
+                (side_of(at, sector), side_of(i.from.sector, at)),
+                k,
+                i.token,
+            )
+        })
         .collect();
-    shooters.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    shooters.sort_by(|a, b| {
+        (a.0.0.total_cmp(&b.0.0))
+            .then(a.0.1.total_cmp(&b.0.1))
+            .then(a.1.cmp(&b.1))
+    });
     let slot = shooters
         .iter()
         .position(|(_, _, token)| *token == shooter.token)

@@ -137,8 +137,19 @@ pub(crate) fn mission_token_labels(
             // Over a prop (the deck, the discard pile, the die) as over a piece: the
             // Outpost's name lay across the discard pile (read 50's p2).
             let props: f32 = props.iter().map(|p| area(p, rect)).sum();
+            // Crossed by an arrow or a shot, half as bad as covering a label: two shots and
+            // a cloaked ship's arrow ran through the Outpost's name, which read as theirs
+            // (read 51's p4).
+            let crossed = marks
+                .lines
+                .iter()
+                .filter(|line| crate::game::table::marks::ring_names::crosses(**line, rect))
+                .count() as f32;
             // Over the ship weighs most: her state must read whole.
-            marked + 4.0 * (pieces + props) + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
+            marked
+                + 4.0 * (pieces + props)
+                + 0.5 * crossed * rect.area()
+                + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
         };
         let pick = choices
             .iter()

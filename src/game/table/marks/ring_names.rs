@@ -159,7 +159,7 @@ fn paint(board: &BoardPainter, letters: &[Letter]) {
 }
 
 /// Whether the line from `a` to `b` passes through `rect`, tried every 2 points along it.
-fn crosses([a, b]: [egui::Pos2; 2], rect: egui::Rect) -> bool {
+pub(crate) fn crosses([a, b]: [egui::Pos2; 2], rect: egui::Rect) -> bool {
     let steps = (a.distance(b) / 2.0).ceil().max(1.0) as usize;
     (0..=steps).any(|i| rect.contains(a.lerp(b, i as f32 / steps as f32)))
 }
