@@ -206,11 +206,31 @@ fn face(
     );
     // The name in the titles' display face, as a printed card's title.
     let name_font = theme::display_font(painter.ctx(), (17.0 * s).clamp(16.0, 27.0));
-    let name = match number {
-        Some(n) => format!("{n} {}", def.name),
-        None => def.name.clone(),
-    };
-    let galley = painter.layout(name, name_font, theme::TEXT, inner.width());
+    // The card's key on a keycap before its name, as the controls show theirs: a bare "1
+    // PHOTON TORPEDOES" read as one Photon Torpedoes (read 51).
+    let mut title = egui::text::LayoutJob::default();
+    if let Some(n) = number {
+        let cap = egui::TextFormat {
+            font_id: FontId::proportional(name_font.size * 0.72),
+            color: Color32::from_gray(215),
+            background: theme::KEYCAP,
+            valign: egui::Align::Center,
+            ..Default::default()
+        };
+        title.append(&format!("\u{2009}{n}\u{2009}"), 0.0, cap);
+    }
+    title.append(
+        &def.name,
+        if number.is_some() { 4.0 } else { 0.0 },
+        egui::TextFormat {
+            font_id: name_font,
+            color: theme::TEXT,
+            valign: egui::Align::Center,
+            ..Default::default()
+        },
+    );
+    title.wrap.max_width = inner.width();
+    let galley = painter.layout_job(title);
     let mut y = inner.min.y + galley.size().y + 3.0 * s;
     painter.galley(inner.min, galley, theme::TEXT);
     if zoom {

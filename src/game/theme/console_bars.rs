@@ -125,7 +125,7 @@ pub(crate) fn section_frame(ui: &egui::Ui) {
 }
 
 /// A keycap's ground: a key's grey, a shade above a button's.
-const KEYCAP: Color32 = Color32::from_rgb(66, 76, 98);
+pub(crate) const KEYCAP: Color32 = Color32::from_rgb(66, 76, 98);
 
 /// A button's words with their key as a screen reader says them: `End phase [Space]` is
 /// `End phase, key Space` (Orca read the brackets' words as written, `[Space]`); words with no
