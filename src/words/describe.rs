@@ -390,7 +390,7 @@ pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
                 DieRollPurpose::Uncloak => {
                     let from = Position::new(stp_rules::Range::Long, 0);
                     match stp_rules::preview::uncloaks_at(from, *value).sector {
-                        0 => ": they uncloak where they are",
+                        0 => ": they uncloak where they are and fire",
                         1 => ": they move one sector clockwise, uncloak and fire",
                         _ => ": they move one sector counter-clockwise, uncloak and fire",
                     }
