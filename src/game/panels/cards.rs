@@ -212,7 +212,7 @@ fn face(
     if let Some(n) = number {
         let cap = egui::TextFormat {
             font_id: FontId::proportional(name_font.size * 0.72),
-            color: Color32::from_gray(215),
+            color: theme::KEYCAP_INK,
             background: theme::KEYCAP,
             valign: egui::Align::Center,
             ..Default::default()

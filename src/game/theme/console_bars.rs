@@ -126,6 +126,8 @@ pub(crate) fn section_frame(ui: &egui::Ui) {
 
 /// A keycap's ground: a key's grey, a shade above a button's.
 pub(crate) const KEYCAP: Color32 = Color32::from_rgb(66, 76, 98);
+/// A keycap's letters, light on its grey.
+pub(crate) const KEYCAP_INK: Color32 = Color32::from_gray(215);
 
 /// A button's words with their key as a screen reader says them: `End phase [Space]` is
 /// `End phase, key Space` (Orca read the brackets' words as written, `[Space]`); words with no
@@ -166,7 +168,7 @@ pub fn keyed(ui: &egui::Ui, words: &str) -> egui::WidgetText {
     };
     let cap = egui::TextFormat {
         font_id: egui::FontId::new(font.size * 0.8, font.family),
-        color: Color32::from_gray(215),
+        color: KEYCAP_INK,
         background: KEYCAP,
         valign: egui::Align::Center,
         ..Default::default()

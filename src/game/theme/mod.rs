@@ -249,8 +249,8 @@ pub fn console_style(style: &mut egui::Style) {
 
 pub use console_bars::spoken_keys;
 pub(crate) use console_bars::{
-    BAR_CREW, BAR_MISSION, BAR_SHIP, BAR_THREATS, KEYCAP, header, header_with_note, keyed,
-    name_keyed, section_frame,
+    BAR_CREW, BAR_MISSION, BAR_SHIP, BAR_THREATS, KEYCAP, KEYCAP_INK, header, header_with_note,
+    keyed, name_keyed, section_frame,
 };
 
 /// A button of the table's own Tab order (a control, a card's choice), lit where Tab has it:
