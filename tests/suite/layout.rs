@@ -236,7 +236,9 @@ fn read_problems(report: &Value, size: (u32, u32)) -> Vec<String> {
             found.push(format!("{name} is {across:.0} px along its arc, under 24"));
         }
         if s["covered"].as_bool().unwrap_or(true) {
-            found.push(format!("{name} is covered by a token or a label"));
+            found.push(format!(
+                "{name} is covered by a token, a label or the saucer"
+            ));
         }
     }
     found

@@ -133,7 +133,9 @@ pub fn presentation(event: &RulesEvent) -> Presentation {
         }),
         E::ThreatMoved { .. } | E::MissionTokenMoved { .. } => step(0.45),
         E::ThreatCloaked { .. } => step_and(0.45, Cue::Cloak),
-        E::ThreatUncloaked { .. } => step_and(0.45, Cue::Uncloak),
+        // A ship drops its cloak in the step that moves it, or, left where it is, in the die's
+        // step: read 52 saw ships the die had moved still drawn cloaked a step later.
+        E::ThreatUncloaked { .. } => joins(Some(Cue::Uncloak)),
         E::ThreatPlaced { .. } | E::MissionTokenPlaced { .. } => step(0.5),
         E::ThreatHit { .. } | E::TholianWebbed { .. } | E::ForceFieldHeld { .. } => step(0.5),
         E::ThreatFired { .. } | E::Boarded { .. } | E::MissionTimer { .. } => step(0.6),

@@ -545,3 +545,33 @@ fn the_forecast_mid_phase_moves_an_uncloaking_ship_before_its_shot() {
     assert_eq!(shot.fires, Some((2, 1)));
     assert_eq!(moves_to(shot), Some(to), "an arrow to where the die put it");
 }
+
+/// A cloaked ship drops its cloak in the step that shows it moving, or in the die's step where
+/// the die leaves it in place (rulebook, "Cloaking Ships": "After determining where the ships
+/// will uncloak, flip them faceup"). Read 52 saw a ship the die had moved still drawn cloaked.
+#[test]
+fn an_uncloaking_ship_flips_in_the_step_that_moves_it() {
+    use view::steps;
+    let token: TokenId = 3;
+    let (from, to) = (Position::new(Range::Long, 4), Position::new(Range::Long, 5));
+    let die = RulesEvent::DieRolled {
+        purpose: DieRollPurpose::Uncloak,
+        value: 6,
+    };
+    let moved = RulesEvent::ThreatMoved { token, from, to };
+    let uncloaked = RulesEvent::ThreatUncloaked { token };
+    let shown = steps([die.clone(), moved.clone(), uncloaked.clone()]);
+    assert_eq!(
+        shown.len(),
+        2,
+        "the die, then the move with its flip: {shown:?}"
+    );
+    assert_eq!(shown[1].events, vec![moved, uncloaked.clone()]);
+    let in_place = steps([die.clone(), uncloaked.clone()]);
+    assert_eq!(
+        in_place.len(),
+        1,
+        "left in place, it flips with the die: {in_place:?}"
+    );
+    assert_eq!(in_place[0].events, vec![die, uncloaked]);
+}

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::game::table::parts::{HULL_RING, SHIELD_RING, on_board, sector_angle};
-use crate::game::table::scene::enterprise::PIECE_HALF;
+use crate::game::table::scene::enterprise::{MODEL_OFFSET, MODEL_SCALE, PIECE_HALF, SAUCER};
 
 /// A rectangle in the layout report: left, top, width, height (window pixels).
 pub(crate) type Rect4 = [f32; 4];
@@ -21,9 +21,34 @@ pub(crate) struct SectionReport {
     pub rect: Rect4,
     /// The piece's size along its arc, in pixels (its bounding rect's longer side).
     pub across: f32,
-    /// Whether a token's face or a label covers a point of the piece (its middle or either
-    /// end, halfway through its depth).
+    /// Whether a token's face, a label or the ship's saucer covers a point of the piece (its
+    /// middle or either end, halfway through its depth).
     pub covered: bool,
+}
+
+/// Whether `p` lies inside the convex outline `around` (its points in order, either way round).
+fn inside_outline(around: &[Vec2], p: Vec2) -> bool {
+    let side = |i: usize| {
+        let (a, b) = (around[i], around[(i + 1) % around.len()]);
+        (b - a).perp_dot(p - a)
+    };
+    around.len() > 2 && {
+        let sides: Vec<f32> = (0..around.len()).map(side).collect();
+        sides.iter().all(|s| *s >= 0.0) || sides.iter().all(|s| *s <= 0.0)
+    }
+}
+
+/// The saucer's rim as the camera shows it: the model's widest part, which stands over her
+/// fore Hull plates from the table's usual view (read 52's readers found it covering them).
+fn saucer_outline(ship_at: &GlobalTransform, project: &impl Fn(Vec3) -> Option<Vec2>) -> Vec<Vec2> {
+    let (middle, radius) = SAUCER;
+    (0..32)
+        .filter_map(|i| {
+            let a = std::f32::consts::TAU * i as f32 / 32.0;
+            let rim = middle + radius * Vec3::new(a.cos(), 0.0, a.sin());
+            project(ship_at.transform_point(MODEL_OFFSET + MODEL_SCALE * rim))
+        })
+        .collect()
 }
 
 fn inside(rect: &Rect4, p: Vec2) -> bool {
@@ -39,6 +64,7 @@ pub(crate) fn sections(
     covers: &[Rect4],
 ) -> Vec<SectionReport> {
     let mut out = Vec::new();
+    let saucer = saucer_outline(ship_at, &project);
     for (kind, (inner, outer)) in [("shield", SHIELD_RING), ("hull", HULL_RING)] {
         for facing in 0..6u8 {
             let angle = sector_angle(facing);
@@ -62,7 +88,9 @@ pub(crate) fn sections(
                 .iter()
                 .filter_map(|k| at(angle + k * PIECE_HALF, middle))
                 .collect();
-            let covered = covers.iter().any(|c| probes.iter().any(|p| inside(c, *p)));
+            let covered = probes
+                .iter()
+                .any(|p| covers.iter().any(|c| inside(c, *p)) || inside_outline(&saucer, *p));
             let now = match kind {
                 "shield" => state.enterprise().shields[facing as usize],
                 _ => state.enterprise().hull[facing as usize],

@@ -15,6 +15,16 @@ use crate::game::table::scene::shapes::{arc_wall, crack, flat_arc, lathe};
 /// Half the angle a Shield or Hull piece spans (a little under a sector's 30°).
 pub(crate) const PIECE_HALF: f32 = 0.47;
 
+/// The model's scale: her parts are drawn for a model of radius 0.8, and she keeps within
+/// `MODEL_RADIUS` of her middle.
+pub(crate) const MODEL_SCALE: f32 = 0.97 * MODEL_RADIUS / 0.8;
+/// Where the model stands against her middle: low on the table, so that her saucer, seen
+/// from the usual view, stands clear of her fore Hull plates.
+pub(crate) const MODEL_OFFSET: Vec3 = Vec3::new(0.0, -0.1, 0.0);
+/// The saucer's middle and radius, before `MODEL_SCALE`: the part of her that stands highest
+/// towards the Fore, so the one the camera sees over her fore Hull plates.
+pub(crate) const SAUCER: (Vec3, f32) = (Vec3::new(0.0, 0.42, -0.3), 0.5);
+
 /// A recognisable Constitution-class Enterprise, pointing at −Z (the Fore): a domed saucer
 /// with her bridge and impulse engines, the neck, a tapering engineering hull with its copper
 /// deflector, and two nacelles with glowing Bussard collectors on swept pylons; around her the
@@ -100,10 +110,10 @@ fn spawn_model(
         // Her saucer carries her markings: panel lines, "NCC-1701", lit windows.
         (
             meshes.add(crate::game::table::scene::ship_markings::from_above(
-                saucer, 0.5,
+                saucer, SAUCER.1,
             )),
             crate::game::table::scene::ship_markings::saucer_material(materials, images),
-            Transform::from_xyz(0.0, 0.42, -0.3),
+            Transform::from_translation(SAUCER.0),
         ),
         // The bridge dome, and the sensor dome under the saucer.
         (
@@ -155,7 +165,7 @@ fn spawn_model(
     // it, so no part of her covers them.
     let model = commands
         .spawn((
-            Transform::from_scale(Vec3::splat(0.97 * MODEL_RADIUS / 0.8)),
+            Transform::from_translation(MODEL_OFFSET).with_scale(Vec3::splat(MODEL_SCALE)),
             Visibility::default(),
         ))
         .id();
