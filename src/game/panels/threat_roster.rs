@@ -100,13 +100,13 @@ fn lines(spaces: &[Space], shape: Shape) -> Vec<String> {
     };
     match shape {
         // A row for each piece, its space's number and ring before the first and as wide a
-        // margin before the others, as `threat_roster` draws them ("(2)" is as wide as the
-        // number's ring).
+        // margin before the others, as `threat_roster` draws them ("(2) " is as wide as the
+        // number's pill).
         Shape::PerSpace => spaces
             .iter()
             .flat_map(|(sector, range, pieces)| {
                 pieces.iter().map(move |(piece, _)| {
-                    format!("({}) {}  {piece}", sector + 1, ring_words(*range).0)
+                    format!("({})  {}  {piece}", sector + 1, ring_words(*range).0)
                 })
             })
             .collect(),
@@ -293,7 +293,11 @@ pub fn threat_roster(
     // before "KANG 3" was read as the Defense's neighbour, the sector as 3 (read 12).
     let sector_number = |ui: &mut egui::Ui, sector: u8| {
         let side = ui.fonts_mut(|f| f.row_height(&egui::FontId::proportional(SIZE)));
-        let (rect, badge) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
+        // A pill wider than the row is tall, so the digit stands clear of its edges: in a disc
+        // the row's height across, the round edge clipped the digit and readers of reads 49
+        // and 52 read "3" as "1" and "2" as "3".
+        let (rect, badge) =
+            ui.allocate_exact_size(egui::vec2(side * 1.4, side), egui::Sense::hover());
         badge.widget_info(|| {
             egui::WidgetInfo::labeled(
                 egui::WidgetType::Label,
@@ -301,20 +305,20 @@ pub fn threat_roster(
                 format!("Sector {}", sector + 1),
             )
         });
-        // Dark on a filled light disc, as large as the row allows: a light digit in a thin
-        // ring read "4" as "2" at 1280x720 (read 29).
-        // The digit fills the disc: at 12 points two readers of read 31 read "3" as "5".
+        // Dark on a filled light ground, as large as the row allows: a light digit in a thin
+        // ring read "4" as "2" at 1280x720 (read 29), and at 12 points two readers of read 31
+        // read "3" as "5".
         let painter = ui.painter();
-        painter.circle_filled(
-            rect.center(),
-            side / 2.0 + 0.5,
+        painter.rect_filled(
+            rect.expand2(egui::vec2(0.5, 1.0)),
+            egui::CornerRadius::same((side / 2.0) as u8),
             egui::Color32::from_gray(222),
         );
         painter.text(
             rect.center() + egui::vec2(0.0, 0.5),
             egui::Align2::CENTER_CENTER,
             format!("{}", sector + 1),
-            egui::FontId::proportional(SIZE + 1.5),
+            egui::FontId::proportional(SIZE + 2.0),
             egui::Color32::from_gray(12),
         );
     };

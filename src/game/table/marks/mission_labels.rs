@@ -106,6 +106,7 @@ pub(crate) fn mission_token_labels(
         // Enterprise (her rings and her model, as the camera shows them): none, where a place
         // is clear.
         let ship = ship_rect(board);
+        let own = board.screen(at.translation());
         let area = |a: &egui::Rect, b: egui::Rect| {
             let both = a.intersect(b);
             match both.is_positive() {
@@ -145,10 +146,19 @@ pub(crate) fn mission_token_labels(
                 .iter()
                 .filter(|line| crate::game::table::marks::ring_names::crosses(**line, rect))
                 .count() as f32;
+            // Nearer another piece than its own, the name reads as that piece's: the Distress
+            // Beacon's name under KOLOTH read as his (read 52). As bad as a crossing line.
+            let mine = own.map_or(0.0, |c| rect.distance_to_pos(c));
+            let nearer = marks
+                .faces
+                .iter()
+                .filter(|(c, r)| own.is_none_or(|o| o.distance(*c) > *r))
+                .filter(|(c, r)| rect.distance_to_pos(*c) - r < mine)
+                .count() as f32;
             // Over the ship weighs most: her state must read whole.
             marked
                 + 4.0 * (pieces + props)
-                + 0.5 * crossed * rect.area()
+                + 0.5 * (crossed + nearer) * rect.area()
                 + 20.0 * ship.map_or(0.0, |s| area(&s, rect))
         };
         let pick = choices
