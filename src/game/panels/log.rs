@@ -163,9 +163,16 @@ pub fn legend(state: &GameState) -> String {
             );
         }
     }
-    // A Hit card shows its damage as "×2" where "2 dmg" does not fit (and in the seats).
+    // A Hit card of more than 1 damage shows it as "×2" where "2 dmg" does not fit (and in
+    // the seats, which show no damage of 1).
     // Its spaces do not break, so that a wrapped line never leaves "×2" alone at its end.
-    let hit = |card: &u8| content.card(*card).effect.hit().is_some();
+    let hit = |card: &u8| {
+        content
+            .card(*card)
+            .effect
+            .hit()
+            .is_some_and(|hit| hit.damage > 1)
+    };
     if state.players().iter().any(|p| p.hand.iter().any(hit)) {
         keys.push("×2\u{a0}on\u{a0}a\u{a0}card:\u{a0}2\u{a0}damage");
     }

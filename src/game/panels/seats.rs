@@ -437,20 +437,20 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
             );
         }
     }
+    // The damage only where it is more than 1, as the torpedo's card shows "×2": a "×1"
+    // beside the card's own "1 dmg" read as a count of copies (reads 52 and 53).
     if let (Some(false), Some((ranges, damage))) = (shown_extras, extras) {
         let left = Pos2::new(rect.right() - extras_width, rect.center().y);
         cards::range_letters(&painter, left, letters, &ranges);
-        painter.text(
-            Pos2::new(rect.right() - 4.0, rect.center().y),
-            Align2::RIGHT_CENTER,
-            format!("×{damage}"),
-            FontId::proportional(12.5),
-            if damage > 1 {
-                theme::HEAVY
-            } else {
-                theme::TEXT
-            },
-        );
+        if damage > 1 {
+            painter.text(
+                Pos2::new(rect.right() - 4.0, rect.center().y),
+                Align2::RIGHT_CENTER,
+                format!("×{damage}"),
+                FontId::proportional(12.5),
+                theme::HEAVY,
+            );
+        }
     }
     response
 }

@@ -69,6 +69,28 @@ fn band(
     ));
 }
 
+/// A cross within a ring segment: its arms from near its inner edge to near its outer one,
+/// `half` radians either side of `middle`, so they stay inside its curve.
+fn cross(
+    painter: &egui::Painter,
+    centre: Pos2,
+    (inner, outer): (f32, f32),
+    (middle, half): (f32, f32),
+    stroke: Stroke,
+) {
+    let pad = 0.12 * (outer - inner);
+    let (near, far) = (inner + pad, outer - pad);
+    for side in [-1.0, 1.0] {
+        painter.line_segment(
+            [
+                at(centre, middle - side * half, near),
+                at(centre, middle + side * half, far),
+            ],
+            stroke,
+        );
+    }
+}
+
 /// Draws the diagram, `size` across at most, and answers hovers with each facing's words.
 pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
     // Focusable, so Tab reaches it and a screen reader reads it: the diagram in words.
@@ -137,10 +159,19 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
                     // a thin outline alone read as "damaged" to readers at a glance.
                     band(&painter, centre, (inner, outer_r), (from, to), fill);
                     let red = Stroke::new(2.0, palette::DESTROYED.egui());
-                    let (a, b) = (at(centre, from, inner), at(centre, to, outer_r));
-                    let (c, d) = (at(centre, to, inner), at(centre, from, outer_r));
-                    painter.line_segment([a, b], red);
-                    painter.line_segment([c, d], red);
+                    // Two crosses, as the ship's lost Shield shows them: one corner to corner
+                    // of the thin, wide arc ran out past its curve and read as a drawing fault
+                    // (read 53).
+                    let quarter = (to - from) / 4.0;
+                    for middle in [mid - quarter, mid + quarter] {
+                        cross(
+                            &painter,
+                            centre,
+                            (inner, outer_r),
+                            (middle, 0.7 * quarter),
+                            red,
+                        );
+                    }
                     let mut slot: Vec<Pos2> = (0..=10)
                         .map(|i| at(centre, from + (to - from) * i as f32 / 10.0, outer_r))
                         .collect();
@@ -168,11 +199,14 @@ pub fn ship_diagram(ui: &mut egui::Ui, state: &GameState, size: f32) {
                 ));
             }
             if !shield && section == SectionState::Destroyed {
-                let (a, b) = (at(centre, from, inner), at(centre, to, outer_r));
-                let (c, d) = (at(centre, to, inner), at(centre, from, outer_r));
-                let cross = Stroke::new(2.0, palette::DESTROYED.egui());
-                painter.line_segment([a, b], cross);
-                painter.line_segment([c, d], cross);
+                let red = Stroke::new(2.0, palette::DESTROYED.egui());
+                cross(
+                    &painter,
+                    centre,
+                    (inner, outer_r),
+                    (mid, 0.8 * (to - mid)),
+                    red,
+                );
             }
         }
         let label = at(centre, mid, (hull_in + hull_out) / 2.0);

@@ -622,6 +622,29 @@ fn two_shots_at_one_facing_land_apart() {
     assert_eq!(aside(2), 0.0, "a lone shot stepped aside");
 }
 
+/// A lone shot with a piece between its shooter and the ship lands aside on its facing's arc,
+/// so its line passes the piece and not its Defense (read 53: KANG's shot from Medium Range ran
+/// across a Tholian holding its web in Short, rulebook "Tholians").
+#[test]
+fn a_lone_shot_passes_a_piece_in_its_way() {
+    use star_trek_panic::game::table::marks::intent::shot_aside;
+    let state = super::table_with_threats(
+        r#"(kind: "kang", range: Long, sector: 5),
+           (kind: "tholian", range: Short, sector: 5)"#,
+    );
+    let preview = state.threat_preview().expect("a forecast");
+    let kang = preview
+        .threats
+        .iter()
+        .find(|p| p.token == state.threats()[0].token)
+        .expect("KANG in the forecast");
+    assert!(kang.fires.is_some(), "KANG fires");
+    assert!(
+        shot_aside(&state, &preview, kang).abs() > 0.3,
+        "the shot passes the Tholian"
+    );
+}
+
 /// Rulebook "Starbase": it does NOT move or fire, so it has no arrow (read 40's readers asked
 /// whether a friendly base moves, at a stub drawn beside it); a ship that moves has one.
 #[test]

@@ -14,6 +14,7 @@ mod offers;
 mod online;
 mod online_edges;
 mod pacing;
+mod rim_words;
 mod session;
 mod settings;
 

@@ -28,7 +28,7 @@ fn plural(name: &str) -> String {
 /// Shield and one for the Hull, empty for nothing. A cloaked ship's chance is said once, in the
 /// ship's status, not on every sector. Each line says whether it is deadly (a section
 /// destroyed).
-pub(crate) fn incoming(
+pub fn incoming(
     state: &stp_rules::GameState,
     facing: u8,
     preview: &stp_rules::preview::ThreatPreview,
@@ -96,6 +96,10 @@ pub(crate) fn incoming(
         (_, false) if said == Said::OnTheRim => format!("{amount} → "),
         (names, false) => format!("{}: {amount} → ", names.join(" + ")),
     };
+    // Who fires, named on the rim too where another piece of the sector has a line of its
+    // own: "1 dmg → Shield damaged" over "Tholian holds its web, no fire" read as the
+    // Tholian's damage (read 53).
+    let named_by = format!("{}: {amount} → ", who.join(" + "));
     let ship = &state.enterprise();
     let mut lines = Vec::new();
     for (what, hits, now) in [
@@ -142,6 +146,7 @@ pub(crate) fn incoming(
     {
         last.push_str(&format!("{RESTS_IGNORED}{}", f.incoming));
     }
+    let damage_lines = lines.len();
     // A ship in this sector that cloaks in the coming phase fires at nobody: said, or its
     // quiet sector reads as an oversight (a reader asked why the Romulan would not fire).
     let sector = state.enterprise().sector_of_facing(facing);
@@ -207,6 +212,15 @@ pub(crate) fn incoming(
             ));
         }
     }
+    if said == Said::OnTheRim
+        && damage_lines > 0
+        && lines.len() > damage_lines
+        && !who.is_empty()
+        && !amount.is_empty()
+        && let Some((first, _)) = lines.first_mut()
+    {
+        *first = first.replacen(&by, &named_by, 1);
+    }
     lines
 }
 
@@ -214,7 +228,7 @@ pub(crate) fn incoming(
 /// it, beside the shots' lines, which say who fires (read 44: the rim's boxes of whole lines,
 /// each headed "Phase 6", lay over the board's rim in every picture).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Said {
+pub enum Said {
     Whole,
     OnTheRim,
 }

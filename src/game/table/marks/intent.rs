@@ -390,7 +390,22 @@ pub fn shot_aside(
         .iter()
         .position(|(_, _, token)| *token == shooter.token)
         .unwrap_or(0) as f32;
-    SHOT_SPREAD * (slot - (shooters.len() as f32 - 1.0) / 2.0)
+    // A lone shot with a piece between its shooter and the ship goes past that piece, not
+    // through it: KANG's shot from Medium Range ran across the Tholian's Defense in Short
+    // (read 53's p3).
+    let from = shooter.to.unwrap_or(shooter.from);
+    // Rings order nearest first.
+    let between = |at: Position| at.sector == from.sector && at.range < from.range;
+    let blocked = preview
+        .threats
+        .iter()
+        .any(|i| i.token != shooter.token && between(i.to.unwrap_or(i.from)))
+        || state.mission_tokens().iter().any(|m| between(m.pos));
+    // Farther aside than two shots part, so the line clears the piece's digit as well.
+    match (shooters.len(), blocked) {
+        (1, true) => 1.6 * SHOT_SPREAD,
+        _ => SHOT_SPREAD * (slot - (shooters.len() as f32 - 1.0) / 2.0),
+    }
 }
 
 /// A segment shortened by `from` points at its start and `to` points at its end, so it
@@ -401,6 +416,23 @@ fn clear_of(a: egui::Pos2, b: egui::Pos2, from: f32, to: f32) -> Option<(egui::P
         let d = (b - a) / length;
         (a + d * from, b - d * to)
     })
+}
+
+/// The longest an arrow's head grows, in points: egui's own arrow grows its head with its
+/// length, a quarter of it, and a cloaked ship's long move drew barbs as long as a token is
+/// wide, read as two more lines (read 53).
+const ARROW_HEAD: f32 = 11.0;
+
+/// An arrow from `a` to `b` with a head of at most `ARROW_HEAD`.
+fn arrow(painter: &egui::Painter, a: egui::Pos2, b: egui::Pos2, width: f32, color: egui::Color32) {
+    let stroke = egui::Stroke::new(width, color);
+    painter.line_segment([a, b], stroke);
+    let along = b - a;
+    let head = ARROW_HEAD.min(along.length() / 3.0);
+    let back = -along.normalized() * head;
+    for turn in [0.5f32, -0.5] {
+        painter.line_segment([b, b + egui::emath::Rot2::from_angle(turn) * back], stroke);
+    }
 }
 
 /// Where a shot lands: a red burst of short spokes on a dark ground, its longest along the
@@ -483,17 +515,22 @@ pub(crate) fn draw_intent(
             continue;
         }
         let to = moves_to(intent).and_then(|p| screen(landing(state, preview, intent.token, p)));
+        // Where another piece stands now in the space it moves to, the arrow stops at that
+        // piece's rim: its head on the piece hid the Klingon's Defense (read 53's p4).
+        let taken = moves_to(intent).is_some_and(|p| {
+            state
+                .threats()
+                .iter()
+                .any(|t| t.token != intent.token && t.pos == p)
+        });
+        let short_of = if taken { radius } else { 6.0 };
         // From the token's rim into the space it moves to.
         if let Some(to) = to
-            && let Some((a, b)) = clear_of(from, to, radius, 6.0)
+            && let Some((a, b)) = clear_of(from, to, radius, short_of)
         {
             // On a dark underlay, so it shows on every band (readers called them hair-thin).
-            painter.arrow(
-                a,
-                b - a,
-                egui::Stroke::new(6.0, egui::Color32::from_black_alpha(170)),
-            );
-            painter.arrow(a, b - a, egui::Stroke::new(3.2, move_color));
+            arrow(painter, a, b, 6.0, egui::Color32::from_black_alpha(170));
+            arrow(painter, a, b, 3.2, move_color);
             marks.lines.push([a, b]);
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0) {
                 hovered = Some(format!(
@@ -513,12 +550,8 @@ pub(crate) fn draw_intent(
             ))
         {
             let (a, b) = clear_of(from, hull, radius, 2.0).unwrap_or((from, hull));
-            painter.arrow(
-                a,
-                b - a,
-                egui::Stroke::new(6.0, egui::Color32::from_black_alpha(170)),
-            );
-            painter.arrow(a, b - a, egui::Stroke::new(3.2, fire_color));
+            arrow(painter, a, b, 6.0, egui::Color32::from_black_alpha(170));
+            arrow(painter, a, b, 3.2, fire_color);
             impact(painter, b, b - a, fire_color);
             marks.lines.push([a, b]);
             if cursor.is_some_and(|p| distance_to_segment(p, a, b) < 6.0 || p.distance(b) < 9.0) {
@@ -530,8 +563,9 @@ pub(crate) fn draw_intent(
             }
         }
         // A ship that moves fires from where it will be; one that stays, from its rim.
+        // Where another piece stands there now, it starts at that piece's rim, off its digit.
         let (start, clearance) = match to {
-            Some(to) if to.distance(from) > 4.0 => (to, 8.0),
+            Some(to) if to.distance(from) > 4.0 => (to, if taken { radius } else { 8.0 }),
             _ => (from, radius),
         };
         // Where the shot lands: the Shield, or through a Shield already destroyed to the Hull

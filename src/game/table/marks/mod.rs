@@ -3,7 +3,7 @@
 //! read in sentences.
 
 pub(crate) mod board_painter;
-pub(crate) mod forecast_lines;
+pub mod forecast_lines;
 pub mod hover;
 pub mod intent;
 pub mod labels;

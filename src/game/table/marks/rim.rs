@@ -386,10 +386,13 @@ fn fore_mark(
     // Clear of the props and the piles' counts, and wholly over the table: with the bow
     // towards the hand, "FORE" outside the rim sat on the hand's edge, cut (read 32).
     let table = board.table().expand(0.5);
+    // With a margin: just clear of the threat bag and its count, "FORE" read as touching
+    // them (read 53's p3).
     let clear = |c: egui::Pos2| {
         let rect = egui::Rect::from_center_size(c, size);
-        !props.iter().any(|p| p.intersects(rect))
-            && !marks.labels.iter().any(|(_, r)| r.intersects(rect))
+        let near = rect.expand(6.0);
+        !props.iter().any(|p| p.intersects(near))
+            && !marks.labels.iter().any(|(_, r)| r.intersects(near))
             && table.contains_rect(rect)
     };
     let centre = match (

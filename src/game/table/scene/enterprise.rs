@@ -20,7 +20,7 @@ pub(crate) const PIECE_HALF: f32 = 0.47;
 pub(crate) const MODEL_SCALE: f32 = 0.97 * MODEL_RADIUS / 0.8;
 /// Where the model stands against her middle: low on the table, so that her saucer, seen
 /// from the usual view, stands clear of her fore Hull plates.
-pub(crate) const MODEL_OFFSET: Vec3 = Vec3::new(0.0, -0.1, 0.0);
+pub(crate) const MODEL_OFFSET: Vec3 = Vec3::new(0.0, -0.13, 0.08);
 /// The saucer's middle and radius, before `MODEL_SCALE`: the part of her that stands highest
 /// towards the Fore, so the one the camera sees over her fore Hull plates.
 pub(crate) const SAUCER: (Vec3, f32) = (Vec3::new(0.0, 0.42, -0.3), 0.5);
