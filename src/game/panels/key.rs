@@ -259,7 +259,7 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             let line = [c + vec2(-r, 0.0), c + vec2(r * 0.4, 0.0)];
             painter.add(Shape::dashed_line(&line, Stroke::new(2.5, RED), 5.0, 3.0));
             let hit = c + vec2(r * 0.7, 0.0);
-            crate::game::table::marks::intent::impact(painter, hit, vec2(1.0, 0.0), RED);
+            crate::game::table::marks::intent_lines::impact(painter, hit, vec2(1.0, 0.0), RED);
         }
         Mark::Next => {
             // As the forecasts say it: damage, then what becomes of the section.

@@ -32,5 +32,6 @@ pub(super) fn plugin(app: &mut App) {
             report::occupied::plugin,
             scene::console_table::plugin,
             marks::web_tips::plugin,
+            marks::intent_lines::plugin,
         ));
 }

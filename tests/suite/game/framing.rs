@@ -597,7 +597,7 @@ fn movers_into_one_space_land_side_by_side_in_order() {
 /// as one shot); a lone shot lands at its arc's middle.
 #[test]
 fn two_shots_at_one_facing_land_apart() {
-    use star_trek_panic::game::table::marks::intent::shot_aside;
+    use star_trek_panic::game::table::marks::intent_lines::shot_aside;
     let state = super::table_with_threats(
         r#"(kind: "klingon_cruiser", range: Short, sector: 2),
            (kind: "kang", range: Long, sector: 2),
@@ -627,7 +627,7 @@ fn two_shots_at_one_facing_land_apart() {
 /// across a Tholian holding its web in Short, rulebook "Tholians").
 #[test]
 fn a_lone_shot_passes_a_piece_in_its_way() {
-    use star_trek_panic::game::table::marks::intent::shot_aside;
+    use star_trek_panic::game::table::marks::intent_lines::shot_aside;
     let state = super::table_with_threats(
         r#"(kind: "kang", range: Long, sector: 5),
            (kind: "tholian", range: Short, sector: 5)"#,

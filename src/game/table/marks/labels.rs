@@ -45,7 +45,7 @@ pub(crate) fn plugin(app: &mut App) {
                     board_labels,
                 )
                     .chain()
-                    .after(crate::game::table::marks::intent::draw_intent)
+                    .after(crate::game::table::marks::intent_lines::draw_intent)
                     .run_if(crate::game::model::screen::at_table)
                     .in_set(PaintBoard),
                 (

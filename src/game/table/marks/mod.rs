@@ -6,6 +6,7 @@ pub(crate) mod board_painter;
 pub mod forecast_lines;
 pub mod hover;
 pub mod intent;
+pub mod intent_lines;
 pub mod labels;
 pub(crate) mod marks_read;
 pub(crate) mod mission_labels;
