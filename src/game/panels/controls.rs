@@ -415,7 +415,28 @@ impl Controls<'_> {
                 (lines.len() as f32 * row <= ui.available_height()).then(|| lines.join("\n"))
             });
             let key = shown.unwrap_or_else(|| "Press K: what the board's marks mean".to_string());
-            ui.add(egui::Label::new(egui::RichText::new(key).size(13.0).color(quiet)).wrap());
+            // Each mark's name lighter than what it means, so an entry that starts a line reads
+            // as a new one: "… inner Hull" over "dashed ring: …" read as one run (read 53).
+            let mut job = egui::text::LayoutJob::default();
+            let format = |color| egui::TextFormat::simple(font.clone(), color);
+            for (i, line) in key.lines().enumerate() {
+                if i > 0 {
+                    job.append("\n", 0.0, format(quiet));
+                }
+                for (j, entry) in line.split(" · ").enumerate() {
+                    if j > 0 {
+                        job.append(" · ", 0.0, format(quiet));
+                    }
+                    match entry.split_once(':') {
+                        Some((mark, meaning)) => {
+                            job.append(&format!("{mark}:"), 0.0, format(crate::game::theme::TEXT));
+                            job.append(meaning, 0.0, format(crate::game::theme::quiet(ui.ctx())));
+                        }
+                        None => job.append(entry, 0.0, format(quiet)),
+                    }
+                }
+            }
+            ui.add(egui::Label::new(job).wrap());
         }
     }
 }
