@@ -237,7 +237,7 @@ fn read_problems(report: &Value, size: (u32, u32)) -> Vec<String> {
         }
         if s["covered"].as_bool().unwrap_or(true) {
             found.push(format!(
-                "{name} is covered by a token, a label or the saucer"
+                "{name} is covered by a token, a label or the model"
             ));
         }
     }

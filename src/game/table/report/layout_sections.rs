@@ -6,7 +6,9 @@ use bevy::prelude::*;
 use serde::Serialize;
 
 use crate::game::table::parts::{HULL_RING, SHIELD_RING, on_board, sector_angle};
-use crate::game::table::scene::enterprise::{MODEL_OFFSET, MODEL_SCALE, PIECE_HALF, SAUCER};
+use crate::game::table::scene::enterprise::{
+    MODEL_OFFSET, MODEL_SCALE, NACELLE, PIECE_HALF, SAUCER,
+};
 
 /// A rectangle in the layout report: left, top, width, height (window pixels).
 pub(crate) type Rect4 = [f32; 4];
@@ -21,8 +23,8 @@ pub(crate) struct SectionReport {
     pub rect: Rect4,
     /// The piece's size along its arc, in pixels (its bounding rect's longer side).
     pub across: f32,
-    /// Whether a token's face, a label or the ship's saucer covers a point of the piece (its
-    /// middle or either end, halfway through its depth).
+    /// Whether a token's face, a label or the ship's model (her saucer, her nacelles) covers a
+    /// point of the piece (its middle or either end, halfway through its depth).
     pub covered: bool,
 }
 
@@ -51,6 +53,33 @@ fn saucer_outline(ship_at: &GlobalTransform, project: &impl Fn(Vec3) -> Option<V
         .collect()
 }
 
+/// The nacelles as the camera shows them: each a segment along its length and the radius its
+/// tube shows, for the aft Hull plates they stand over when her bow points at the camera.
+fn nacelle_capsules(
+    ship_at: &GlobalTransform,
+    project: &impl Fn(Vec3) -> Option<Vec2>,
+) -> Vec<(Vec2, Vec2, f32)> {
+    let (middle, half, radius) = NACELLE;
+    let world = |p: Vec3| ship_at.transform_point(MODEL_OFFSET + MODEL_SCALE * p);
+    [1.0, -1.0]
+        .into_iter()
+        .filter_map(|side| {
+            let at = middle * Vec3::new(side, 1.0, 1.0);
+            let (bow, stern) = (at - Vec3::Z * half, at + Vec3::Z * half);
+            let (a, b) = (project(world(bow))?, project(world(stern))?);
+            let across = project(world(at + Vec3::Y * radius))?.distance(project(world(at))?);
+            Some((a, b, across))
+        })
+        .collect()
+}
+
+/// How far `p` lies from the segment `a`–`b`.
+fn from_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let ab = b - a;
+    let t = ((p - a).dot(ab) / ab.length_squared().max(1e-6)).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
+}
+
 fn inside(rect: &Rect4, p: Vec2) -> bool {
     p.x >= rect[0] && p.x <= rect[0] + rect[2] && p.y >= rect[1] && p.y <= rect[1] + rect[3]
 }
@@ -65,6 +94,7 @@ pub(crate) fn sections(
 ) -> Vec<SectionReport> {
     let mut out = Vec::new();
     let saucer = saucer_outline(ship_at, &project);
+    let nacelles = nacelle_capsules(ship_at, &project);
     for (kind, (inner, outer)) in [("shield", SHIELD_RING), ("hull", HULL_RING)] {
         for facing in 0..6u8 {
             let angle = sector_angle(facing);
@@ -88,9 +118,13 @@ pub(crate) fn sections(
                 .iter()
                 .filter_map(|k| at(angle + k * PIECE_HALF, middle))
                 .collect();
-            let covered = probes
-                .iter()
-                .any(|p| covers.iter().any(|c| inside(c, *p)) || inside_outline(&saucer, *p));
+            let covered = probes.iter().any(|p| {
+                covers.iter().any(|c| inside(c, *p))
+                    || inside_outline(&saucer, *p)
+                    || nacelles
+                        .iter()
+                        .any(|(a, b, r)| from_segment(*p, *a, *b) <= *r)
+            });
             let now = match kind {
                 "shield" => state.enterprise().shields[facing as usize],
                 _ => state.enterprise().hull[facing as usize],

@@ -25,6 +25,10 @@ pub(crate) const MODEL_OFFSET: Vec3 = Vec3::new(0.0, -0.13, 0.08);
 /// towards the Fore, so the one the camera sees over her fore Hull plates.
 pub(crate) const SAUCER: (Vec3, f32) = (Vec3::new(0.0, 0.42, -0.3), 0.5);
 
+/// A nacelle's middle (the starboard one; the port one mirrors it) and its half-length and
+/// radius, before `MODEL_SCALE`: the part of her that stands highest towards the aft.
+pub(crate) const NACELLE: (Vec3, f32, f32) = (Vec3::new(0.3, 0.52, 0.42), 0.31, 0.056);
+
 /// A recognisable Constitution-class Enterprise, pointing at −Z (the Fore): a domed saucer
 /// with her bridge and impulse engines, the neck, a tapering engineering hull with its copper
 /// deflector, and two nacelles with glowing Bussard collectors on swept pylons; around her the
@@ -180,7 +184,8 @@ fn spawn_model(
             .spawn((
                 Mesh3d(nacelle.clone()),
                 MeshMaterial3d(hull_white.clone()),
-                Transform::from_xyz(0.3 * side, 0.52, 0.42).with_rotation(along_z),
+                Transform::from_translation(NACELLE.0 * Vec3::new(side, 1.0, 1.0))
+                    .with_rotation(along_z),
             ))
             .id();
         // The Bussard collector: a glowing red dome at the nacelle's bow.
