@@ -18,8 +18,9 @@ pub fn chit(look: Look) -> Mesh {
 
 /// How far out of the chit's outline the cloak's dashes lie, inside and outside, in the chit's
 /// radius: a band a fifth of it wide (at a tenth, readers of read 49 saw no ring on a Klingon
-/// that cloaks).
-pub const CLOAK_DASH_GROWTH: (f32, f32) = (1.1, 1.3);
+/// that cloaks), close round the collar, so it stays inside the ring's band (out to 1.3, it
+/// reached the band's edges and readers of read 54 put a Bird-of-Prey on the ring line).
+pub const CLOAK_DASH_GROWTH: (f32, f32) = (1.03, 1.23);
 
 /// A cloaking ship's mark: a broken line a little outside the chit's collar, in its
 /// outline's shape, a dash on each side (twelve round a disc) with gaps at the corners.
