@@ -13,6 +13,7 @@ pub mod hands;
 pub mod heard;
 pub mod help;
 pub mod key;
+mod key_line;
 pub mod log;
 pub mod markdown;
 pub mod menu;
