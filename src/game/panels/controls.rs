@@ -45,6 +45,8 @@ pub(super) struct Controls<'a> {
     pub elsewhere: Option<String>,
     /// The threat phase's step playing now, in the log's words.
     pub step: Option<String>,
+    /// Where the step has more than one line, all of them, for a screen reader's "Next step".
+    pub step_heard: Option<String>,
     /// What a bot did on its turn, in words: shown while it plays and after, until this
     /// table acts.
     pub recap: &'a crate::game::crew::BotRecap,
@@ -76,7 +78,11 @@ impl Controls<'_> {
     /// counts the steps), so a reader that says only what takes the focus (Orca 43 says no live
     /// region) says each step as the focus moves to it.
     fn next_step(&self, ui: &mut egui::Ui, shown: usize) -> bool {
-        let step = self.step.as_deref().unwrap_or("The threats are acting.");
+        let step = self
+            .step_heard
+            .as_deref()
+            .or(self.step.as_deref())
+            .unwrap_or("The threats are acting.");
         ui.push_id(("next-step", shown), |ui| {
             let button = crate::game::theme::tab_button(
                 ui,

@@ -476,12 +476,16 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
 }
 
 /// A card's target as a reader hears its button: the play it makes ("Phasers — Forward,
-/// Long/Medium on Klingon Cruiser (Long Range, sector 1, fore-starboard facing)"). The
-/// button's short words alone, under Orca, said "Klingon Cruiser middle dot Long 1" and not
-/// what Enter would do. `None` for a choice that is not a card's play (a trade says itself).
+/// Long/Medium on Klingon Cruiser (Long Range, sector 1, fore-starboard facing)"), or the
+/// trade ("Trade Phasers — Forward, Long/Medium to Ben for Red Alert"). The button's short
+/// words alone, under Orca, said "Klingon Cruiser middle dot Long 1", and a trade "Red Alert
+/// (Command) push button", not what Enter would do. `None` for any other choice.
 pub fn spoken_target(state: &GameState, offer: &offers::Offer) -> Option<String> {
-    matches!(offer.action.action, stp_rules::Action::PlayCard { .. })
-        .then(|| crate::words::describe::action_words(state, &offer.action))
+    matches!(
+        offer.action.action,
+        stp_rules::Action::PlayCard { .. } | stp_rules::Action::Trade { .. }
+    )
+    .then(|| crate::words::describe::action_words(state, &offer.action))
 }
 
 /// The picked card's choices as buttons, the one Tab has in focus lit; a click takes one.

@@ -337,6 +337,18 @@ fn table_panels(
                                 // whose turn, and at 1280x720 the stamp cut the step's
                                 // own words (read 25).
                                 .map(|line| line.text.clone()),
+                            // Every line of the step, as a reader hears it: its last line
+                            // alone left a Security Team's play unheard under Orca, said in
+                            // the step before phase 7's.
+                            step_heard: log
+                                .lines
+                                .get(log.current.clone())
+                                .filter(|lines| lines.len() > 1)
+                                .map(|lines| {
+                                    let words: Vec<&str> =
+                                        lines.iter().map(|line| line.text.as_str()).collect();
+                                    words.join(" ")
+                                }),
                             reading_board: reading.at.is_some(),
                             last: log
                                 .lines

@@ -53,12 +53,14 @@ pub(super) fn windows(
     let ctx = contexts.ctx_mut()?;
     // A seat played at another machine answers there.
     // Each choice carries its number key, which answers it as a click does (`input::keys`).
+    // The window's first choice takes a screen reader's focus once as it opens, each choice
+    // named with its key ("Bob: play Security Team, key 1"): under Orca the boarders' window
+    // was silent, Tab said nothing, and its choices went unheard.
+    let opening = (state.turn().number, state.turn().window.clone());
     let mut send = |ui: &mut egui::Ui, index: usize, offer: offers::Offer| {
-        let words = match index < 9 {
-            true => format!("[{}] {}", index + 1, offer.words),
-            false => offer.words,
-        };
-        if !crew.is_remote(offer.action.player) && ui.button(words).clicked() {
+        if !crew.is_remote(offer.action.player)
+            && crate::game::theme::window_choice(ui, index, &offer.words, &opening).clicked()
+        {
             actions.write(offer.action);
         }
     };

@@ -362,6 +362,29 @@ pub fn take_tab_focus_once(response: &egui::Response, what: impl egui::AsId) {
     response.request_focus();
 }
 
+/// A choice of one of the rules' windows (the boarders', Spock's), its number key on a keycap
+/// after its words ("Bob: play Security Team [1]") and named with it for a screen reader
+/// ("Bob: play Security Team, key 1"). The first takes the focus once as the window opens
+/// (`opening` names that opening): under Orca the boarders' window was silent, and Tab said
+/// nothing.
+pub fn window_choice(
+    ui: &mut egui::Ui,
+    index: usize,
+    words: &str,
+    opening: impl std::hash::Hash + std::fmt::Debug,
+) -> egui::Response {
+    let words = match index < 9 {
+        true => format!("{words} [{}]", index + 1),
+        false => words.to_string(),
+    };
+    let button = ui.button(keyed(ui, &words));
+    name_keyed(&button, &words);
+    if index == 0 {
+        take_tab_focus_once(&button, ("rules-window", opening));
+    }
+    button
+}
+
 /// Where egui keeps the pass in which a lesson's words last claimed the focus.
 const REST_CLAIMED: &str = "rest-focus-claimed";
 

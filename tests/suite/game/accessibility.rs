@@ -345,6 +345,42 @@ fn a_lessons_new_step_takes_the_focus_from_the_turns_words() {
     );
 }
 
+/// A rules' window's first choice takes the focus a screen reader follows as the window opens,
+/// named with its key, and keeps it while the window stays (rulebook "Boarding Parties": anyone
+/// holding a Security Team may play it). Under Orca the boarders' window was silent and Tab
+/// said nothing.
+#[test]
+fn a_rules_windows_first_choice_is_heard_as_it_opens() {
+    let ctx = egui::Context::default();
+    ctx.enable_accesskit();
+    let frame = |opening: u32| -> String {
+        let input = super::window_input();
+        let mut output = ctx.run_ui(input, |ui| {
+            theme::table_has_keys(ui.ctx(), true);
+            egui::CentralPanel::default().show(ui, |ui| {
+                let rest = ui.label("Turn 1, Alice's turn.");
+                if !theme::rest_focus_claimed(ui.ctx()) {
+                    theme::hold_tab_focus(&rest);
+                }
+                theme::window_choice(ui, 0, "Bob: play Security Team", opening);
+                theme::window_choice(ui, 1, "Let them board", opening);
+            });
+        });
+        output.textures_delta.clear();
+        let update = output.platform_output.accesskit_update.expect("the tree");
+        update
+            .nodes
+            .iter()
+            .find(|(id, _)| *id == update.focus)
+            .map(|(_, node)| name(node))
+            .unwrap_or_default()
+    };
+    for _ in 0..3 {
+        frame(1);
+    }
+    assert_eq!(frame(1), "Bob: play Security Team, key 1");
+}
+
 /// A picked card's target is heard as the play it makes, the card and the threat with its
 /// place and facing, not as the button's short words: under Orca (`scripts/orca-lesson.sh`,
 /// lesson 2) the target said "Klingon Cruiser middle dot Long 1", not what Enter would fire.
@@ -373,4 +409,32 @@ fn a_targets_button_is_heard_as_the_play_it_makes() {
         words: "End phase".into(),
     };
     assert_eq!(spoken_target(&state, &end), None, "not a card's play");
+}
+
+/// A trade's button is heard as the trade it makes (rulebook "Trade a Card"): under Orca
+/// (`scripts/orca-lesson.sh`, a Trade phase's position, keys 1, Tab, Return) it said only the
+/// other player's card, "Red Alert (Command) push button".
+#[test]
+fn a_trades_button_is_heard_as_the_trade_it_makes() {
+    use star_trek_panic::game::panels::hands::spoken_target;
+    let state = super::table_of(
+        r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
+            players: [(name: "Ann", character: "sulu", hand: ["phasers_forward_long"]),
+                      (name: "Ben", character: "scotty", hand: ["red_alert"])],
+            phase: Trade, threats: [])"#,
+    );
+    let trade = state
+        .legal_actions(0)
+        .into_iter()
+        .find(|a| matches!(a.action, stp_rules::Action::Trade { .. }))
+        .expect("a trade in the Trade phase");
+    let offer = star_trek_panic::game::model::offers::Offer {
+        action: trade,
+        words: "Trade for Ben's Red Alert".into(),
+    };
+    let spoken = spoken_target(&state, &offer).expect("a trade is spoken");
+    assert_eq!(
+        spoken,
+        "Trade Phasers — Forward, Long/Medium to Ben for Red Alert"
+    );
 }

@@ -331,7 +331,8 @@ fn the_keyboard_trades_a_picked_card_for_another_players_card() {
 }
 
 /// The boarders' window answers its number keys: its choices are listed in the order its
-/// buttons show them ("[1] Bob: play Security Team", "[2] Let them board"), each legal.
+/// buttons show them ("Bob: play Security Team [1]", "Let them board [2]", each key on a
+/// keycap), each legal.
 #[test]
 fn the_boarders_window_lists_its_choices_for_the_number_keys() {
     let state = scenario("boarders.ron");
