@@ -84,7 +84,30 @@ fn board_labels(
     let marks = &mut *marks;
     let font = crate::game::table::scene::framing::rim_font(board.table().height());
     let props = crate::game::table::marks::rim::prop_squares(&board, &corners);
-    crate::game::table::marks::rim::rim_labels(&board, font, state, &foresight, &props, marks);
+    // "FORE" keeps off the pieces as well as the props: it lay over a Klingon just placed at
+    // the rim (a live threat phase, this stop's drive).
+    let pieces_now: Vec<egui::Rect> = state
+        .threats()
+        .iter()
+        .filter_map(|t| {
+            let at = transforms.get(*pieces.threats.get(&t.token)?).ok()?;
+            let scale = at.compute_transform().scale.x;
+            let c = board.screen(at.translation())?;
+            let side = board.screen(at.translation() + Vec3::X * TOKEN_RADIUS * scale)?;
+            Some(egui::Rect::from_center_size(
+                c,
+                egui::Vec2::splat(2.0 * c.distance(side)),
+            ))
+        })
+        .collect();
+    crate::game::table::marks::rim::rim_labels(
+        &board,
+        font,
+        state,
+        &foresight,
+        (&props, &pieces_now),
+        marks,
+    );
     let plays = offers::plays(state, &selection);
     let targets = offers::target_tokens(&plays);
     // The target Tab has in focus stands out from the other legal ones.

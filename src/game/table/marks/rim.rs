@@ -127,10 +127,10 @@ pub(crate) fn rim_labels(
     font: f32,
     state: &stp_rules::GameState,
     foresight: &Foresight,
-    props: &[egui::Rect],
+    (props, pieces): (&[egui::Rect], &[egui::Rect]),
     marks: &mut SceneMarks,
 ) {
-    fore_mark(board, font, state, props, marks);
+    fore_mark(board, font, state, (props, pieces), marks);
     // The sectors' sentences for a screen reader, put in the sectors' order once all are
     // made (the labels are laid out facing by facing), so B reads sector 1 first.
     let mut sentences: Vec<(u8, String, egui::Rect)> = Vec::new();
@@ -366,7 +366,7 @@ fn fore_mark(
     board: &BoardPainter,
     font: f32,
     state: &stp_rules::GameState,
-    props: &[egui::Rect],
+    (props, pieces): (&[egui::Rect], &[egui::Rect]),
     marks: &mut SceneMarks,
 ) {
     let bow = f32::from(state.enterprise().sector_of_facing(0)) * std::f32::consts::TAU / 6.0;
@@ -392,22 +392,34 @@ fn fore_mark(
         let rect = egui::Rect::from_center_size(c, size);
         let near = rect.expand(6.0);
         !props.iter().any(|p| p.intersects(near))
+            && !pieces.iter().any(|p| p.intersects(rect))
             && !marks.labels.iter().any(|(_, r)| r.intersects(near))
             && table.contains_rect(rect)
     };
-    let centre = match (
-        clear(outside),
+    let inside = match (
         board.screen(on_board(bow, BOARD_RADIUS - 0.1, 0.0)),
         board.screen(on_board(bow - 0.05, BOARD_RADIUS - 0.1, 0.0)),
     ) {
-        (false, Some(inner), Some(before)) => {
+        (Some(inner), Some(before)) => {
             let back = (before - inner).normalized();
-            inner - egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) - out * 4.0
-                + egui::vec2(back.x * size.x / 2.0, back.y * size.y / 2.0)
-                + back * 6.0
+            Some(
+                inner - egui::vec2(out.x * size.x / 2.0, out.y * size.y / 2.0) - out * 4.0
+                    + egui::vec2(back.x * size.x / 2.0, back.y * size.y / 2.0)
+                    + back * 6.0,
+            )
         }
-        _ => outside,
+        _ => None,
     };
+    // Outside the rim, else just inside it, else farther out: the first clear of all.
+    let farther = outside + out * (size.y + 8.0);
+    let centre = [Some(outside), inside, Some(farther)]
+        .into_iter()
+        .flatten()
+        .find(|c| clear(*c))
+        .unwrap_or(match (clear(outside), inside) {
+            (false, Some(inside)) => inside,
+            _ => outside,
+        });
     let rect = board.paint(
         centre - size / 2.0,
         galley,
