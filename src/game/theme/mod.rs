@@ -363,7 +363,7 @@ pub fn take_tab_focus_once(response: &egui::Response, what: impl egui::AsId) {
 }
 
 /// A choice of one of the rules' windows (the boarders', Spock's), its number key on a keycap
-/// after its words ("Bob: play Security Team [1]") and named with it for a screen reader
+/// after its words (`Bob: play Security Team [1]`) and named with it for a screen reader
 /// ("Bob: play Security Team, key 1"). The first takes the focus once as the window opens
 /// (`opening` names that opening): under Orca the boarders' window was silent, and Tab said
 /// nothing.
