@@ -305,31 +305,14 @@ fn a_lessons_new_step_takes_the_focus_from_the_turns_words() {
     let ctx = egui::Context::default();
     ctx.enable_accesskit();
     let frame = |step: usize| -> String {
-        let input = super::window_input();
-        let mut output = ctx.run_ui(input, |ui| {
-            theme::table_has_keys(ui.ctx(), true);
-            egui::CentralPanel::default().show(ui, |ui| {
-                // The controls come first, as on the table.
-                let rest = ui.label("Turn 1, Cadet's turn: play or commit cards.");
-                if !theme::rest_focus_claimed(ui.ctx()) {
-                    theme::hold_tab_focus(&rest);
-                }
-                let words = ui
-                    .push_id(("step", step), |ui| {
-                        ui.label(format!("Step {step} says this."))
-                    })
-                    .inner;
-                theme::take_tab_focus_once(&words, ("lesson step", step));
-            });
-        });
-        output.textures_delta.clear();
-        let update = output.platform_output.accesskit_update.expect("the tree");
-        update
-            .nodes
-            .iter()
-            .find(|(id, _)| *id == update.focus)
-            .map(|(_, node)| name(node))
-            .unwrap_or_default()
+        focused_at_rest(&ctx, |ui| {
+            let words = ui
+                .push_id(("step", step), |ui| {
+                    ui.label(format!("Step {step} says this."))
+                })
+                .inner;
+            theme::take_tab_focus_once(&words, ("lesson step", step));
+        })
     };
     for _ in 0..3 {
         frame(0);
@@ -345,6 +328,30 @@ fn a_lessons_new_step_takes_the_focus_from_the_turns_words() {
     );
 }
 
+/// One frame of a table whose turn's words hold the focus at rest (as the controls do, drawn
+/// first), then `more`; the name of the widget that has the focus a screen reader follows.
+fn focused_at_rest(ctx: &egui::Context, mut more: impl FnMut(&mut egui::Ui)) -> String {
+    let input = super::window_input();
+    let mut output = ctx.run_ui(input, |ui| {
+        theme::table_has_keys(ui.ctx(), true);
+        egui::CentralPanel::default().show(ui, |ui| {
+            let rest = ui.label("Turn 1, Cadet's turn: play or commit cards.");
+            if !theme::rest_focus_claimed(ui.ctx()) {
+                theme::hold_tab_focus(&rest);
+            }
+            more(ui);
+        });
+    });
+    output.textures_delta.clear();
+    let update = output.platform_output.accesskit_update.expect("the tree");
+    update
+        .nodes
+        .iter()
+        .find(|(id, _)| *id == update.focus)
+        .map(|(_, node)| name(node))
+        .unwrap_or_default()
+}
+
 /// A rules' window's first choice takes the focus a screen reader follows as the window opens,
 /// named with its key, and keeps it while the window stays (rulebook "Boarding Parties": anyone
 /// holding a Security Team may play it). Under Orca the boarders' window was silent and Tab
@@ -354,26 +361,10 @@ fn a_rules_windows_first_choice_is_heard_as_it_opens() {
     let ctx = egui::Context::default();
     ctx.enable_accesskit();
     let frame = |opening: u32| -> String {
-        let input = super::window_input();
-        let mut output = ctx.run_ui(input, |ui| {
-            theme::table_has_keys(ui.ctx(), true);
-            egui::CentralPanel::default().show(ui, |ui| {
-                let rest = ui.label("Turn 1, Alice's turn.");
-                if !theme::rest_focus_claimed(ui.ctx()) {
-                    theme::hold_tab_focus(&rest);
-                }
-                theme::window_choice(ui, 0, "Bob: play Security Team", opening);
-                theme::window_choice(ui, 1, "Let them board", opening);
-            });
-        });
-        output.textures_delta.clear();
-        let update = output.platform_output.accesskit_update.expect("the tree");
-        update
-            .nodes
-            .iter()
-            .find(|(id, _)| *id == update.focus)
-            .map(|(_, node)| name(node))
-            .unwrap_or_default()
+        focused_at_rest(&ctx, |ui| {
+            theme::window_choice(ui, 0, "Bob: play Security Team", opening);
+            theme::window_choice(ui, 1, "Let them board", opening);
+        })
     };
     for _ in 0..3 {
         frame(1);
