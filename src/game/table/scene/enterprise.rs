@@ -18,8 +18,10 @@ pub(crate) const PIECE_HALF: f32 = 0.47;
 /// The model's scale: her parts are drawn for a model of radius 0.8, and she keeps within
 /// `MODEL_RADIUS` of her middle.
 pub(crate) const MODEL_SCALE: f32 = 0.97 * MODEL_RADIUS / 0.8;
-/// Where the model stands against her middle: low on the table, so that her saucer, seen
-/// from the usual view, stands clear of her fore Hull plates.
+/// Where the model stands against her middle: low on the table and a little aft, so that her
+/// saucer, seen from the table's camera, stands clear of her fore Hull plates (read 52). Her
+/// nacelles' sterns then reach the aft plates' inner edge; the layout report checks that
+/// neither the saucer nor a nacelle covers a plate's middle (`report::layout_sections`).
 pub(crate) const MODEL_OFFSET: Vec3 = Vec3::new(0.0, -0.13, 0.08);
 /// The saucer's middle and radius, before `MODEL_SCALE`: the part of her that stands highest
 /// towards the Fore, so the one the camera sees over her fore Hull plates.
@@ -165,8 +167,9 @@ fn spawn_model(
             Transform::from_xyz(0.5, 0.42, -0.3),
         ),
     ];
-    // The model, within `MODEL_RADIUS` of her middle: her Hull plates and Shields lie outside
-    // it, so no part of her covers them.
+    // The model, within `MODEL_RADIUS` of her middle, set low and a little aft
+    // (`MODEL_OFFSET`): her Hull plates and Shields lie outside it, so no part of her covers
+    // them.
     let model = commands
         .spawn((
             Transform::from_translation(MODEL_OFFSET).with_scale(Vec3::splat(MODEL_SCALE)),
