@@ -5,6 +5,7 @@
 pub mod game_over;
 pub mod handover;
 mod setup;
+mod setup_panel;
 pub mod title;
 
 use crate::game::model::handover::Handover;
@@ -29,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_plugins((
             title::plugin,
             setup::plugin,
+            setup_panel::plugin,
             handover::plugin,
             game_over::plugin,
         ))
