@@ -8,10 +8,18 @@ use stp_rules::Refusal;
 pub fn refusal_tag(refusal: &Refusal) -> &'static str {
     use Refusal as R;
     match refusal {
-        // "none …": no target qualifies. The rules name the nearest miss, a ship in the card's
-        // arcs at the wrong range, while another may sit in its range outside its arcs: "out
-        // of range" (read 29) and "none in range" (read 30) both read as wrong beside a ship
-        // in the card's ring. Its reach is both, as its wheel and pips show.
+        // No target qualifies. The rules name the nearest miss, a ship in the card's arcs at
+        // the wrong range, while another may sit in its range outside its arcs: "out of
+        // range" (read 29) and "none in range" (read 30) read as wrong beside a ship in the
+        // card's ring, and "none in reach" beside a Short-range ship in another arc (read
+        // 54). Which way that ship misses says it: a card that does not reach Short reaches
+        // only farther, one that does not reach Long only nearer.
+        R::OutOfRange {
+            range: stp_rules::Range::Short,
+        } => "too close",
+        R::OutOfRange {
+            range: stp_rules::Range::Long,
+        } => "too far",
         R::OutOfRange { .. } => "none in reach",
         R::OutsideArc => "none in arcs",
         R::TargetCloaked(_) => "target cloaked",

@@ -302,7 +302,21 @@ fn a_faded_card_says_why_on_its_face() {
     use stp_rules::content::Range;
     let ctx = egui::Context::default();
     let size = theme::hand_card(1280.0);
-    let out_of_range = refusal_tag(&Refusal::OutOfRange { range: Range::Long });
+    // Which way the card's nearest target misses (read 54 read "none in reach" beside a
+    // Short-range ship in another arc as a contradiction).
+    assert_eq!(
+        refusal_tag(&Refusal::OutOfRange {
+            range: Range::Short
+        }),
+        "too close"
+    );
+    assert_eq!(
+        refusal_tag(&Refusal::OutOfRange { range: Range::Long }),
+        "too far"
+    );
+    let out_of_range = refusal_tag(&Refusal::OutOfRange {
+        range: Range::Medium,
+    });
     assert_eq!(out_of_range, "none in reach");
     assert_eq!(refusal_tag(&Refusal::NothingToRepair), "no damage");
     for (tag, shown) in [
