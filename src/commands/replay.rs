@@ -5,7 +5,7 @@ use stp_rules::report::report;
 use stp_rules::scenario::Scenario;
 use stp_rules::{GameState, RulesEvent};
 
-use crate::words::describe::Stamper;
+use crate::words::log_lines::Stamper;
 
 /// Replay a recorded game (.json) or a scenario (.ron) headless.
 ///

@@ -7,6 +7,7 @@
 pub mod advice;
 pub mod describe;
 pub mod lessons;
+pub mod log_lines;
 pub mod odds;
 pub mod refusal_tags;
 pub mod table_words;

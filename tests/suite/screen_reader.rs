@@ -115,7 +115,7 @@ fn a_screen_reader_reads_the_table_and_plays_a_card() {
         has(&picked, "Red Alert: pick one below"),
         "the card picked: {context}"
     );
-    // Its targets, each named as the play it makes (`hands::spoken_target`).
+    // Its targets, each named as the play it makes (`picked_card::spoken_target`).
     assert!(
         has(&picked, "Red Alert on facing 1 (fore-starboard)"),
         "its targets: {context}"

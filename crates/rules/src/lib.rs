@@ -25,6 +25,7 @@ mod accessors;
 pub mod actions;
 pub mod advisor;
 mod apply;
+mod arrivals;
 pub mod bot;
 pub mod content;
 pub mod event_facts;

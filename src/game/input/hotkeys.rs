@@ -16,6 +16,7 @@ use crate::game::model::offers::{self, Confirm};
 use crate::game::model::pointing::Hovered;
 use crate::game::model::screen::Screen;
 use crate::game::model::selection::Selection;
+use crate::game::model::window_offers;
 use crate::game::model::windows::Help;
 use crate::game::model::windows::Key;
 use crate::game::model::windows::LogDrawer;
@@ -174,7 +175,7 @@ fn hotkeys(
     }
     // A rules window open (the boarders, Spock's pick): its number keys answer it, even
     // during a bot's turn, as its buttons do.
-    let choices = offers::window_choices(&state);
+    let choices = window_offers::window_choices(&state);
     if !choices.is_empty() {
         for (key, offer) in DIGITS.iter().zip(&choices) {
             if keys.just_pressed(*key) && wait.window_answers(offer.action.player) {

@@ -14,4 +14,5 @@ pub mod pointing;
 pub mod record;
 pub mod screen;
 pub mod selection;
+pub mod window_offers;
 pub mod windows;

@@ -1,16 +1,17 @@
 //! What the table offers a player, as data: the top bar's controls, each card's menu, the
-//! choices of a picked card (partner card, Chekov's shift, targets), and the boarding and
-//! Spock windows. All of it comes from the rules' `legal_actions` and `legal_plays`; the panels
-//! only draw these lists, and a test checks that every legal action has a way in.
+//! choices of a picked card (partner card, Chekov's shift, targets); the boarding and Spock
+//! windows' are `window_offers`. All of it comes from the rules' `legal_actions` and
+//! `legal_plays`; the panels only draw these lists, and a test checks that every legal action
+//! has a way in (`everything`).
 
 use stp_rules::content::builtin;
 use stp_rules::{
     Action, CardId, GameState, ManeuverKind, PlayerAction, PlayerId, RangeShift, Refusal, Target,
-    Window,
 };
 
 use crate::game::model::selection::{Selection, on_token};
-use crate::words::describe::{card_name, card_with_credit, section_name, target_name, token_name};
+use crate::game::model::window_offers::{boarding, spock};
+use crate::words::describe::{card_name, card_with_credit, section_name, target_name};
 
 /// A button: the action it sends and its words.
 #[derive(Debug, Clone, PartialEq)]
@@ -438,65 +439,12 @@ pub fn focused_play(state: &GameState, selection: &Selection) -> Option<PlayerAc
         .map(|offer| offer.action)
 }
 
-/// The open rules window's choices (the boarders' or Spock's), which number keys answer.
-pub fn window_choices(state: &GameState) -> Vec<Offer> {
-    match state.turn().window {
-        Some(Window::Boarding { .. }) => boarding(state),
-        Some(Window::SpockChoice { .. }) => spock(state),
-        _ => Vec::new(),
-    }
-}
-
 /// Whether every play of the card takes no target: it gets one "Play" button, no list.
 pub fn takes_no_target(plays: &[PlayerAction]) -> bool {
     !plays.is_empty()
         && plays
             .iter()
             .all(|p| parts(p).is_some_and(|(t, _, _)| t == Target::None))
-}
-
-/// The boarding window: each Security Team that may be played, then "let them board".
-pub fn boarding(state: &GameState) -> Vec<Offer> {
-    if !matches!(state.turn().window, Some(Window::Boarding { .. })) {
-        return Vec::new();
-    }
-    let mut out = Vec::new();
-    for (i, seat) in state.players().iter().enumerate() {
-        for a in state.legal_actions(i as PlayerId) {
-            if let Action::PlaySecurityTeam { .. } = a.action {
-                out.push(Offer {
-                    action: a,
-                    words: format!("{}: play Security Team", seat.name),
-                });
-            }
-        }
-    }
-    out.extend(
-        state
-            .legal_actions(state.turn().active)
-            .into_iter()
-            .filter(|a| a.action == Action::ResolveBoarding)
-            .map(|a| Offer {
-                action: a,
-                words: "Let them board".into(),
-            }),
-    );
-    out
-}
-
-/// Spock's window: each ordered pair of the drawn tokens.
-pub fn spock(state: &GameState) -> Vec<Offer> {
-    state
-        .legal_actions(state.turn().active)
-        .into_iter()
-        .filter_map(|a| match a.action {
-            Action::ChooseThreats { first, second } => Some(Offer {
-                action: a,
-                words: format!("{}, then {}", token_name(first), token_name(second)),
-            }),
-            _ => None,
-        })
-        .collect()
 }
 
 /// Every action the table offers now, by any of its ways in: the top bar's enabled controls,

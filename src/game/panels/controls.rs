@@ -1,14 +1,14 @@
 //! The turn's controls, beside the active hand: one line with the last refusal (in red, with
 //! the rule behind it) or else what to do now, then the buttons `offers::top_bar` lists (end
 //! the phase, the maneuvers, the mission die, Scotty's repairs), undo and the advisor. With a
-//! card picked, its choices take the buttons' place (`hands::picked_card`).
+//! card picked, its choices take the buttons' place (`picked_card::picked_card`).
 
 use bevy::prelude::*;
 use bevy_egui::egui;
 use stp_rules::undo::UndoHistory;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
-use super::{hands, top_bar};
+use super::{picked_card, top_bar};
 use crate::game::model::offers;
 use crate::game::model::selection::Selection;
 use crate::game::model::windows::Help;
@@ -244,7 +244,7 @@ impl Controls<'_> {
         let state = self.state;
         let active = state.turn().active;
         // With a card picked, what to do with it; else the phase's instructions.
-        let words = hands::picked_how(state, selection)
+        let words = picked_card::picked_how(state, selection)
             .filter(|_| !self.watching)
             .unwrap_or_else(|| top_bar::phase_hint(state));
         // Said as it changes: a new phase's instructions, a picked card's choices. A widget
@@ -458,7 +458,9 @@ fn picked_choices(
                 egui::ScrollArea::vertical()
                     .id_salt("picked")
                     .max_height(room)
-                    .show(ui, |ui| hands::picked_card(ui, state, selection, actions));
+                    .show(ui, |ui| {
+                        picked_card::picked_card(ui, state, selection, actions)
+                    });
             });
         });
 }

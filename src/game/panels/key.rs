@@ -272,14 +272,14 @@ fn draw(painter: &egui::Painter, mark: Mark, rect: egui::Rect) {
             );
         }
         Mark::Wheel => {
-            super::cards::ship_diagram(painter, c, r, &[stp_rules::content::Arc::Forward]);
+            super::card_marks::ship_diagram(painter, c, r, &[stp_rules::content::Arc::Forward]);
         }
         Mark::Pips => {
             let ranges = [
                 stp_rules::content::Range::Long,
                 stp_rules::content::Range::Medium,
             ];
-            super::cards::range_pips(painter, c - vec2(r * 0.76, r * 0.36), r * 0.36, &ranges);
+            super::card_marks::range_pips(painter, c - vec2(r * 0.76, r * 0.36), r * 0.36, &ranges);
         }
         Mark::Foot => {
             let (color, name, _) =

@@ -1,5 +1,5 @@
 //! The action log: every rules event in plain words, in order, stamped with the turn and the
-//! player whose turn it was when it happened (`describe::Stamper`, shared with `replay --log`).
+//! player whose turn it was when it happened (`log_lines::Stamper`, shared with `replay --log`).
 //! A new game starts afresh; a load brings back the log so far when its record reaches the
 //! loaded position, and starts afresh otherwise. Lines arrive at the pace of the threat phase's
 //! sequence, and the step that shows is highlighted.
@@ -12,7 +12,7 @@ use crate::game::model::record::Record;
 use crate::game::model::windows::Help;
 use crate::game::pacing::{Paced, Sequence, Shown};
 use crate::game::systems::GameSystems;
-use crate::words::describe::{LogLine, Stamper};
+use crate::words::log_lines::{LogLine, Stamper};
 
 #[derive(Resource, Debug, Default)]
 pub struct GameLog {

@@ -5,6 +5,7 @@
 mod advice;
 pub mod banner;
 mod card_icons;
+pub mod card_marks;
 pub mod card_words;
 pub mod cards;
 mod controls;
@@ -18,6 +19,7 @@ pub mod log;
 pub mod markdown;
 pub mod menu;
 pub mod mission;
+pub mod picked_card;
 pub mod portraits;
 pub mod seats;
 mod ship_column;

@@ -344,7 +344,7 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     let mut extras = None;
     match def.effect.hit() {
         Some(hit) => {
-            cards::ship_diagram(&painter, glyph, 8.5, hit.arcs);
+            super::card_marks::ship_diagram(&painter, glyph, 8.5, hit.arcs);
             extras = Some((hit.ranges.to_vec(), hit.damage));
         }
         // A support card's emblem, as on its face in the hand (a crystal, a plate, a delta):
@@ -426,7 +426,7 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     );
     if let (Some(true), Some((ranges, damage))) = (shown_extras, &extras) {
         let left = Pos2::new(rect.right() - compact_width, rect.center().y);
-        cards::range_letters(&painter, left, 11.5, ranges);
+        super::card_marks::range_letters(&painter, left, 11.5, ranges);
         if *damage > 1 {
             painter.text(
                 Pos2::new(rect.right() - 3.0, rect.center().y),
@@ -441,7 +441,7 @@ pub fn chip(ui: &mut egui::Ui, card: CardId, width: f32) -> egui::Response {
     // beside the card's own "1 dmg" read as a count of copies (reads 52 and 53).
     if let (Some(false), Some((ranges, damage))) = (shown_extras, extras) {
         let left = Pos2::new(rect.right() - extras_width, rect.center().y);
-        cards::range_letters(&painter, left, letters, &ranges);
+        super::card_marks::range_letters(&painter, left, letters, &ranges);
         if damage > 1 {
             painter.text(
                 Pos2::new(rect.right() - 4.0, rect.center().y),

@@ -7,9 +7,9 @@ use stp_rules::{LoadGame, PlayerAction, Window as RulesWindow};
 
 use crate::game::crew::{Away, Crew};
 use crate::game::model::handover::Handover;
-use crate::game::model::offers;
 use crate::game::model::record::Record;
 use crate::game::model::record::Replaying;
+use crate::game::model::{offers, window_offers};
 use crate::game::pacing::{Sequence, Shown};
 use crate::game::session::{replay_step, stop_watching};
 use crate::words::describe::{facing_name, token_name};
@@ -101,7 +101,7 @@ pub(super) fn windows(
                         ));
                     }
                     ui.label(format!("Security Teams played: {reduction}"));
-                    for (index, offer) in offers::boarding(state).into_iter().enumerate() {
+                    for (index, offer) in window_offers::boarding(state).into_iter().enumerate() {
                         send(ui, index, offer);
                     }
                 });
@@ -121,7 +121,7 @@ pub(super) fn windows(
                         ui.label(format!("· {}", crate::words::describe::token_brief(*token)));
                     }
                     ui.label("Pick two to resolve, in order; the third goes back in the bag.");
-                    for (index, offer) in offers::spock(state).into_iter().enumerate() {
+                    for (index, offer) in window_offers::spock(state).into_iter().enumerate() {
                         send(ui, index, offer);
                     }
                 });

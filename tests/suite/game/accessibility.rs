@@ -378,7 +378,7 @@ fn a_rules_windows_first_choice_is_heard_as_it_opens() {
 #[test]
 fn a_targets_button_is_heard_as_the_play_it_makes() {
     use star_trek_panic::game::model::offers;
-    use star_trek_panic::game::panels::hands::spoken_target;
+    use star_trek_panic::game::panels::picked_card::spoken_target;
     let mut state =
         super::table_with_threats(r#"(kind: "klingon_cruiser", range: Long, sector: 1)"#);
     let phasers = crate::common::give(&mut state, 0, "phasers_forward_long");
@@ -407,7 +407,7 @@ fn a_targets_button_is_heard_as_the_play_it_makes() {
 /// other player's card, "Red Alert (Command) push button".
 #[test]
 fn a_trades_button_is_heard_as_the_trade_it_makes() {
-    use star_trek_panic::game::panels::hands::spoken_target;
+    use star_trek_panic::game::panels::picked_card::spoken_target;
     let state = super::table_of(
         r#"(format: "star-trek-panic-scenario", version: 1, preset: "standard",
             players: [(name: "Ann", character: "sulu", hand: ["phasers_forward_long"]),

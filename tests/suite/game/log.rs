@@ -294,7 +294,7 @@ fn the_key_explains_the_rims_forecast_and_a_cards_damage_only_when_they_show() {
 /// counter-clockwise"); readers of read 49 could not tell how a 6 sent a shot one sector round.
 #[test]
 fn the_uncloaking_die_says_which_way_it_moves_the_ships() {
-    use star_trek_panic::words::describe::describe;
+    use star_trek_panic::words::log_lines::describe;
     let table = super::table_with_threats(
         r#"(kind: "romulan_cloaking_cruiser", range: Medium, sector: 3, cloaked: true)"#,
     );

@@ -336,7 +336,7 @@ fn the_keyboard_trades_a_picked_card_for_another_players_card() {
 #[test]
 fn the_boarders_window_lists_its_choices_for_the_number_keys() {
     let state = scenario("boarders.ron");
-    let choices = offers::window_choices(&state);
+    let choices = star_trek_panic::game::model::window_offers::window_choices(&state);
     assert!(choices.len() >= 2, "{choices:?}");
     assert!(matches!(
         choices[0].action.action,
@@ -349,7 +349,9 @@ fn the_boarders_window_lists_its_choices_for_the_number_keys() {
     for choice in &choices {
         assert_eq!(state.validate(&choice.action), Ok(()), "{choice:?}");
     }
-    assert!(offers::window_choices(&common::table(2)).is_empty());
+    assert!(
+        star_trek_panic::game::model::window_offers::window_choices(&common::table(2)).is_empty()
+    );
 }
 
 /// Kirk's ability ("take 1 card from another player's hand into yours") from the keyboard:
@@ -401,8 +403,9 @@ fn with_no_card_picked_tab_reaches_kirks_take() {
 #[test]
 fn every_legal_action_has_a_way_in_by_keyboard() {
     use star_trek_panic::game::model::offers::{
-        Confirm, confirm, cycle_partner, cycle_shift, focus_next, keyed_choices, window_choices,
+        Confirm, confirm, cycle_partner, cycle_shift, focus_next, keyed_choices,
     };
+    use star_trek_panic::game::model::window_offers::window_choices;
     let mut checked = 0;
     for state in crate::legal_actions::positions(5) {
         let active = state.turn().active;
