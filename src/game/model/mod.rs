@@ -5,6 +5,7 @@
 //! and the help topics. The features (table, panels, screens, input, online, ...) import from
 //! here and from the widget kit (`game::theme`); nothing here imports a feature.
 
+pub mod all_offers;
 pub mod board_reading;
 pub mod event_catalogue;
 pub mod handover;

@@ -2,7 +2,7 @@
 //! choices of a picked card (partner card, Chekov's shift, targets); the boarding and Spock
 //! windows' are `window_offers`. All of it comes from the rules' `legal_actions` and
 //! `legal_plays`; the panels only draw these lists, and a test checks that every legal action
-//! has a way in (`everything`).
+//! has a way in (`all_offers`).
 
 use stp_rules::content::builtin;
 use stp_rules::{
@@ -10,7 +10,6 @@ use stp_rules::{
 };
 
 use crate::game::model::selection::{Selection, on_token};
-use crate::game::model::window_offers::{boarding, spock};
 use crate::words::describe::{card_name, card_with_credit, section_name, target_name};
 
 /// A button: the action it sends and its words.
@@ -445,43 +444,4 @@ pub fn takes_no_target(plays: &[PlayerAction]) -> bool {
         && plays
             .iter()
             .all(|p| parts(p).is_some_and(|(t, _, _)| t == Target::None))
-}
-
-/// Every action the table offers now, by any of its ways in: the top bar's enabled controls,
-/// every card's menu, every choice of every card the active player can pick, and the windows.
-pub fn everything(state: &GameState) -> Vec<PlayerAction> {
-    let mut out: Vec<PlayerAction> = top_bar(state)
-        .into_iter()
-        .filter(|c| c.refusal.is_none())
-        .map(|c| c.offer.action)
-        .collect();
-    for (i, seat) in state.players().iter().enumerate() {
-        for card in &seat.hand {
-            out.extend(
-                card_menu(state, i as PlayerId, *card)
-                    .into_iter()
-                    .map(|o| o.action),
-            );
-        }
-    }
-    let active = state.turn().active;
-    for card in state.players()[active as usize].hand.iter().copied() {
-        let selection = Selection {
-            card: Some((active, card)),
-            ..Selection::default()
-        };
-        let plays = plays(state, &selection);
-        for with in partners(&plays) {
-            for shift in shifts(&plays, with) {
-                out.extend(
-                    targets(state, &plays, with, shift)
-                        .into_iter()
-                        .map(|o| o.action),
-                );
-            }
-        }
-    }
-    out.extend(boarding(state).into_iter().map(|o| o.action));
-    out.extend(spock(state).into_iter().map(|o| o.action));
-    out
 }

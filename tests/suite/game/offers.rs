@@ -18,7 +18,10 @@ use crate::rules::support::set_character;
 fn table_offers_every_legal_action_and_only_legal_ones() {
     let mut checked = 0;
     for state in crate::legal_actions::positions(5) {
-        let offered: HashSet<PlayerAction> = offers::everything(&state).into_iter().collect();
+        let offered: HashSet<PlayerAction> =
+            star_trek_panic::game::model::all_offers::everything(&state)
+                .into_iter()
+                .collect();
         for action in &offered {
             assert_eq!(
                 state.validate(action),
