@@ -10,6 +10,7 @@ pub mod board_reading;
 pub mod event_catalogue;
 pub mod handover;
 pub mod help_topic;
+pub mod offer;
 pub mod offers;
 pub mod pointing;
 pub mod record;

@@ -9,15 +9,10 @@ use stp_rules::{
     Action, CardId, GameState, ManeuverKind, PlayerAction, PlayerId, RangeShift, Refusal, Target,
 };
 
+use crate::game::model::offer::Offer;
 use crate::game::model::selection::{Selection, on_token};
+use crate::game::model::window_offers::window_choices;
 use crate::words::describe::{card_name, card_with_credit, section_name, target_name};
-
-/// A button: the action it sends and its words.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Offer {
-    pub action: PlayerAction,
-    pub words: String,
-}
 
 /// A control that is always shown, enabled only when legal; `refusal` says why not.
 #[derive(Debug, Clone, PartialEq)]
@@ -376,13 +371,31 @@ pub(crate) fn picked_choices(state: &GameState, selection: &Selection) -> Vec<Of
     out
 }
 
-/// The choices Tab cycles and Enter takes: the picked card's (its targets and other uses);
-/// with no card picked, the table's own.
+/// The choices Tab cycles and Enter takes: an open rules window's (the boarders', Spock's),
+/// which hold the table until answered; else the picked card's (its targets and other uses);
+/// with no card picked, the table's own. Under Orca, Tab said nothing in Spock's window.
 pub fn keyed_choices(state: &GameState, selection: &Selection) -> Vec<Offer> {
+    let window = window_choices(state);
+    if !window.is_empty() {
+        return window;
+    }
     match selection.card {
         Some(_) => picked_choices(state, selection),
         None => table_choices(state),
     }
+}
+
+/// The choice in Tab's focus: the one Tab or a digit put there, or, in an open rules window,
+/// its first, which takes the focus as the window opens (`theme::window_choice`).
+pub fn in_focus(state: &GameState, selection: &Selection) -> Option<usize> {
+    selection.focus.or_else(|| {
+        state
+            .turn()
+            .window
+            .is_some()
+            .then_some(0)
+            .filter(|_| !window_choices(state).is_empty())
+    })
 }
 
 /// What Enter does: the choice in focus; with a card picked and nothing in focus, its only
@@ -396,7 +409,7 @@ pub enum Confirm {
 
 pub fn confirm(state: &GameState, selection: &Selection) -> Confirm {
     let choices = keyed_choices(state, selection);
-    if let Some(offer) = selection.focus.and_then(|i| choices.get(i)) {
+    if let Some(offer) = in_focus(state, selection).and_then(|i| choices.get(i)) {
         return Confirm::Act(offer.action);
     }
     let Some((_, card)) = selection.card else {
@@ -420,10 +433,10 @@ pub fn confirm(state: &GameState, selection: &Selection) -> Confirm {
     }
 }
 
-/// Tab: the next of the picked card's choices comes into focus (round the list).
+/// Tab: the next of the keyed choices comes into focus (round the list).
 pub fn focus_next(state: &GameState, selection: &mut Selection) {
     let count = keyed_choices(state, selection).len();
-    selection.focus = match (count, selection.focus) {
+    selection.focus = match (count, in_focus(state, selection)) {
         (0, _) => None,
         (_, None) => Some(0),
         (n, Some(i)) => Some((i + 1) % n),
@@ -432,7 +445,7 @@ pub fn focus_next(state: &GameState, selection: &mut Selection) {
 
 /// The choice in focus, if there is one.
 pub fn focused_play(state: &GameState, selection: &Selection) -> Option<PlayerAction> {
-    let index = selection.focus?;
+    let index = in_focus(state, selection)?;
     keyed_choices(state, selection)
         .get(index)
         .map(|offer| offer.action)

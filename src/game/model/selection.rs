@@ -59,7 +59,13 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, play_on_clicked_token.in_set(GameSystems::Input))
         .add_systems(
             Update,
-            (show_refusals, new_turn, forget_on_leaving, drop_a_card_gone)
+            (
+                show_refusals,
+                new_turn,
+                forget_on_leaving,
+                drop_a_card_gone,
+                focus_round_a_window,
+            )
                 .in_set(GameSystems::Events),
         );
 }
@@ -180,6 +186,22 @@ fn new_turn(mut events: MessageReader<RulesEvent>, mut selection: ResMut<Selecti
         .any(|e| matches!(e, RulesEvent::TurnStarted { .. }))
     {
         *selection = Selection::default();
+    }
+}
+
+/// A rules window opening or closing starts Tab afresh: its choices are Tab's while it is
+/// open (`offers::keyed_choices`), and a focus left on one of them would light the table's
+/// control of that number once it closes.
+fn focus_round_a_window(
+    state: Option<Res<GameState>>,
+    mut selection: ResMut<Selection>,
+    mut open: Local<bool>,
+) {
+    let Some(state) = state else { return };
+    let now = state.turn().window.is_some();
+    if now != *open {
+        *open = now;
+        selection.focus = None;
     }
 }
 

@@ -4,7 +4,7 @@
 
 use stp_rules::{Action, GameState, PlayerId, Window};
 
-use super::offers::Offer;
+use super::offer::Offer;
 use crate::words::describe::token_name;
 
 /// The open rules window's choices (the boarders' or Spock's), which number keys answer.

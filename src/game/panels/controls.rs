@@ -9,6 +9,7 @@ use stp_rules::undo::UndoHistory;
 use stp_rules::{Action, GameState, ManeuverKind, PlayerAction, UndoRequest};
 
 use super::{picked_card, top_bar};
+use crate::game::model::offer::Offer;
 use crate::game::model::offers;
 use crate::game::model::selection::Selection;
 use crate::game::model::windows::Help;
@@ -292,7 +293,7 @@ impl Controls<'_> {
     fn buttons(
         &mut self,
         ui: &mut egui::Ui,
-        focused: Option<&offers::Offer>,
+        focused: Option<&Offer>,
         actions: &mut MessageWriter<PlayerAction>,
         undo: &mut MessageWriter<UndoRequest>,
         asked: &mut Asked,
@@ -384,7 +385,7 @@ impl Controls<'_> {
 fn takes_menu(
     ui: &mut egui::Ui,
     state: &GameState,
-    focused: Option<&offers::Offer>,
+    focused: Option<&Offer>,
     actions: &mut MessageWriter<PlayerAction>,
 ) {
     let takes = offers::kirks_takes(state);

@@ -8,6 +8,7 @@ use bevy_egui::egui;
 use stp_rules::content::builtin;
 use stp_rules::{GameState, PlayerAction, RangeShift};
 
+use crate::game::model::offer::Offer;
 use crate::game::model::offers;
 use crate::game::model::selection::Selection;
 use crate::words::describe::card_name;
@@ -135,7 +136,7 @@ fn partner_and_shift(ui: &mut egui::Ui, plays: &[PlayerAction], selection: &mut 
 /// trade ("Trade Phasers — Forward, Long/Medium to Ben for Red Alert"). The button's short
 /// words alone, under Orca, said "Klingon Cruiser middle dot Long 1", and a trade "Red Alert
 /// (Command) push button", not what Enter would do. `None` for any other choice.
-pub fn spoken_target(state: &GameState, offer: &offers::Offer) -> Option<String> {
+pub fn spoken_target(state: &GameState, offer: &Offer) -> Option<String> {
     matches!(
         offer.action.action,
         stp_rules::Action::PlayCard { .. } | stp_rules::Action::Trade { .. }
@@ -149,11 +150,11 @@ pub fn spoken_target(state: &GameState, offer: &offers::Offer) -> Option<String>
 fn choice_buttons(
     ui: &mut egui::Ui,
     state: &GameState,
-    choices: Vec<offers::Offer>,
+    choices: Vec<Offer>,
     selection: &mut Selection,
     actions: &mut MessageWriter<PlayerAction>,
 ) {
-    let trade_with = |offer: &offers::Offer| match offer.action.action {
+    let trade_with = |offer: &Offer| match offer.action.action {
         stp_rules::Action::Trade { with, take, .. } => Some((with, take)),
         _ => None,
     };
@@ -175,7 +176,7 @@ fn choice_buttons(
         }
     };
     // A threat's button names it and its place in a few words; the hover says it whole.
-    let short = |offer: &offers::Offer| match offer.action.action {
+    let short = |offer: &Offer| match offer.action.action {
         stp_rules::Action::PlayCard { target, .. } => {
             crate::words::describe::short_target_name(state, target)
         }

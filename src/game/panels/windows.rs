@@ -7,9 +7,10 @@ use stp_rules::{LoadGame, PlayerAction, Window as RulesWindow};
 
 use crate::game::crew::{Away, Crew};
 use crate::game::model::handover::Handover;
+use crate::game::model::offer::Offer;
 use crate::game::model::record::Record;
 use crate::game::model::record::Replaying;
-use crate::game::model::{offers, window_offers};
+use crate::game::model::window_offers;
 use crate::game::pacing::{Sequence, Shown};
 use crate::game::session::{replay_step, stop_watching};
 use crate::words::describe::{facing_name, token_name};
@@ -46,6 +47,7 @@ pub(super) fn windows(
     mut watched: WatchedAgain,
     crew: Res<Crew>,
     mut layout: ResMut<crate::game::model::windows::PanelLayout>,
+    selection: Res<crate::game::model::selection::Selection>,
 ) -> Result {
     let Some(state) = shown.get() else {
         return Ok(());
@@ -56,10 +58,13 @@ pub(super) fn windows(
     // The window's first choice takes a screen reader's focus once as it opens, each choice
     // named with its key ("Bob: play Security Team, key 1"): under Orca the boarders' window
     // was silent, Tab said nothing, and its choices went unheard.
+    // Tab goes round the choices (`offers::keyed_choices`); the one in its focus is lit.
     let opening = (state.turn().number, state.turn().window.clone());
-    let mut send = |ui: &mut egui::Ui, index: usize, offer: offers::Offer| {
+    let in_focus = crate::game::model::offers::in_focus(state, &selection);
+    let mut send = |ui: &mut egui::Ui, index: usize, offer: Offer| {
+        let lit = in_focus == Some(index);
         if !crew.is_remote(offer.action.player)
-            && crate::game::theme::window_choice(ui, index, &offer.words, &opening).clicked()
+            && crate::game::theme::window_choice(ui, index, &offer.words, (&opening, lit)).clicked()
         {
             actions.write(offer.action);
         }

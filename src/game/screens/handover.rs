@@ -55,14 +55,44 @@ fn handover_screen(
         // what the threats just did before taking the conn.
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0])
         .show(ctx, |ui| {
-            ui.heading(handover_title(&seat.name, &character.name));
-            ui.label("Your turn.");
-            ui.label(egui::RichText::new(&character.text).italics());
-            if ui.button("Take the conn [Enter]").clicked() {
+            let title = handover_title(&seat.name, &character.name);
+            let opening = (player, state.turn().number);
+            if curtain(ui, &title, &character.text, opening) {
                 handover.0 = None;
             }
         });
     Ok(())
+}
+
+/// The curtain's words and its one button; whether the button was clicked. The button takes a
+/// screen reader's focus as the curtain comes up (`opening` names it), named with the whole
+/// curtain: under Orca, the turn passing to another person at this machine was silent (the
+/// controls, which say a new turn, wait behind it).
+pub fn curtain(
+    ui: &mut egui::Ui,
+    title: &str,
+    ability: &str,
+    opening: impl std::hash::Hash + std::fmt::Debug,
+) -> bool {
+    ui.heading(title);
+    ui.label("Your turn.");
+    ui.label(egui::RichText::new(ability).italics());
+    let button = ui.button("Take the conn [Enter]");
+    button.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::WidgetType::Button,
+            true,
+            handover_spoken(title, ability),
+        )
+    });
+    crate::game::theme::take_tab_focus_once(&button, ("handover", opening));
+    button.clicked()
+}
+
+/// The curtain as a screen reader hears it, on its one button: "Ben — Lt. Cmdr. Montgomery
+/// Scott: your turn. Once during your turn, repair … Take the conn, Enter."
+pub fn handover_spoken(title: &str, ability: &str) -> String {
+    format!("{title}: your turn. {ability} Take the conn, Enter.")
 }
 
 /// "Alice — Captain James T. Kirk"; a seat still named after its number reads "Player 2 —

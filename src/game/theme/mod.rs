@@ -364,23 +364,24 @@ pub fn take_tab_focus_once(response: &egui::Response, what: impl egui::AsId) {
 
 /// A choice of one of the rules' windows (the boarders', Spock's), its number key on a keycap
 /// after its words (`Bob: play Security Team [1]`) and named with it for a screen reader
-/// ("Bob: play Security Team, key 1"). The first takes the focus once as the window opens
-/// (`opening` names that opening): under Orca the boarders' window was silent, and Tab said
-/// nothing.
+/// ("Bob: play Security Team, key 1"). The one in Tab's focus is `lit`, and takes the focus
+/// as it is lit, from the turn's words at rest too; the first is lit as the window opens
+/// (`opening` names that opening): under Orca the boarders' window was silent, and in Spock's
+/// Tab said nothing.
 pub fn window_choice(
     ui: &mut egui::Ui,
     index: usize,
     words: &str,
-    opening: impl std::hash::Hash + std::fmt::Debug,
+    (opening, lit): (impl std::hash::Hash + std::fmt::Debug, bool),
 ) -> egui::Response {
     let words = match index < 9 {
         true => format!("{words} [{}]", index + 1),
         false => words.to_string(),
     };
-    let button = ui.button(keyed(ui, &words));
+    let button = tab_button(ui, true, keyed(ui, &words), lit);
     name_keyed(&button, &words);
-    if index == 0 {
-        take_tab_focus_once(&button, ("rules-window", opening));
+    if lit {
+        take_tab_focus_once(&button, ("rules-window", opening, index));
     }
     button
 }

@@ -343,6 +343,16 @@ fn focused_at_rest(ctx: &egui::Context, mut more: impl FnMut(&mut egui::Ui)) -> 
         });
     });
     output.textures_delta.clear();
+    // As the table does after each frame (`input::egui_idle`): the focus Tab's light held for
+    // the tree is let go, so the table keeps its keys, and next frame's light takes it.
+    let lit = theme::tab_lit(ctx);
+    ctx.memory_mut(|memory| {
+        if let Some(id) = memory.focused()
+            && Some(id) == lit
+        {
+            memory.surrender_focus(id);
+        }
+    });
     let update = output.platform_output.accesskit_update.expect("the tree");
     update
         .nodes
@@ -354,22 +364,103 @@ fn focused_at_rest(ctx: &egui::Context, mut more: impl FnMut(&mut egui::Ui)) -> 
 
 /// A rules' window's first choice takes the focus a screen reader follows as the window opens,
 /// named with its key, and keeps it while the window stays (rulebook "Boarding Parties": anyone
-/// holding a Security Team may play it). Under Orca the boarders' window was silent and Tab
-/// said nothing.
+/// holding a Security Team may play it); the choice Tab lights next takes it from there. Under
+/// Orca the boarders' window was silent, and in Spock's window Tab said nothing.
 #[test]
 fn a_rules_windows_first_choice_is_heard_as_it_opens() {
     let ctx = egui::Context::default();
     ctx.enable_accesskit();
-    let frame = |opening: u32| -> String {
+    let frame = |opening: u32, lit: usize| -> String {
         focused_at_rest(&ctx, |ui| {
-            theme::window_choice(ui, 0, "Bob: play Security Team", opening);
-            theme::window_choice(ui, 1, "Let them board", opening);
+            theme::window_choice(ui, 0, "Bob: play Security Team", (opening, lit == 0));
+            theme::window_choice(ui, 1, "Let them board", (opening, lit == 1));
         })
     };
     for _ in 0..3 {
-        frame(1);
+        frame(1, 0);
     }
-    assert_eq!(frame(1), "Bob: play Security Team, key 1");
+    assert_eq!(frame(1, 0), "Bob: play Security Team, key 1");
+    for _ in 0..2 {
+        frame(1, 1);
+    }
+    assert_eq!(frame(1, 1), "Let them board, key 2");
+}
+
+/// The handover's curtain, as the turn passes to another person at this machine, takes the
+/// focus a screen reader follows, named with whose turn it is, their ability and the key that
+/// lifts it. Under Orca, after Spock's choice ended Ann's turn, Ben's curtain was silent.
+#[test]
+fn the_handover_curtain_is_heard_as_it_comes_up() {
+    use star_trek_panic::game::screens::handover::{curtain, handover_spoken};
+    let ctx = egui::Context::default();
+    ctx.enable_accesskit();
+    let (title, ability) = (
+        "Ben — Lt. Cmdr. Montgomery Scott",
+        "Once during your turn, repair 1 damaged Shield or Hull section.",
+    );
+    let mut heard = String::new();
+    for _ in 0..3 {
+        heard = focused_at_rest(&ctx, |ui| {
+            curtain(ui, title, ability, (1u8, 4u32));
+        });
+    }
+    assert_eq!(heard, handover_spoken(title, ability));
+    assert!(heard.starts_with("Ben — Lt. Cmdr. Montgomery Scott: your turn."));
+    assert!(heard.ends_with("Take the conn, Enter."), "{heard}");
+}
+
+/// In a rules window, Tab goes round its choices and Enter takes the one in focus, the first
+/// as it opens (rulebook "Spock": he draws three and picks two to resolve, in order); once the
+/// window is answered, Tab and Enter are the table's again. Under Orca, Tab said nothing in
+/// Spock's window.
+#[test]
+fn tab_and_enter_answer_spocks_choice() {
+    use star_trek_panic::game::model::offers::{self, Confirm};
+    use star_trek_panic::game::model::selection::Selection;
+    use star_trek_panic::game::model::window_offers::spock;
+    // Spock's turn comes to phase 7 with a full bag: he draws three (the rulebook's
+    // "Commander Spock" ability).
+    let text = r#"(
+        format: "star-trek-panic-scenario",
+        version: 1,
+        seed: 7,
+        preset: "standard",
+        players: [
+            (name: "Ann", character: "spock", hand: ["tritanium"]),
+            (name: "Ben", character: "scotty", hand: ["red_alert"]),
+        ],
+        active: 0,
+        phase: DrawNewThreats,
+        threats: [(kind: "klingon_cruiser", range: Long, sector: 1)],
+        discard: ["evasive_maneuvers"],
+    )"#;
+    let scenario = stp_rules::scenario::Scenario::from_text(text).expect("the scenario parses");
+    let mut state = scenario.run().0.expect("the scenario's table");
+    let choices = spock(&state);
+    assert_eq!(choices.len(), 6, "three drawn, two picked in order");
+    let mut selection = Selection::default();
+    assert_eq!(offers::in_focus(&state, &selection), Some(0));
+    assert_eq!(
+        offers::confirm(&state, &selection),
+        Confirm::Act(choices[0].action)
+    );
+    offers::focus_next(&state, &mut selection);
+    offers::focus_next(&state, &mut selection);
+    assert_eq!(offers::in_focus(&state, &selection), Some(2));
+    let Confirm::Act(third) = offers::confirm(&state, &selection) else {
+        panic!("Enter takes the choice in focus");
+    };
+    assert_eq!(third, choices[2].action);
+    state.act(third).expect("Spock's choice in focus is legal");
+    assert!(
+        state.turn().window.is_none(),
+        "the choice answers the window"
+    );
+    assert_eq!(
+        offers::in_focus(&state, &Selection::default()),
+        None,
+        "with no window open, nothing is in Tab's focus until Tab puts it there"
+    );
 }
 
 /// A picked card's target is heard as the play it makes, the card and the threat with its
@@ -392,7 +483,7 @@ fn a_targets_button_is_heard_as_the_play_it_makes() {
         "{spoken}"
     );
     assert!(!spoken.contains('·'), "{spoken}");
-    let end = offers::Offer {
+    let end = star_trek_panic::game::model::offer::Offer {
         action: stp_rules::PlayerAction {
             player: 0,
             action: stp_rules::Action::EndPhase,
@@ -419,7 +510,7 @@ fn a_trades_button_is_heard_as_the_trade_it_makes() {
         .into_iter()
         .find(|a| matches!(a.action, stp_rules::Action::Trade { .. }))
         .expect("a trade in the Trade phase");
-    let offer = star_trek_panic::game::model::offers::Offer {
+    let offer = star_trek_panic::game::model::offer::Offer {
         action: trade,
         words: "Trade for Ben's Red Alert".into(),
     };
