@@ -18,7 +18,7 @@ pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
             Phase::DrawNewThreats => "No new threats: the missions are done.".into(),
             _ => return None,
         },
-        CardsDrawn { player, cards } => format!("{} draws {} card(s).", who(player), cards.len()),
+        CardsDrawn { player, cards } => format!("{} draws {}.", who(player), count(cards.len())),
         DeckReshuffled { cards } => {
             format!("The discard pile ({cards} cards) is reshuffled into the deck.")
         }
@@ -154,7 +154,12 @@ pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
         SectionRepaired { section } => format!("{} repaired.", section_name(*section)),
         SectionRebuilt { section } => format!("{} rebuilt.", section_name(*section)),
         DamageIgnored { amount, .. } => format!("{amount} damage stops at the falling Shield."),
-        CardsRemoved { cards, .. } => format!("{} Enterprise card(s) lost for good.", cards.len()),
+        CardsRemoved { cards, .. } => {
+            format!(
+                "{} lost for good.",
+                count(cards.len()).replace("card", "Enterprise card")
+            )
+        }
         BoardersArriving {
             token,
             facing,
@@ -186,6 +191,15 @@ pub fn describe(event: &RulesEvent, state: &GameState) -> Option<String> {
         GameWon => "Victory! The board is clear.".into(),
         GameLost { cause } => format!("Defeat: {}.", cause.key().replace('_', " ")),
     })
+}
+
+/// "1 card", "3 cards": a count said as a reader would say it ("1 card(s)" was heard under
+/// Orca as McCoy redrew).
+fn count(cards: usize) -> String {
+    match cards {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    }
 }
 
 /// A log line: an event in words, with the turn and the player whose turn it was.

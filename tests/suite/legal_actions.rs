@@ -307,6 +307,14 @@ fn why_no_play_gives_the_rules_reason() {
             range: Range::Short
         })
     );
+    // Rulebook "Tritanium": it repairs a damaged Hull section; with every one intact, that
+    // is the reason, not that its partner's Shields are no Hull sections.
+    let tritanium = common::give(&mut state, 0, "tritanium");
+    common::give(&mut state, 0, "dilithium");
+    assert_eq!(
+        state.why_no_play(0, tritanium),
+        Some(Refusal::NothingToRepair)
+    );
     // Another player's card: it is not their turn.
     let other = common::give(&mut state, 1, "photon_torpedoes");
     assert_eq!(

@@ -221,15 +221,19 @@ impl GameState {
             return None;
         }
         // Of the reasons each target gives, the nearest miss: a ship in the card's facings at
-        // the wrong range says so, rather than another ship's being outside the facings.
+        // the wrong range says so, rather than another ship's being outside the facings; a
+        // repair with nothing to repair says so, rather than that a Shield is no Hull section
+        // (Tritanium with every Hull section intact was heard, under Orca, as "no target").
         let refusals: Vec<Refusal> = self
             .play_choices(player, card)
             .into_iter()
             .filter_map(|choice| self.validate(&play(player, card, choice)).err())
             .collect();
-        match refusals
-            .iter()
-            .find(|r| matches!(r, Refusal::OutOfRange { .. }))
+        let nearest = |wanted: fn(&Refusal) -> bool| refusals.iter().find(|r| wanted(r));
+        match nearest(|r| matches!(r, Refusal::OutOfRange { .. }))
+            .or_else(|| {
+                nearest(|r| matches!(r, Refusal::NothingToRepair | Refusal::NothingToRebuild))
+            })
             .or(refusals.first())
         {
             Some(refusal) => Some(refusal.clone()),

@@ -331,3 +331,24 @@ fn the_uncloaking_die_says_which_way_it_moves_the_ships() {
         Some("Die roll for placing a threat: 6.")
     );
 }
+
+/// A count of cards reads as a reader says it: "draws 1 card", "draws 2 cards". Under Orca,
+/// McCoy's redraw was heard as "Ann draws 1 card(s)".
+#[test]
+fn a_count_of_cards_is_said_as_a_reader_says_it() {
+    use star_trek_panic::words::log_lines::describe;
+    let table = super::table_with_threats("");
+    let drew = |cards: Vec<u8>| {
+        describe(&RulesEvent::CardsDrawn { player: 0, cards }, &table).expect("a line for it")
+    };
+    assert!(
+        drew(vec![3]).ends_with(" draws 1 card."),
+        "{}",
+        drew(vec![3])
+    );
+    assert!(
+        drew(vec![3, 4]).ends_with(" draws 2 cards."),
+        "{}",
+        drew(vec![3, 4])
+    );
+}
