@@ -177,7 +177,13 @@ pub fn presentation(event: &RulesEvent) -> Presentation {
         | E::CardsRemoved { .. }
         | E::SecurityTeamPlayed { .. }
         | E::AbilityUsed { .. }
-        | E::ThreatChosen { .. }
         | E::ActionUndone { .. } => joins(None),
+        // Spock's pick goes on with the Draw New Threats phase his window paused: the threats
+        // it brings arrive step by step, as in any phase 7. Shown at once, they went unsaid
+        // under Orca between his choice and the next player's turn.
+        E::ThreatChosen { .. } => Presentation {
+            opens_threat_phase: true,
+            ..step(0.3)
+        },
     }
 }

@@ -575,3 +575,22 @@ fn an_uncloaking_ship_flips_in_the_step_that_moves_it() {
     );
     assert_eq!(in_place[0].events, vec![die, uncloaked]);
 }
+
+/// Rulebook "Commander Spock": he draws three new threats and picks two to resolve, in order.
+/// His pick goes on with phase 7, so the threats it brings arrive as paced steps, each a step
+/// a screen reader hears ("Next step"), not all at once with the next turn.
+#[test]
+fn spocks_pick_brings_its_threats_step_by_step() {
+    let (chosen, placed) = (
+        RulesEvent::ThreatChosen { token: 3 },
+        RulesEvent::ThreatPlaced {
+            token: 3,
+            pos: Position::new(Range::Long, 2),
+        },
+    );
+    assert!(view::opens_threat_phase(&chosen));
+    let shown = view::steps([chosen.clone(), placed.clone()]);
+    assert_eq!(shown.len(), 2, "the pick, then the arrival: {shown:?}");
+    assert_eq!(shown[0].events, vec![chosen]);
+    assert_eq!(shown[1].events, vec![placed]);
+}
