@@ -8,7 +8,8 @@
 # a fresh folder under /tmp).
 # With SCENARIO=FILE.ron the game opens that position instead of the Academy, and the keys in
 # KEYS (xdotool's names, space-separated) are pressed in turn: any action heard, for example
-# SCENARIO=docs/scenarios/mission.ron KEYS="w 1 Tab Return".
+# SCENARIO=docs/scenarios/mission.ron KEYS="w 1 Tab Return". With OPENING, the game opens
+# with those options instead (OPENING="--setup" KEYS="Tab Tab Return": the setup screen).
 # Installs orca, espeak-ng and speech-dispatcher the first time (Debian/Ubuntu packages).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,6 +78,7 @@ session() {
   sleep 8
   local opening=(--tutorial)
   [ -n "${SCENARIO:-}" ] && opening=(--scenario "$SCENARIO")
+  [ -n "${OPENING:-}" ] && read -r -a opening <<<"$OPENING"
   XDG_DATA_HOME="$home/data" WGPU_BACKEND=vulkan timeout 500 "$game_bin" "${opening[@]}" \
     --window 1280x720 >"$OUT/game.log" 2>&1 &
   local game=$!
@@ -103,7 +105,7 @@ session() {
   echo "[the window takes the keyboard]"
   tr '\n' ' ' <"$OUT/spoken.txt" | sed 's/^/  /'
   echo
-  if [ -n "${SCENARIO:-}" ]; then
+  if [ -n "${SCENARIO:-}${OPENING:-}" ]; then
     for key in ${KEYS:-}; do press "$key"; done
   else
     lesson_keys

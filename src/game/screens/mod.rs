@@ -21,6 +21,7 @@ use crate::game::pacing::{Paced, Shown};
 use crate::game::systems::GameSystems;
 
 pub use setup::{Engage, SetupForm};
+pub use setup_panel::spoken_engage;
 pub use title::{TitleChoice, TitleMenu};
 
 pub(super) fn plugin(app: &mut App) {

@@ -155,19 +155,28 @@ fn report_setup_failures(mut failures: MessageReader<SetupFailed>, mut form: Res
 }
 
 /// Enter engages and Esc goes back to the title, unless a field has the keyboard (Enter in a
-/// name field ends the edit first).
+/// name field ends the edit first). A button in focus (Tab's, or Engage's as the screen
+/// opens) takes Enter itself, as egui presses it, but not Esc: the screen's "Esc: title"
+/// holds there too.
 fn setup_keys(
     keys: Option<Res<ButtonInput<KeyCode>>>,
     egui_input: Option<Res<EguiWantsInput>>,
+    mut contexts: Query<&mut bevy_egui::EguiContext>,
     online: Option<Res<Online>>,
     mut engage: MessageWriter<Engage>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(keys) = keys else { return };
-    if egui_input.is_some_and(|i| i.wants_any_keyboard_input()) {
+    let typing = contexts
+        .iter_mut()
+        .any(|mut context| context.get_mut().text_edit_focused())
+        || egui_input.as_ref().is_some_and(|i| i.is_popup_open());
+    if typing {
         return;
     }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
+    if !egui_input.is_some_and(|i| i.wants_any_keyboard_input())
+        && keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter])
+    {
         engage.write(Engage);
     }
     // A join under way stays on this screen, where its progress shows.

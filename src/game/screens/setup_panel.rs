@@ -145,11 +145,18 @@ fn setup_screen(
                     )
                     .fill(theme::GOLD)
                     .min_size(egui::vec2(160.0, 40.0));
-                    if ui
-                        .add(engage_button)
-                        .on_hover_text("Start (Enter)")
-                        .clicked()
-                    {
+                    let engage = ui.add(engage_button);
+                    // Named with the crew it starts, and in focus as the screen opens: under
+                    // Orca the screen said only "frame" until Tab reached a button.
+                    engage.widget_info(|| {
+                        egui::WidgetInfo::labeled(
+                            egui::WidgetType::Button,
+                            true,
+                            spoken_engage(&form),
+                        )
+                    });
+                    focus_as_it_opens(&engage);
+                    if engage.on_hover_text("Start (Enter)").clicked() {
                         ways.engage.write(Engage);
                     }
                     ui.label(
@@ -171,7 +178,7 @@ fn setup_screen(
                     difficulty_section(ui, &mut form, &balance);
                     ui.add_space(10.0);
                     ui.horizontal(|ui| {
-                        ui.label("Seed (share it to replay the same game):");
+                        let label = ui.label("Seed (share it to replay the same game):");
                         // As wide as the seed it holds (up to 20 digits), never cut.
                         let digits = ui
                             .painter()
@@ -185,7 +192,8 @@ fn setup_screen(
                         ui.add(
                             egui::TextEdit::singleline(&mut form.seed)
                                 .desired_width(digits.max(120.0)),
-                        );
+                        )
+                        .labelled_by(label.id);
                     });
                     ui.add_space(6.0);
                     section(
@@ -299,27 +307,39 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
                 );
             }
             ui.vertical(|ui| {
+                // Each field named for a reader with its seat: under Orca they were "entry",
+                // "× push button" and "combo box".
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(format!("{}.", seat + 1)).strong());
+                    let number = ui.label(egui::RichText::new(format!("{}.", seat + 1)).strong());
+                    number.widget_info(|| {
+                        egui::WidgetInfo::labeled(
+                            egui::WidgetType::Label,
+                            true,
+                            format!("Seat {} name", seat + 1),
+                        )
+                    });
                     ui.add(
                         egui::TextEdit::singleline(&mut form.names[seat])
                             .char_limit(stp_rules::setup::MAX_NAME_CHARS)
                             .desired_width(150.0),
-                    );
-                    if form.names.len() > 1
-                        && ui
-                            .small_button("×")
-                            .on_hover_text("Remove this seat")
-                            .clicked()
-                    {
-                        removed = true;
+                    )
+                    .labelled_by(number.id);
+                    if form.names.len() > 1 {
+                        let remove = ui.small_button("×");
+                        let name = format!("Remove seat {} ({})", seat + 1, form.names[seat]);
+                        remove.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &name)
+                        });
+                        if remove.on_hover_text("Remove this seat").clicked() {
+                            removed = true;
+                        }
                     }
                 });
                 ui.horizontal(|ui| {
                     let current = &mut form.characters[seat];
                     let shown =
                         character.map_or("Random character".to_string(), |c| c.name.clone());
-                    egui::ComboBox::from_id_salt(("character", seat))
+                    let picked = egui::ComboBox::from_id_salt(("character", seat))
                         .selected_text(cards::elide(
                             ui.painter(),
                             &shown,
@@ -334,13 +354,18 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
                                     .on_hover_text(&c.text);
                             }
                         });
+                    let said = format!("Seat {} character: {shown}", seat + 1);
+                    picked.response.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, &said)
+                    });
                     let seat_kind = &mut form.seats[seat];
                     // A remote seat comes with hosting.
                     if !hosting && *seat_kind == Seat::Remote {
                         *seat_kind = Seat::Human;
                     }
                     let kinds = Seat::ALL.into_iter().chain(hosting.then_some(Seat::Remote));
-                    egui::ComboBox::from_id_salt(("seat", seat))
+                    let said = format!("Seat {} plays as: {}", seat + 1, seat_kind.label());
+                    let kind = egui::ComboBox::from_id_salt(("seat", seat))
                         .selected_text(seat_kind.label())
                         .width(110.0)
                         .show_ui(ui, |ui| {
@@ -349,8 +374,11 @@ fn seat_card(ui: &mut egui::Ui, form: &mut SetupForm, seat: usize, hosting: bool
                                     .on_hover_text(kind.explain());
                             }
                         })
-                        .response
-                        .on_hover_text(seat_kind.explain());
+                        .response;
+                    kind.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::WidgetType::ComboBox, true, &said)
+                    });
+                    kind.on_hover_text(seat_kind.explain());
                 });
             });
         });
@@ -409,5 +437,41 @@ fn difficulty_section(ui: &mut egui::Ui, form: &mut SetupForm, balance: &Shipped
              longer, several thousand futures a decision.",
             data.games, data.rollouts
         ));
+    }
+}
+
+/// The Engage button as a reader hears it: the crew it starts, seat by seat, and the key.
+/// "Engage: start a game of 2 seats: 1, Ann, Captain James T. Kirk, Human; 2, Ben, random
+/// character, Captain bot. Enter."
+pub fn spoken_engage(form: &SetupForm) -> String {
+    let content = builtin();
+    let seats: Vec<String> = (0..form.names.len())
+        .map(|seat| {
+            let character = content
+                .characters
+                .iter()
+                .find(|c| Some(&c.id) == form.characters.get(seat))
+                .map_or("random character", |c| c.name.as_str());
+            let kind = form.seats.get(seat).map_or("", |s| s.label());
+            format!("{}, {}, {character}, {kind}", seat + 1, form.names[seat])
+        })
+        .collect();
+    format!(
+        "Engage: start a game of {} seats: {}. Enter.",
+        seats.len(),
+        seats.join("; ")
+    )
+}
+
+/// Gives `button` the focus the first frame the screen shows after a while away from it (a
+/// screen reader then says it); Tab goes on from there.
+fn focus_as_it_opens(button: &egui::Response) {
+    let ctx = &button.ctx;
+    let id = egui::Id::new("setup-screen-last-pass");
+    let pass = ctx.cumulative_pass_nr();
+    let last = ctx.data(|d| d.get_temp::<u64>(id));
+    ctx.data_mut(|d| d.insert_temp(id, pass));
+    if last.is_none_or(|last| last + 2 < pass) {
+        button.request_focus();
     }
 }

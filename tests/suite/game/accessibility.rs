@@ -520,3 +520,23 @@ fn a_trades_button_is_heard_as_the_trade_it_makes() {
         "Trade Phasers — Forward, Long/Medium to Ben for Red Alert"
     );
 }
+
+/// The setup screen's Engage button, in focus as the screen opens, is heard as the crew it
+/// starts, seat by seat, and its key. Under Orca the setup screen said only "frame" until Tab
+/// reached a button, and its fields were "entry" and "combo box".
+#[test]
+fn engage_is_heard_as_the_crew_it_starts() {
+    use star_trek_panic::game::crew::Seat;
+    use star_trek_panic::game::screens::{SetupForm, spoken_engage};
+    let form = SetupForm {
+        names: vec!["Ann".into(), "Ben".into()],
+        characters: vec!["kirk".into(), "random".into()],
+        seats: vec![Seat::Human, Seat::Captain],
+        ..SetupForm::default()
+    };
+    assert_eq!(
+        spoken_engage(&form),
+        "Engage: start a game of 2 seats: 1, Ann, Captain James T. Kirk, Human; 2, Ben, \
+         random character, Captain bot. Enter."
+    );
+}
