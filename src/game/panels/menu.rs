@@ -157,6 +157,7 @@ pub(super) fn menu_window(
     mut lesson: MenuAcademy,
     mut seated: MenuCrewAndSettings,
     mut was_open: Local<bool>,
+    mut openings: Local<u32>,
 ) -> Result {
     let MenuGame {
         choices,
@@ -172,9 +173,13 @@ pub(super) fn menu_window(
     } = &mut seated;
     let ctx = contexts.ctx_mut()?;
     // A menu that opens starts afresh: no word left from an earlier save or load beside its
-    // Save button, and no button in egui's focus (Enter would press it).
-    if menu.open && !*was_open {
+    // Save button, and no other button in egui's focus (Enter would press it); Resume takes
+    // it below, so a screen reader says the menu opened (under Orca it said only "frame").
+    let opening = menu.open && !*was_open;
+    if opening {
+        *openings += 1;
         status.0 = None;
+        ctx.data_mut(|d| d.remove::<String>(egui::Id::new("menu-status-said")));
         ctx.memory_mut(|m| {
             if let Some(id) = m.focused() {
                 m.surrender_focus(id);
@@ -189,7 +194,10 @@ pub(super) fn menu_window(
     let confirm_quit = menu.confirm_quit;
     let mut stay = false;
     let mut resume = false;
+    // Its widgets' ids new at each opening: Orca took the menu opened a second time for the
+    // one it had seen closed, "defunct", and said nothing of it.
     let shown = egui::Window::new("Menu")
+        .id(egui::Id::new(("menu", *openings)))
         .open(&mut open)
         .collapsible(false)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
@@ -216,7 +224,11 @@ pub(super) fn menu_window(
                     }
                     // The game's own choices first, where the eye lands; then the crew
                     // and the settings.
-                    if ui.button("Resume [Esc]").clicked() {
+                    let resume_button = ui.button("Resume [Esc]");
+                    if opening {
+                        resume_button.request_focus();
+                    }
+                    if resume_button.clicked() {
                         resume = true;
                     }
                     ui.heading("Game");
@@ -226,7 +238,20 @@ pub(super) fn menu_window(
                             choices.write(MenuChoice::Save);
                         }
                         if let Some(message) = &status.0 {
-                            ui.label(egui::RichText::new(message).color(crate::game::theme::GOLD));
+                            let said = ui.add(
+                                egui::Label::new(
+                                    egui::RichText::new(message).color(crate::game::theme::GOLD),
+                                )
+                                .sense(egui::Sense::hover() | egui::Sense::FOCUSABLE),
+                            );
+                            // A new word takes the focus once, so a screen reader says it:
+                            // under Orca a save was silent.
+                            let id = egui::Id::new("menu-status-said");
+                            let before = ui.data(|d| d.get_temp::<String>(id));
+                            if before.as_deref() != Some(message.as_str()) {
+                                ui.data_mut(|d| d.insert_temp(id, message.clone()));
+                                said.request_focus();
+                            }
                         }
                     });
                     // Always in its place (greyed with no save yet), so saving never moves the
@@ -258,6 +283,7 @@ pub(super) fn menu_window(
                         let mut seats = crew.seats.clone();
                         for (player, seat) in seats.iter_mut().enumerate() {
                             let name = state.players().get(player).map_or("", |p| p.name.as_str());
+                            let said = format!("{name} plays as: {}", seat.label());
                             egui::ComboBox::from_label(name)
                                 .selected_text(seat.label())
                                 .show_ui(ui, |ui| {
@@ -265,6 +291,14 @@ pub(super) fn menu_window(
                                         ui.selectable_value(seat, kind, kind.label())
                                             .on_hover_text(kind.explain());
                                     }
+                                })
+                                .response
+                                .widget_info(|| {
+                                    egui::WidgetInfo::labeled(
+                                        egui::WidgetType::ComboBox,
+                                        true,
+                                        &said,
+                                    )
                                 });
                         }
                         if seats != crew.seats {
