@@ -92,7 +92,10 @@ pub(super) fn windows(
             boarders,
             reduction,
         }) if !waiting => {
+            // Ids of its own at each opening, as the menu's (a screen reader may take a
+            // window back with the ids of a closed one for that one, and say nothing).
             let shown = egui::Window::new("Boarders!")
+                .id(egui::Id::new(("boarders", &opening)))
                 .collapsible(false)
                 .anchor(egui::Align2::RIGHT_BOTTOM, [-6.0, -above_hand])
                 .max_width(side)
@@ -116,6 +119,7 @@ pub(super) fn windows(
         }
         Some(RulesWindow::SpockChoice { drawn }) if !waiting => {
             let shown = egui::Window::new("Spock's choice")
+                .id(egui::Id::new(("spock", &opening)))
                 .collapsible(false)
                 .anchor(egui::Align2::RIGHT_BOTTOM, [-6.0, -above_hand])
                 .max_width(side)

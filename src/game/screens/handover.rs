@@ -48,7 +48,11 @@ fn handover_screen(
     let ctx = contexts.ctx_mut()?;
     let seat = &state.players()[player as usize];
     let character = &builtin().characters[seat.character as usize];
+    // Ids of its own at each handover: a screen reader may take a window that comes back
+    // with the ids of one it saw close for that closed one's, and say nothing (the menu's
+    // second opening, under Orca).
     egui::Window::new("Turn handover")
+        .id(egui::Id::new(("handover", player, state.turn().number)))
         .collapsible(false)
         .resizable(false)
         // Over the log at the bottom, never over the ring board: the next player can look at
