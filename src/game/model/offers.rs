@@ -388,14 +388,9 @@ pub fn keyed_choices(state: &GameState, selection: &Selection) -> Vec<Offer> {
 /// The choice in Tab's focus: the one Tab or a digit put there, or, in an open rules window,
 /// its first, which takes the focus as the window opens (`theme::window_choice`).
 pub fn in_focus(state: &GameState, selection: &Selection) -> Option<usize> {
-    selection.focus.or_else(|| {
-        state
-            .turn()
-            .window
-            .is_some()
-            .then_some(0)
-            .filter(|_| !window_choices(state).is_empty())
-    })
+    selection
+        .focus
+        .or_else(|| (!window_choices(state).is_empty()).then_some(0))
 }
 
 /// What Enter does: the choice in focus; with a card picked and nothing in focus, its only
