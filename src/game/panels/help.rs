@@ -46,10 +46,32 @@ pub fn search(query: &str) -> Vec<Topic> {
         .collect()
 }
 
-pub(super) fn help_window(mut contexts: EguiContexts, mut help: ResMut<Help>) -> Result {
+/// Whether the reference was open last frame, how many times it has opened, and the topic a
+/// screen reader was last given.
+#[derive(Default)]
+pub(super) struct HelpSeen {
+    open: bool,
+    openings: u32,
+    said: Option<String>,
+}
+
+pub(super) fn help_window(
+    mut contexts: EguiContexts,
+    mut help: ResMut<Help>,
+    mut seen: Local<HelpSeen>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut open = help.open;
+    let opening = help.open && !seen.open;
+    seen.open = help.open;
+    if opening {
+        seen.openings += 1;
+        seen.said = None;
+    }
+    // Ids of its own at each opening: Orca took a window back with a closed one's ids for
+    // that "defunct" one and said nothing (the menu's second opening).
     egui::Window::new("Rules reference")
+        .id(egui::Id::new(("rules reference", seen.openings)))
         .open(&mut open)
         .default_size([720.0, 500.0])
         .default_pos(ctx.viewport_rect().center() - egui::vec2(360.0, 270.0))
@@ -85,7 +107,25 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut help: ResMut<Help>) ->
                     .id_salt("topic")
                     .show(&mut columns[1], |ui| {
                         if let Some(topic) = chosen {
-                            ui.heading(topic.title);
+                            let heading = ui.add(
+                                egui::Label::new(egui::RichText::new(topic.title).heading())
+                                    .sense(egui::Sense::hover() | egui::Sense::FOCUSABLE),
+                            );
+                            // The topic whole, for a screen reader: the heading takes the
+                            // focus as the reference opens and as a topic is picked (not
+                            // while the search is typed in). Under Orca, F1 said "frame".
+                            heading.widget_info(|| {
+                                egui::WidgetInfo::labeled(
+                                    egui::WidgetType::Label,
+                                    true,
+                                    spoken_topic(topic.title, topic.body),
+                                )
+                            });
+                            let picked = help.topic.clone().or(Some(topic.title.to_string()));
+                            if seen.said != picked && !ui.ctx().text_edit_focused() {
+                                heading.request_focus();
+                                seen.said = picked;
+                            }
                             if let Some(known) = HelpTopic::named(topic.title) {
                                 crate::game::theme::token_pictures::show(ui, known);
                             }
@@ -105,4 +145,20 @@ pub(super) fn help_window(mut contexts: EguiContexts, mut help: ResMut<Help>) ->
         });
     help.open = open;
     Ok(())
+}
+
+/// A topic as a screen reader hears it: "Rules reference: Hit cards. …", its body without the
+/// markdown's marks.
+pub fn spoken_topic(title: &str, body: &str) -> String {
+    let plain: String = body
+        .lines()
+        .map(|line| {
+            line.trim_start_matches(['#', ' '])
+                .replace("**", "")
+                .replace('`', "")
+        })
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    format!("Rules reference: {title}. {plain}")
 }

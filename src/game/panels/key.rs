@@ -418,6 +418,7 @@ pub(super) fn key_window(
         Res<crate::game::pacing::Shown>,
         Option<Res<crate::game::table::marks::intent::Foresight>>,
     ),
+    (mut last_pass, mut openings): (Local<Option<u64>>, Local<u32>),
 ) -> Result {
     if !key.open {
         return Ok(());
@@ -425,7 +426,16 @@ pub(super) fn key_window(
     let ctx = contexts.ctx_mut()?;
     let table = table_rect.0;
     let mut open = true;
+    // A new opening: the window's ids are new too (Orca took a window back with a closed
+    // one's ids for that "defunct" one, the menu's second opening) and it takes the focus.
+    let pass = ctx.cumulative_pass_nr();
+    let opening = last_pass.is_none_or(|last| last + 2 < pass);
+    if opening {
+        *openings += 1;
+    }
+    *last_pass = Some(pass);
     egui::Window::new("Key [K]")
+        .id(egui::Id::new(("key", *openings)))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
@@ -463,11 +473,21 @@ pub(super) fn key_window(
                     });
                 }
             });
-            ui.label(
-                egui::RichText::new("Bright: on this table now.")
-                    .size(12.0)
-                    .color(quiet),
+            let foot = ui.add(
+                egui::Label::new(
+                    egui::RichText::new("Bright: on this table now.")
+                        .size(12.0)
+                        .color(quiet),
+                )
+                .sense(egui::Sense::hover() | egui::Sense::FOCUSABLE),
             );
+            // The key in words takes the focus as it opens: under Orca, K said nothing.
+            foot.widget_info(|| {
+                egui::WidgetInfo::labeled(egui::WidgetType::Label, true, spoken_key())
+            });
+            // As a lesson's step does: taken as it opens, and the turn's words at rest leave
+            // it while it shows (a plain request lost it to them the next frame).
+            crate::game::theme::take_tab_focus_once(&foot, ("key", *openings));
         });
     if !open {
         key.open = false;
@@ -477,4 +497,10 @@ pub(super) fn key_window(
         }
     }
     Ok(())
+}
+
+/// The key as a screen reader hears it: each mark's words, in the window's order.
+pub fn spoken_key() -> String {
+    let marks: Vec<&str> = ROWS.iter().map(|(_, words)| *words).collect();
+    format!("Key, the table's marks: {}. K closes it.", marks.join("; "))
 }

@@ -540,3 +540,26 @@ fn engage_is_heard_as_the_crew_it_starts() {
          random character, Captain bot. Enter."
     );
 }
+
+/// The rules reference and the key, as a screen reader hears them when they open: the topic
+/// whole, without the markdown's marks, and every mark of the key in words. Under Orca, F1
+/// said "frame" and K said nothing.
+#[test]
+fn the_reference_and_the_key_are_heard_as_they_open() {
+    use star_trek_panic::game::panels::{help::spoken_topic, key::spoken_key};
+    let topic = spoken_topic(
+        "Boarding",
+        "# Boarding\n\n**Boarders** take `1` Hull.\n- a line",
+    );
+    assert_eq!(
+        topic,
+        "Rules reference: Boarding. Boarding Boarders take 1 Hull. - a line"
+    );
+    let key = spoken_key();
+    assert!(
+        key.starts_with("Key, the table's marks: Klingon ship"),
+        "{key}"
+    );
+    assert!(key.contains("Shield destroyed"), "{key}");
+    assert!(key.ends_with("K closes it."), "{key}");
+}
