@@ -48,7 +48,15 @@ pub(super) fn advisor_window(
             ui.strong(&counsel.words);
             ui.label(egui::RichText::new(&counsel.reason).small());
             ui.horizontal(|ui| {
-                if ui.button("Do it").clicked() {
+                let do_it = ui.button("Do it");
+                // The advice whole on the button, which takes the focus as the advice comes:
+                // under Orca the advisor said "0 percent." and never its advice.
+                let said = format!("Advice: {}. {} Do it", counsel.words, counsel.reason);
+                do_it.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::WidgetType::Button, true, &said)
+                });
+                crate::game::theme::take_tab_focus_once(&do_it, ("advice", &counsel.words));
+                if do_it.clicked() {
                     actions.write(counsel.action);
                     selection.clear_card();
                     advisor.counsel = None;
